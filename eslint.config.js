@@ -1,0 +1,117 @@
+// Flat config. Besides the usual TypeScript and hooks rules it enforces the layering of
+// docs/architecture.md: pure layers (src/domain, src/realtime) import no React and touch no
+// DOM; features never import each other; lower layers never import upper ones.
+import fs from 'node:fs';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { importX } from 'eslint-plugin-import-x';
+import globals from 'globals';
+
+const featureDirs = fs.existsSync('src/features')
+  ? fs
+      .readdirSync('src/features', { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+  : [];
+
+// One zone per feature: it may import anything but another feature.
+const featureZones = featureDirs.map((name) => ({
+  target: `./src/features/${name}`,
+  from: './src/features',
+  except: [`./${name}`],
+  message: 'Features do not import each other; move what they share down a layer.',
+}));
+
+const layerZones = [
+  {
+    target: './src/domain',
+    from: './src',
+    except: ['./domain'],
+    message: 'src/domain is the bottom layer: it imports nothing else from src.',
+  },
+  {
+    target: './src/realtime',
+    from: './src',
+    except: ['./realtime', './domain'],
+    message: 'src/realtime may import only src/domain.',
+  },
+  {
+    target: './src/workers',
+    from: './src',
+    except: ['./workers', './realtime', './domain'],
+    message: 'src/workers may import only src/realtime and src/domain.',
+  },
+  {
+    target: './src/api',
+    from: ['./src/features', './src/app', './src/ui', './src/state'],
+    message: 'src/api sits below state, ui, features and app.',
+  },
+  {
+    target: './src/ui',
+    from: ['./src/features', './src/app'],
+    message: 'src/ui is shared presentation: it imports no feature and no app code.',
+  },
+  {
+    target: './src/state',
+    from: ['./src/features', './src/app', './src/ui'],
+    message: 'src/state sits below features, ui and app.',
+  },
+  {
+    target: './src/features',
+    from: './src/app',
+    message: 'Features do not import the app shell.',
+  },
+];
+
+const domGlobals = ['window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location', 'alert', 'HTMLElement'];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**', 'public/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.browser, ...globals.node },
+    },
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: {
+      'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
+    },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...featureZones] }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: 'User content is rendered through React text nodes only.',
+        },
+        {
+          selector: "AssignmentExpression > MemberExpression[property.name=/^(innerHTML|outerHTML)$/]",
+          message: 'User content is rendered through React text nodes only.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/domain/**/*.ts', 'src/realtime/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['react', 'react-dom', 'react-dom/*', 'react-*', 'valtio', 'valtio/*', 'i18next', 'comlink'], message: 'Pure layers import no UI, state or bridge library.' },
+            { group: ['node:*', 'fs', 'path', 'http', 'https', 'crypto', 'buffer'], message: 'Pure layers import no Node built-in.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', ...domGlobals.map((name) => ({ name, message: 'Pure layers touch no DOM.' }))],
+    },
+  },
+);
