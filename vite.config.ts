@@ -17,6 +17,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.ts'],
     environment: 'node',
-    reporters: ['default'],
+    // The JSON report feeds tests/summary.mjs, which prints the closing counts line.
+    reporters: ['default', ['json', { outputFile: 'reports/vitest.json' }]],
   },
 });
