@@ -57,3 +57,19 @@ export type Gift = (typeof GIFTS)[number];
 /** Live status codes of PROTOCOL 2.4 (push 7107). */
 export const LIVE_STATUS = { notStarted: 0, preparing: 1, live: 2, ended: 3 } as const;
 export type LiveStatusName = keyof typeof LIVE_STATUS;
+
+/** Upper bound for a reward or red-packet amount in yuan. SPEC gives no number; our choice, a sanity cap against typos. */
+export const MAX_AMOUNT_YUAN = '100000';
+/** Amounts are entered and shown in whole fen: at most two decimal places. */
+export const AMOUNT_DECIMAL_PLACES = 2;
+/** Lottery password maximum length in characters. SPEC gives no number; our choice. */
+export const LOTTERY_PASSWORD_MAX = 20;
+/** Keyword maximum length in characters. SPEC gives no number; our choice. */
+export const KEYWORD_MAX = 20;
+/** Wait between two SMS or email code requests, in seconds. SPEC gives no number; our choice (the usual 60 s). */
+export const CODE_COOLDOWN_SECONDS = 60;
+/** SMS and email verification codes are 4 to 8 digits. SPEC gives no number; our choice. */
+export const VERIFICATION_CODE_MIN_DIGITS = 4;
+export const VERIFICATION_CODE_MAX_DIGITS = 8;
+/** RFC 5321 limit on an address in a mail path. */
+export const EMAIL_MAX_LENGTH = 254;
