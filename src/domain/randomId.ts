@@ -6,7 +6,12 @@
  * from the caller, e.g. `randomId32((b) => crypto.getRandomValues(b))`.
  */
 
-export type RandomBytes = (bytes: Uint8Array) => void;
+/**
+ * Fills the array with random bytes. The array is typed over a plain ArrayBuffer so that
+ * `(b) => crypto.getRandomValues(b)` type-checks (it refuses shared buffers); a function
+ * taking any Uint8Array fits too.
+ */
+export type RandomBytes = (bytes: Uint8Array<ArrayBuffer>) => void;
 
 export const RANDOM_ID_LENGTH = 32;
 export const RANDOM_ID_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
