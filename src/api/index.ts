@@ -1,0 +1,98 @@
+/**
+ * The api layer's entry: one HTTP client per service host, and the typed service modules
+ * over them. Sits below state, ui, features and app; reads no storage and no router: the
+ * app passes in what it knows (base URLs, token, resource host) and what to do on failure
+ * (effects).
+ */
+import { randomId32, type RandomBytes } from '../domain/randomId';
+import { createHttpClient, type HttpClient, type HttpClientOptions, type HttpEffects } from './http';
+import type { Sleep } from './retry';
+import { createCommerceService, type CommerceService } from './services/commerce';
+import { createDirectoryService, type DirectoryService } from './services/directory';
+import { createLiveService, type LiveService } from './services/live';
+import { createResourceService, type ResourceService } from './services/resource';
+
+export interface ServiceBaseUrls {
+  /** Base URL of each host; '' = the page's own origin. */
+  readonly live: string;
+  readonly commerce: string;
+  readonly resource: string;
+  /** The login and directory service that answers the location lookup. */
+  readonly directory: string;
+}
+
+export interface ApiOptions {
+  readonly services: ServiceBaseUrls;
+  readonly getToken: () => string | null;
+  readonly effects: HttpEffects;
+  readonly fetch?: typeof fetch;
+  /**
+   * The resource host the room stored in session storage (SPEC 7), read at every resource
+   * call; null or '' falls back to services.resource. The app reads the storage, not api.
+   */
+  readonly getResourceBase?: () => string | null;
+  readonly timeoutMs?: number;
+  readonly random?: RandomBytes;
+  readonly sleep?: Sleep;
+  readonly retries?: number;
+  readonly retryBaseDelayMs?: number;
+  /** Directory client fields; defaults: tag 'webcast', a random device id, navigator.userAgent. */
+  readonly directoryClient?: { readonly tag?: string; readonly dev?: string; readonly userAgent?: string };
+}
+
+export interface Api {
+  readonly live: LiveService;
+  readonly commerce: CommerceService;
+  readonly resource: ResourceService;
+  readonly directory: DirectoryService;
+  /** A fresh Idempotency-Key for one money action (pass it again when the user retries). */
+  newIdempotencyKey(): string;
+}
+
+export const DEFAULT_DIRECTORY_TAG = 'webcast';
+
+export function createApi(options: ApiOptions): Api {
+  const random: RandomBytes = options.random ?? ((bytes) => void globalThis.crypto.getRandomValues(bytes));
+  const shared: Omit<HttpClientOptions, 'baseUrl'> = {
+    getToken: options.getToken,
+    effects: options.effects,
+    fetch: options.fetch,
+    timeoutMs: options.timeoutMs,
+    random,
+    sleep: options.sleep,
+    retries: options.retries,
+    retryBaseDelayMs: options.retryBaseDelayMs,
+  };
+  const client = (baseUrl: HttpClientOptions['baseUrl']): HttpClient => createHttpClient({ ...shared, baseUrl });
+
+  const live = client(options.services.live);
+  const resourceBase = () => options.getResourceBase?.() || options.services.resource;
+
+  return {
+    live: createLiveService(live),
+    commerce: createCommerceService(client(options.services.commerce)),
+    resource: createResourceService(client(resourceBase)),
+    directory: createDirectoryService(client(options.services.directory), {
+      tag: options.directoryClient?.tag ?? DEFAULT_DIRECTORY_TAG,
+      dev: options.directoryClient?.dev ?? randomId32(random),
+      userAgent: options.directoryClient?.userAgent ?? globalThis.navigator?.userAgent ?? '',
+      random,
+    }),
+    newIdempotencyKey: live.newIdempotencyKey,
+  };
+}
+
+export { ApiError, apiErrorText, isApiError, type ApiErrorKind, type Translate } from './errors';
+export type { HttpClient, HttpEffects, RequestOptions } from './http';
+export { createHttpClient } from './http';
+export type { CallDef, CallSpec, Id, Yuan } from './calls';
+export { LIVE_CALLS, type LiveService, type LoginData, type LoginInput } from './services/live';
+export { COMMERCE_CALLS, type CommerceService } from './services/commerce';
+export { RESOURCE_CALLS, type ResourceService } from './services/resource';
+export {
+  DIRECTORY_CALLS,
+  DIRECTORY_OBJECTS,
+  type DirectoryObject,
+  type DirectoryService,
+  type ServerAddresses,
+} from './services/directory';
