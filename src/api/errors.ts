@@ -44,10 +44,10 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.kind = init.kind;
     this.messageKey = init.messageKey;
-    if (init.params !== undefined) this.params = init.params;
-    if (init.status !== undefined) this.status = init.status;
-    if (init.code !== undefined) this.code = init.code;
-    if (init.serverMsg !== undefined) this.serverMsg = init.serverMsg;
+    this.params = init.params;
+    this.status = init.status;
+    this.code = init.code;
+    this.serverMsg = init.serverMsg;
   }
 }
 
