@@ -1,4 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
 import { isFormEncodedPath } from '../encoding';
 import { placeholdersOf, type CallSpec } from '../calls';
 import { createHttpClient, type HttpClient } from '../http';
@@ -117,6 +119,13 @@ describe('call tables', () => {
     for (const call of Object.values(DIRECTORY_CALLS)) {
       expect(call.method).toBe('POST');
       expect(isFormEncodedPath(call.path)).toBe(false);
+    }
+  });
+
+  it('docs/protocol.md lists every call with its method, path and fields', () => {
+    const doc = fs.readFileSync(path.resolve(__dirname, '../../../docs/protocol.md'), 'utf8');
+    for (const { name, call } of ALL) {
+      expect(doc, name).toContain(`| ${name} | ${call.method} | \`${call.path}\` | ${call.fields.join(', ')} |`);
     }
   });
 
