@@ -64,10 +64,20 @@ const layerZones = [
   },
 ];
 
+// The reference server shares only the pure layers with the client.
+const serverZones = [
+  {
+    target: './server',
+    from: './src',
+    except: ['./domain', './realtime'],
+    message: 'The server may import only src/domain and src/realtime from the client tree.',
+  },
+];
+
 const domGlobals = ['window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location', 'alert', 'HTMLElement'];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**', 'public/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**', 'public/**', 'reports/**', 'server/media/assets/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -84,7 +94,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...featureZones] }],
+      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...featureZones, ...serverZones] }],
       'no-restricted-syntax': [
         'error',
         {

@@ -15,7 +15,7 @@ export default defineConfig({
     host: '127.0.0.1',
   },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/unit/**/*.test.ts'],
     environment: 'node',
     // The JSON report feeds tests/summary.mjs, which prints the closing counts line.
     reporters: ['default', ['json', { outputFile: 'reports/vitest.json' }]],

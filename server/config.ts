@@ -1,0 +1,54 @@
+/**
+ * Server configuration from the environment. Every value has a default that makes
+ * `npm start` work on a fresh clone; nothing here reads files or opens sockets.
+ */
+import path from 'node:path';
+
+export interface ServerConfig {
+  readonly host: string;
+  readonly port: number;
+  readonly dataDir: string;
+  /** Admin API token. When absent from the environment, main.ts creates one in DATA_DIR. */
+  readonly adminToken: string | null;
+  /** Login tokens expire this long after their last use (PROTOCOL 1.1: expired -> code 402). */
+  readonly tokenTtlMs: number;
+  /** Where the built client lives (served under the application prefix). */
+  readonly clientDir: string;
+  /** Router prefix of the client, as in public/config.js. */
+  readonly appPrefix: string;
+  /** A server that hears nothing from a socket this long closes it (PROTOCOL 2.3). */
+  readonly socketIdleMs: number;
+  /** Public base URL printed and handed to clients (ws address is derived from it). */
+  readonly publicUrl: string | null;
+}
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new Error(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return n;
+}
+
+function prefix(raw: string | undefined): string {
+  if (!raw || raw === '/') return '/';
+  const trimmed = raw.replace(/\/+$/, '');
+  if (!/^\/[A-Za-z0-9._~\-/]*$/.test(trimmed)) throw new Error(`APP_PREFIX must be a path like /webcast, got "${raw}"`);
+  return trimmed;
+}
+
+export function loadServerConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
+  return {
+    host: env.HOST || '127.0.0.1',
+    port: int(env, 'PORT', 8080, 0, 65535),
+    dataDir: path.resolve(cwd, env.DATA_DIR || 'data'),
+    adminToken: env.ADMIN_TOKEN || null,
+    tokenTtlMs: int(env, 'TOKEN_TTL_SECONDS', 24 * 3600, 1, 365 * 24 * 3600) * 1000,
+    clientDir: path.resolve(cwd, env.CLIENT_DIR || 'dist'),
+    appPrefix: prefix(env.APP_PREFIX),
+    socketIdleMs: int(env, 'SOCKET_IDLE_SECONDS', 90, 1, 3600) * 1000,
+    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null,
+  };
+}

@@ -1,0 +1,22 @@
+/**
+ * What every route module and the socket server share: the store, the room hub, the
+ * sessions, metrics and the clock. Tests build one with an injected clock and a temporary
+ * DATA_DIR.
+ */
+import type { ServerConfig } from './config.js';
+import type { Db } from './store/db.js';
+import type { RoomHub } from './rooms/hub.js';
+import type { Sessions } from './auth/sessions.js';
+import type { ServerMetrics } from './metrics.js';
+
+export interface ServerContext {
+  readonly config: ServerConfig;
+  readonly db: Db;
+  readonly hub: RoomHub;
+  readonly sessions: Sessions;
+  readonly metrics: ServerMetrics;
+  /** Milliseconds since the epoch; injectable so windows (withdraw, expiry, cooldowns) can be tested. */
+  readonly now: () => number;
+  /** The admin token the admin API requires. */
+  readonly adminToken: string;
+}

@@ -1,0 +1,64 @@
+/**
+ * The HTTP side of the reference server: one fastify instance serving every service,
+ * the admin API, metrics and the built client. Route modules register themselves through
+ * `RouteModule`; this file owns what is common: body parsing, the envelope on every
+ * refusal, metrics, and the never-500-on-bad-input rule.
+ */
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import type { ServerContext } from '../context.js';
+import { BizError } from './envelope.js';
+
+export type RouteModule = (app: FastifyInstance, ctx: ServerContext) => void | Promise<void>;
+
+export interface BuildAppOptions {
+  readonly routes: readonly RouteModule[];
+  readonly logger?: boolean;
+}
+
+/** Fastify's own client-error codes that mean "your input", answered as code 4501. */
+function isInputError(error: FastifyError): boolean {
+  return (
+    error.validation !== undefined ||
+    error instanceof SyntaxError ||
+    (typeof error.code === 'string' && error.code.startsWith('FST_ERR_CTP_')) ||
+    (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 && error.statusCode !== 404)
+  );
+}
+
+export async function buildApp(ctx: ServerContext, options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // An image upload is at most 500KB, about 700KB once base64-encoded.
+    bodyLimit: 2 * 1024 * 1024,
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+  });
+
+  await app.register(formbody);
+
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    ctx.metrics.httpRequests.inc({ route, method: request.method, status: String(reply.statusCode) });
+    ctx.metrics.httpLatency.observe({ route, method: request.method }, reply.elapsedTime / 1000);
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof BizError) return reply.status(200).send(error.toEnvelope());
+    if (isInputError(error)) {
+      const where = error.validationContext ? `${error.validationContext}` : 'request';
+      const why = error.validation ? error.message : error.message || 'malformed input';
+      return reply.status(200).send({ code: 4501, msg: `${where}: ${why}`, data: null });
+    }
+    request.log.error(error);
+    return reply.status(500).send({ code: 500, msg: 'internal server error', data: null });
+  });
+
+  app.get('/healthz', async () => ({ code: 200, msg: 'ok', data: { status: 'up', time: ctx.now() } }));
+  app.get('/metrics', async (_request, reply) => {
+    reply.header('content-type', ctx.metrics.registry.contentType);
+    return ctx.metrics.registry.metrics();
+  });
+
+  for (const register of options.routes) await register(app, ctx);
+  return app;
+}

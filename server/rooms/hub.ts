@@ -1,0 +1,91 @@
+/**
+ * Room fan-out: who is in which room, and every room message to all of them. A message's
+ * frame text is built once and the same string goes to every socket, so fan-out costs one
+ * JSON.stringify per message, not one per recipient.
+ */
+import type { RoomLog, RoomMessage } from './roomLog.js';
+import type { ServerMetrics } from '../metrics.js';
+
+export interface RoomSubscriber {
+  readonly id: string;
+  /** Writes one frame; must not throw (a dead socket just drops it). */
+  send(frame: string): void;
+}
+
+/** How many messages a join replays at most; older gaps are filled by the client with 2401. */
+export const JOIN_REPLAY_LIMIT = 1000;
+
+/** A push frame for a room message: `code` header only (pushes carry no seq). */
+export const roomMessageFrame = (m: Pick<RoomMessage, 'code' | 'bodyJson'>): string => `code:${m.code}\n\n${m.bodyJson}`;
+
+export interface JoinResult {
+  /** Newest offset of the room after the replay. */
+  readonly latest: number;
+  /** Offset of the first replayed message (latest + 1 when nothing was replayed). */
+  readonly from: number;
+  readonly replayed: number;
+}
+
+export class RoomHub {
+  private readonly rooms = new Map<string, Map<string, RoomSubscriber>>();
+
+  constructor(
+    readonly log: RoomLog,
+    private readonly metrics?: ServerMetrics,
+  ) {}
+
+  /** Persists (batched) and fans out one room message; returns it with its offset. */
+  publish(webcastId: string, code: number, body: Record<string, unknown>): RoomMessage {
+    const message = this.log.append(webcastId, code, body);
+    this.metrics?.roomMessagesSent.inc({ code: String(code) });
+    const members = this.rooms.get(webcastId);
+    if (members && members.size > 0) {
+      const frame = roomMessageFrame(message);
+      for (const sub of members.values()) sub.send(frame);
+      this.metrics?.framesSent.inc(members.size);
+    }
+    return message;
+  }
+
+  /**
+   * Replays the room's messages after `afterOffset` (at most JOIN_REPLAY_LIMIT, the newest
+   * ones when there are more) to the subscriber, then adds it to the room. Both happen in one
+   * synchronous step, so no live message can fall between replay and membership.
+   */
+  join(sub: RoomSubscriber, webcastId: string, afterOffset: number): JoinResult {
+    const latest = this.log.latestOffset(webcastId);
+    const start = Math.max(afterOffset, latest - JOIN_REPLAY_LIMIT);
+    const replay = latest > start ? this.log.readAfter(webcastId, start, JOIN_REPLAY_LIMIT) : [];
+    for (const m of replay) sub.send(roomMessageFrame(m));
+    this.metrics?.framesSent.inc(replay.length);
+    let members = this.rooms.get(webcastId);
+    if (!members) {
+      members = new Map();
+      this.rooms.set(webcastId, members);
+    }
+    if (!members.has(sub.id)) this.metrics?.roomsJoined.inc();
+    members.set(sub.id, sub);
+    return { latest, from: replay[0]?.offset ?? latest + 1, replayed: replay.length };
+  }
+
+  leave(sub: RoomSubscriber, webcastId: string): boolean {
+    const members = this.rooms.get(webcastId);
+    if (!members?.delete(sub.id)) return false;
+    this.metrics?.roomsJoined.dec();
+    if (members.size === 0) this.rooms.delete(webcastId);
+    return true;
+  }
+
+  leaveAll(sub: RoomSubscriber): void {
+    for (const webcastId of [...this.rooms.keys()]) this.leave(sub, webcastId);
+  }
+
+  memberCount(webcastId: string): number {
+    return this.rooms.get(webcastId)?.size ?? 0;
+  }
+
+  /** Sends a frame to one member of a room (e.g. a reply), if present. */
+  member(webcastId: string, subscriberId: string): RoomSubscriber | undefined {
+    return this.rooms.get(webcastId)?.get(subscriberId);
+  }
+}

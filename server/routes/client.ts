@@ -1,0 +1,40 @@
+/**
+ * Serves the built client (dist/): its files as they are, and index.html for every other
+ * GET that asks for a page, so history-mode routes under any application prefix load the
+ * app. API paths that match no route stay an HTTP 404 (the client shows /error/404).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { RouteModule } from '../http/app.js';
+
+const API_PREFIXES = ['/ccp/', '/commerce/', '/resource/', '/login/', '/regist', '/admin/', '/media/', '/ws', '/metrics', '/healthz'];
+
+export const clientRoutes: RouteModule = async (app, ctx) => {
+  const root = ctx.config.clientDir;
+  const indexFile = path.join(root, 'index.html');
+  const built = fs.existsSync(indexFile);
+  if (built) {
+    await app.register(fastifyStatic, { root, prefix: '/', wildcard: false, index: ['index.html'] });
+    // config.js is meant to be edited after a build: never let a browser cache a stale one.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.url.split('?')[0]?.endsWith('/config.js')) reply.header('cache-control', 'no-cache');
+      return payload;
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    if (wantsPage && !API_PREFIXES.some((p) => pathname.startsWith(p))) {
+      if (!built) {
+        return reply
+          .status(503)
+          .type('text/plain; charset=utf-8')
+          .send('The client is not built. Run `npm run build` (or `npm start`, which builds it) and reload.');
+      }
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(fs.createReadStream(indexFile));
+    }
+    return reply.status(404).send({ code: 404, msg: `no such address: ${request.method} ${pathname}`, data: null });
+  });
+};

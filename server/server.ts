@@ -1,0 +1,84 @@
+/**
+ * Assembles one reference-server instance: store, room log and hub, sessions, metrics,
+ * HTTP routes and the realtime socket on one port. main.ts runs it; tests start it on an
+ * ephemeral port with a temporary DATA_DIR and an injected clock.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { ServerConfig } from './config.js';
+import type { ServerContext } from './context.js';
+import { openDatabase } from './store/db.js';
+import { RoomLog } from './rooms/roomLog.js';
+import { RoomHub } from './rooms/hub.js';
+import { Sessions } from './auth/sessions.js';
+import { createMetrics } from './metrics.js';
+import { buildApp, type RouteModule } from './http/app.js';
+import { ROUTES } from './routes/index.js';
+import { randomToken } from './auth/random.js';
+
+export interface ServerOptions {
+  readonly now?: () => number;
+  readonly routes?: readonly RouteModule[];
+  readonly logger?: boolean;
+  readonly processMetrics?: boolean;
+}
+
+export interface RunningServer {
+  readonly ctx: ServerContext;
+  readonly app: FastifyInstance;
+  /** http://host:port of the listening server. */
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/** ADMIN_TOKEN from the environment, else one kept in DATA_DIR (so the CLI can find it). */
+export function resolveAdminToken(config: ServerConfig): string {
+  if (config.adminToken) return config.adminToken;
+  const file = path.join(config.dataDir, 'admin-token');
+  try {
+    const existing = fs.readFileSync(file, 'utf8').trim();
+    if (existing) return existing;
+  } catch {
+    // first start: create it below
+  }
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const token = randomToken();
+  fs.writeFileSync(file, token + '\n', { mode: 0o600 });
+  return token;
+}
+
+export async function startServer(config: ServerConfig, options: ServerOptions = {}): Promise<RunningServer> {
+  const now = options.now ?? Date.now;
+  const db = openDatabase(config.dataDir);
+  const metrics = createMetrics(options.processMetrics ?? true);
+  const log = new RoomLog(db, { now });
+  const ctx: ServerContext = {
+    config,
+    db,
+    hub: new RoomHub(log, metrics),
+    sessions: new Sessions(db, config.tokenTtlMs, now),
+    metrics,
+    now,
+    adminToken: resolveAdminToken(config),
+  };
+  const app = await buildApp(ctx, { routes: options.routes ?? ROUTES, logger: options.logger ?? false });
+  await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://${config.host}:${port}`;
+
+  let closed = false;
+  return {
+    ctx,
+    app,
+    url,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      log.close();
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,15 @@
+/**
+ * Every migration, in version order. Each area of the server owns one numbered file, so
+ * parallel work never renumbers another's; a shipped migration is never edited, only
+ * followed by a new one.
+ */
+import type Database from 'better-sqlite3';
+import { m001Core } from './001_core.js';
+
+export interface Migration {
+  readonly version: number;
+  readonly name: string;
+  up(db: Database.Database): void;
+}
+
+export const MIGRATIONS: readonly Migration[] = [m001Core];
