@@ -8,6 +8,8 @@ import type { Db } from './store/db.js';
 import type { RoomHub } from './rooms/hub.js';
 import type { Sessions } from './auth/sessions.js';
 import type { ServerMetrics } from './metrics.js';
+import type { ClientRegistry } from './socket/clients.js';
+import type { SocketHandlers } from './socket/handlers.js';
 
 export interface ServerContext {
   readonly config: ServerConfig;
@@ -19,4 +21,8 @@ export interface ServerContext {
   readonly now: () => number;
   /** The admin token the admin API requires. */
   readonly adminToken: string;
+  /** Every logged-in socket, by user and session. */
+  readonly clients: ClientRegistry;
+  /** What each socket request code does (PROTOCOL 2.2); feature areas register here. */
+  readonly socketHandlers: SocketHandlers;
 }

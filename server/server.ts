@@ -16,6 +16,8 @@ import { createMetrics } from './metrics.js';
 import { buildApp, type RouteModule } from './http/app.js';
 import { ROUTES } from './routes/index.js';
 import { randomToken } from './auth/random.js';
+import { ClientRegistry } from './socket/clients.js';
+import { SocketHandlers } from './socket/handlers.js';
 
 export interface ServerOptions {
   readonly now?: () => number;
@@ -61,6 +63,8 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
     metrics,
     now,
     adminToken: resolveAdminToken(config),
+    clients: new ClientRegistry(),
+    socketHandlers: new SocketHandlers(),
   };
   const app = await buildApp(ctx, { routes: options.routes ?? ROUTES, logger: options.logger ?? false });
   await app.listen({ host: config.host, port: config.port });
