@@ -38,7 +38,7 @@ const isRecord = (value: unknown): value is Raw =>
 
 /** A short description of a wrong value for error details: its type, or the value itself. */
 function describe(value: unknown): string {
-  if (value === undefined) return 'nothing';
+  if (value === undefined) return 'no value';
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'string') return JSON.stringify(value);
