@@ -1,0 +1,2 @@
+export { LiveScreen } from './LiveScreen';
+export { LIVE_GUIDE_ROUTE, LIVE_VIDEO_ROUTE, liveRoomPath, type LiveScreenMode } from './paths';

@@ -1,0 +1,1 @@
+export { MeetRoomScreen } from './MeetRoomScreen';

@@ -1,0 +1,1 @@
+export { WxInfoScreen } from './WxInfoScreen';
