@@ -1,4 +1,4 @@
-import { createRoot } from 'react-dom/client';
+import { startApp } from './app/bootstrap';
 
-const root = document.getElementById('root');
-if (root) createRoot(root).render(<p>…</p>);
+const container = document.getElementById('root');
+if (container !== null) void startApp(container);

@@ -1,0 +1,77 @@
+/**
+ * Startup: read and check the runtime configuration, then either start the app (i18n,
+ * session, theme, router, HTTP client) or show why it cannot start. The page is never
+ * left blank.
+ */
+import { StrictMode, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { enabledLocales, readRuntimeConfig, type RuntimeConfig } from '../config';
+import { liveRoomPath } from '../features/live';
+import { DEFAULT_LOCALE, LOCALES_ENABLED_BY_DEFAULT } from '../domain/constants';
+import { currentLocale, i18n, initI18n } from '../i18n';
+import { ApiProvider } from '../state/apiContext';
+import { session, setTheme } from '../state/session';
+import { syncThemeTo } from '../state/theme';
+import { ErrorBoundary } from '../ui/ErrorBoundary';
+import '../ui/base.css';
+import { createAppApi } from './api';
+import { attachRouter } from './navigation';
+import { OutsidePrefixPage } from './OutsidePrefixPage';
+import { isUnderPrefix, withPrefix } from './prefix';
+import { createAppRouter } from './router';
+import { StartupError, type StartupProblem } from './StartupError';
+
+const renderIn = (root: Root, node: ReactNode) =>
+  root.render(
+    <StrictMode>
+      <ErrorBoundary>{node}</ErrorBoundary>
+    </StrictMode>,
+  );
+
+async function startWithConfig(root: Root, config: RuntimeConfig): Promise<void> {
+  await initI18n({ enabled: enabledLocales(config), defaultLocale: config.defaultLocale });
+  // session.localeLang mirrors the interface language for code outside React.
+  session.localeLang = currentLocale();
+  i18n.on('languageChanged', () => {
+    session.localeLang = currentLocale();
+  });
+  setTheme(config.themeColour);
+  syncThemeTo(document.documentElement.style);
+
+  if (!isUnderPrefix(window.location.pathname, config.appPrefix)) {
+    renderIn(root, <OutsidePrefixPage homeHref={withPrefix(config.appPrefix, liveRoomPath('guide', config.defaultRoomId))} />);
+    return;
+  }
+
+  const router = createAppRouter(config);
+  attachRouter(router);
+  const api = createAppApi(config);
+  renderIn(
+    root,
+    <ApiProvider api={api}>
+      <RouterProvider router={router} />
+    </ApiProvider>,
+  );
+}
+
+async function showStartupProblem(root: Root, problem: StartupProblem): Promise<void> {
+  if (!i18n.isInitialized) {
+    // No usable configuration: the shipped defaults decide the languages on offer.
+    await initI18n({ enabled: LOCALES_ENABLED_BY_DEFAULT, defaultLocale: DEFAULT_LOCALE });
+  }
+  syncThemeTo(document.documentElement.style);
+  renderIn(root, <StartupError problem={problem} />);
+}
+
+export async function startApp(container: HTMLElement): Promise<void> {
+  const root = createRoot(container);
+  try {
+    const reading = readRuntimeConfig();
+    if (reading.status === 'ok') await startWithConfig(root, reading.config);
+    else await showStartupProblem(root, reading);
+  } catch (error) {
+    console.error('Startup failed', error);
+    await showStartupProblem(root, { status: 'failed', details: [error instanceof Error ? error.message : String(error)] });
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * The routes of SPEC 2, in history mode under the application prefix (config.appPrefix is
+ * the router basename). Routes are hidden from menus: nothing here builds navigation.
+ */
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import type { RuntimeConfig } from '../config';
+import { LIVE_GUIDE_ROUTE, LIVE_VIDEO_ROUTE, LiveScreen, liveRoomPath } from '../features/live';
+import { MeetRoomScreen } from '../features/meet';
+import { WxInfoScreen } from '../features/wxinfo';
+import { AppLayout } from './AppLayout';
+import { ErrorStatusPage } from './pages/ErrorStatusPage';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { RouteErrorPage } from './RouteErrorPage';
+
+type RouteConfig = Pick<RuntimeConfig, 'defaultRoomId'>;
+
+export function appRoutes(config: RouteConfig): RouteObject[] {
+  const defaultGuide = liveRoomPath('guide', config.defaultRoomId);
+  return [
+    {
+      path: '/',
+      element: <AppLayout defaultRoomId={config.defaultRoomId} />,
+      errorElement: <RouteErrorPage defaultRoomId={config.defaultRoomId} />,
+      children: [
+        // `/` is the LiveGuide of the configured room; replace, so "back" does not bounce here.
+        { index: true, element: <Navigate to={defaultGuide} replace /> },
+        // LiveGuide and LiveVideo: the same screen module in two modes.
+        { path: LIVE_GUIDE_ROUTE, element: <LiveScreen mode="guide" /> },
+        { path: LIVE_VIDEO_ROUTE, element: <LiveScreen mode="video" /> },
+        { path: '/live/meetLive/:id', element: <MeetRoomScreen /> },
+        { path: '/getWxInfo', element: <WxInfoScreen /> },
+        { path: '/404', element: <NotFoundPage defaultRoomId={config.defaultRoomId} /> },
+        { path: '/error/:httpStatus', element: <ErrorStatusPage defaultRoomId={config.defaultRoomId} /> },
+        // Unknown paths show the 404 page in place, keeping the address the viewer typed.
+        { path: '*', element: <NotFoundPage defaultRoomId={config.defaultRoomId} /> },
+      ],
+    },
+  ];
+}
+
+export const createAppRouter = (config: Pick<RuntimeConfig, 'defaultRoomId' | 'appPrefix'>) =>
+  createBrowserRouter(appRoutes(config), { basename: config.appPrefix });
