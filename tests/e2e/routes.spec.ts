@@ -1,0 +1,104 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('routes (SPEC 2)', () => {
+  test('/ lands on the default room guide', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/live\/login\/10001$/);
+    await expect(page.getByRole('heading', { level: 1, name: '直播间 10001' })).toBeVisible();
+    await expect(page.getByRole('link', { name: '进入直播间' })).toBeVisible();
+  });
+
+  test('the root redirect replaces history: back does not bounce to /', async ({ page }) => {
+    await page.goto('/404');
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/live\/login\/10001$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/404$/);
+  });
+
+  test('entering the room shows the same screen in video mode, and back to the guide', async ({ page }) => {
+    await page.goto('/live/login/10001');
+    const screen = page.locator('article[data-mode]');
+    await expect(screen).toHaveAttribute('data-mode', 'guide');
+
+    await page.getByRole('link', { name: '进入直播间' }).click();
+    await expect(page).toHaveURL(/\/live\/video\/10001$/);
+    await expect(page.getByRole('heading', { level: 1, name: '正在观看直播间 10001' })).toBeVisible();
+    await expect(screen).toHaveAttribute('data-mode', 'video');
+
+    await page.getByRole('link', { name: '返回直播间引导页' }).click();
+    await expect(page).toHaveURL(/\/live\/login\/10001$/);
+    await expect(screen).toHaveAttribute('data-mode', 'guide');
+  });
+
+  test('pushing the route already shown adds no history entry', async ({ page }) => {
+    await page.goto('/live/login/10001');
+    await expect(page.getByRole('heading', { level: 1, name: '直播间 10001' })).toBeVisible();
+    const before = await page.evaluate(() => history.length);
+
+    // The app name links to the current room's guide page: the page already shown.
+    const home = page.getByRole('link', { name: '直播间', exact: true });
+    await expect(home).toHaveAttribute('aria-current', 'page');
+    await home.click();
+    await home.click();
+    await expect(page).toHaveURL(/\/live\/login\/10001$/);
+    expect(await page.evaluate(() => history.length)).toBe(before);
+
+    // A real move still pushes exactly one entry.
+    await page.getByRole('link', { name: '进入直播间' }).click();
+    await expect(page).toHaveURL(/\/live\/video\/10001$/);
+    expect(await page.evaluate(() => history.length)).toBe(before + 1);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/live\/login\/10001$/);
+  });
+
+  test('another room id is shown as given', async ({ page }) => {
+    await page.goto('/live/video/20002');
+    await expect(page.getByRole('heading', { level: 1, name: '正在观看直播间 20002' })).toBeVisible();
+  });
+
+  test('the meeting room route', async ({ page }) => {
+    await page.goto('/live/meetLive/10001');
+    await expect(page.getByRole('heading', { level: 1, name: '会议直播间 10001' })).toBeVisible();
+  });
+
+  test('an unknown path shows the 404 page, with a way back', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { level: 1, name: '页面不存在' })).toBeVisible();
+    await expect(page.getByText('您打开的地址不存在。')).toBeVisible();
+    await expect(page).toHaveURL(/\/no\/such\/page$/);
+    await page.getByRole('link', { name: '返回直播间' }).click();
+    await expect(page).toHaveURL(/\/live\/login\/10001$/);
+  });
+
+  test('/404 is the ErrorRoom page', async ({ page }) => {
+    await page.goto('/404');
+    await expect(page.getByRole('heading', { level: 1, name: '页面不存在' })).toBeVisible();
+  });
+
+  test('no API is called on page load (there is no backend yet)', async ({ page }) => {
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/ccp/') || request.url().includes('/login/')) calls.push(request.url());
+    });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: '直播间 10001' })).toBeVisible();
+    await page.getByRole('link', { name: '进入直播间' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: '正在观看直播间 10001' })).toBeVisible();
+    expect(calls).toEqual([]);
+  });
+});
+
+test.describe('WxInfo', () => {
+  test('without a code the link is expired or invalid', async ({ page }) => {
+    await page.goto('/getWxInfo');
+    await expect(page.getByRole('heading', { level: 1, name: '即时通讯授权登录' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText('链接已过期或无效');
+  });
+
+  test('with a code it says it is working on it', async ({ page }) => {
+    await page.goto('/getWxInfo?code=abc&state=10001');
+    await expect(page.getByText('正在获取您的即时通讯账号信息…')).toBeVisible();
+    await expect(page.getByText('链接已过期或无效')).toHaveCount(0);
+  });
+});
