@@ -5,6 +5,9 @@
  */
 import type Database from 'better-sqlite3';
 import { m001Core } from './001_core.js';
+import { m002ChatMic } from './002_chat_mic.js';
+import { m004Interact } from './004_interact.js';
+import { m005DirectoryGroups } from './005_directory_groups.js';
 
 export interface Migration {
   readonly version: number;
@@ -12,4 +15,4 @@ export interface Migration {
   up(db: Database.Database): void;
 }
 
-export const MIGRATIONS: readonly Migration[] = [m001Core];
+export const MIGRATIONS: readonly Migration[] = [m001Core, m002ChatMic, m004Interact, m005DirectoryGroups];

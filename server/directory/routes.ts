@@ -1,0 +1,202 @@
+/**
+ * The login and directory service (SPEC 7.4, docs/protocol.md 4.5), served by this process
+ * on the paths of DIRECTORY_CALLS:
+ *
+ *   POST /login/location?cmd=lookup                 -> {serverAddress: [10 addresses]}
+ *   POST /regist?cmd=register                        {user: {id?, name, password?}, info}
+ *   POST /login/ulogin?cmd=auth[&bindid=<id>]        {captcha: 85, name, password?, webcastId?}
+ *                                                    -> per-server data with a socket session
+ *   POST /login/ulogin?cmd=captcha&captchas=<n>      -> {captcha: 85, captchas: n}
+ *   POST /resource/userdata?cmd=get&obj=<object>     {updatetime, version} -> changed rows
+ *   POST /resource/userdata?cmd=download&obj=orgcontacts -> departments with their members
+ *
+ * Every body also carries the client fields (clientFields.ts). Bad input is 4501 naming
+ * the field; unknown name or wrong password 4104; a captcha other than 85 is 4101.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CAPTCHA_VALUE, PROTOCOL_VERSION_LOGIN, PROTOCOL_VERSION_RESOURCE } from '../../src/domain/constants';
+import { deriveUserId } from '../../src/api/services/directory';
+import type { RouteModule } from '../http/app.js';
+import type { ServerContext } from '../context.js';
+import { BizError, invalid, okEnvelope } from '../http/envelope.js';
+import { fieldsOf, optionalInt, optionalText, requireInt, requireText, type Fields } from '../admin/input.js';
+import { readClientFields } from './clientFields.js';
+import { publicBaseUrl, serverAddressList, socketUrl } from './addresses.js';
+import { DIRECTORY_OBJECT_NAMES, DirectoryStore, type DirectoryAccount, type DirectoryObjectName } from './store.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+
+/** Session enter type of a directory login (sessions.enter_type). */
+export const DIRECTORY_ENTER_TYPE = 'directory';
+
+const NAME_RULE = { max: 32 } as const;
+const ID_RULE = { max: 136, pattern: /^[A-Za-z0-9_.-]+$/, patternText: 'may hold only letters, digits, _ . -' } as const;
+const PASSWORD_RULE = { min: 6, max: 64 } as const;
+const INFO_RULE = { max: 128 } as const;
+const VERSION_RULE = { min: 0, max: Number.MAX_SAFE_INTEGER } as const;
+
+type Query = Readonly<Record<string, unknown>>;
+
+function queryText(query: Query, name: string): string | undefined {
+  const value = query[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw invalid(name, 'must be given once in the query');
+  return value;
+}
+
+function requireCmd(query: Query, allowed: readonly string[]): string {
+  const cmd = queryText(query, 'cmd');
+  if (cmd === undefined || !allowed.includes(cmd)) throw invalid('cmd', `the query's cmd must be one of ${allowed.join(', ')}`);
+  return cmd;
+}
+
+const queryOf = (request: FastifyRequest): Query => (request.query ?? {}) as Query;
+
+function readObject(fields: Fields, name: string): Fields {
+  const value = fields[name];
+  if (value === undefined || value === null) throw invalid(name, 'is required');
+  if (typeof value !== 'object' || Array.isArray(value)) throw invalid(name, 'must be an object');
+  return value as Fields;
+}
+
+/** Prefix nested field names so a msg says `user.name`, not `name`. */
+function nested(fields: Fields, prefix: string): Fields {
+  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [`${prefix}.${k}`, v]));
+}
+
+/** The room a directory login's session belongs to: the one asked for, else the first open room. */
+function sessionRoom(ctx: ServerContext, asked: string | undefined): string {
+  if (asked !== undefined) {
+    const room = ctx.db.prepare('SELECT deleted FROM rooms WHERE id = ?').get(asked) as { deleted: number } | undefined;
+    if (!room) throw invalid('webcastId', 'no such room');
+    if (room.deleted === 1) throw new BizError(4006);
+    return asked;
+  }
+  const row = ctx.db
+    .prepare(`SELECT id FROM rooms WHERE deleted = 0 ORDER BY CASE gate WHEN 'open' THEN 0 ELSE 1 END, created_at, id LIMIT 1`)
+    .get() as { id: string } | undefined;
+  if (!row) throw new BizError(4001, 'no room exists yet to open a session in');
+  return row.id;
+}
+
+async function checkCredentials(store: DirectoryStore, name: string, password: string | undefined): Promise<DirectoryAccount> {
+  const account = store.accountByName(name) ?? store.accountById(name);
+  if (!account) throw new BizError(4104, 'login failed: no account with this name');
+  if (account.passwordHash !== null && (password === undefined || !(await verifyPassword(password, account.passwordHash)))) {
+    throw new BizError(4104, 'login failed: wrong password');
+  }
+  return account;
+}
+
+async function register(store: DirectoryStore, body: Fields) {
+  readClientFields(body, { cmd: 'register', ver: PROTOCOL_VERSION_LOGIN });
+  const user = nested(readObject(body, 'user'), 'user');
+  const name = requireText(user, 'user.name', NAME_RULE);
+  const id = optionalText(user, 'user.id', ID_RULE) ?? deriveUserId(name);
+  if (!ID_RULE.pattern.test(id) || id.length > ID_RULE.max) throw invalid('user.name', 'gives no usable user id; send user.id');
+  const password = optionalText(user, 'user.password', PASSWORD_RULE) ?? null;
+  const infoFields = body.info === undefined ? {} : nested(readObject(body, 'info'), 'info');
+  const info = {
+    email: optionalText(infoFields, 'info.email', INFO_RULE) ?? '',
+    tel: optionalText(infoFields, 'info.tel', INFO_RULE) ?? '',
+    phone: optionalText(infoFields, 'info.phone', INFO_RULE) ?? '',
+    fax: optionalText(infoFields, 'info.fax', INFO_RULE) ?? '',
+  };
+
+  const existing = store.accountById(id);
+  if (existing) {
+    // Registering the same account again is harmless (a client may register on every start).
+    if (existing.name !== name) throw invalid('user.id', 'is already registered under another name');
+    return { userId: existing.id, name: existing.name, created: false };
+  }
+  if (store.accountByName(name)) throw invalid('user.name', 'is already registered');
+  if (store.userIdTaken(id)) throw invalid('user.id', 'is already taken');
+  const passwordHash = password === null ? null : await hashPassword(password);
+  // Check again after the await: another request may have taken the name or id meanwhile.
+  if (store.accountById(id) || store.accountByName(name) || store.userIdTaken(id)) throw invalid('user.id', 'is already registered');
+  const account = store.register(id, name, info, passwordHash);
+  return { userId: account.id, name: account.name, created: true };
+}
+
+async function auth(ctx: ServerContext, store: DirectoryStore, request: FastifyRequest, body: Fields, bindId: string | undefined) {
+  readClientFields(body, { cmd: 'auth', ver: PROTOCOL_VERSION_LOGIN });
+  const captcha = requireInt(body, 'captcha', { min: 0, max: 1_000_000 });
+  if (captcha !== CAPTCHA_VALUE) throw new BizError(4101);
+  const name = requireText(body, 'name', { max: ID_RULE.max });
+  const password = optionalText(body, 'password', { max: PASSWORD_RULE.max });
+  const webcastId = optionalText(body, 'webcastId', { max: 64 });
+
+  let account = await checkCredentials(store, name, password);
+  if (bindId !== undefined) {
+    const boundTo = store.boundAccount(bindId);
+    if (boundTo !== null && boundTo !== account.id) throw invalid('bindid', 'is already bound to another account');
+    store.bind(bindId, account.id);
+    account = store.accountById(account.id) ?? account;
+  }
+
+  const session = ctx.sessions.create(account.id, sessionRoom(ctx, webcastId), 5, DIRECTORY_ENTER_TYPE);
+  const base = publicBaseUrl(ctx.config, request);
+  return {
+    userId: account.id,
+    name: account.name,
+    token: session.token,
+    sid: session.sid,
+    role: session.role,
+    webcastId: session.webcastId,
+    expiresAt: session.expiresAt,
+    ws: socketUrl(base),
+    serverAddress: serverAddressList(base),
+    ...(bindId === undefined ? {} : { bindId }),
+  };
+}
+
+function userdata(ctx: ServerContext, store: DirectoryStore, query: Query, body: Fields) {
+  const cmd = requireCmd(query, ['get', 'download']);
+  readClientFields(body, { cmd, ver: PROTOCOL_VERSION_RESOURCE });
+  const obj = queryText(query, 'obj');
+  const allowed: readonly string[] = cmd === 'get' ? DIRECTORY_OBJECT_NAMES : ['orgcontacts'];
+  if (obj === undefined || !allowed.includes(obj)) throw invalid('obj', `the query's obj must be one of ${allowed.join(', ')}`);
+  const bodyObj = requireText(body, 'obj', { max: 32 });
+  if (bodyObj !== obj) throw invalid('obj', `must be "${obj}" (the query's obj)`);
+  const since = {
+    updatetime: optionalInt(body, 'updatetime', VERSION_RULE) ?? 0,
+    version: optionalInt(body, 'version', VERSION_RULE) ?? 0,
+  };
+  const version = store.currentVersion();
+  const updatetime = ctx.now();
+  if (cmd === 'download') {
+    const unchanged = since.version >= version && since.version > 0;
+    return { obj, version, updatetime, unchanged, departments: unchanged ? [] : store.orgContacts() };
+  }
+  return { obj, version, updatetime, items: store.changes(obj as DirectoryObjectName, since) };
+}
+
+export const directoryRoutes: RouteModule = (app: FastifyInstance, ctx: ServerContext) => {
+  const store = new DirectoryStore(ctx.db, ctx.now);
+
+  app.post('/login/location', async (request) => {
+    requireCmd(queryOf(request), ['lookup']);
+    readClientFields(fieldsOf(request.body), { cmd: 'lookup', ver: PROTOCOL_VERSION_LOGIN });
+    return okEnvelope({ serverAddress: serverAddressList(publicBaseUrl(ctx.config, request)) });
+  });
+
+  app.post('/regist', async (request) => {
+    requireCmd(queryOf(request), ['register']);
+    return okEnvelope(await register(store, fieldsOf(request.body)));
+  });
+
+  app.post('/login/ulogin', async (request) => {
+    const query = queryOf(request);
+    const cmd = requireCmd(query, ['auth', 'captcha']);
+    const body = fieldsOf(request.body);
+    if (cmd === 'captcha') {
+      readClientFields(body, { cmd: 'captcha', ver: PROTOCOL_VERSION_LOGIN });
+      const captchas = requireInt({ captchas: queryText(query, 'captchas') }, 'captchas', { min: 1, max: 99 });
+      return okEnvelope({ captcha: CAPTCHA_VALUE, captchas });
+    }
+    const bindId = queryText(query, 'bindid');
+    if (bindId !== undefined) requireText({ bindid: bindId }, 'bindid', { max: 64 });
+    return okEnvelope(await auth(ctx, store, request, body, bindId));
+  });
+
+  app.post('/resource/userdata', async (request) => okEnvelope(userdata(ctx, store, queryOf(request), fieldsOf(request.body))));
+};
