@@ -18,6 +18,8 @@ import { ROUTES } from './routes/index.js';
 import { randomToken } from './auth/random.js';
 import { ClientRegistry } from './socket/clients.js';
 import { SocketHandlers } from './socket/handlers.js';
+import { registerGroupHandlers } from './groups/handlers.js';
+import { attachSocketServer } from './socket/server.js';
 
 export interface ServerOptions {
   readonly now?: () => number;
@@ -66,7 +68,9 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
     clients: new ClientRegistry(),
     socketHandlers: new SocketHandlers(),
   };
+  registerGroupHandlers(ctx);
   const app = await buildApp(ctx, { routes: options.routes ?? ROUTES, logger: options.logger ?? false });
+  const sockets = attachSocketServer(app.server, ctx);
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -80,6 +84,8 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
     async close() {
       if (closed) return;
       closed = true;
+      // Sockets first: their clean-up (rooms, connect-mic) still uses the store.
+      await sockets.close();
       await app.close();
       log.close();
       db.close();

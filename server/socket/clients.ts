@@ -4,21 +4,40 @@
  * older one, a kick closes it, a mic decision is pushed to the applicant).
  */
 import { encodeFrame, type FrameBody } from '../../src/realtime/frame';
+import type { AckBook } from './acks.js';
 
 export interface ConnectedClient {
   readonly id: string;
   readonly userId: string;
   readonly sessionToken: string;
+  /** The room the session was issued for (a session belongs to one room). */
+  readonly webcastId: string;
   readonly role: number;
+  /** Pushes sent to this socket that await an acknowledgement (PROTOCOL 2.2). */
+  readonly acks: AckBook;
   /** Writes one frame; never throws (a dead socket just drops it). */
   send(frame: string): void;
   /** Closes the socket; the client will not be told to reconnect by the server. */
   close(code: number, reason: string): void;
 }
 
+export type ClientListener = (client: ConnectedClient) => void;
+
 export class ClientRegistry {
   private readonly byId = new Map<string, ConnectedClient>();
   private readonly byUser = new Map<string, Set<ConnectedClient>>();
+  private readonly addedListeners: ClientListener[] = [];
+  private readonly removedListeners: ClientListener[] = [];
+
+  /** Called after a socket logs in (e.g. connect-mic pushes its session snapshot). */
+  onAdded(listener: ClientListener): void {
+    this.addedListeners.push(listener);
+  }
+
+  /** Called after a logged-in socket is gone (e.g. connect-mic notices a network loss). */
+  onRemoved(listener: ClientListener): void {
+    this.removedListeners.push(listener);
+  }
 
   add(client: ConnectedClient): void {
     this.byId.set(client.id, client);
@@ -28,17 +47,29 @@ export class ClientRegistry {
       this.byUser.set(client.userId, set);
     }
     set.add(client);
+    for (const listener of this.addedListeners) listener(client);
   }
 
   remove(client: ConnectedClient): void {
-    this.byId.delete(client.id);
+    if (!this.byId.delete(client.id)) return;
     const set = this.byUser.get(client.userId);
     set?.delete(client);
     if (set && set.size === 0) this.byUser.delete(client.userId);
+    for (const listener of this.removedListeners) listener(client);
   }
 
   ofUser(userId: string): ConnectedClient[] {
     return [...(this.byUser.get(userId) ?? [])];
+  }
+
+  /** The user's sockets whose session is for this room. */
+  ofUserInRoom(userId: string, webcastId: string): ConnectedClient[] {
+    return this.ofUser(userId).filter((c) => c.webcastId === webcastId);
+  }
+
+  /** Every socket whose session is for this room (joined to it or not). */
+  ofRoom(webcastId: string): ConnectedClient[] {
+    return [...this.byId.values()].filter((c) => c.webcastId === webcastId);
   }
 
   ofSession(token: string): ConnectedClient[] {

@@ -1,0 +1,221 @@
+/**
+ * One realtime socket, from open to close (PROTOCOL 2.3). Its life is a small state
+ * machine, written as data below: awaiting login -> online -> closing -> closed (the
+ * server closing it) or straight to closed (the peer or the network). Every frame resets
+ * the idle timer; a frame that does not parse is dropped and counted and the socket stays
+ * open; nothing a peer sends can throw out of the message handler.
+ */
+import type { Duplex } from 'node:stream';
+import type { WebSocket, RawData } from 'ws';
+import { decodeFrame, encodeFrame, isRequestCode, replyCodeFor, type Frame, type FrameBody } from '../../src/realtime/frame';
+import type { Session } from '../auth/sessions.js';
+import type { ServerContext } from '../context.js';
+import { AckBook, ACK_FOR, isAckCode } from './acks.js';
+import type { ConnectedClient } from './clients.js';
+import { CLOSE } from './closeCodes.js';
+import { answerRequest } from './dispatch.js';
+import { isPlainObject } from './fields.js';
+import { authenticateSocketLogin, isLoginFrame } from './login.js';
+import { Outbox } from './outbox.js';
+import { endOtherSessions } from './sessionsEnd.js';
+import type { SocketMetrics } from './socketMetrics.js';
+
+export type ConnectionState = 'awaitingLogin' | 'online' | 'closing' | 'closed';
+type ConnectionEvent = 'loginAccepted' | 'closeRequested' | 'socketClosed';
+
+/** The connection's transitions; an event missing from a state's row is ignored. */
+const TRANSITIONS: Readonly<Record<ConnectionState, Partial<Record<ConnectionEvent, ConnectionState>>>> = {
+  awaitingLogin: { loginAccepted: 'online', closeRequested: 'closing', socketClosed: 'closed' },
+  online: { closeRequested: 'closing', socketClosed: 'closed' },
+  closing: { socketClosed: 'closed' },
+  closed: {},
+};
+
+/** Text frames longer than this are dropped (a chat message is at most a few KB). */
+export const MAX_FRAME_BYTES = 64 * 1024;
+/** Requests of one socket awaiting their reply at once; more are refused with 4203. */
+export const MAX_REQUESTS_IN_FLIGHT = 64;
+
+const HEARTBEAT = 9001;
+
+export interface ConnectionDeps {
+  readonly ctx: ServerContext;
+  readonly metrics: SocketMetrics;
+  readonly id: string;
+  readonly ws: WebSocket;
+  readonly socket: Duplex;
+  readonly onClosed: (connection: Connection) => void;
+}
+
+export class Connection {
+  private state: ConnectionState = 'awaitingLogin';
+  private client: ConnectedClient | null = null;
+  private session: Session | null = null;
+  private inFlight = 0;
+  private readonly outbox: Outbox;
+  private readonly idleTimer: NodeJS.Timeout;
+  readonly acks = new AckBook();
+
+  constructor(private readonly deps: ConnectionDeps) {
+    const { ctx, ws, socket } = deps;
+    this.outbox = new Outbox(
+      ws,
+      socket,
+      () => this.close(CLOSE.slowConsumer, 'too slow'),
+      (n) => ctx.metrics.framesSent.inc(n),
+    );
+    this.idleTimer = setTimeout(() => this.close(CLOSE.idle, 'idle'), ctx.config.socketIdleMs);
+    ctx.metrics.socketsOpen.inc();
+    ws.on('message', (data, isBinary) => this.receive(data, isBinary));
+    ws.on('close', () => this.closed());
+    // A socket error is followed by 'close'; without a listener it would be thrown.
+    ws.on('error', () => undefined);
+  }
+
+  get currentState(): ConnectionState {
+    return this.state;
+  }
+
+  private move(event: ConnectionEvent): boolean {
+    const next = TRANSITIONS[this.state][event];
+    if (next === undefined) return false;
+    this.state = next;
+    return true;
+  }
+
+  send(frame: string): void {
+    if (this.state === 'awaitingLogin' || this.state === 'online') this.outbox.push(frame);
+  }
+
+  /** Sends what is queued, then closes with `code`. */
+  close(code: number, reason: string): void {
+    if (!this.move('closeRequested')) return;
+    this.deps.metrics.closedByServer.inc({ reason });
+    this.outbox.flush();
+    this.outbox.stop();
+    this.deps.ws.close(code, reason);
+  }
+
+  private receive(data: RawData, isBinary: boolean): void {
+    if (this.state === 'closing' || this.state === 'closed') return;
+    this.idleTimer.refresh();
+    try {
+      if (isBinary) return this.malformed('not-text');
+      const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
+      if (bytes.byteLength > MAX_FRAME_BYTES) return this.malformed('too-large');
+      const decoded = decodeFrame(bytes.toString('utf8'));
+      if (!decoded.ok) return this.malformed(decoded.reason);
+      this.route(decoded.frame);
+    } catch (error) {
+      // A bug of ours must not take the socket (or the process) down with it.
+      console.error('socket frame handling failed:', error);
+    }
+  }
+
+  private malformed(reason: string): void {
+    this.deps.ctx.metrics.malformedFrames.inc({ reason });
+  }
+
+  private ignored(reason: string): void {
+    this.deps.metrics.framesIgnored.inc({ reason });
+  }
+
+  private route(frame: Frame): void {
+    if (frame.code === HEARTBEAT) return this.heartbeat(frame);
+    if (this.state === 'awaitingLogin') {
+      if (isLoginFrame(frame)) return this.login(frame);
+      if (frame.code !== null && frame.seq > 0 && isRequestCode(frame.code)) {
+        return this.reply(frame, { status: 4501, msg: 'login: send the login frame first' });
+      }
+      return this.ignored('before-login');
+    }
+    if (frame.code === null) return this.ignored(isLoginFrame(frame) ? 'repeated-login' : 'no-code');
+    if (isAckCode(frame.code)) return this.acknowledge(frame.code, frame);
+    if (frame.seq > 0 && isRequestCode(frame.code)) return void this.request(frame.code, frame);
+    return this.ignored('unexpected-push');
+  }
+
+  private heartbeat(frame: Frame): void {
+    if (this.session && !this.deps.ctx.sessions.use(this.session.token)) {
+      // The login expired or was ended while the socket stayed open.
+      return this.refuseLogin(402, 'login information expired, please log in again');
+    }
+    this.reply(frame, { status: 200 });
+  }
+
+  private login(frame: Frame): void {
+    const { ctx } = this.deps;
+    const outcome = authenticateSocketLogin(ctx, frame);
+    if (!outcome.ok) return this.refuseLogin(outcome.status, outcome.msg);
+    const session = outcome.session;
+    this.move('loginAccepted');
+    this.session = session;
+    this.client = {
+      id: this.deps.id,
+      userId: session.userId,
+      sessionToken: session.token,
+      webcastId: session.webcastId,
+      role: session.role,
+      acks: this.acks,
+      send: (f) => this.send(f),
+      close: (code, reason) => this.close(code, reason),
+    };
+    endOtherSessions(ctx, session.userId, session.token);
+    this.send(encodeFrame({ code: 1100, body: { status: 200, userId: session.userId } }));
+    // Listeners (e.g. the connect-mic snapshot 4201) run after 1100 has been queued.
+    ctx.clients.add(this.client);
+  }
+
+  private refuseLogin(status: number, msg: string): void {
+    this.send(encodeFrame({ code: 1100, body: { status, msg } }));
+    this.close(CLOSE.loginFailed, 'login refused');
+  }
+
+  private acknowledge(code: number, frame: Frame): void {
+    const mid = typeof frame.body.mid === 'string' ? frame.body.mid : frame.mid;
+    const outcome = this.acks.receive(code, mid, this.deps.ctx.now());
+    this.deps.metrics.acks.inc({ code: String(ACK_FOR.get(code) ?? code), outcome });
+  }
+
+  private async request(code: number, frame: Frame): Promise<void> {
+    const { client, session } = this;
+    if (!client || !session) return;
+    if (this.inFlight >= MAX_REQUESTS_IN_FLIGHT) {
+      return this.reply(frame, { status: 4203, msg: `at most ${MAX_REQUESTS_IN_FLIGHT} requests may await a reply at once` });
+    }
+    this.inFlight++;
+    try {
+      const body = await answerRequest(this.deps.ctx, { client, session, code, body: frame.body });
+      this.reply(frame, body);
+    } finally {
+      this.inFlight--;
+    }
+  }
+
+  private reply(frame: Frame, body: FrameBody): void {
+    const code = frame.code ?? 0;
+    const status = isPlainObject(body) && typeof body.status === 'number' ? body.status : 0;
+    this.deps.metrics.requests.inc({ code: String(code), status: String(status) });
+    let text: string;
+    try {
+      text = encodeFrame({ code: replyCodeFor(code), seq: frame.seq, body });
+    } catch (error) {
+      console.error(`reply to ${code} cannot be encoded:`, error);
+      text = encodeFrame({ code: replyCodeFor(code), seq: frame.seq, body: { status: 500, msg: 'internal error' } });
+    }
+    this.send(text);
+  }
+
+  private closed(): void {
+    if (!this.move('socketClosed')) return;
+    const { ctx } = this.deps;
+    clearTimeout(this.idleTimer);
+    this.outbox.stop();
+    ctx.metrics.socketsOpen.dec();
+    if (this.client) {
+      ctx.hub.leaveAll(this.client);
+      ctx.clients.remove(this.client);
+    }
+    this.deps.onClosed(this);
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * One account, one live login: when the same account logs in again (another browser or
+ * device), its older sessions end, their sockets get push 9004 and are closed (PROTOCOL
+ * 2.2). Two tabs of one browser share one session (same token and sid), so they are never
+ * "another device". Called by the live login when it creates a session, and by the socket
+ * server when a socket logs in (whichever notices first; the second finds nothing to end).
+ */
+import { encodeFrame } from '../../src/realtime/frame';
+import type { ServerContext } from '../context.js';
+import { CLOSE } from './closeCodes.js';
+
+export function endOtherSessions(ctx: ServerContext, userId: string, exceptToken: string): number {
+  const others = ctx.sessions.othersOf(userId, exceptToken);
+  if (others.length === 0) return 0;
+  const frame = encodeFrame({ code: 9004, body: { status: 4005, msg: 'your account logged in on another device' } });
+  for (const session of others) {
+    ctx.sessions.end(session.token);
+    for (const client of ctx.clients.ofSession(session.token)) {
+      client.send(frame);
+      client.close(CLOSE.loggedInElsewhere, 'logged in elsewhere');
+    }
+  }
+  return others.length;
+}
+
+/** Ends every session of a user in one room and closes their sockets there (a kick). */
+export function endSessionsInRoom(ctx: ServerContext, userId: string, webcastId: string, closeCode: number, reason: string): number {
+  const sessions = ctx.sessions.othersOf(userId, '').filter((s) => s.webcastId === webcastId);
+  for (const session of sessions) ctx.sessions.end(session.token);
+  const clients = ctx.clients.ofUserInRoom(userId, webcastId);
+  for (const client of clients) client.close(closeCode, reason);
+  return sessions.length;
+}
