@@ -6,7 +6,6 @@
 import type Database from 'better-sqlite3';
 import { m001Core } from './001_core.js';
 import { m002ChatMic } from './002_chat_mic.js';
-import { m002ChatMic } from './002_chat_mic.js';
 import { m004Interact } from './004_interact.js';
 import { m005DirectoryGroups } from './005_directory_groups.js';
 
