@@ -2,14 +2,12 @@
  * The location answer (SPEC 7.4): the list of server addresses a client picks from by
  * 0-based index (1 login, 2 websocket, 5 resource, 9 registration; SERVER_ADDRESS_INDEX).
  * This one process serves every role, so each entry is its own public base URL, except
- * the websocket entry, which is the socket address (`ws[s]://host/ws`).
+ * the websocket entry, which is the socket address (the same one a live login hands out).
  */
 import type { FastifyRequest } from 'fastify';
 import { SERVER_ADDRESS_INDEX } from '../../src/domain/constants';
 import type { ServerConfig } from '../config.js';
-
-/** Path of the realtime socket on this server. */
-export const SOCKET_PATH = '/ws';
+import { socketUrlFor } from '../socket/url.js';
 
 /** Ten entries: indices 0 to 9, the highest one SPEC names being 9 (registration). */
 const ADDRESS_COUNT = SERVER_ADDRESS_INDEX.registration + 1;
@@ -25,16 +23,12 @@ export function publicBaseUrl(config: ServerConfig, request: FastifyRequest): st
   const host = request.headers.host;
   const scheme = request.protocol === 'https' ? 'https' : 'http';
   if (typeof host === 'string' && HOST.test(host)) return `${scheme}://${host}`;
-  return `http://${config.host}:${config.port}`;
+  const hostPart = config.host.includes(':') ? `[${config.host}]` : config.host;
+  return `http://${hostPart}:${config.port}`;
 }
 
-/** `ws://` for `http://`, `wss://` for `https://`, plus the socket path. */
-export function socketUrl(baseUrl: string): string {
-  return baseUrl.replace(/^http/, 'ws') + SOCKET_PATH;
-}
-
-export function serverAddressList(baseUrl: string): string[] {
-  const list = Array.from({ length: ADDRESS_COUNT }, () => baseUrl);
-  list[SERVER_ADDRESS_INDEX.websocket] = socketUrl(baseUrl);
+export function serverAddressList(config: ServerConfig, request: FastifyRequest): string[] {
+  const list = Array.from({ length: ADDRESS_COUNT }, () => publicBaseUrl(config, request));
+  list[SERVER_ADDRESS_INDEX.websocket] = socketUrlFor(config, request);
   return list;
 }

@@ -21,9 +21,10 @@ import type { ServerContext } from '../context.js';
 import { BizError, invalid, okEnvelope } from '../http/envelope.js';
 import { fieldsOf, optionalInt, optionalText, requireInt, requireText, type Fields } from '../admin/input.js';
 import { readClientFields } from './clientFields.js';
-import { publicBaseUrl, serverAddressList, socketUrl } from './addresses.js';
+import { serverAddressList } from './addresses.js';
+import { socketUrlFor } from '../socket/url.js';
 import { DIRECTORY_OBJECT_NAMES, DirectoryStore, type DirectoryAccount, type DirectoryObjectName } from './store.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import { hashPasswordAsync, verifyPasswordAsync } from './passwords.js';
 
 /** Session enter type of a directory login (sessions.enter_type). */
 export const DIRECTORY_ENTER_TYPE = 'directory';
@@ -81,7 +82,7 @@ function sessionRoom(ctx: ServerContext, asked: string | undefined): string {
 async function checkCredentials(store: DirectoryStore, name: string, password: string | undefined): Promise<DirectoryAccount> {
   const account = store.accountByName(name) ?? store.accountById(name);
   if (!account) throw new BizError(4104, 'login failed: no account with this name');
-  if (account.passwordHash !== null && (password === undefined || !(await verifyPassword(password, account.passwordHash)))) {
+  if (account.passwordHash !== null && (password === undefined || !(await verifyPasswordAsync(password, account.passwordHash)))) {
     throw new BizError(4104, 'login failed: wrong password');
   }
   return account;
@@ -110,7 +111,7 @@ async function register(store: DirectoryStore, body: Fields) {
   }
   if (store.accountByName(name)) throw invalid('user.name', 'is already registered');
   if (store.userIdTaken(id)) throw invalid('user.id', 'is already taken');
-  const passwordHash = password === null ? null : await hashPassword(password);
+  const passwordHash = password === null ? null : await hashPasswordAsync(password);
   // Check again after the await: another request may have taken the name or id meanwhile.
   if (store.accountById(id) || store.accountByName(name) || store.userIdTaken(id)) throw invalid('user.id', 'is already registered');
   const account = store.register(id, name, info, passwordHash);
@@ -134,7 +135,6 @@ async function auth(ctx: ServerContext, store: DirectoryStore, request: FastifyR
   }
 
   const session = ctx.sessions.create(account.id, sessionRoom(ctx, webcastId), 5, DIRECTORY_ENTER_TYPE);
-  const base = publicBaseUrl(ctx.config, request);
   return {
     userId: account.id,
     name: account.name,
@@ -143,8 +143,8 @@ async function auth(ctx: ServerContext, store: DirectoryStore, request: FastifyR
     role: session.role,
     webcastId: session.webcastId,
     expiresAt: session.expiresAt,
-    ws: socketUrl(base),
-    serverAddress: serverAddressList(base),
+    ws: socketUrlFor(ctx.config, request),
+    serverAddress: serverAddressList(ctx.config, request),
     ...(bindId === undefined ? {} : { bindId }),
   };
 }
@@ -176,7 +176,7 @@ export const directoryRoutes: RouteModule = (app: FastifyInstance, ctx: ServerCo
   app.post('/login/location', async (request) => {
     requireCmd(queryOf(request), ['lookup']);
     readClientFields(fieldsOf(request.body), { cmd: 'lookup', ver: PROTOCOL_VERSION_LOGIN });
-    return okEnvelope({ serverAddress: serverAddressList(publicBaseUrl(ctx.config, request)) });
+    return okEnvelope({ serverAddress: serverAddressList(ctx.config, request) });
   });
 
   app.post('/regist', async (request) => {
