@@ -1,0 +1,159 @@
+/**
+ * Chat bursts for demos and the fan-out benchmark (admin API):
+ *
+ *   POST /admin/v1/rooms/:id/burst       {rate, seconds, users?} -> {rate, seconds, total, users}
+ *   POST /admin/v1/rooms/:id/burst/stop  -> {stopped, sent}
+ *
+ * The answer comes at once; then `rate` chat messages (7101) a second are published for
+ * `seconds` seconds from `users` simulated viewers, each with `sendTime` = the server clock
+ * when it was published, so a receiver can measure delivery delay. Publishing runs in
+ * ticks of TICK_MS against a monotonic clock: each tick sends what is due by then, so a
+ * late tick catches up instead of losing messages. A second burst on a room replaces the
+ * first; server shutdown stops them all.
+ */
+import { performance } from 'node:perf_hooks';
+import type { RouteModule } from '../http/app.js';
+import type { ServerContext } from '../context.js';
+import { okEnvelope } from '../http/envelope.js';
+import { randomToken } from '../auth/random.js';
+import { requireRoom } from '../entry/rooms.js';
+import { chatMessageBody } from '../chat/message.js';
+import { adminOnly } from './auth.js';
+import { fieldsOf, optionalInt, requireInt } from './input.js';
+import { roomIdParam } from './liveAdmin.js';
+import { burstTraffic } from './burstTraffic.js';
+
+export const TICK_MS = 10;
+export const BURST_LIMITS = {
+  rate: { min: 1, max: 50_000 },
+  seconds: { min: 1, max: 3600 },
+  users: { min: 1, max: 10_000 },
+} as const;
+export const DEFAULT_BURST_USERS = 500;
+const CHAT_MESSAGE = 7101;
+
+export interface BurstPlan {
+  readonly webcastId: string;
+  readonly rate: number;
+  readonly seconds: number;
+  readonly users: number;
+}
+
+/** One running burst. */
+class Burst {
+  private sent = 0;
+  private readonly total: number;
+  private readonly startedAt = performance.now();
+  private readonly timer: NodeJS.Timeout;
+  private readonly idPrefix = randomToken(20);
+  private readonly traffic;
+
+  constructor(
+    private readonly ctx: ServerContext,
+    readonly plan: BurstPlan,
+    private readonly onDone: (burst: Burst) => void,
+  ) {
+    this.total = plan.rate * plan.seconds;
+    this.traffic = burstTraffic(plan.users);
+    this.timer = setInterval(() => this.tick(), TICK_MS);
+  }
+
+  get sentSoFar(): number {
+    return this.sent;
+  }
+
+  private tick(): void {
+    const elapsed = performance.now() - this.startedAt;
+    const due = Math.min(this.total, Math.floor((this.plan.rate * elapsed) / 1000));
+    try {
+      while (this.sent < due) this.publishOne();
+    } catch (error) {
+      // The room log refuses once the server is closing: the burst is over.
+      console.error('burst stopped:', error instanceof Error ? error.message : error);
+      this.stop();
+      return;
+    }
+    if (this.sent >= this.total) this.stop();
+  }
+
+  private publishOne(): void {
+    const n = this.sent;
+    const { sender, input } = this.traffic.message(n);
+    // 32 characters, unique within the burst: a random prefix and a counter.
+    const msgId = this.idPrefix + n.toString(36).padStart(12, '0');
+    this.ctx.hub.publish(this.plan.webcastId, CHAT_MESSAGE, chatMessageBody(msgId, sender, input, this.ctx.now()));
+    this.sent = n + 1;
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.onDone(this);
+  }
+}
+
+/** The bursts running on one server, at most one per room. */
+export class Bursts {
+  private readonly running = new Map<string, Burst>();
+
+  constructor(private readonly ctx: ServerContext) {}
+
+  start(plan: BurstPlan): { total: number } {
+    this.stop(plan.webcastId);
+    this.addViewers(plan.users);
+    const burst = new Burst(this.ctx, plan, (b) => {
+      if (this.running.get(plan.webcastId) === b) this.running.delete(plan.webcastId);
+    });
+    this.running.set(plan.webcastId, burst);
+    return { total: plan.rate * plan.seconds };
+  }
+
+  /** Stops the room's burst; returns how many it had sent, or null when none ran. */
+  stop(webcastId: string): number | null {
+    const burst = this.running.get(webcastId);
+    if (!burst) return null;
+    burst.stop();
+    return burst.sentSoFar;
+  }
+
+  stopAll(): void {
+    for (const webcastId of [...this.running.keys()]) this.stop(webcastId);
+  }
+
+  isRunning(webcastId: string): boolean {
+    return this.running.has(webcastId);
+  }
+
+  /** Simulated viewers are real users, so the host can mute or kick them like anyone. */
+  private addViewers(count: number): void {
+    const insert = this.ctx.db.prepare('INSERT OR IGNORE INTO users (id, name, created_at) VALUES (?, ?, ?)');
+    const now = this.ctx.now();
+    this.ctx.db.transaction(() => {
+      for (const v of burstTraffic(count).viewers) insert.run(v.uid, v.name, now);
+    })();
+  }
+}
+
+export const burstRoutes: RouteModule = (app, ctx) => {
+  const bursts = new Bursts(ctx);
+  const guard = { preHandler: adminOnly(ctx) };
+  app.addHook('onClose', async () => bursts.stopAll());
+
+  app.post('/admin/v1/rooms/:id/burst', guard, async (request) => {
+    const webcastId = roomIdParam(request);
+    requireRoom(ctx, webcastId);
+    const fields = fieldsOf(request.body);
+    const plan: BurstPlan = {
+      webcastId,
+      rate: requireInt(fields, 'rate', BURST_LIMITS.rate),
+      seconds: requireInt(fields, 'seconds', BURST_LIMITS.seconds),
+      users: optionalInt(fields, 'users', BURST_LIMITS.users) ?? DEFAULT_BURST_USERS,
+    };
+    const { total } = bursts.start(plan);
+    return okEnvelope({ rate: plan.rate, seconds: plan.seconds, total, users: plan.users });
+  });
+
+  app.post('/admin/v1/rooms/:id/burst/stop', guard, async (request) => {
+    const sent = bursts.stop(roomIdParam(request));
+    return okEnvelope({ stopped: sent !== null, sent: sent ?? 0 });
+  });
+};

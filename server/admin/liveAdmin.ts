@@ -1,0 +1,97 @@
+/**
+ * Host control of a room's live state for demos, tests and benchmarks (admin API; header
+ * x-admin-token):
+ *
+ *   GET  /admin/v1/rooms                      -> {rooms: [{id, title, gate, status, deleted, ...}]}
+ *   POST /admin/v1/rooms/:id/live/start       {status?: 1 preparing | 2 live (default)} -> 7107
+ *   POST /admin/v1/rooms/:id/live/end         -> status 3, 7107 {status: 3, replay}
+ *   POST /admin/v1/rooms/:id/caption          {text, lang?, start?, end?} -> 7125
+ */
+import type { FastifyRequest } from 'fastify';
+import { LIVE_STATUS, LOCALES } from '../../src/domain/constants';
+import type { RouteModule } from '../http/app.js';
+import type { ServerContext } from '../context.js';
+import { invalid, okEnvelope } from '../http/envelope.js';
+import { requireRoom, findRoom } from '../entry/rooms.js';
+import { replayOf } from '../live/streams.js';
+import { adminOnly } from './auth.js';
+import { fieldsOf, optionalInt, optionalOneOf, requireText, type Fields } from './input.js';
+
+/** A caption without an end stays up this long (PROTOCOL 7125 carries start and end in ms). */
+export const CAPTION_DEFAULT_MS = 5000;
+const CAPTION_MAX_CHARS = 500;
+const TIME_RULE = { min: 0, max: 8.64e15 } as const;
+
+export const ROOM_MESSAGE = { liveStatus: 7107, caption: 7125 } as const;
+
+/** The room id of an admin path (`/admin/v1/rooms/:id/...`), checked like any input. */
+export function roomIdParam(request: FastifyRequest): string {
+  return requireText(fieldsOf(request.params, 'params'), 'id', { max: 64 });
+}
+
+interface RoomListRow {
+  id: string;
+  title: string;
+  gate: string;
+  status: number;
+  deleted: number;
+  capacity: number | null;
+  replay_capacity: number | null;
+  start_time: number | null;
+}
+
+function listRooms(ctx: ServerContext) {
+  const rows = ctx.db
+    .prepare('SELECT id, title, gate, status, deleted, capacity, replay_capacity, start_time FROM rooms ORDER BY created_at, id')
+    .all() as RoomListRow[];
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    gate: r.gate,
+    status: r.status,
+    deleted: r.deleted === 1,
+    capacity: r.capacity,
+    replayCapacity: r.replay_capacity,
+    startTime: r.start_time,
+  }));
+}
+
+function startLive(ctx: ServerContext, id: string, fields: Fields) {
+  const room = requireRoom(ctx, id);
+  const status = optionalOneOf(fields, 'status', [LIVE_STATUS.preparing, LIVE_STATUS.live]) ?? LIVE_STATUS.live;
+  // The start time is when the room went live; a repeated start keeps it.
+  const startTime = status === LIVE_STATUS.live && room.status !== LIVE_STATUS.live ? ctx.now() : room.startTime;
+  ctx.db.prepare('UPDATE rooms SET status = ?, start_time = ? WHERE id = ?').run(status, startTime, id);
+  const message = ctx.hub.publish(id, ROOM_MESSAGE.liveStatus, { status });
+  return { id, status, startTime, offset: message.offset };
+}
+
+function endLive(ctx: ServerContext, id: string) {
+  requireRoom(ctx, id);
+  ctx.db.prepare('UPDATE rooms SET status = ? WHERE id = ?').run(LIVE_STATUS.ended, id);
+  const ended = findRoom(ctx.db, id);
+  const replay = ended ? replayOf(ctx.config, ended) : null;
+  const message = ctx.hub.publish(id, ROOM_MESSAGE.liveStatus, { status: LIVE_STATUS.ended, ...(replay === null ? {} : { replay }) });
+  return { id, status: LIVE_STATUS.ended, replay, offset: message.offset };
+}
+
+function caption(ctx: ServerContext, id: string, fields: Fields) {
+  const room = requireRoom(ctx, id);
+  const text = requireText(fields, 'text', { max: CAPTION_MAX_CHARS });
+  const lang = optionalOneOf(fields, 'lang', LOCALES) ?? room.locale;
+  const start = optionalInt(fields, 'start', TIME_RULE) ?? ctx.now();
+  const end = optionalInt(fields, 'end', TIME_RULE) ?? start + CAPTION_DEFAULT_MS;
+  if (end < start) throw invalid('end', 'must not be before start');
+  const message = ctx.hub.publish(id, ROOM_MESSAGE.caption, { text, start, end, lang });
+  return { id, text, start, end, lang, offset: message.offset };
+}
+
+export const liveAdminRoutes: RouteModule = (app, ctx) => {
+  const guard = { preHandler: adminOnly(ctx) };
+  app.get('/admin/v1/rooms', guard, async () => okEnvelope({ rooms: listRooms(ctx) }));
+  app.post('/admin/v1/rooms/:id/live/start', guard, async (request) =>
+    okEnvelope(startLive(ctx, roomIdParam(request), fieldsOf(request.body))),
+  );
+  app.post('/admin/v1/rooms/:id/live/end', guard, async (request) => okEnvelope(endLive(ctx, roomIdParam(request))));
+  app.post('/admin/v1/rooms/:id/caption', guard, async (request) => okEnvelope(caption(ctx, roomIdParam(request), fieldsOf(request.body))));
+};
