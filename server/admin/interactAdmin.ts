@@ -1,0 +1,142 @@
+/**
+ * Host control of the interactive features for demos, tests and benchmarks (admin API, header
+ * x-admin-token). Every call is POST with an optional JSON body and answers the normal
+ * envelope; without an id the room's seeded item of that kind is used.
+ *
+ *   /admin/v1/rooms/:id/lottery/start   {raffleId?}                       7113 state start
+ *   /admin/v1/rooms/:id/lottery/end     {raffleId?}                       7113 state end + winners
+ *   /admin/v1/rooms/:id/paper/publish   {kind: paper|quiz|answerSheet, id?}  7115
+ *   /admin/v1/rooms/:id/rollcall/start  {seconds?}                        7117 with deadline
+ *   /admin/v1/rooms/:id/redpacket/send  {id?, total?, count?, title?}     7119 state 1
+ *   /admin/v1/rooms/:id/goods/push      {kind: goods|recommend, id?}      7121
+ *   /admin/v1/rooms/:id/qa/state        {state: on|off|unopened}          7123 {state}
+ *   /admin/v1/rooms/:id/qa/:qaId/approve                                  (shown to the room)
+ *   /admin/v1/rooms/:id/qa/:qaId/answer {text}                            7123 {question}
+ *   /admin/v1/rooms/:id/share           {docId?, page?, whiteboard?, stop?}  document sharing
+ *   /admin/v1/rooms/:id/commerce        {rewards?, goods?}                 enable or disable (4405, 4406)
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../context.js';
+import { okEnvelope } from '../http/envelope.js';
+import { adminOnly } from './auth.js';
+import { requireRoom } from '../interact/shared/access.js';
+import { ID, objectOf } from '../interact/shared/schema.js';
+import { QA_STATES, updateSettings, settingsOf, type QaState } from '../interact/shared/settings.js';
+import { startRaffle, endRaffle } from '../interact/raffle/control.js';
+import { publish, PUBLISH_KINDS, type PublishKind } from '../interact/papers/publish.js';
+import { startRollCall, ROLL_CALL_DEFAULT_SECONDS, ROLL_CALL_SECONDS } from '../interact/rollCall/rollCall.js';
+import { sendRedPacket } from '../interact/redPacket/control.js';
+import { RED_PACKET_MAX_COUNT } from '../interact/redPacket/split.js';
+import { pushToRoom, PUSH_KINDS, type PushKind } from '../interact/goods/push.js';
+import { answer, approve, setQaState, ANSWER_MAX } from '../interact/qa/control.js';
+import { changeShare } from '../interact/resource/documents.js';
+
+/** A body that may be left out (the CLI sends none when there is nothing to say). */
+const optionalBody = (properties: Record<string, unknown>, required: readonly string[] = []) => ({
+  ...objectOf(properties, required),
+  type: required.length > 0 ? 'object' : ['object', 'null'],
+});
+
+const ROOM_PARAMS = objectOf({ id: ID }, ['id']);
+const QUESTION_PARAMS = objectOf({ id: ID, qaId: ID }, ['id', 'qaId']);
+
+export function interactAdminRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const guard = { preHandler: adminOnly(ctx) };
+  const room = (id: string) => requireRoom(ctx, id, 'id').id;
+
+  app.post<{ Params: { id: string }; Body: { raffleId?: string } | null }>(
+    '/admin/v1/rooms/:id/lottery/start',
+    { ...guard, schema: { params: ROOM_PARAMS, body: optionalBody({ raffleId: ID }) } },
+    async (request) => okEnvelope(startRaffle(ctx, room(request.params.id), request.body?.raffleId)),
+  );
+
+  app.post<{ Params: { id: string }; Body: { raffleId?: string } | null }>(
+    '/admin/v1/rooms/:id/lottery/end',
+    { ...guard, schema: { params: ROOM_PARAMS, body: optionalBody({ raffleId: ID }) } },
+    async (request) => okEnvelope(endRaffle(ctx, room(request.params.id), request.body?.raffleId)),
+  );
+
+  app.post<{ Params: { id: string }; Body: { kind: PublishKind; id?: string } }>(
+    '/admin/v1/rooms/:id/paper/publish',
+    { ...guard, schema: { params: ROOM_PARAMS, body: optionalBody({ kind: { type: 'string', enum: [...PUBLISH_KINDS] }, id: ID }, ['kind']) } },
+    async (request) => okEnvelope(publish(ctx, room(request.params.id), request.body.kind, request.body.id)),
+  );
+
+  app.post<{ Params: { id: string }; Body: { seconds?: number } | null }>(
+    '/admin/v1/rooms/:id/rollcall/start',
+    { ...guard, schema: { params: ROOM_PARAMS, body: optionalBody({ seconds: { type: 'integer', minimum: ROLL_CALL_SECONDS.min, maximum: ROLL_CALL_SECONDS.max } }) } },
+    async (request) => okEnvelope(startRollCall(ctx, room(request.params.id), request.body?.seconds ?? ROLL_CALL_DEFAULT_SECONDS)),
+  );
+
+  app.post<{ Params: { id: string }; Body: { id?: string; total?: string; count?: number; title?: string } | null }>(
+    '/admin/v1/rooms/:id/redpacket/send',
+    {
+      ...guard,
+      schema: {
+        params: ROOM_PARAMS,
+        body: optionalBody({
+          id: ID,
+          total: { type: 'string', minLength: 1, maxLength: 32 },
+          count: { type: 'integer', minimum: 1, maximum: RED_PACKET_MAX_COUNT },
+          title: { type: 'string', minLength: 1, maxLength: 40 },
+        }),
+      },
+    },
+    async (request) => {
+      const body = request.body ?? {};
+      const fresh = body.total !== undefined && body.count !== undefined ? { total: body.total, count: body.count, title: body.title } : undefined;
+      return okEnvelope(sendRedPacket(ctx, room(request.params.id), body.id, fresh));
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: { kind: PushKind; id?: string } }>(
+    '/admin/v1/rooms/:id/goods/push',
+    { ...guard, schema: { params: ROOM_PARAMS, body: optionalBody({ kind: { type: 'string', enum: [...PUSH_KINDS] }, id: ID }, ['kind']) } },
+    async (request) => okEnvelope(pushToRoom(ctx, room(request.params.id), request.body.kind, request.body.id)),
+  );
+
+  app.post<{ Params: { id: string }; Body: { state: QaState } }>(
+    '/admin/v1/rooms/:id/qa/state',
+    { ...guard, schema: { params: ROOM_PARAMS, body: optionalBody({ state: { type: 'string', enum: [...QA_STATES] } }, ['state']) } },
+    async (request) => okEnvelope(setQaState(ctx, room(request.params.id), request.body.state)),
+  );
+
+  app.post<{ Params: { id: string; qaId: string } }>(
+    '/admin/v1/rooms/:id/qa/:qaId/approve',
+    { ...guard, schema: { params: QUESTION_PARAMS } },
+    async (request) => okEnvelope(approve(ctx, room(request.params.id), request.params.qaId)),
+  );
+
+  app.post<{ Params: { id: string; qaId: string }; Body: { text: string } }>(
+    '/admin/v1/rooms/:id/qa/:qaId/answer',
+    { ...guard, schema: { params: QUESTION_PARAMS, body: optionalBody({ text: { type: 'string', minLength: 1, maxLength: ANSWER_MAX * 4 } }, ['text']) } },
+    async (request) => okEnvelope(answer(ctx, room(request.params.id), request.params.qaId, request.body.text, 'host')),
+  );
+
+  app.post<{ Params: { id: string }; Body: { docId?: string; page?: number; whiteboard?: boolean; stop?: boolean } | null }>(
+    '/admin/v1/rooms/:id/share',
+    {
+      ...guard,
+      schema: {
+        params: ROOM_PARAMS,
+        body: optionalBody({ docId: ID, page: { type: 'integer', minimum: 1, maximum: 9999 }, whiteboard: { type: 'boolean' }, stop: { type: 'boolean' } }),
+      },
+    },
+    async (request) => okEnvelope(changeShare(ctx, room(request.params.id), request.body ?? {})),
+  );
+
+  app.post<{ Params: { id: string }; Body: { rewards?: boolean; goods?: boolean } | null }>(
+    '/admin/v1/rooms/:id/commerce',
+    { ...guard, schema: { params: ROOM_PARAMS, body: optionalBody({ rewards: { type: 'boolean' }, goods: { type: 'boolean' } }) } },
+    async (request) => {
+      const id = room(request.params.id);
+      const body = request.body ?? {};
+      updateSettings(ctx, id, {
+        ...(body.rewards === undefined ? {} : { rewards_enabled: body.rewards ? 1 : 0 }),
+        ...(body.goods === undefined ? {} : { goods_enabled: body.goods ? 1 : 0 }),
+      });
+      const s = settingsOf(ctx, id);
+      return okEnvelope({ rewards: s.rewardsEnabled, goods: s.goodsEnabled });
+    },
+  );
+}

@@ -1,0 +1,107 @@
+/**
+ * Goods on the commerce service: the audience list, detail, the goods pushed now, search
+ * (keyword over the domain's limit -> 4501) and purchase (a money call: the stock goes down
+ * once per Idempotency-Key). Products disabled by the platform -> 4406 on every call.
+ */
+import type { FastifyInstance } from 'fastify';
+import { formatYuan, multiplyYuan, validateKeyword, Yuan, KEYWORD_MAX } from '../../../src/domain';
+import { COMMERCE_CALLS } from '../../../src/api/services/commerce';
+import type { ServerContext } from '../../context.js';
+import { BizError, invalid, okEnvelope } from '../../http/envelope.js';
+import { enter, type Caller } from '../shared/access.js';
+import { newId } from '../shared/ids.js';
+import { checkedAmount, spendOnce } from '../shared/money.js';
+import { invalidBy } from '../shared/problems.js';
+import { settingsOf } from '../shared/settings.js';
+import { AMOUNT, ID, PAGING, objectOf, page, type Paging } from '../shared/schema.js';
+import { findGoods, goodsOf, matches, takeStock, type Goods } from './store.js';
+
+export const PURCHASE_COUNT_MAX = 99;
+
+const view = (g: Goods) => ({ id: g.id, name: g.name, description: g.description, imageUrl: g.imageUrl, price: g.price, stock: g.stock, soldOut: g.stock === 0 });
+
+function shopIn(ctx: ServerContext, request: Parameters<typeof enter>[1], liveId: string): Caller {
+  const caller = enter(ctx, request, liveId, 'liveId');
+  if (!settingsOf(ctx, caller.room.id).goodsEnabled) throw new BizError(4406);
+  return caller;
+}
+
+function goodsIn(ctx: ServerContext, caller: Caller, id: string): Goods {
+  const goods = findGoods(ctx, id);
+  if (!goods || goods.webcastId !== caller.room.id) throw invalid('goodsId', 'no such goods in this room');
+  return goods;
+}
+
+export function goodsRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  app.post<{ Body: { liveId: string } & Paging }>(
+    COMMERCE_CALLS.goodsAudienceList.path,
+    { schema: { body: objectOf({ liveId: ID, ...PAGING }, ['liveId']) } },
+    async (request) => {
+      const caller = shopIn(ctx, request, request.body.liveId);
+      return okEnvelope({ ...page(goodsOf(ctx, caller.room.id).map(view), request.body), pushedId: settingsOf(ctx, caller.room.id).pushedGoodsId });
+    },
+  );
+
+  app.post<{ Body: { liveId: string; goodsId: string } }>(
+    COMMERCE_CALLS.goodsDetail.path,
+    { schema: { body: objectOf({ liveId: ID, goodsId: ID }, ['liveId', 'goodsId']) } },
+    async (request) => {
+      const caller = shopIn(ctx, request, request.body.liveId);
+      return okEnvelope(view(goodsIn(ctx, caller, request.body.goodsId)));
+    },
+  );
+
+  app.post<{ Body: { liveId: string } }>(
+    COMMERCE_CALLS.goodsPushed.path,
+    { schema: { body: objectOf({ liveId: ID }, ['liveId']) } },
+    async (request) => {
+      const caller = shopIn(ctx, request, request.body.liveId);
+      const pushedId = settingsOf(ctx, caller.room.id).pushedGoodsId;
+      const goods = pushedId === null ? undefined : findGoods(ctx, pushedId);
+      return okEnvelope({ goodsId: goods?.id ?? null, goods: goods ? view(goods) : null });
+    },
+  );
+
+  app.post<{ Body: { liveId: string; keyword: string } & Paging }>(
+    COMMERCE_CALLS.goodsSearch.path,
+    // The keyword's limit is the domain's (validateKeyword); the schema only caps the size.
+    { schema: { body: objectOf({ liveId: ID, keyword: { type: 'string', maxLength: KEYWORD_MAX * 20 }, ...PAGING }, ['liveId', 'keyword']) } },
+    async (request) => {
+      const caller = shopIn(ctx, request, request.body.liveId);
+      const keyword = validateKeyword(request.body.keyword);
+      if (!keyword.ok) throw invalidBy('keyword', keyword.error);
+      const found = goodsOf(ctx, caller.room.id).filter((g) => matches(keyword.value, g.name, g.description));
+      return okEnvelope({ keyword: keyword.value, ...page(found.map(view), request.body) });
+    },
+  );
+
+  app.post<{ Body: { liveId: string; goodsId: string; count: number; amount: string } }>(
+    COMMERCE_CALLS.goodsPurchase.path,
+    {
+      schema: {
+        body: objectOf({ liveId: ID, goodsId: ID, count: { type: 'integer', minimum: 1, maximum: PURCHASE_COUNT_MAX }, amount: AMOUNT }, [
+          'liveId',
+          'goodsId',
+          'count',
+          'amount',
+        ]),
+      },
+    },
+    async (request) => {
+      const { goodsId, count } = request.body;
+      const caller = shopIn(ctx, request, request.body.liveId);
+      const amount = formatYuan(checkedAmount('amount', request.body.amount));
+      const goods = goodsIn(ctx, caller, goodsId);
+      const due = multiplyYuan(goods.price, count);
+      if (!new Yuan(amount).equals(due)) throw invalid('amount', `must be the price times the count: ${due}`);
+      return spendOnce(ctx, request, 'goods.purchase', caller.user.id, () => {
+        if (!takeStock(ctx, goods.id, count)) throw invalid('count', `only ${findGoods(ctx, goods.id)?.stock ?? 0} left`);
+        const orderId = newId('od');
+        ctx.db
+          .prepare('INSERT INTO orders (id, webcast_id, goods_id, user_id, count, amount, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+          .run(orderId, caller.room.id, goods.id, caller.user.id, count, amount, ctx.now());
+        return { orderId, goodsId: goods.id, count, amount, stock: findGoods(ctx, goods.id)?.stock ?? 0 };
+      }).envelope;
+    },
+  );
+}

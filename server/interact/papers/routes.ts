@@ -1,0 +1,106 @@
+/**
+ * Questionnaires and quizzes on the live service: paper info, the room's published papers,
+ * the newest one still unanswered, and answering (once per user and paper).
+ */
+import type { FastifyInstance } from 'fastify';
+import { LIVE_CALLS } from '../../../src/api/services/live';
+import { requireSession } from '../../auth/sessions.js';
+import type { ServerContext } from '../../context.js';
+import { okEnvelope, invalid } from '../../http/envelope.js';
+import { callerIn, enter } from '../shared/access.js';
+import { ID, objectOf } from '../shared/schema.js';
+import { checkAnswers, scoreQuiz, OPTION_TEXT_MAX, type SubmittedAnswer } from './answers.js';
+import { publicPaper, type StoredPaper } from './model.js';
+import { answeredPaperIds, findAnswer, findPaper, insertAnswer, publishedPapers } from './store.js';
+
+const MAX_ANSWERS = 200;
+
+const ANSWER_SCHEMA = objectOf(
+  {
+    id: ID,
+    answer: {},
+    options: {
+      type: 'array',
+      maxItems: 50,
+      items: objectOf({ number: { type: 'string', minLength: 1, maxLength: 16 }, answerOption: { type: ['string', 'null'], maxLength: OPTION_TEXT_MAX * 2 } }, ['number']),
+    },
+  },
+  ['id'],
+);
+
+/** The paper as a user sees it: a quiz's correct options only after the user has answered. */
+export function paperView(ctx: ServerContext, paper: StoredPaper, userId: string) {
+  const mine = findAnswer(ctx, paper.id, userId);
+  const scored = mine && paper.kind === 'quiz' ? scoreQuiz(paper, mine.answers) : null;
+  return {
+    ...publicPaper(paper),
+    answered: mine !== undefined,
+    myAnswer: mine ? { answers: mine.answers, answeredAt: mine.createdAt } : null,
+    result: scored,
+  };
+}
+
+function publishedPaper(ctx: ServerContext, id: string): StoredPaper {
+  const paper = findPaper(ctx, id);
+  if (!paper) throw invalid('id', 'no such paper');
+  if (paper.publishedAt === null) throw invalid('id', 'this paper is not published');
+  return paper;
+}
+
+export function paperRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  app.get<{ Querystring: { id: string } }>(
+    LIVE_CALLS.paperInfo.path,
+    { schema: { querystring: objectOf({ id: ID }, ['id']) } },
+    async (request) => {
+      const session = requireSession(ctx.sessions, request);
+      const paper = publishedPaper(ctx, request.query.id);
+      callerIn(ctx, session, paper.webcastId, 'id');
+      return okEnvelope(paperView(ctx, paper, session.userId));
+    },
+  );
+
+  app.get<{ Querystring: { webcastId: string } }>(
+    LIVE_CALLS.paperPublishList.path,
+    { schema: { querystring: objectOf({ webcastId: ID }, ['webcastId']) } },
+    async (request) => {
+      const { session, room } = enter(ctx, request, request.query.webcastId, 'webcastId');
+      const papers = publishedPapers(ctx, room.id);
+      const answered = answeredPaperIds(ctx, session.userId, papers.map((p) => p.id));
+      return okEnvelope({
+        list: papers.map((p) => ({ id: p.id, kind: p.kind, title: p.title, publishedAt: p.publishedAt, answered: answered.has(p.id) })),
+      });
+    },
+  );
+
+  app.get<{ Querystring: { webcastId: string } }>(
+    LIVE_CALLS.paperUnanswered.path,
+    { schema: { querystring: objectOf({ webcastId: ID }, ['webcastId']) } },
+    async (request) => {
+      const { session, room } = enter(ctx, request, request.query.webcastId, 'webcastId');
+      const papers = publishedPapers(ctx, room.id);
+      const answered = answeredPaperIds(ctx, session.userId, papers.map((p) => p.id));
+      const next = papers.find((p) => !answered.has(p.id));
+      return okEnvelope({ paper: next ? paperView(ctx, next, session.userId) : null, unanswered: papers.length - answered.size });
+    },
+  );
+
+  app.post<{ Body: { id: string; webcastId: string; answers: SubmittedAnswer[] } }>(
+    LIVE_CALLS.paperState.path,
+    {
+      schema: {
+        body: objectOf({ id: ID, webcastId: ID, answers: { type: 'array', maxItems: MAX_ANSWERS, items: ANSWER_SCHEMA } }, ['id', 'webcastId', 'answers']),
+      },
+    },
+    async (request) => {
+      const { id, webcastId, answers } = request.body;
+      const { session, room } = enter(ctx, request, webcastId, 'webcastId');
+      const paper = publishedPaper(ctx, id);
+      if (paper.webcastId !== room.id) throw invalid('id', 'this paper belongs to another room');
+      const checked = checkAnswers(paper, answers);
+      const scored = paper.kind === 'quiz' ? scoreQuiz(paper, checked) : null;
+      const stored = insertAnswer(ctx, paper.id, session.userId, { answers: checked, score: scored?.score ?? null, total: scored?.total ?? null });
+      if (!stored) throw invalid('id', 'this paper has already been answered');
+      return okEnvelope({ id: paper.id, answered: true, result: scored });
+    },
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * Staff side of Q&A: switching it on, off or back to not opened (push 7123 `{state}`),
+ * approving a question after review and answering one (push 7123 `{question}`: the answered
+ * question with its answer).
+ */
+import type { ServerContext } from '../../context.js';
+import { invalid } from '../../http/envelope.js';
+import { updateSettings, type QaState } from '../shared/settings.js';
+import { answerQuestion, approveQuestion, findQuestion, type Question } from './store.js';
+
+export const ANSWER_MAX = 1000;
+
+/** What the room and the lists show of a question. */
+export const questionView = (q: Question) => ({
+  qaId: q.id,
+  uid: q.uid,
+  name: q.name,
+  content: q.content,
+  status: q.status,
+  parentId: q.parentId,
+  answer: q.answer,
+  answeredAt: q.answeredAt,
+  createdAt: q.createdAt,
+});
+
+export function setQaState(ctx: ServerContext, webcastId: string, state: QaState) {
+  updateSettings(ctx, webcastId, { qa_state: state });
+  const body = { state };
+  ctx.hub.publish(webcastId, 7123, body);
+  return body;
+}
+
+function questionOfRoom(ctx: ServerContext, webcastId: string, qaId: string): Question {
+  const question = findQuestion(ctx, qaId);
+  if (!question || question.webcastId !== webcastId) throw invalid('qaId', 'no such question in this room');
+  return question;
+}
+
+export function approve(ctx: ServerContext, webcastId: string, qaId: string) {
+  const question = questionOfRoom(ctx, webcastId, qaId);
+  if (!approveQuestion(ctx, question.id)) throw invalid('qaId', `the question is already ${question.status}`);
+  return questionView(findQuestion(ctx, question.id)!);
+}
+
+export function answer(ctx: ServerContext, webcastId: string, qaId: string, text: string, answeredBy: string) {
+  const trimmed = text.trim();
+  if (!trimmed) throw invalid('text', 'is required');
+  if ([...trimmed].length > ANSWER_MAX) throw invalid('text', `must have at most ${ANSWER_MAX} characters`);
+  const question = questionOfRoom(ctx, webcastId, qaId);
+  const view = questionView(answerQuestion(ctx, question.id, trimmed, answeredBy));
+  ctx.hub.publish(webcastId, 7123, { question: view });
+  return view;
+}

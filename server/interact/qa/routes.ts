@@ -1,0 +1,109 @@
+/**
+ * Q&A on the live service: ask (only while Q&A is on; at least 5 characters, SPEC 5), the
+ * questions of a conference, one question with its answer and follow-ups, asking a
+ * follow-up to a question, and the switch state. New questions wait for staff review
+ * (see control.ts); the asker sees their own at once.
+ */
+import type { FastifyInstance } from 'fastify';
+import { validateQuestionText } from '../../../src/domain';
+import { LIVE_CALLS } from '../../../src/api/services/live';
+import { requireSession } from '../../auth/sessions.js';
+import type { ServerContext } from '../../context.js';
+import { invalid, okEnvelope } from '../../http/envelope.js';
+import { callerIn, enter, type Caller } from '../shared/access.js';
+import { newId } from '../shared/ids.js';
+import { invalidBy } from '../shared/problems.js';
+import { settingsOf } from '../shared/settings.js';
+import { ID, PAGING, objectOf, page, type Paging } from '../shared/schema.js';
+import { questionView } from './control.js';
+import { findQuestion, followUpsOf, insertQuestion, visibleQuestions, type Question } from './store.js';
+
+export const QUESTION_MAX = 500;
+
+const CONTENT = { type: 'string', maxLength: QUESTION_MAX * 4 } as const;
+
+function ask(ctx: ServerContext, caller: Caller, rawContent: string, parent: Question | null) {
+  const state = settingsOf(ctx, caller.room.id).qaState;
+  if (state !== 'on') throw invalid('confId', state === 'off' ? 'Q&A is closed in this room' : 'Q&A has not been opened in this room');
+  const content = validateQuestionText(rawContent);
+  if (!content.ok) throw invalidBy('content', content.error);
+  if ([...content.value].length > QUESTION_MAX) throw invalid('content', `must have at most ${QUESTION_MAX} characters`);
+  const question = insertQuestion(ctx, {
+    id: newId('qa'),
+    webcastId: caller.room.id,
+    uid: caller.user.id,
+    name: caller.user.name,
+    content: content.value,
+    status: 'pending',
+    parentId: parent?.id ?? null,
+  });
+  return questionView(question);
+}
+
+/** A question the caller may see (reviewed, or their own). */
+function visibleQuestion(ctx: ServerContext, caller: Caller, qaId: string): Question {
+  const question = findQuestion(ctx, qaId);
+  if (!question || question.webcastId !== caller.room.id || (question.status === 'pending' && question.uid !== caller.user.id)) {
+    throw invalid('qaId', 'no such question');
+  }
+  return question;
+}
+
+export function qaRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  app.post<{ Body: { confId: string; content: string } }>(
+    LIVE_CALLS.qaAsk.path,
+    { schema: { body: objectOf({ confId: ID, content: CONTENT }, ['confId', 'content']) } },
+    async (request) => okEnvelope(ask(ctx, enter(ctx, request, request.body.confId, 'confId'), request.body.content, null)),
+  );
+
+  app.get<{ Querystring: { confId: string } & Paging }>(
+    LIVE_CALLS.qaList.path,
+    { schema: { querystring: objectOf({ confId: ID, ...PAGING }, ['confId']) } },
+    async (request) => {
+      const caller = enter(ctx, request, request.query.confId, 'confId');
+      const threads = visibleQuestions(ctx, caller.room.id, caller.user.id).filter((q) => q.parentId === null);
+      const paged = page(threads, request.query);
+      return okEnvelope({
+        state: settingsOf(ctx, caller.room.id).qaState,
+        total: paged.total,
+        list: paged.list.map((q) => ({ ...questionView(q), followUps: followUpsOf(ctx, q.id, caller.user.id).map(questionView) })),
+      });
+    },
+  );
+
+  app.get<{ Querystring: { qaId: string } }>(
+    LIVE_CALLS.qaReply.path,
+    { schema: { querystring: objectOf({ qaId: ID }, ['qaId']) } },
+    async (request) => {
+      // Read only: GET calls are retried by the client (docs/protocol.md 4.4), so answering is
+      // done by staff over the admin API, never by a GET.
+      const session = requireSession(ctx.sessions, request);
+      const question = findQuestion(ctx, request.query.qaId);
+      if (!question) throw invalid('qaId', 'no such question');
+      const caller = callerIn(ctx, session, question.webcastId, 'qaId');
+      const visible = visibleQuestion(ctx, caller, question.id);
+      return okEnvelope({ ...questionView(visible), followUps: followUpsOf(ctx, visible.id, caller.user.id).map(questionView) });
+    },
+  );
+
+  app.post<{ Body: { confId: string; qaId: string; content: string } }>(
+    LIVE_CALLS.qaWithQuestion.path,
+    { schema: { body: objectOf({ confId: ID, qaId: ID, content: CONTENT }, ['confId', 'qaId', 'content']) } },
+    async (request) => {
+      const caller = enter(ctx, request, request.body.confId, 'confId');
+      const parent = visibleQuestion(ctx, caller, request.body.qaId);
+      // A follow-up belongs to the thread of the first question.
+      const root = parent.parentId === null ? parent : visibleQuestion(ctx, caller, parent.parentId);
+      return okEnvelope(ask(ctx, caller, request.body.content, root));
+    },
+  );
+
+  app.get<{ Querystring: { webcastId: string } }>(
+    LIVE_CALLS.qaSwitch.path,
+    { schema: { querystring: objectOf({ webcastId: ID }, ['webcastId']) } },
+    async (request) => {
+      const { room } = enter(ctx, request, request.query.webcastId, 'webcastId');
+      return okEnvelope({ state: settingsOf(ctx, room.id).qaState });
+    },
+  );
+}

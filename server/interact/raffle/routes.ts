@@ -1,0 +1,124 @@
+/**
+ * Lottery calls of the live service: join a password raffle, the winners of a round, the
+ * room's raffle record with the caller's state in each round (SPEC 4: participating, won,
+ * lost, round ended) and the winner's contact for the prize.
+ */
+import type { FastifyInstance } from 'fastify';
+import { nicknameGate, validateLotteryPassword, validatePhone, LOTTERY_PASSWORD_MAX } from '../../../src/domain';
+import { LIVE_CALLS } from '../../../src/api/services/live';
+import { requireSession } from '../../auth/sessions.js';
+import type { ServerContext } from '../../context.js';
+import { BizError, invalid, okEnvelope } from '../../http/envelope.js';
+import { callerIn, enter, type Caller } from '../shared/access.js';
+import { invalidBy } from '../shared/problems.js';
+import { ID, objectOf } from '../shared/schema.js';
+import { addEntrant, findRaffle, isEntrant, isWinner, rafflesOf, saveContact, winners, type Raffle } from './store.js';
+
+/** What a round is for one user (SPEC 4), plus the two ways of not being in it. */
+export type MyRaffleState = 'participating' | 'won' | 'lost' | 'ended' | 'notJoined' | 'nicknameRequired';
+
+function myState(ctx: ServerContext, raffle: Raffle, caller: Caller): MyRaffleState {
+  const uid = caller.user.id;
+  if (raffle.state === 'ended') {
+    if (isWinner(ctx, raffle.id, uid)) return 'won';
+    return isEntrant(ctx, raffle.id, uid) ? 'lost' : 'ended';
+  }
+  if (isEntrant(ctx, raffle.id, uid)) return 'participating';
+  if (caller.user.name_changed !== 1) return 'nicknameRequired';
+  // Without a password everyone in the room with a nickname takes part.
+  return raffle.password === null ? 'participating' : 'notJoined';
+}
+
+function raffleIn(ctx: ServerContext, request: Parameters<typeof requireSession>[1], raffleId: string): { raffle: Raffle; caller: Caller } {
+  const session = requireSession(ctx.sessions, request);
+  const raffle = findRaffle(ctx, raffleId);
+  if (!raffle || raffle.state === 'ready') throw invalid('raffleId', 'no such lottery');
+  return { raffle, caller: callerIn(ctx, session, raffle.webcastId, 'raffleId') };
+}
+
+const CONTACT_MAX = { name: 20, address: 200 } as const;
+
+export function raffleRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  app.get<{ Querystring: { raffleId: string } }>(
+    LIVE_CALLS.raffleWinners.path,
+    { schema: { querystring: objectOf({ raffleId: ID }, ['raffleId']) } },
+    async (request) => {
+      const { raffle } = raffleIn(ctx, request, request.query.raffleId);
+      return okEnvelope({ raffleId: raffle.id, state: raffle.state, winners: winners(ctx, raffle.id) });
+    },
+  );
+
+  app.get<{ Querystring: { webcastId: string } }>(
+    LIVE_CALLS.raffleRecord.path,
+    { schema: { querystring: objectOf({ webcastId: ID }, ['webcastId']) } },
+    async (request) => {
+      const caller = enter(ctx, request, request.query.webcastId, 'webcastId');
+      const rounds = rafflesOf(ctx, caller.room.id, ['open', 'ended']).reverse();
+      return okEnvelope({
+        list: rounds.map((r) => ({
+          raffleId: r.id,
+          title: r.title,
+          prize: r.prize,
+          winnerCount: r.winnerCount,
+          password: r.password !== null,
+          state: r.state,
+          startedAt: r.startedAt,
+          endedAt: r.endedAt,
+          myState: myState(ctx, r, caller),
+          winners: r.state === 'ended' ? winners(ctx, r.id) : [],
+        })),
+      });
+    },
+  );
+
+  app.post<{ Body: { raffleId: string; password: string } }>(
+    LIVE_CALLS.rafflePassword.path,
+    {
+      schema: {
+        // The length rule is the domain's (validateLotteryPassword); the schema only caps the size.
+        body: objectOf({ raffleId: ID, password: { type: 'string', maxLength: LOTTERY_PASSWORD_MAX * 20 } }, ['raffleId', 'password']),
+      },
+    },
+    async (request) => {
+      const { raffle, caller } = raffleIn(ctx, request, request.body.raffleId);
+      if (raffle.state === 'ended') throw invalid('raffleId', 'this lottery round has ended');
+      if (raffle.password === null) throw invalid('raffleId', 'this lottery has no password: everyone in the room with a nickname takes part');
+      const password = validateLotteryPassword(request.body.password);
+      if (!password.ok) throw invalidBy('password', password.error);
+      const gate = nicknameGate({ nickname: caller.user.name, nicknameChanged: caller.user.name_changed === 1 });
+      if (!gate.ok) throw invalidBy('nickname', gate.error);
+      if (password.value !== raffle.password) throw new BizError(4106);
+      addEntrant(ctx, raffle.id, { uid: caller.user.id, name: caller.user.name });
+      return okEnvelope({ raffleId: raffle.id, myState: 'participating' satisfies MyRaffleState });
+    },
+  );
+
+  app.post<{ Body: { raffleId: string; name?: string; phone?: string; address?: string } }>(
+    LIVE_CALLS.raffleWinner.path,
+    {
+      schema: {
+        body: objectOf(
+          {
+            raffleId: ID,
+            name: { type: 'string', maxLength: CONTACT_MAX.name },
+            phone: { type: 'string', maxLength: 32 },
+            address: { type: 'string', maxLength: CONTACT_MAX.address },
+          },
+          ['raffleId'],
+        ),
+      },
+    },
+    async (request) => {
+      const { raffle, caller } = raffleIn(ctx, request, request.body.raffleId);
+      if (!isWinner(ctx, raffle.id, caller.user.id)) throw invalid('raffleId', 'you did not win this lottery');
+      const name = (request.body.name ?? '').trim();
+      if (!name) throw invalid('name', 'is required');
+      const phone = validatePhone(request.body.phone ?? '');
+      if (!phone.ok) throw invalidBy('phone', phone.error);
+      const address = (request.body.address ?? '').trim();
+      if (!address) throw invalid('address', 'is required');
+      saveContact(ctx, raffle.id, caller.user.id, { name, phone: phone.value, address });
+      return okEnvelope({ raffleId: raffle.id, saved: true });
+    },
+  );
+}

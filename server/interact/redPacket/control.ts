@@ -1,0 +1,57 @@
+/** The host sends a red packet: its shares are fixed and the room is told (push 7119 state 1). */
+import { formatYuan, validateRedPacketAmount } from '../../../src/domain';
+import type { ServerContext } from '../../context.js';
+import { invalid } from '../../http/envelope.js';
+import { newId } from '../shared/ids.js';
+import { checkedAmount } from '../shared/money.js';
+import { splitTotal, toFen, RED_PACKET_MAX_COUNT } from './split.js';
+import { findPacket, insertPacket, markSent, packetsOf, RED_PACKET_STATE, type RedPacket } from './store.js';
+
+export interface NewRedPacket {
+  readonly total: string;
+  readonly count: number;
+  readonly title?: string;
+}
+
+export function checkNewPacket(total: string, count: number): string {
+  const amount = checkedAmount('total', total, validateRedPacketAmount);
+  if (!Number.isSafeInteger(count) || count < 1 || count > RED_PACKET_MAX_COUNT) throw invalid('count', `must be from 1 to ${RED_PACKET_MAX_COUNT}`);
+  const formatted = formatYuan(amount);
+  if (toFen(formatted) < count) throw invalid('total', `cannot give ${count} shares of at least 0.01`);
+  return formatted;
+}
+
+/**
+ * The packet to send: the given one; else a new one from `fresh`; else the room's first
+ * not yet sent; else a new one like the room's first (so a demo can send again and again).
+ */
+function packetToSend(ctx: ServerContext, webcastId: string, id: string | undefined, fresh: NewRedPacket | undefined): RedPacket {
+  if (id !== undefined) {
+    const packet = findPacket(ctx, id);
+    if (!packet || packet.webcastId !== webcastId) throw invalid('id', 'no such red packet in this room');
+    return packet;
+  }
+  const all = packetsOf(ctx, webcastId);
+  const waiting = all.find((p) => p.state === RED_PACKET_STATE.notStarted);
+  const model = fresh ?? (waiting ? undefined : all[0]);
+  if (!model) {
+    if (waiting) return waiting;
+    throw invalid('id', 'this room has no red packet');
+  }
+  const total = checkNewPacket(model.total, model.count);
+  const created = { id: newId('rp'), webcastId, title: model.title ?? 'Red packet', total, count: model.count };
+  insertPacket(ctx, created);
+  return findPacket(ctx, created.id)!;
+}
+
+export function sendRedPacket(ctx: ServerContext, webcastId: string, id?: string, fresh?: NewRedPacket) {
+  const body = ctx.db.transaction(() => {
+    const packet = packetToSend(ctx, webcastId, id, fresh);
+    if (packet.state !== RED_PACKET_STATE.notStarted || !markSent(ctx, packet.id, splitTotal(packet.total, packet.count))) {
+      throw invalid('id', 'this red packet has already been sent');
+    }
+    return { id: packet.id, state: RED_PACKET_STATE.inProgress, title: packet.title, total: packet.total, count: packet.count };
+  })();
+  ctx.hub.publish(webcastId, 7119, body);
+  return body;
+}

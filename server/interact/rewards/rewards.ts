@@ -1,0 +1,70 @@
+/**
+ * Gifts and rewards on the commerce service: the room's gift list (SPEC 1: rose, heart,
+ * applause, lollipop, balloon, rocket, priced in yuan strings) and paying for gifts (a money
+ * call: stored once per Idempotency-Key, then shown to the room with push 7111).
+ */
+import type { FastifyInstance } from 'fastify';
+import { GIFTS, multiplyYuan, formatYuan, Yuan } from '../../../src/domain';
+import { COMMERCE_CALLS } from '../../../src/api/services/commerce';
+import type { ServerContext } from '../../context.js';
+import { BizError, invalid, okEnvelope } from '../../http/envelope.js';
+import { enter } from '../shared/access.js';
+import { newId } from '../shared/ids.js';
+import { checkedAmount, spendOnce } from '../shared/money.js';
+import { settingsOf } from '../shared/settings.js';
+import { AMOUNT, ID, objectOf } from '../shared/schema.js';
+
+export const GIFT_COUNT_MAX = 9999;
+
+export interface GiftRow {
+  readonly gift: string;
+  readonly title: string;
+  readonly price: string;
+}
+
+export function giftsOf(ctx: ServerContext, webcastId: string): GiftRow[] {
+  return ctx.db.prepare('SELECT gift, title, price FROM gifts WHERE webcast_id = ? ORDER BY sort, gift').all(webcastId) as GiftRow[];
+}
+
+export function rewardRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  app.get<{ Querystring: { liveId: string } }>(
+    COMMERCE_CALLS.giftList.path,
+    { schema: { querystring: objectOf({ liveId: ID }, ['liveId']) } },
+    async (request) => {
+      const { room } = enter(ctx, request, request.query.liveId, 'liveId');
+      return okEnvelope({ enabled: settingsOf(ctx, room.id).rewardsEnabled, list: giftsOf(ctx, room.id) });
+    },
+  );
+
+  app.post<{ Body: { liveId: string; gift: string; count: number; amount: string } }>(
+    COMMERCE_CALLS.rewardPayGift.path,
+    {
+      schema: {
+        body: objectOf(
+          { liveId: ID, gift: { type: 'string', enum: [...GIFTS] }, count: { type: 'integer', minimum: 1, maximum: GIFT_COUNT_MAX }, amount: AMOUNT },
+          ['liveId', 'gift', 'count', 'amount'],
+        ),
+      },
+    },
+    async (request) => {
+      const { liveId, gift, count } = request.body;
+      const caller = enter(ctx, request, liveId, 'liveId');
+      if (!settingsOf(ctx, caller.room.id).rewardsEnabled) throw new BizError(4405);
+      const amount = formatYuan(checkedAmount('amount', request.body.amount));
+      const offered = giftsOf(ctx, caller.room.id).find((g) => g.gift === gift);
+      if (!offered) throw invalid('gift', 'this room does not offer this gift');
+      const due = multiplyYuan(offered.price, count);
+      if (!new Yuan(amount).equals(due)) throw invalid('amount', `must be the price times the count: ${due}`);
+      const shown = { uid: caller.user.id, name: caller.user.name, gift, count, amount };
+      const spent = spendOnce(ctx, request, 'reward.pay', caller.user.id, () => {
+        const id = newId('rw');
+        ctx.db
+          .prepare('INSERT INTO rewards (id, webcast_id, user_id, gift, count, amount, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+          .run(id, caller.room.id, caller.user.id, gift, count, amount, ctx.now());
+        return { id, ...shown };
+      });
+      if (spent.fresh) ctx.hub.publish(caller.room.id, 7111, shown);
+      return spent.envelope;
+    },
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * Roll call: the host starts one with a deadline (push 7117 `{confId, id, deadline}`);
+ * each viewer signs in once before the deadline (POST /ccp/receiver/v1/rollcall/answer).
+ * A repeated sign-in answers with the first one.
+ */
+import type { FastifyInstance } from 'fastify';
+import { LIVE_CALLS } from '../../../src/api/services/live';
+import type { ServerContext } from '../../context.js';
+import { invalid, okEnvelope } from '../../http/envelope.js';
+import { enter } from '../shared/access.js';
+import { newId } from '../shared/ids.js';
+import { ID, objectOf } from '../shared/schema.js';
+
+export const ROLL_CALL_DEFAULT_SECONDS = 60;
+export const ROLL_CALL_SECONDS = { min: 5, max: 3600 } as const;
+
+interface RollCallRow {
+  id: string;
+  webcast_id: string;
+  started_at: number;
+  deadline: number;
+}
+
+/** Starts a roll call and tells the room; returns the 7117 body. */
+export function startRollCall(ctx: ServerContext, webcastId: string, seconds: number) {
+  const id = newId('rc');
+  const startedAt = ctx.now();
+  const deadline = startedAt + seconds * 1000;
+  ctx.db.prepare('INSERT INTO roll_calls (id, webcast_id, started_at, deadline) VALUES (?, ?, ?, ?)').run(id, webcastId, startedAt, deadline);
+  const body = { confId: webcastId, id, deadline };
+  ctx.hub.publish(webcastId, 7117, body);
+  return body;
+}
+
+export function rollCallRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  app.post<{ Body: { confId: string; id: string } }>(
+    LIVE_CALLS.rollCallAnswer.path,
+    { schema: { body: objectOf({ confId: ID, id: ID }, ['confId', 'id']) } },
+    async (request) => {
+      const { session, room } = enter(ctx, request, request.body.confId, 'confId');
+      const call = ctx.db.prepare('SELECT * FROM roll_calls WHERE id = ? AND webcast_id = ?').get(request.body.id, room.id) as RollCallRow | undefined;
+      if (!call) throw invalid('id', 'no such roll call in this room');
+      const signed = () =>
+        ctx.db.prepare('SELECT created_at FROM roll_call_answers WHERE roll_call_id = ? AND user_id = ?').get(call.id, session.userId) as
+          | { created_at: number }
+          | undefined;
+      const earlier = signed();
+      if (!earlier) {
+        if (ctx.now() > call.deadline) throw invalid('id', 'roll call has ended');
+        ctx.db.prepare('INSERT OR IGNORE INTO roll_call_answers (roll_call_id, user_id, created_at) VALUES (?, ?, ?)').run(call.id, session.userId, ctx.now());
+      }
+      return okEnvelope({ id: call.id, confId: room.id, signedIn: true, signedAt: (earlier ?? signed())!.created_at, deadline: call.deadline });
+    },
+  );
+}

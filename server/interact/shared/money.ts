@@ -1,0 +1,38 @@
+/**
+ * Money calls (PROTOCOL 1.2): reward pay gift, red packet draw and withdrawal, goods
+ * purchase. Each needs an Idempotency-Key; the work runs once per key, caller and call, and
+ * a repeat gets the first answer. `fresh` tells the route whether this request did the work,
+ * so side effects outside the store (room pushes) happen once too.
+ */
+import type { FastifyRequest } from 'fastify';
+import { validateRewardAmount, type Problem, type Result, type YuanAmount } from '../../../src/domain';
+import type { ServerContext } from '../../context.js';
+import type { Envelope } from '../../http/envelope.js';
+import { idempotencyKeyOf, once } from '../../http/idempotency.js';
+import { invalidBy } from './problems.js';
+
+export interface SpentOnce<T> {
+  readonly envelope: Envelope;
+  /** True when this request ran the work and it succeeded (not a replay, not a refusal). */
+  readonly fresh: boolean;
+  readonly result: T | undefined;
+}
+
+export function spendOnce<T>(ctx: ServerContext, request: FastifyRequest, scope: string, userId: string, work: () => T): SpentOnce<T> {
+  const key = idempotencyKeyOf(request);
+  let fresh = false;
+  let result: T | undefined;
+  const envelope = once(ctx.db, ctx.now, key, scope, userId, () => {
+    result = work();
+    fresh = true;
+    return result;
+  });
+  return { envelope, fresh, result };
+}
+
+/** An amount field checked by a domain money rule; 4501 naming the field otherwise. */
+export function checkedAmount(field: string, input: string, rule: (s: string) => Result<YuanAmount, Problem> = validateRewardAmount): YuanAmount {
+  const checked = rule(input);
+  if (!checked.ok) throw invalidBy(field, checked.error);
+  return checked.value;
+}
