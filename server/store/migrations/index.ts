@@ -6,6 +6,7 @@
 import type Database from 'better-sqlite3';
 import { m001Core } from './001_core.js';
 import { m002ChatMic } from './002_chat_mic.js';
+import { m003Entry } from './003_entry.js';
 import { m004Interact } from './004_interact.js';
 import { m005DirectoryGroups } from './005_directory_groups.js';
 
@@ -15,4 +16,4 @@ export interface Migration {
   up(db: Database.Database): void;
 }
 
-export const MIGRATIONS: readonly Migration[] = [m001Core, m002ChatMic, m004Interact, m005DirectoryGroups];
+export const MIGRATIONS: readonly Migration[] = [m001Core, m002ChatMic, m003Entry, m004Interact, m005DirectoryGroups];

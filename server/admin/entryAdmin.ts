@@ -1,0 +1,111 @@
+/**
+ * Host control for entry (admin API, header x-admin-token):
+ * - POST /admin/v1/rooms/:id/signups/:uid/audit {state: 'passed' | 'failed'}: the sign-up
+ *   audit;
+ * - GET  /admin/v1/rooms/:id/signups: the room's sign-ups with their states;
+ * - POST /admin/v1/rooms/:id/disposable {name?, uid?, ttlSeconds?}: a one-time login link;
+ * - POST /admin/v1/rooms/:id/notice {content}: the room notice (empty content removes it).
+ */
+import type { RouteModule } from '../http/app.js';
+import { invalid, okEnvelope } from '../http/envelope.js';
+import { randomToken } from '../auth/random.js';
+import { adminOnly } from './auth.js';
+import { findRoom, ROOM_ID_SCHEMA } from '../entry/rooms.js';
+import { auditSignup, listSignups } from '../entry/signups.js';
+import { findUser } from '../entry/users.js';
+import { loginPagePath, withQuery } from '../entry/appPaths.js';
+import { BizError } from '../http/envelope.js';
+
+const ROOM_PARAMS = { type: 'object', required: ['id'], properties: { id: ROOM_ID_SCHEMA } } as const;
+const USER_ID = { type: 'string', minLength: 1, maxLength: 64 } as const;
+
+const AUDIT_SCHEMA = {
+  params: { type: 'object', required: ['id', 'uid'], properties: { id: ROOM_ID_SCHEMA, uid: USER_ID } },
+  body: { type: 'object', required: ['state'], properties: { state: { type: 'string', enum: ['passed', 'failed'] } } },
+} as const;
+
+const DISPOSABLE_SCHEMA = {
+  params: ROOM_PARAMS,
+  body: {
+    type: 'object',
+    properties: {
+      name: { type: 'string', minLength: 1, maxLength: 20 },
+      uid: USER_ID,
+      ttlSeconds: { type: 'integer', minimum: 60, maximum: 30 * 24 * 3600 },
+    },
+  },
+} as const;
+
+const NOTICE_SCHEMA = {
+  params: ROOM_PARAMS,
+  body: { type: 'object', required: ['content'], properties: { content: { type: 'string', maxLength: 2000 } } },
+} as const;
+
+/** The room an admin call names (deleted rooms too: they can still be inspected). */
+function adminRoom(db: Parameters<typeof findRoom>[0], id: string) {
+  const room = findRoom(db, id);
+  if (!room) throw new BizError(4002);
+  return room;
+}
+
+export const entryAdminRoutes: RouteModule = (app, ctx) => {
+  const guard = { preHandler: adminOnly(ctx) };
+
+  app.post<{ Params: { id: string; uid: string }; Body: { state: 'passed' | 'failed' } }>(
+    '/admin/v1/rooms/:id/signups/:uid/audit',
+    { ...guard, schema: AUDIT_SCHEMA },
+    async (request) => {
+      const room = adminRoom(ctx.db, request.params.id);
+      const record = auditSignup(ctx.db, ctx.now(), room.id, request.params.uid, request.body.state);
+      return okEnvelope({ uid: record.userId, state: record.state, auditedAt: record.auditedAt });
+    },
+  );
+
+  app.get<{ Params: { id: string } }>('/admin/v1/rooms/:id/signups', { ...guard, schema: { params: ROOM_PARAMS } }, async (request) => {
+    const room = adminRoom(ctx.db, request.params.id);
+    const signups = listSignups(ctx.db, room.id).map((s) => ({
+      uid: s.userId,
+      name: findUser(ctx.db, s.userId)?.name ?? '',
+      phone: s.phone,
+      email: s.email,
+      state: s.state,
+      answers: s.answers,
+      createdAt: s.createdAt,
+      auditedAt: s.auditedAt,
+    }));
+    return okEnvelope({ webcastId: room.id, signups });
+  });
+
+  app.post<{ Params: { id: string }; Body: { name?: string; uid?: string; ttlSeconds?: number } | undefined }>(
+    '/admin/v1/rooms/:id/disposable',
+    { ...guard, schema: DISPOSABLE_SCHEMA },
+    async (request) => {
+      const room = adminRoom(ctx.db, request.params.id);
+      const { name, uid, ttlSeconds } = request.body ?? {};
+      if (uid !== undefined && !findUser(ctx.db, uid)) throw invalid('uid', 'no such user');
+      const token = randomToken();
+      const expiresAt = ttlSeconds === undefined ? null : ctx.now() + ttlSeconds * 1000;
+      ctx.db
+        .prepare('INSERT INTO disposable_links (token, webcast_id, user_id, name, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)')
+        .run(token, room.id, uid ?? null, name ?? null, ctx.now(), expiresAt);
+      return okEnvelope({ token, expiresAt, path: withQuery(loginPagePath(ctx.config, room.id), { disposable: token }) });
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: { content: string } }>(
+    '/admin/v1/rooms/:id/notice',
+    { ...guard, schema: NOTICE_SCHEMA },
+    async (request) => {
+      const room = adminRoom(ctx.db, request.params.id);
+      const content = request.body.content.trim();
+      if (content === '') ctx.db.prepare('DELETE FROM room_notices WHERE webcast_id = ?').run(room.id);
+      else
+        ctx.db
+          .prepare(
+            'INSERT INTO room_notices (webcast_id, content, updated_at) VALUES (?, ?, ?) ON CONFLICT (webcast_id) DO UPDATE SET content = excluded.content, updated_at = excluded.updated_at',
+          )
+          .run(room.id, content, ctx.now());
+      return okEnvelope({ webcastId: room.id, notice: content === '' ? null : { content, updatedAt: ctx.now() } });
+    },
+  );
+};

@@ -1,0 +1,67 @@
+/**
+ * The last steps of every login (live_login, agg, disposable): is there room for one more
+ * viewer, then one transaction that spends what the login used and opens the session, then
+ * the account's older sessions end (push 9004 to their sockets).
+ */
+import type { ServerContext } from '../context.js';
+import { BizError } from '../http/envelope.js';
+import { endOtherSessions } from '../socket/sessionsEnd.js';
+import { isStaff } from '../../src/domain/roles';
+import type { Entrant } from './credentials.js';
+import { isEnded, type Room } from './rooms.js';
+
+/** A session counts as a viewer present in its room while used within this window. */
+export const PRESENCE_WINDOW_MS = 5 * 60 * 1000;
+
+/** PROTOCOL 1.3 login data, plus the name shown for the user and when the token expires. */
+export interface LoginAnswer {
+  readonly token: string;
+  readonly sid: string;
+  readonly userId: string;
+  readonly role: number;
+  readonly ws: string;
+  readonly name: string;
+  readonly nameChanged: boolean;
+  readonly enterType: string;
+  readonly expiresAt: number;
+}
+
+/** Viewers (not staff) present in a room, other than `exceptUserId`. */
+export function viewersPresent(ctx: ServerContext, webcastId: string, exceptUserId: string | null): number {
+  const now = ctx.now();
+  const row = ctx.db
+    .prepare(
+      `SELECT COUNT(DISTINCT user_id) AS n FROM sessions
+       WHERE webcast_id = ? AND ended = 0 AND expires_at > ? AND last_used_at > ? AND role NOT IN (6, 7, 8) AND user_id != ?`,
+    )
+    .get(webcastId, now, now - PRESENCE_WINDOW_MS, exceptUserId ?? '') as { n: number };
+  return row.n;
+}
+
+/** Room full (4007) while live, replay concurrency full (4008) once ended. Staff always fit. */
+export function assertRoomHasSpace(ctx: ServerContext, room: Room, entrant: Entrant): void {
+  if (isStaff(entrant.role)) return;
+  const limit = isEnded(room) ? room.replayCapacity : room.capacity;
+  if (limit === null) return;
+  if (viewersPresent(ctx, room.id, entrant.account?.id ?? null) >= limit) throw new BizError(isEnded(room) ? 4008 : 4007);
+}
+
+export function admit(ctx: ServerContext, room: Room, entrant: Entrant, enterType: string, ws: string): LoginAnswer {
+  assertRoomHasSpace(ctx, room, entrant);
+  const { user, session } = ctx.db.transaction(() => {
+    const entered = entrant.commit();
+    return { user: entered, session: ctx.sessions.create(entered.id, room.id, entrant.role, enterType) };
+  })();
+  if (entrant.exclusive) endOtherSessions(ctx, user.id, session.token);
+  return {
+    token: session.token,
+    sid: session.sid,
+    userId: user.id,
+    role: session.role,
+    ws,
+    name: user.name,
+    nameChanged: user.nameChanged,
+    enterType,
+    expiresAt: session.expiresAt,
+  };
+}

@@ -1,0 +1,219 @@
+/**
+ * What each login type asks for and who it lets in. A check reads the request and the
+ * store and throws the gate's code when the answer is no (PROTOCOL 3); it writes nothing
+ * that a later refusal should undo: what a successful login spends (an SMS code, an
+ * authorisation code, a QR ticket) is spent by `commit`, inside the login transaction.
+ */
+import type { ServerContext } from '../context.js';
+import { BizError } from '../http/envelope.js';
+import { verifyPassword } from '../directory/passwords.js';
+import { ROLE } from '../../src/domain/roles';
+import type { LoginType } from './gates.js';
+import type { Room } from './rooms.js';
+import { entryState } from './state.js';
+import { emailCodeField, emailField, nicknameField, phoneField, present, smsCodeField } from './fields.js';
+import {
+  createUser,
+  findUser,
+  findUserByPhone,
+  renameUser,
+  userOfEmail,
+  userOfIdentity,
+  userOfPhone,
+  type UserRecord,
+} from './users.js';
+import { assertSignupPassed, signupByPhone } from './signups.js';
+import { consumeCode, findAccount, peekCode } from './sim/providers.js';
+import { QrLogins } from './qrLogin.js';
+
+/** The live_login body (docs/protocol.md 4.6, plus privacyAccepted). */
+export interface LoginRequest {
+  readonly webcastId: string;
+  readonly type: LoginType;
+  readonly name?: string;
+  readonly password?: string;
+  readonly memberCode?: string;
+  readonly phone?: string;
+  readonly smsCode?: string;
+  readonly email?: string;
+  readonly emailCode?: string;
+  readonly code?: string;
+  readonly privacyAccepted?: boolean;
+}
+
+export interface Entrant {
+  /** The account logging in; null for a guest, who is created by `commit`. */
+  readonly account: UserRecord | null;
+  readonly role: number;
+  /**
+   * The login is an account's (phone, email, member code, enterprise or social account,
+   * staff): its other live sessions end (push 9004). A guest is a new user every time.
+   */
+  readonly exclusive: boolean;
+  /**
+   * Spends what the login used and answers the user who enters; runs in the login
+   * transaction and may still refuse.
+   */
+  readonly commit: () => UserRecord;
+}
+
+export interface CheckInput {
+  readonly ctx: ServerContext;
+  readonly room: Room;
+  readonly request: LoginRequest;
+  /** Who is asking (the client address), for the guessing limiter. */
+  readonly clientKey: string;
+}
+
+type Check = (input: CheckInput) => Entrant;
+
+/** The name a viewer typed at login, checked by the nickname rules; undefined when none. */
+const chosenName = (request: LoginRequest): string | undefined =>
+  request.name === undefined || request.name === '' ? undefined : nicknameField('name', request.name);
+
+/** An account login that also sets the name typed with it. */
+function accountEntrant(ctx: ServerContext, user: UserRecord, request: LoginRequest, spend: () => void, role: number = ROLE.guest): Entrant {
+  const name = chosenName(request);
+  return {
+    account: user,
+    role,
+    exclusive: true,
+    commit: () => {
+      spend();
+      if (name !== undefined) renameUser(ctx.db, user.id, name);
+      return findUser(ctx.db, user.id) ?? user;
+    },
+  };
+}
+
+function guestEntrant(ctx: ServerContext, request: LoginRequest): Entrant {
+  const name = chosenName(request);
+  return {
+    account: null,
+    role: ROLE.guest,
+    exclusive: false,
+    commit: () => createUser(ctx.db, ctx.now(), name === undefined ? {} : { chosenName: name }),
+  };
+}
+
+const nothing = (): void => undefined;
+
+function watchPasswordHash(ctx: ServerContext, webcastId: string): string | null {
+  const row = ctx.db.prepare('SELECT watch_password_hash AS h FROM room_secrets WHERE webcast_id = ?').get(webcastId) as
+    | { h: string | null }
+    | undefined;
+  return row?.h ?? null;
+}
+
+/** The watch password check shared by the login and the password-check call (4103). */
+export function checkWatchPassword(ctx: ServerContext, room: Room, password: string, clientKey: string): void {
+  entryState(ctx).limiter.guard(`password:${room.id}:${clientKey}`, [4103], () => {
+    const hash = watchPasswordHash(ctx, room.id);
+    if (hash === null || !verifyPassword(password, hash)) throw new BizError(4103);
+  });
+}
+
+/** A verified phone (SMS code checked, not yet spent) and the commit that spends the code. */
+function verifiedPhone(ctx: ServerContext, request: LoginRequest): { phone: string; spend: () => void } {
+  const phone = phoneField('phone', request.phone);
+  const code = smsCodeField('smsCode', request.smsCode);
+  const codes = entryState(ctx).codes;
+  codes.verify('sms', phone, code, false);
+  return { phone, spend: () => codes.verify('sms', phone, code, true) };
+}
+
+const CHECKS: Readonly<Record<LoginType, Check>> = {
+  guest: ({ ctx, request }) => guestEntrant(ctx, request),
+
+  password: ({ ctx, room, request, clientKey }) => {
+    checkWatchPassword(ctx, room, present('password', request.password), clientKey);
+    return guestEntrant(ctx, request);
+  },
+
+  memberCode: ({ ctx, room, request, clientKey }) => {
+    const code = present('memberCode', request.memberCode).trim();
+    const user = entryState(ctx).limiter.guard(`member:${room.id}:${clientKey}`, [4102], () => {
+      const row = ctx.db.prepare('SELECT user_id FROM member_codes WHERE webcast_id = ? AND code = ?').get(room.id, code) as
+        | { user_id: string }
+        | undefined;
+      const member = row ? findUser(ctx.db, row.user_id) : null;
+      if (!member) throw new BizError(4102);
+      return member;
+    });
+    return accountEntrant(ctx, user, request, nothing);
+  },
+
+  phone: ({ ctx, request }) => {
+    const { phone, spend } = verifiedPhone(ctx, request);
+    return accountEntrant(ctx, userOfPhone(ctx.db, ctx.now(), phone), request, spend);
+  },
+
+  email: ({ ctx, request }) => {
+    const email = emailField('email', request.email);
+    const code = emailCodeField('emailCode', request.emailCode);
+    const codes = entryState(ctx).codes;
+    codes.verify('email', email, code, false);
+    return accountEntrant(ctx, userOfEmail(ctx.db, ctx.now(), email), request, () => codes.verify('email', email, code, true));
+  },
+
+  signup: ({ ctx, room, request }) => {
+    const { phone, spend } = verifiedPhone(ctx, request);
+    const signup = signupByPhone(ctx.db, room.id, phone);
+    assertSignupPassed(signup);
+    const user = signup ? findUser(ctx.db, signup.userId) : null;
+    if (!user) throw new BizError(4104);
+    return accountEntrant(ctx, user, request, spend);
+  },
+
+  vip: ({ ctx, request }) => {
+    const { phone, spend } = verifiedPhone(ctx, request);
+    const user = findUserByPhone(ctx.db, phone);
+    if (!user?.vip) throw new BizError(4010);
+    return accountEntrant(ctx, user, request, spend);
+  },
+
+  whitelist: ({ ctx, room, request }) => {
+    const { phone, spend } = verifiedPhone(ctx, request);
+    const listed = ctx.db.prepare('SELECT 1 FROM room_whitelist WHERE webcast_id = ? AND phone = ?').get(room.id, phone);
+    if (!listed) throw new BizError(4009);
+    return accountEntrant(ctx, userOfPhone(ctx.db, ctx.now(), phone), request, spend);
+  },
+
+  enterprise: ({ ctx, room, request }) => {
+    const code = present('code', request.code);
+    const account = peekCode(ctx.db, ctx.now(), 'workwx', code);
+    // Enterprise-internal: only employees of the room's corp (SPEC 6).
+    if (!room.settings.enterprise.corpId || account.org !== room.settings.enterprise.corpId) throw new BizError(4009);
+    const user = userOfIdentity(ctx.db, ctx.now(), 'workwx', account.accountId, account);
+    return accountEntrant(ctx, user, request, () => {
+      consumeCode(ctx.db, ctx.now(), 'workwx', code);
+    });
+  },
+
+  qrScan: ({ ctx, room, request }) => {
+    const code = present('code', request.code);
+    const qr = new QrLogins(ctx.db, ctx.now);
+    const ticket = qr.ofLoginCode(room.id, code);
+    const account = findAccount(ctx.db, 'wx', ticket.accountId ?? '');
+    if (!account) throw new BizError(4302);
+    const user = userOfIdentity(ctx.db, ctx.now(), 'wx', account.accountId, account);
+    return accountEntrant(ctx, user, request, () => qr.use(ticket));
+  },
+
+  staff: ({ ctx, room, request, clientKey }) => {
+    const loginName = present('name', request.name);
+    const password = present('password', request.password);
+    const user = entryState(ctx).limiter.guard(`staff:${room.id}:${clientKey}`, [4104], () => {
+      const row = ctx.db
+        .prepare('SELECT user_id, password_hash FROM room_staff WHERE webcast_id = ? AND login_name = ?')
+        .get(room.id, loginName) as { user_id: string; password_hash: string } | undefined;
+      const staff = row && verifyPassword(password, row.password_hash) ? findUser(ctx.db, row.user_id) : null;
+      if (!staff) throw new BizError(4104);
+      return staff;
+    });
+    // `name` was the login name here, not a nickname to set.
+    return accountEntrant(ctx, user, { ...request, name: undefined }, nothing, user.role);
+  },
+};
+
+export const checkCredentials = (input: CheckInput): Entrant => CHECKS[input.request.type](input);

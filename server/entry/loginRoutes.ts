@@ -1,0 +1,161 @@
+/**
+ * Live login (PROTOCOL 1.3): POST /ccp/monitor/v2/live_login, its aggregated-event form
+ * /live_login/agg, the one-time link /live_login/disposable, and the session refresh.
+ *
+ * Order of refusals: bad input (4501); unknown room (4002); deleted (4006); a login type
+ * the room does not take (4501, field type); privacy agreement not accepted (4107); live
+ * over without replay (4004); the gate's own answer (4103, 4102, 4101, 4009, 4010, 4011,
+ * 4012, 4105, 4302, 4104); room or replay full (4007, 4008).
+ */
+import type { FastifyRequest } from 'fastify';
+import type { RouteModule } from '../http/app.js';
+import type { ServerContext } from '../context.js';
+import { BizError, invalid, okEnvelope } from '../http/envelope.js';
+import { socketUrlFor } from '../socket/url.js';
+import { isStaff, ROLE } from '../../src/domain/roles';
+import { GATES, LOGIN_TYPES, gateAdmits, type LoginType } from './gates.js';
+import { isOver, requireRoom, ROOM_ID_SCHEMA, type Room } from './rooms.js';
+import { checkCredentials, type Entrant, type LoginRequest } from './credentials.js';
+import { admit } from './admission.js';
+import { createUser, findUser } from './users.js';
+
+const LOGIN_PROPERTIES = {
+  webcastId: ROOM_ID_SCHEMA,
+  type: { type: 'string', enum: LOGIN_TYPES },
+  name: { type: 'string', maxLength: 64 },
+  password: { type: 'string', maxLength: 128 },
+  memberCode: { type: 'string', maxLength: 64 },
+  phone: { type: 'string', maxLength: 32 },
+  smsCode: { type: 'string', maxLength: 16 },
+  email: { type: 'string', maxLength: 254 },
+  emailCode: { type: 'string', maxLength: 16 },
+  code: { type: 'string', maxLength: 128 },
+  privacyAccepted: { type: 'boolean' },
+} as const;
+
+const LOGIN_SCHEMA = { body: { type: 'object', required: ['webcastId', 'type'], properties: LOGIN_PROPERTIES } } as const;
+
+const AGG_LOGIN_SCHEMA = {
+  body: {
+    type: 'object',
+    required: ['aggId', 'webcastId', 'type'],
+    properties: { ...LOGIN_PROPERTIES, aggId: { type: 'string', minLength: 1, maxLength: 64 } },
+  },
+} as const;
+
+const DISPOSABLE_SCHEMA = {
+  body: {
+    type: 'object',
+    required: ['webcastId', 'token'],
+    properties: {
+      webcastId: ROOM_ID_SCHEMA,
+      token: { type: 'string', minLength: 1, maxLength: 128 },
+      privacyAccepted: { type: 'boolean' },
+    },
+  },
+} as const;
+
+const REFRESH_SCHEMA = {
+  querystring: {
+    type: 'object',
+    required: ['token', 'sid', 'webcastId'],
+    properties: {
+      token: { type: 'string', minLength: 1, maxLength: 128 },
+      sid: { type: 'string', minLength: 1, maxLength: 128 },
+      webcastId: ROOM_ID_SCHEMA,
+    },
+  },
+} as const;
+
+/** SPEC 5: the privacy agreement must be ticked before login (4107). Staff are the organisers. */
+function assertPrivacyAccepted(room: Room, accepted: boolean | undefined, staff: boolean): void {
+  if (!staff && room.settings.privacy.required && accepted !== true) throw new BizError(4107);
+}
+
+function assertOpenFor(room: Room, type: LoginType, privacyAccepted: boolean | undefined): void {
+  if (!gateAdmits(room.gate, type)) {
+    const types = GATES[room.gate].types;
+    throw invalid('type', types.length ? `this room takes login type ${types.join(' or ')}` : 'this room takes staff logins only');
+  }
+  const staff = type === 'staff';
+  assertPrivacyAccepted(room, privacyAccepted, staff);
+  if (!staff && isOver(room)) throw new BizError(4004);
+}
+
+const wsOf = (ctx: ServerContext, request: FastifyRequest): string => socketUrlFor(ctx.config, request);
+
+function login(ctx: ServerContext, request: FastifyRequest, body: LoginRequest) {
+  const room = requireRoom(ctx, body.webcastId);
+  assertOpenFor(room, body.type, body.privacyAccepted);
+  const entrant = checkCredentials({ ctx, room, request: body, clientKey: request.ip });
+  return admit(ctx, room, entrant, body.type, wsOf(ctx, request));
+}
+
+interface DisposableBody {
+  readonly webcastId: string;
+  readonly token: string;
+  readonly privacyAccepted?: boolean;
+}
+
+interface LinkRow {
+  webcast_id: string;
+  user_id: string | null;
+  name: string | null;
+  expires_at: number | null;
+  used_at: number | null;
+}
+
+/** A one-time link: its user (or a new guest with its name) enters once; after that 4301. */
+function disposableEntrant(ctx: ServerContext, room: Room, token: string): Entrant {
+  const link = ctx.db.prepare('SELECT * FROM disposable_links WHERE token = ?').get(token) as LinkRow | undefined;
+  if (!link || link.webcast_id !== room.id || link.used_at !== null || (link.expires_at !== null && link.expires_at <= ctx.now())) {
+    throw new BizError(4301);
+  }
+  const account = link.user_id ? findUser(ctx.db, link.user_id) : null;
+  const spend = () => {
+    const used = ctx.db.prepare('UPDATE disposable_links SET used_at = ? WHERE token = ? AND used_at IS NULL').run(ctx.now(), token);
+    if (used.changes !== 1) throw new BizError(4301);
+  };
+  return {
+    account,
+    role: account && isStaff(account.role) ? account.role : ROLE.guest,
+    exclusive: account !== null,
+    commit: () => {
+      spend();
+      return account ?? createUser(ctx.db, ctx.now(), link.name ? { fallbackName: link.name } : {});
+    },
+  };
+}
+
+export const loginRoutes: RouteModule = (app, ctx) => {
+  app.post<{ Body: LoginRequest }>('/ccp/monitor/v2/live_login', { schema: LOGIN_SCHEMA }, async (request) =>
+    okEnvelope(login(ctx, request, request.body)),
+  );
+
+  app.post<{ Body: LoginRequest & { aggId: string } }>('/ccp/monitor/v2/live_login/agg', { schema: AGG_LOGIN_SCHEMA }, async (request) => {
+    const { aggId, webcastId } = request.body;
+    const rooms = ctx.db.prepare('SELECT webcast_id FROM aggregations WHERE agg_id = ?').all(aggId) as { webcast_id: string }[];
+    if (rooms.length === 0) throw new BizError(4002);
+    if (!rooms.some((r) => r.webcast_id === webcastId)) throw new BizError(4009, 'this room is not part of the event');
+    return okEnvelope(login(ctx, request, request.body));
+  });
+
+  app.post<{ Body: DisposableBody }>('/ccp/monitor/v2/live_login/disposable', { schema: DISPOSABLE_SCHEMA }, async (request) => {
+    const room = requireRoom(ctx, request.body.webcastId);
+    assertPrivacyAccepted(room, request.body.privacyAccepted, false);
+    if (isOver(room)) throw new BizError(4004);
+    const entrant = disposableEntrant(ctx, room, request.body.token);
+    return okEnvelope(admit(ctx, room, entrant, 'disposable', wsOf(ctx, request)));
+  });
+
+  app.get<{ Querystring: { token: string; sid: string; webcastId: string } }>(
+    '/ccp/monitor/v2/webcast/user/refresh',
+    { schema: REFRESH_SCHEMA },
+    async (request) => {
+      const { token, sid, webcastId } = request.query;
+      const session = ctx.sessions.use(token);
+      if (!session || session.sid !== sid || session.webcastId !== webcastId) throw new BizError(402);
+      return okEnvelope({ token: session.token, sid: session.sid, userId: session.userId, role: session.role, expiresAt: session.expiresAt });
+    },
+  );
+};

@@ -1,0 +1,90 @@
+/**
+ * Room info, GET /ccp/monitor/v2/webcast/{id}: everything the login and video pages need
+ * before anyone has logged in: title, cover, start time, status, introduction, theme
+ * colour, locale, the entry gate (which login types and fields), feature switches, the
+ * player's lines and qualities, and the replay once ended. Never a secret: no password,
+ * member code, whitelist or stream key is read here.
+ */
+import type { RouteModule } from '../http/app.js';
+import type { ServerContext } from '../context.js';
+import { okEnvelope } from '../http/envelope.js';
+import { themeColourOrDefault } from '../../src/domain/colour';
+import { GATES, type LoginField, type LoginType } from './gates.js';
+import { requireRoom, ROOM_ID_SCHEMA, type LiveStatus, type Room } from './rooms.js';
+import type { RoomSettings } from './roomSettings.js';
+import { liveLines, replayOf, type LineStream } from '../live/streams.js';
+import { praiseTotal } from '../live/praiseStore.js';
+
+export interface RoomInfo {
+  readonly id: string;
+  readonly webcastId: string;
+  readonly title: string;
+  readonly coverUrl: string | null;
+  readonly startTime: number | null;
+  /** PROTOCOL 2.4 7107: 0 not started, 1 preparing, 2 live, 3 ended. */
+  readonly status: LiveStatus;
+  readonly introduction: string;
+  readonly themeColour: string;
+  readonly locale: string;
+  readonly entry: {
+    readonly gate: string;
+    readonly types: readonly LoginType[];
+    readonly fields: readonly LoginField[];
+    readonly privacyRequired: boolean;
+    readonly privacy: { readonly title: string; readonly content: string };
+  };
+  readonly features: RoomSettings['features'];
+  readonly player: {
+    readonly lines: readonly LineStream[];
+    readonly defaultLine: string;
+    readonly defaultQuality: string;
+    readonly defaultType: 'hls' | 'flv';
+    readonly delayMode: string;
+  };
+  /** The replay address once ended (null while live or without replay). */
+  readonly replay: string | null;
+  readonly online: number;
+  readonly praise: number;
+}
+
+export function roomInfoOf(ctx: ServerContext, room: Room): RoomInfo {
+  const gate = GATES[room.gate];
+  const s = room.settings;
+  return {
+    id: room.id,
+    webcastId: room.id,
+    title: room.title,
+    coverUrl: room.coverUrl,
+    startTime: room.startTime,
+    status: room.status,
+    introduction: room.introduction,
+    themeColour: themeColourOrDefault(room.themeColour),
+    locale: room.locale,
+    entry: {
+      gate: room.gate,
+      types: gate.types,
+      fields: gate.fields,
+      privacyRequired: s.privacy.required,
+      privacy: { title: s.privacy.title, content: s.privacy.content },
+    },
+    features: s.features,
+    player: {
+      lines: liveLines(ctx.config),
+      defaultLine: s.player.defaultLine,
+      defaultQuality: s.player.defaultQuality,
+      defaultType: s.player.defaultType,
+      delayMode: s.player.delayMode,
+    },
+    replay: replayOf(ctx.config, room),
+    online: ctx.hub.memberCount(room.id),
+    praise: praiseTotal(ctx.db, room.id),
+  };
+}
+
+export const roomInfoRoutes: RouteModule = (app, ctx) => {
+  app.get<{ Params: { id: string } }>(
+    '/ccp/monitor/v2/webcast/:id',
+    { schema: { params: { type: 'object', required: ['id'], properties: { id: ROOM_ID_SCHEMA } } } },
+    async (request) => okEnvelope(roomInfoOf(ctx, requireRoom(ctx, request.params.id))),
+  );
+};

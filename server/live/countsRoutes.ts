@@ -1,0 +1,63 @@
+/**
+ * Praise and counts: POST /ccp/receiver/v1/praise (count 1..100 per call, batched by the
+ * client), POST /ccp/handler/v2/praise/count, the room's custom praise images and the
+ * online total. Every praise nudges the coalesced 7109 `{online, praise}` push.
+ */
+import type { RouteModule } from '../http/app.js';
+import type { ServerContext } from '../context.js';
+import { okEnvelope } from '../http/envelope.js';
+import { requireRoom, ROOM_ID_SCHEMA } from '../entry/rooms.js';
+import { viewerIn } from './viewer.js';
+import { addPraise, praiseTotal } from './praiseStore.js';
+import { CoalescedPush } from './countsPush.js';
+import { WEBCAST_BODY, WEBCAST_QUERY, type WebcastBody, type WebcastQuery } from './schemas.js';
+
+export const PRAISE_MAX_PER_CALL = 100;
+
+const PRAISE_SCHEMA = {
+  body: {
+    type: 'object',
+    required: ['webcastId'],
+    properties: { webcastId: ROOM_ID_SCHEMA, count: { type: 'integer', minimum: 1, maximum: PRAISE_MAX_PER_CALL, default: 1 } },
+  },
+} as const;
+
+export const countsOf = (ctx: ServerContext, webcastId: string) => ({
+  online: ctx.hub.memberCount(webcastId),
+  praise: praiseTotal(ctx.db, webcastId),
+});
+
+/** Distinct viewers who ever logged in to the room. */
+const viewersEver = (ctx: ServerContext, webcastId: string): number =>
+  (ctx.db.prepare('SELECT COUNT(DISTINCT user_id) AS n FROM sessions WHERE webcast_id = ?').get(webcastId) as { n: number }).n;
+
+export const countsRoutes: RouteModule = (app, ctx) => {
+  const counts = new CoalescedPush((webcastId) => ctx.hub.publish(webcastId, 7109, countsOf(ctx, webcastId)), ctx.now);
+  app.addHook('onClose', async () => counts.close());
+
+  app.post<{ Body: { webcastId: string; count: number } }>('/ccp/receiver/v1/praise', { schema: PRAISE_SCHEMA }, async (request) => {
+    const { room } = viewerIn(ctx, request, request.body.webcastId);
+    const praise = addPraise(ctx.db, room.id, request.body.count);
+    counts.changed(room.id);
+    return okEnvelope({ praise });
+  });
+
+  app.post<WebcastBody>('/ccp/handler/v2/praise/count', { schema: WEBCAST_BODY }, async (request) => {
+    const room = requireRoom(ctx, request.body.webcastId);
+    return okEnvelope(countsOf(ctx, room.id));
+  });
+
+  app.get<{ Params: { webcastId: string } }>(
+    '/ccp/handler/v2/praise/:webcastId/custom/images',
+    { schema: { params: { type: 'object', required: ['webcastId'], properties: { webcastId: ROOM_ID_SCHEMA } } } },
+    async (request) => {
+      const room = requireRoom(ctx, request.params.webcastId);
+      return okEnvelope({ images: room.settings.praiseImages });
+    },
+  );
+
+  app.get<WebcastQuery>('/ccp/monitor/v2/webcast/total', { schema: WEBCAST_QUERY }, async (request) => {
+    const room = requireRoom(ctx, request.query.webcastId);
+    return okEnvelope({ ...countsOf(ctx, room.id), viewers: viewersEver(ctx, room.id) });
+  });
+};

@@ -1,0 +1,84 @@
+/**
+ * Room settings the player and the room page read: cloud (document sharing, whiteboard),
+ * other (online and praise display, sharing, languages), market (goods, recommendations,
+ * rewards), the anti-record watermark (its text filled in for the viewer asking) and the
+ * room's discussion groups.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { RouteModule } from '../http/app.js';
+import type { ServerContext } from '../context.js';
+import { invalid, okEnvelope } from '../http/envelope.js';
+import { requireRoom, ROOM_ID_SCHEMA, type Room } from '../entry/rooms.js';
+import type { RoomGroup } from '../entry/roomSettings.js';
+import { findUser } from '../entry/users.js';
+import { WEBCAST_QUERY, type WebcastQuery } from './schemas.js';
+
+/** The watermark text for whoever asks: {name} and {userId} filled for a viewer of the room. */
+function watermarkText(ctx: ServerContext, request: FastifyRequest, room: Room): string {
+  const header = request.headers.token;
+  const token = Array.isArray(header) ? header[0] : header;
+  const session = token ? ctx.sessions.use(token) : null;
+  const user = session && session.webcastId === room.id ? findUser(ctx.db, session.userId) : null;
+  return room.settings.watermark.text.replaceAll('{name}', user?.name ?? '').replaceAll('{userId}', user?.id ?? '').trim();
+}
+
+/** Members of a discussion group, when the groups store (server/directory) is there. */
+function memberCount(ctx: ServerContext, gid: string): number | null {
+  const hasGroups = ctx.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'group_members'").get();
+  if (!hasGroups) return null;
+  return (ctx.db.prepare('SELECT COUNT(*) AS n FROM group_members WHERE gid = ?').get(gid) as { n: number }).n;
+}
+
+const groupView = (ctx: ServerContext, group: RoomGroup) => ({ ...group, members: memberCount(ctx, group.gid) });
+
+export const settingsRoutes: RouteModule = (app, ctx) => {
+  app.get<WebcastQuery>('/ccp/monitor/v2/setting/cloud', { schema: WEBCAST_QUERY }, async (request) =>
+    okEnvelope(requireRoom(ctx, request.query.webcastId).settings.cloud),
+  );
+
+  app.get<WebcastQuery>('/ccp/monitor/v2/setting/other', { schema: WEBCAST_QUERY }, async (request) =>
+    okEnvelope(requireRoom(ctx, request.query.webcastId).settings.other),
+  );
+
+  app.get<WebcastQuery>('/ccp/monitor/v2/market/config', { schema: WEBCAST_QUERY }, async (request) => {
+    const s = requireRoom(ctx, request.query.webcastId).settings;
+    return okEnvelope({
+      goods: s.features.goods,
+      recommend: s.features.recommend,
+      rewards: s.features.rewards,
+      posters: s.features.posters,
+      privateMerchant: s.openPlatform.privateMerchant,
+    });
+  });
+
+  app.get<WebcastQuery>('/ccp/monitor/v2/watermark/config', { schema: WEBCAST_QUERY }, async (request) => {
+    const room = requireRoom(ctx, request.query.webcastId);
+    const w = room.settings.watermark;
+    return okEnvelope({ enabled: w.enabled, text: w.enabled ? watermarkText(ctx, request, room) : '', opacity: w.opacity, fontSize: w.fontSize });
+  });
+
+  app.get<WebcastQuery>('/ccp/monitor/v2/group_info/list', { schema: WEBCAST_QUERY }, async (request) => {
+    const g = requireRoom(ctx, request.query.webcastId).settings.groups;
+    return okEnvelope({ groups: g.enabled ? g.list.map((group) => groupView(ctx, group)) : [] });
+  });
+
+  app.get<WebcastQuery>('/ccp/monitor/v2/group_config', { schema: WEBCAST_QUERY }, async (request) => {
+    const g = requireRoom(ctx, request.query.webcastId).settings.groups;
+    return okEnvelope({ enabled: g.enabled, count: g.enabled ? g.list.length : 0 });
+  });
+
+  app.get<{ Params: { a: string; b: string } }>(
+    '/ccp/monitor/v2/group/:a/:b',
+    {
+      schema: {
+        params: { type: 'object', required: ['a', 'b'], properties: { a: ROOM_ID_SCHEMA, b: { type: 'string', minLength: 1, maxLength: 64 } } },
+      },
+    },
+    async (request) => {
+      const g = requireRoom(ctx, request.params.a).settings.groups;
+      const group = g.enabled ? g.list.find((x) => x.gid === request.params.b) : undefined;
+      if (!group) throw invalid('b', 'no such group in this room');
+      return okEnvelope(groupView(ctx, group));
+    },
+  );
+};

@@ -1,0 +1,65 @@
+/**
+ * Where a room's video is: the demo media's lines and renditions (server/media) as the
+ * player sees them, in the URL layout the media routes serve:
+ *
+ *     live HLS master   /media/{line}/live/master.m3u8
+ *     live HLS media    /media/{line}/live/{rendition}.m3u8
+ *     live HTTP-FLV     /media/{line}/live/{rendition}.flv
+ *     replay (VOD HLS)  /media/vod/master.m3u8
+ *
+ * URLs are relative to the server unless PUBLIC_URL is set.
+ */
+import type { ServerConfig } from '../config.js';
+import { LINE_IDS, RENDITIONS, type LineId, type RenditionId } from '../media/catalog.js';
+import { LIVE_STATUS } from '../../src/domain/constants';
+import type { Room } from '../entry/rooms.js';
+
+export interface RenditionStream {
+  readonly id: RenditionId;
+  /** i18n key of the quality's name. */
+  readonly labelKey: string;
+  readonly width: number;
+  readonly height: number;
+  readonly hls: string;
+  readonly flv: string;
+}
+
+export interface LineStream {
+  readonly id: LineId;
+  readonly name: string;
+  readonly hls: string;
+  readonly renditions: readonly RenditionStream[];
+}
+
+const base = (config: Pick<ServerConfig, 'publicUrl'>): string => config.publicUrl ?? '';
+
+export const isLineId = (value: string): value is LineId => (LINE_IDS as readonly string[]).includes(value);
+
+export function lineStream(config: Pick<ServerConfig, 'publicUrl'>, line: LineId): LineStream {
+  const root = `${base(config)}/media/${line}/live`;
+  return {
+    id: line,
+    name: `Line ${LINE_IDS.indexOf(line) + 1}`,
+    hls: `${root}/master.m3u8`,
+    renditions: RENDITIONS.map((r) => ({
+      id: r.id,
+      labelKey: r.labelKey,
+      width: r.width,
+      height: r.height,
+      hls: `${root}/${r.id}.m3u8`,
+      flv: `${root}/${r.id}.flv`,
+    })),
+  };
+}
+
+export const liveLines = (config: Pick<ServerConfig, 'publicUrl'>): LineStream[] => LINE_IDS.map((line) => lineStream(config, line));
+
+export const replayUrl = (config: Pick<ServerConfig, 'publicUrl'>): string => `${base(config)}/media/vod/master.m3u8`;
+
+/** The replay address of an ended room that keeps one; null otherwise. */
+export function replayOf(config: Pick<ServerConfig, 'publicUrl'>, room: Room): string | null {
+  return room.status === LIVE_STATUS.ended && room.settings.replay.enabled ? replayUrl(config) : null;
+}
+
+/** Whether the live streams play now: preparing (the host's preview) or live. */
+export const isStreaming = (room: Room): boolean => room.status === LIVE_STATUS.preparing || room.status === LIVE_STATUS.live;

@@ -1,0 +1,86 @@
+/**
+ * Start reminders (SPEC 4 "Subscription"): the room's subscribe config and POST
+ * message_subscribe by SMS, email or the messaging-service account. A room whose
+ * reminder service is off answers 4407; a second subscription of the same viewer, or of
+ * the same number or address, on the same channel answers 4408.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { RouteModule } from '../http/app.js';
+import type { ServerContext } from '../context.js';
+import { BizError, invalid, okEnvelope } from '../http/envelope.js';
+import { requireRoom, ROOM_ID_SCHEMA, type Room } from '../entry/rooms.js';
+import { SUBSCRIBE_CHANNELS, type SubscribeChannel } from '../entry/roomSettings.js';
+import { emailField, phoneField } from '../entry/fields.js';
+import { viewerIn } from './viewer.js';
+import { WEBCAST_QUERY, type WebcastQuery } from './schemas.js';
+
+const SUBSCRIBE_SCHEMA = {
+  body: {
+    type: 'object',
+    required: ['webcastId', 'type'],
+    properties: {
+      webcastId: ROOM_ID_SCHEMA,
+      type: { type: 'string', enum: SUBSCRIBE_CHANNELS },
+      account: { type: 'string', maxLength: 254 },
+    },
+  },
+} as const;
+
+interface SubscribeBody {
+  readonly webcastId: string;
+  readonly type: SubscribeChannel;
+  readonly account?: string;
+}
+
+/** The address reminders go to, checked for its channel. */
+function accountFor(type: SubscribeChannel, account: string | undefined, userId: string): string {
+  if (type === 'sms') return phoneField('account', account);
+  if (type === 'email') return emailField('account', account);
+  // The messaging-service reminder goes to the viewer's own account unless one is named.
+  if (account === undefined || account.trim() === '') return `user:${userId}`;
+  if (!/^[A-Za-z0-9_:-]{1,128}$/.test(account)) throw invalid('account', 'must be a messaging account id');
+  return account;
+}
+
+/** Channels the viewer asking (if logged in to this room) has subscribed to. */
+function subscribedChannels(ctx: ServerContext, request: FastifyRequest, room: Room): SubscribeChannel[] {
+  const header = request.headers.token;
+  const token = Array.isArray(header) ? header[0] : header;
+  const session = token ? ctx.sessions.use(token) : null;
+  if (!session || session.webcastId !== room.id) return [];
+  return (
+    ctx.db.prepare('SELECT channel FROM subscriptions WHERE webcast_id = ? AND user_id = ? ORDER BY channel').all(room.id, session.userId) as {
+      channel: SubscribeChannel;
+    }[]
+  ).map((r) => r.channel);
+}
+
+export const subscribeRoutes: RouteModule = (app, ctx) => {
+  app.get<WebcastQuery>('/ccp/monitor/v2/subscribe/config', { schema: WEBCAST_QUERY }, async (request) => {
+    const room = requireRoom(ctx, request.query.webcastId);
+    const s = room.settings.subscribe;
+    return okEnvelope({
+      enabled: s.enabled,
+      channels: s.channels,
+      startTime: room.startTime,
+      subscribed: subscribedChannels(ctx, request, room),
+    });
+  });
+
+  app.post<{ Body: SubscribeBody }>('/ccp/monitor/v2/message_subscribe', { schema: SUBSCRIBE_SCHEMA }, async (request) => {
+    const { session, room } = viewerIn(ctx, request, request.body.webcastId);
+    const s = room.settings.subscribe;
+    if (!s.enabled) throw new BizError(4407);
+    const { type } = request.body;
+    if (!s.channels.includes(type)) throw invalid('type', `this room reminds by ${s.channels.join(', ')}`);
+    const account = accountFor(type, request.body.account, session.userId);
+    const taken = ctx.db
+      .prepare('SELECT 1 FROM subscriptions WHERE webcast_id = ? AND channel = ? AND (user_id = ? OR account = ?)')
+      .get(room.id, type, session.userId, account);
+    if (taken) throw new BizError(4408);
+    ctx.db
+      .prepare('INSERT INTO subscriptions (webcast_id, user_id, channel, account, created_at) VALUES (?, ?, ?, ?, ?)')
+      .run(room.id, session.userId, type, account, ctx.now());
+    return okEnvelope({ subscribed: true, type, startTime: room.startTime });
+  });
+};

@@ -1,0 +1,287 @@
+/**
+ * The demo rooms, seeded on first start: an open live room and one room for each entry
+ * gate and each blocked case, each with a host and an assistant of known credentials, a
+ * notice, and the gate's data (password, member codes, sign-ups in every audit state, VIP
+ * and whitelisted phones, enterprise employees, social accounts for the QR login).
+ * Idempotent: when any room exists, nothing is written. Goods, gifts, papers and the other
+ * interactive content are seeded per room by server/seed/content.ts.
+ *
+ * SMS and email codes are not sent anywhere: read them on /sim/inbox?to=<phone or email>.
+ */
+import type { ServerContext } from '../context.js';
+import { randomToken } from '../auth/random.js';
+import { hashPassword } from '../directory/passwords.js';
+import { ROLE } from '../../src/domain/roles';
+import { LIVE_STATUS } from '../../src/domain/constants';
+import type { GateName } from '../entry/gates.js';
+import { settingsJson, type RoomSettingsPatch } from '../entry/roomSettings.js';
+import { replayUrl } from '../live/streams.js';
+
+export interface SeededRoom {
+  readonly id: string;
+  readonly title: string;
+  readonly gate: GateName;
+  /** How to get in (or what refusal the room demonstrates). */
+  readonly description: string;
+  /** The client's login page for the room (under the application prefix). */
+  readonly path: string;
+}
+
+/** Credentials every seeded room's staff log in with (login type 'staff'). */
+export const DEMO_STAFF = {
+  host: {
+    loginName: (webcastId: string) => `host${webcastId}`,
+    userId: (webcastId: string) => `host-${webcastId}`,
+    name: (webcastId: string) => `主持人${webcastId}`,
+    password: 'host123',
+    role: ROLE.host,
+  },
+  assistant: {
+    loginName: (webcastId: string) => `assistant${webcastId}`,
+    userId: (webcastId: string) => `assistant-${webcastId}`,
+    name: (webcastId: string) => `助理${webcastId}`,
+    password: 'assistant123',
+    role: ROLE.assistant,
+  },
+} as const;
+
+export const DEMO_WATCH_PASSWORD = '123456';
+export const DEMO_MEMBER_CODES = { M1001: 'member-1001', M1002: 'member-1002' } as const;
+export const DEMO_SIGNUP_PHONES = { pending: '13800000061', passed: '13800000062', failed: '13800000063' } as const;
+export const DEMO_VIP_PHONES = ['13800000071', '13800000072'] as const;
+export const DEMO_NON_VIP_PHONE = '13800000079';
+export const DEMO_WHITELIST_PHONES = ['13800000101', '13800000102'] as const;
+export const DEMO_CORP_ID = 'demo-corp';
+export const DEMO_AGG_ID = 'agg-demo';
+
+interface DemoAccount {
+  readonly provider: 'workwx' | 'wx' | 'third';
+  readonly accountId: string;
+  readonly name: string;
+  readonly org: string;
+}
+
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  { provider: 'workwx', accountId: 'zhangsan', name: '张三', org: DEMO_CORP_ID },
+  { provider: 'workwx', accountId: 'lisi', name: '李四', org: DEMO_CORP_ID },
+  { provider: 'workwx', accountId: 'wangwu', name: '王五', org: 'other-corp' },
+  { provider: 'wx', accountId: 'wx-alice', name: 'Alice', org: '' },
+  { provider: 'wx', accountId: 'wx-bob', name: 'Bob', org: '' },
+  { provider: 'third', accountId: 'third-carol', name: 'Carol', org: '' },
+];
+
+interface DemoRoom {
+  readonly id: string;
+  readonly title: string;
+  readonly gate: GateName;
+  readonly description: string;
+  readonly status?: number;
+  readonly capacity?: number;
+  readonly replayCapacity?: number;
+  readonly deleted?: boolean;
+  readonly settings?: RoomSettingsPatch;
+}
+
+const SPLASH: RoomSettingsPatch['splash'] = {
+  enabled: true,
+  seconds: 5,
+  skippable: true,
+  adverts: [{ id: 'ad-1', title: 'Spring product launch', imageUrl: '/favicon.svg', linkUrl: '/' }],
+};
+
+export const DEMO_ROOMS: readonly DemoRoom[] = [
+  {
+    id: '10001',
+    title: 'Open live room',
+    gate: 'open',
+    description: 'guest entry: any nickname (or none); watermark on',
+    settings: {
+      privacy: { required: false },
+      watermark: { enabled: true },
+      splash: SPLASH,
+      groups: { enabled: true, list: [{ gid: 'room-10001-group', name: 'Viewers group', intro: 'Talk about the live here' }] },
+    },
+  },
+  { id: '10002', title: 'Watch password room', gate: 'password', description: `password: ${DEMO_WATCH_PASSWORD}`, settings: { subscribe: { enabled: false } } },
+  { id: '10003', title: 'Member code room', gate: 'memberCode', description: `member code: ${Object.keys(DEMO_MEMBER_CODES).join(' or ')}` },
+  {
+    id: '10004',
+    title: 'Phone verification room',
+    gate: 'phone',
+    description: 'phone: any mainland mobile number; SMS code on /sim/inbox',
+    settings: { charge: { enabled: true, freeSeconds: 300, priceYuan: '9.90' } },
+  },
+  {
+    id: '10005',
+    title: 'Email verification room',
+    gate: 'email',
+    description: 'email: any address; email code on /sim/inbox',
+    settings: { contract: { enabled: true, title: 'Viewing terms', content: 'Recording or rebroadcasting this live is not allowed.', version: 1 } },
+  },
+  {
+    id: '10006',
+    title: 'Sign-up with approval room',
+    gate: 'signup',
+    description: `sign up, then wait for approval; phones ${DEMO_SIGNUP_PHONES.passed} passed, ${DEMO_SIGNUP_PHONES.pending} pending, ${DEMO_SIGNUP_PHONES.failed} failed (SMS code on /sim/inbox)`,
+  },
+  {
+    id: '10007',
+    title: 'VIP only room',
+    gate: 'vip',
+    description: `VIP phones ${DEMO_VIP_PHONES.join(', ')} (SMS code on /sim/inbox); ${DEMO_NON_VIP_PHONE} is not a VIP`,
+  },
+  {
+    id: '10008',
+    title: 'Enterprise-internal room',
+    gate: 'enterprise',
+    description: `enterprise messaging: 张三 or 李四 of ${DEMO_CORP_ID} (王五 of other-corp is refused)`,
+    settings: { enterprise: { corpId: DEMO_CORP_ID, agentId: '1000001' } },
+  },
+  { id: '10009', title: 'QR scan login room', gate: 'qrScan', description: 'scan the QR code (open its link) and confirm as Alice or Bob' },
+  {
+    id: '10010',
+    title: 'Whitelist room',
+    gate: 'whitelist',
+    description: `whitelisted phones ${DEMO_WHITELIST_PHONES.join(', ')} (SMS code on /sim/inbox)`,
+  },
+  { id: '10011', title: 'Full room', gate: 'open', description: 'room full: every viewer login is refused (4007)', capacity: 0 },
+  {
+    id: '10012',
+    title: 'Replay full room',
+    gate: 'open',
+    description: 'ended, replay concurrency full: every viewer login is refused (4008)',
+    status: LIVE_STATUS.ended,
+    replayCapacity: 0,
+  },
+  { id: '10013', title: 'Deleted room', gate: 'open', description: 'deleted: room info and login answer 4006', deleted: true },
+  {
+    id: '10014',
+    title: 'Ended room without replay',
+    gate: 'open',
+    description: 'ended with no replay: login answers 4004',
+    status: LIVE_STATUS.ended,
+    settings: { replay: { enabled: false } },
+  },
+];
+
+/** Hashes each distinct demo secret once per seeding (scrypt is slow on purpose). */
+function hasher(): (secret: string) => string {
+  const done = new Map<string, string>();
+  return (secret) => {
+    let hash = done.get(secret);
+    if (hash === undefined) {
+      hash = hashPassword(secret);
+      done.set(secret, hash);
+    }
+    return hash;
+  };
+}
+
+export const seededRoomList = (appPrefix: string): SeededRoom[] =>
+  DEMO_ROOMS.map((r) => ({
+    id: r.id,
+    title: r.title,
+    gate: r.gate,
+    description: r.description,
+    path: `${appPrefix === '/' ? '' : appPrefix}/live/login/${r.id}`,
+  }));
+
+export function seedRooms(ctx: ServerContext): SeededRoom[] {
+  const { db } = ctx;
+  const list = seededRoomList(ctx.config.appPrefix);
+  const roomCount = (db.prepare('SELECT COUNT(*) AS n FROM rooms').get() as { n: number }).n;
+  if (roomCount > 0) return list;
+
+  const now = ctx.now();
+  const hash = hasher();
+  const insertUser = db.prepare(
+    'INSERT INTO users (id, name, name_changed, role, phone, email, vip, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  const addUser = (id: string, name: string, extra: { role?: number; phone?: string; vip?: boolean } = {}) =>
+    insertUser.run(id, name, 1, extra.role ?? ROLE.guest, extra.phone ?? null, null, extra.vip ? 1 : 0, now);
+
+  db.transaction(() => {
+    const insertRoom = db.prepare(
+      `INSERT INTO rooms (id, title, gate, status, start_time, introduction, capacity, replay_capacity, deleted, config, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    for (const room of DEMO_ROOMS) {
+      insertRoom.run(
+        room.id,
+        room.title,
+        room.gate,
+        room.status ?? LIVE_STATUS.live,
+        now,
+        `${room.title}: a demo room of the reference room server. ${room.description}.`,
+        room.capacity ?? null,
+        room.replayCapacity ?? null,
+        room.deleted ? 1 : 0,
+        settingsJson(room.settings ?? {}),
+        now,
+      );
+      db.prepare('INSERT INTO room_secrets (webcast_id, watch_password_hash, stream_key) VALUES (?, ?, ?)').run(
+        room.id,
+        room.gate === 'password' ? hash(DEMO_WATCH_PASSWORD) : null,
+        randomToken(),
+      );
+      for (const staff of [DEMO_STAFF.host, DEMO_STAFF.assistant]) {
+        addUser(staff.userId(room.id), staff.name(room.id), { role: staff.role });
+        db.prepare('INSERT INTO room_staff (webcast_id, user_id, login_name, password_hash) VALUES (?, ?, ?, ?)').run(
+          room.id,
+          staff.userId(room.id),
+          staff.loginName(room.id),
+          hash(staff.password),
+        );
+      }
+      db.prepare('INSERT INTO room_notices (webcast_id, content, updated_at) VALUES (?, ?, ?)').run(
+        room.id,
+        `Welcome to "${room.title}". Be kind in the chat.`,
+        now,
+      );
+      if (room.status === LIVE_STATUS.ended) {
+        db.prepare('INSERT INTO room_records (webcast_id, title, duration_ms, url, created_at) VALUES (?, ?, ?, ?, ?)').run(
+          room.id,
+          `${room.title} (replay)`,
+          20_000,
+          replayUrl({ publicUrl: null }),
+          now,
+        );
+      }
+    }
+
+    for (const [code, userId] of Object.entries(DEMO_MEMBER_CODES)) {
+      addUser(userId, `会员${code.slice(1)}`);
+      db.prepare('INSERT INTO member_codes (webcast_id, code, user_id) VALUES (?, ?, ?)').run('10003', code, userId);
+    }
+
+    for (const [state, phone] of Object.entries(DEMO_SIGNUP_PHONES)) {
+      const userId = `signup-${state}`;
+      addUser(userId, `报名${state}`, { phone });
+      db.prepare(
+        'INSERT INTO signups (webcast_id, user_id, phone, email, answers, state, created_at, audited_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      ).run('10006', userId, phone, null, JSON.stringify({ name: `Demo ${state}`, phone }), state, now, state === 'pending' ? null : now);
+    }
+
+    DEMO_VIP_PHONES.forEach((phone, i) => addUser(`vip-${i + 1}`, `贵宾${i + 1}`, { phone, vip: true }));
+    addUser('not-vip', '普通用户', { phone: DEMO_NON_VIP_PHONE });
+
+    for (const phone of DEMO_WHITELIST_PHONES) {
+      db.prepare('INSERT INTO room_whitelist (webcast_id, phone) VALUES (?, ?)').run('10010', phone);
+    }
+
+    for (const account of DEMO_ACCOUNTS) {
+      db.prepare('INSERT INTO sim_accounts (provider, account_id, name, org, head_img_url) VALUES (?, ?, ?, ?, ?)').run(
+        account.provider,
+        account.accountId,
+        account.name,
+        account.org,
+        '',
+      );
+    }
+
+    ['10001', '10002'].forEach((webcastId, sort) => {
+      db.prepare('INSERT INTO aggregations (agg_id, webcast_id, sort) VALUES (?, ?, ?)').run(DEMO_AGG_ID, webcastId, sort);
+    });
+  })();
+  return list;
+}
