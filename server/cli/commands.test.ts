@@ -1,0 +1,133 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../testing/harness.js';
+import { addRoom } from '../testing/roomFixtures.js';
+import { COMMANDS, parseCommand, type Parsed } from './commands.js';
+import { adminTokenFrom, sendAdminCall } from './adminClient.js';
+
+const call = (argv: string[]) => {
+  const parsed = parseCommand(argv);
+  if (parsed.kind !== 'call') throw new Error(`expected a call, got ${JSON.stringify(parsed)}`);
+  return parsed.call;
+};
+const usage = (argv: string[]): string => {
+  const parsed: Parsed = parseCommand(argv);
+  if (parsed.kind !== 'usage') throw new Error(`expected a usage error, got ${JSON.stringify(parsed)}`);
+  return parsed.error;
+};
+
+describe('argument parsing', () => {
+  it.each<[string[], string, string, Record<string, unknown> | undefined]>([
+    [['rooms'], 'GET', '/admin/v1/rooms', undefined],
+    [['start', '10001'], 'POST', '/admin/v1/rooms/10001/live/start', { status: 2 }],
+    [['start', '10001', '--preparing'], 'POST', '/admin/v1/rooms/10001/live/start', { status: 1 }],
+    [['end', '10001'], 'POST', '/admin/v1/rooms/10001/live/end', {}],
+    [['say', 'r', 'hello', 'everyone'], 'POST', '/admin/v1/rooms/r/say', { text: 'hello everyone', role: 'host' }],
+    [['say', 'r', 'hi', '--as', 'assistant', '--name', 'Amy'], 'POST', '/admin/v1/rooms/r/say', { text: 'hi', role: 'assistant', name: 'Amy' }],
+    [['burst', 'r', '--rate', '20000', '--seconds', '10'], 'POST', '/admin/v1/rooms/r/burst', { rate: 20000, seconds: 10 }],
+    [['burst', 'r', '--rate', '5', '--seconds', '1', '--users', '9'], 'POST', '/admin/v1/rooms/r/burst', { rate: 5, seconds: 1, users: 9 }],
+    [['burst-stop', 'r'], 'POST', '/admin/v1/rooms/r/burst/stop', {}],
+    [['lottery-start', 'r', '--id', 'x1'], 'POST', '/admin/v1/rooms/r/lottery/start', { raffleId: 'x1' }],
+    [['lottery-start', 'r'], 'POST', '/admin/v1/rooms/r/lottery/start', {}],
+    [['lottery-end', 'r'], 'POST', '/admin/v1/rooms/r/lottery/end', {}],
+    [['publish', 'r', 'answerSheet', '--id', 'a'], 'POST', '/admin/v1/rooms/r/paper/publish', { kind: 'answerSheet', id: 'a' }],
+    [['rollcall', 'r', '--seconds', '30'], 'POST', '/admin/v1/rooms/r/rollcall/start', { seconds: 30 }],
+    [['redpacket', 'r'], 'POST', '/admin/v1/rooms/r/redpacket/send', {}],
+    [['push', 'r', 'recommend', '--id', '7'], 'POST', '/admin/v1/rooms/r/goods/push', { kind: 'recommend', id: '7' }],
+    [['qa', 'r', 'on'], 'POST', '/admin/v1/rooms/r/qa/state', { state: 'on' }],
+    [['caption', 'r', 'Hello', 'world', '--lang', 'en_us'], 'POST', '/admin/v1/rooms/r/caption', { text: 'Hello world', lang: 'en_us' }],
+    [['mute', 'r', 'u 1'], 'POST', '/admin/v1/rooms/r/users/u%201/mute', {}],
+    [['unmute', 'r', 'u1'], 'POST', '/admin/v1/rooms/r/users/u1/unmute', {}],
+    [['kick', 'r', 'u1', '--text', 'bye'], 'POST', '/admin/v1/rooms/r/users/u1/kick', { text: 'bye' }],
+    [['mic-open', 'r'], 'POST', '/admin/v1/rooms/r/mic/requests', { open: true }],
+    [['mic-close', 'r'], 'POST', '/admin/v1/rooms/r/mic/requests', { open: false }],
+    [['mic-accept', 'r', 'u1'], 'POST', '/admin/v1/rooms/r/mic/u1/accept', {}],
+    [['mic-reject', 'r', 'u1'], 'POST', '/admin/v1/rooms/r/mic/u1/reject', {}],
+    [['chat-state', 'r', '--open', 'off', '--staff-only', 'on'], 'POST', '/admin/v1/rooms/r/chat/state', { open: false, staffOnly: true }],
+    [['approve', 'r', 'm1'], 'POST', '/admin/v1/rooms/r/chat/pending/m1/approve', {}],
+    [['audit', 'r', 'u1', 'passed'], 'POST', '/admin/v1/rooms/r/signups/u1/audit', { state: 'passed' }],
+  ])('%j -> %s %s %j', (argv, method, path, body) => {
+    expect(call(argv)).toEqual({ method, path, ...(body === undefined ? {} : { body }) });
+  });
+
+  it.each<[string[], string]>([
+    [['launch'], 'unknown command "launch"'],
+    [['toString'], 'unknown command "toString"'],
+    [['start'], 'missing <room>'],
+    [['start', 'r', 'extra'], 'unexpected argument "extra"'],
+    [['start', 'r', '--now'], "Unknown option '--now'"],
+    [['say', 'r'], 'missing <text>'],
+    [['say', 'r', 'x', '--as', 'guest'], '--as must be one of host, assistant'],
+    [['burst', 'r', '--seconds', '1'], '--rate is required'],
+    [['burst', 'r', '--rate', 'fast', '--seconds', '1'], '--rate must be a whole number'],
+    [['publish', 'r', 'poll'], 'kind must be one of paper, quiz, answerSheet'],
+    [['push', 'r'], 'missing <kind>'],
+    [['chat-state', 'r'], 'chat-state needs at least one of'],
+    [['chat-state', 'r', '--open', 'yes'], '--open must be one of on, off'],
+    [['audit', 'r', 'u1', 'maybe'], 'state must be one of passed, failed'],
+  ])('%j is a usage error: %s', (argv, message) => {
+    const error = usage(argv);
+    expect(error).toContain(message);
+    expect(error).toContain('npm run room --');
+  });
+
+  it('prints help listing every command', () => {
+    for (const argv of [[], ['help'], ['--help']]) {
+      const parsed = parseCommand(argv);
+      expect(parsed.kind).toBe('help');
+      if (parsed.kind === 'help') for (const name of Object.keys(COMMANDS)) expect(parsed.text).toContain(`  ${name}`);
+    }
+  });
+});
+
+describe('token', () => {
+  it('takes ADMIN_TOKEN, else DATA_DIR/admin-token, else none', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'room-cli-'));
+    try {
+      expect(adminTokenFrom({ ADMIN_TOKEN: 'env-token' }, dir)).toBe('env-token');
+      expect(adminTokenFrom({ DATA_DIR: 'store' }, dir)).toBeNull();
+      fs.mkdirSync(path.join(dir, 'store'));
+      fs.writeFileSync(path.join(dir, 'store', 'admin-token'), 'file-token\n');
+      expect(adminTokenFrom({ DATA_DIR: 'store' }, dir)).toBe('file-token');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('against a server', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+    addRoom(server.ctx, 'cli-room');
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('starts the live of a room (exit 0) and is refused with a wrong token (exit 1)', async () => {
+    const ok = await sendAdminCall(call(['start', 'cli-room']), server.url, 'test-admin-token');
+    expect(ok.exitCode).toBe(0);
+    expect(ok.text).toContain('"status": 2');
+    expect(server.ctx.db.prepare("SELECT status FROM rooms WHERE id = 'cli-room'").get()).toEqual({ status: 2 });
+
+    const wrong = await sendAdminCall(call(['start', 'cli-room']), server.url, 'nope');
+    expect(wrong).toMatchObject({ exitCode: 1, text: expect.stringContaining('admin token required') });
+    const unknown = await sendAdminCall(call(['end', 'no-room']), server.url, 'test-admin-token');
+    expect(unknown).toMatchObject({ exitCode: 1, text: expect.stringContaining('refused (4002)') });
+  });
+
+  it('runs as `npm run room` (tsx) with the exit codes of the contract', async () => {
+    const run = promisify(execFile);
+    const env = { ...process.env, ROOM_SERVER: server.url, ADMIN_TOKEN: 'test-admin-token' };
+    const tsx = path.join(process.cwd(), 'node_modules', '.bin', 'tsx');
+    const listed = await run(tsx, ['server/cli/room.ts', 'rooms'], { env });
+    expect(listed.stdout).toContain('cli-room');
+    await expect(run(tsx, ['server/cli/room.ts', 'start'], { env })).rejects.toMatchObject({ code: 2 });
+    await expect(run(tsx, ['server/cli/room.ts', 'end', 'no-room'], { env })).rejects.toMatchObject({ code: 1 });
+  }, 30_000);
+});
