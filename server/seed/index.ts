@@ -1,0 +1,62 @@
+/**
+ * First-start seeding of the reference server and the addresses it prints: the demo rooms
+ * (rooms.ts), each room's interactive content (content.ts) and the demo org directory
+ * (directory/seed.ts). Each step writes only what is missing, so calling this on every
+ * start is safe and a restart keeps what users did.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import vm from 'node:vm';
+import type { ServerContext } from '../context.js';
+import { seedDirectory } from '../directory/seed.js';
+import { seedRooms, type SeededRoom } from './rooms.js';
+import { seedRoomContent } from './content.js';
+
+export type { SeededRoom } from './rooms.js';
+
+export function seedIfEmpty(ctx: ServerContext): SeededRoom[] {
+  const rooms = seedRooms(ctx);
+  seedRoomContent(
+    ctx,
+    rooms.map((r) => r.id),
+  );
+  seedDirectory(ctx.db, ctx.now);
+  return rooms;
+}
+
+/** The router prefix as "/" or "/x/" (with the trailing slash the login URLs are joined to). */
+function normalisePrefix(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const trimmed = value.trim().replace(/^\/+|\/+$/g, '');
+  if (trimmed === '') return '/';
+  return /^[A-Za-z0-9._~\-/]+$/.test(trimmed) ? `/${trimmed}/` : null;
+}
+
+/**
+ * The application prefix of the built client, read from its runtime config
+ * (`<clientDir>/config.js`, which may be edited after the build): the script is evaluated
+ * in a sandbox with an empty `window`. Missing, broken or odd config gives "/".
+ */
+export function builtAppPrefix(clientDir: string): string {
+  let source: string;
+  try {
+    source = fs.readFileSync(path.join(clientDir, 'config.js'), 'utf8');
+  } catch {
+    return '/';
+  }
+  const sandbox: { window: Record<string, unknown> } = { window: {} };
+  try {
+    vm.runInNewContext(source, sandbox, { timeout: 1000, filename: 'config.js' });
+  } catch {
+    return '/';
+  }
+  const config = sandbox.window.__WEBCAST_CONFIG__;
+  const prefix = typeof config === 'object' && config !== null ? (config as Record<string, unknown>).appPrefix : undefined;
+  return normalisePrefix(prefix) ?? '/';
+}
+
+/** One login page URL per demo room, e.g. http://127.0.0.1:8080/live/login/10001. */
+export function demoRoomUrls(baseUrl: string, appPrefix: string, rooms: readonly SeededRoom[]): { room: SeededRoom; url: string }[] {
+  const base = baseUrl.replace(/\/+$/, '');
+  return rooms.map((room) => ({ room, url: `${base}${appPrefix}live/login/${encodeURIComponent(room.id)}` }));
+}
