@@ -5,7 +5,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { encodeFrame } from '../../src/realtime/frame';
-import { startTestServer, type TestServer } from '../testing/harness.js';
+import type { TestServer } from '../testing/harness.js';
+import { startRealtimeTestServer } from '../testing/realtimeServer.js';
 import { TestSocket } from '../testing/socketClient.js';
 import { addUser, loginAs } from '../testing/roomFixtures.js';
 import { pushExpectingAck } from './acks.js';
@@ -22,7 +23,7 @@ afterEach(async () => {
 });
 
 async function start(config: { socketIdleMs?: number } = {}) {
-  server = await startTestServer({ config });
+  server = await startRealtimeTestServer({ config });
   return server;
 }
 
@@ -66,7 +67,7 @@ describe('socket login (PROTOCOL 2.3 step 1)', () => {
 
   it('refuses a wrong aid and an expired session', async () => {
     let now = 1_000_000;
-    server = await startTestServer({ now: () => now, config: { tokenTtlMs: 1000 } });
+    server = await startRealtimeTestServer({ now: () => now, config: { tokenTtlMs: 1000 } });
     const session = loginAs(server.ctx, 'u1', 'r1');
     const wrongAid = await open(server);
     expect((await wrongAid.login(session.sid, 7)).status).toBe(4501);

@@ -1,0 +1,109 @@
+/**
+ * Admin API for chat (host control of demos, tests and benchmarks; header x-admin-token).
+ * Every call is POST with a JSON body unless marked GET; answers are the normal envelope.
+ *
+ *   POST /admin/v1/rooms/:id/say                         {text, role: 'host'|'assistant', name?, top?, highlight?} -> 7101
+ *   POST /admin/v1/rooms/:id/chat/state                  {open?, review?, pictures?, staffOnly?} -> 7105
+ *   POST /admin/v1/rooms/:id/users/:uid/mute             {text?} -> 7127 mute + 7105
+ *   POST /admin/v1/rooms/:id/users/:uid/unmute           {text?} -> 7127 unmute + 7105
+ *   POST /admin/v1/rooms/:id/users/:uid/kick             {text?} -> 7127 kick; sessions ended, sockets closed
+ *   POST /admin/v1/rooms/:id/users/:uid/notice           {text} -> 7127 notice
+ *   GET  /admin/v1/rooms/:id/chat/pending                 messages waiting for review
+ *   POST /admin/v1/rooms/:id/chat/pending/:msgId/approve  -> 7101 (review mode)
+ *   POST /admin/v1/rooms/:id/chat/pending/:msgId/reject
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../context.js';
+import { okEnvelope } from '../http/envelope.js';
+import type { ChatService, RoomControlAction } from '../chat/service.js';
+import { CONTROL_TEXT_MAX } from '../chat/service.js';
+import { CHAT_TEXT_MAX_CHARS } from '../chat/message.js';
+import { ID_MAX } from '../socket/fields.js';
+import { adminOnly } from './auth.js';
+
+const idParam = { type: 'string', minLength: 1, maxLength: ID_MAX } as const;
+const roomParams = { type: 'object', required: ['id'], properties: { id: idParam } } as const;
+const userParams = { type: 'object', required: ['id', 'uid'], properties: { id: idParam, uid: idParam } } as const;
+const pendingParams = { type: 'object', required: ['id', 'msgId'], properties: { id: idParam, msgId: idParam } } as const;
+const controlBody = {
+  type: ['object', 'null'],
+  additionalProperties: false,
+  properties: { text: { type: 'string', maxLength: CONTROL_TEXT_MAX } },
+} as const;
+
+export function registerChatAdminRoutes(app: FastifyInstance, ctx: ServerContext, chat: ChatService): void {
+  const preHandler = adminOnly(ctx);
+
+  app.post<{ Params: { id: string }; Body: { text: string; role: 'host' | 'assistant'; name?: string; top?: boolean; highlight?: boolean } }>(
+    '/admin/v1/rooms/:id/say',
+    {
+      preHandler,
+      schema: {
+        params: roomParams,
+        body: {
+          type: 'object',
+          required: ['text', 'role'],
+          additionalProperties: false,
+          properties: {
+            text: { type: 'string', minLength: 1, maxLength: CHAT_TEXT_MAX_CHARS },
+            role: { type: 'string', enum: ['host', 'assistant'] },
+            name: { type: 'string', minLength: 1, maxLength: 20 },
+            top: { type: 'boolean' },
+            highlight: { type: 'boolean' },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { text, role, name, top, highlight } = request.body;
+      const extras = top === undefined && highlight === undefined ? undefined : { top: top ?? false, ...(highlight === undefined ? {} : { highlight }) };
+      return okEnvelope(await chat.say(request.params.id, role, text, { ...(name ? { name } : {}), ...(extras ? { extras } : {}) }));
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: { open?: boolean; review?: boolean; pictures?: boolean; staffOnly?: boolean } }>(
+    '/admin/v1/rooms/:id/chat/state',
+    {
+      preHandler,
+      schema: {
+        params: roomParams,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { open: { type: 'boolean' }, review: { type: 'boolean' }, pictures: { type: 'boolean' }, staffOnly: { type: 'boolean' } },
+        },
+      },
+    },
+    async (request) => okEnvelope(chat.setSwitches(request.params.id, request.body)),
+  );
+
+  const control = (action: RoomControlAction) =>
+    app.post<{ Params: { id: string; uid: string }; Body: { text?: string } | null }>(
+      `/admin/v1/rooms/:id/users/:uid/${action}`,
+      { preHandler, schema: { params: userParams, body: controlBody } },
+      async (request) => {
+        chat.control(request.params.id, request.params.uid, action, request.body?.text ?? '');
+        return okEnvelope({ uid: request.params.uid, action, muted: chat.state(request.params.id).muted });
+      },
+    );
+  for (const action of ['mute', 'unmute', 'kick', 'notice'] as const) control(action);
+
+  app.get<{ Params: { id: string } }>('/admin/v1/rooms/:id/chat/pending', { preHandler, schema: { params: roomParams } }, async (request) =>
+    okEnvelope({ list: chat.pending(request.params.id) }),
+  );
+
+  app.post<{ Params: { id: string; msgId: string } }>(
+    '/admin/v1/rooms/:id/chat/pending/:msgId/approve',
+    { preHandler, schema: { params: pendingParams } },
+    async (request) => okEnvelope(await chat.approve(request.params.id, request.params.msgId)),
+  );
+
+  app.post<{ Params: { id: string; msgId: string } }>(
+    '/admin/v1/rooms/:id/chat/pending/:msgId/reject',
+    { preHandler, schema: { params: pendingParams } },
+    async (request) => {
+      chat.reject(request.params.id, request.params.msgId);
+      return okEnvelope({ msgId: request.params.msgId });
+    },
+  );
+}

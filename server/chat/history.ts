@@ -1,0 +1,122 @@
+/**
+ * The chat history (table chat_messages): every published chat message with its room
+ * offset, for the history calls and for withdrawing. Rows are written in batches like the
+ * room log (a busy room sends thousands a second); a send is acknowledged only once its
+ * row is durable (whenDurable), and every read flushes first, so a read never misses a
+ * message that was already published.
+ */
+import type { Db } from '../store/db.js';
+
+export interface ChatRow {
+  readonly msgId: string;
+  readonly webcastId: string;
+  readonly offset: number;
+  readonly uid: string;
+  /** The 7101 body as published (JSON). */
+  readonly bodyJson: string;
+  readonly sentAt: number;
+  readonly withdrawn: boolean;
+}
+
+interface StoredRow {
+  msgId: string;
+  webcastId: string;
+  offset: number;
+  uid: string;
+  bodyJson: string;
+  sentAt: number;
+  withdrawn: number;
+}
+
+const COLUMNS = 'msg_id AS msgId, webcast_id AS webcastId, offset, uid, body AS bodyJson, sent_at AS sentAt, withdrawn';
+const toRow = (r: StoredRow): ChatRow => ({ ...r, withdrawn: r.withdrawn === 1 });
+
+export interface ChatPage {
+  /** Messages of the room that are not withdrawn. */
+  readonly total: number;
+  /** Oldest first (newest last). */
+  readonly list: readonly Record<string, unknown>[];
+}
+
+export class ChatHistory {
+  private pending: Omit<ChatRow, 'withdrawn'>[] = [];
+  private waiters: Array<() => void> = [];
+  private timer: NodeJS.Timeout | null = null;
+  private readonly insert;
+  private closed = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly flushDelayMs = 5,
+    private readonly maxBatch = 2000,
+  ) {
+    this.insert = db.prepare('INSERT OR IGNORE INTO chat_messages (msg_id, webcast_id, offset, uid, body, sent_at) VALUES (?, ?, ?, ?, ?, ?)');
+  }
+
+  record(row: Omit<ChatRow, 'withdrawn'>): void {
+    if (this.closed) throw new Error('chat history is closed');
+    this.pending.push(row);
+    if (this.pending.length >= this.maxBatch) this.flush();
+    else if (!this.timer) this.timer = setTimeout(() => this.flush(), this.flushDelayMs);
+  }
+
+  whenDurable(): Promise<void> {
+    if (this.pending.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  flush(): void {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    if (this.pending.length === 0) return;
+    const batch = this.pending;
+    const waiters = this.waiters;
+    this.pending = [];
+    this.waiters = [];
+    this.db.transaction(() => {
+      for (const r of batch) this.insert.run(r.msgId, r.webcastId, r.offset, r.uid, r.bodyJson, r.sentAt);
+    })();
+    for (const w of waiters) w();
+  }
+
+  find(webcastId: string, msgId: string): ChatRow | null {
+    this.flush();
+    const row = this.db.prepare(`SELECT ${COLUMNS} FROM chat_messages WHERE msg_id = ? AND webcast_id = ?`).get(msgId, webcastId) as
+      | StoredRow
+      | undefined;
+    return row ? toRow(row) : null;
+  }
+
+  markWithdrawn(msgId: string): void {
+    this.flush();
+    this.db.prepare('UPDATE chat_messages SET withdrawn = 1 WHERE msg_id = ?').run(msgId);
+  }
+
+  /** `take` messages, skipping the newest `skip`; oldest first. */
+  page(webcastId: string, skip: number, take: number): ChatPage {
+    this.flush();
+    const total = (this.db.prepare('SELECT COUNT(*) AS n FROM chat_messages WHERE webcast_id = ? AND withdrawn = 0').get(webcastId) as { n: number }).n;
+    const rows = this.db
+      .prepare('SELECT body FROM chat_messages WHERE webcast_id = ? AND withdrawn = 0 ORDER BY offset DESC LIMIT ? OFFSET ?')
+      .all(webcastId, take, skip) as { body: string }[];
+    return { total, list: rows.reverse().map((r) => JSON.parse(r.body) as Record<string, unknown>) };
+  }
+
+  /** The messages among `ids` that exist in the room and are not withdrawn, oldest first. */
+  byIds(webcastId: string, ids: readonly string[]): Record<string, unknown>[] {
+    this.flush();
+    if (ids.length === 0) return [];
+    const marks = ids.map(() => '?').join(', ');
+    const rows = this.db
+      .prepare(`SELECT body FROM chat_messages WHERE webcast_id = ? AND withdrawn = 0 AND msg_id IN (${marks}) ORDER BY offset`)
+      .all(webcastId, ...ids) as { body: string }[];
+    return rows.map((r) => JSON.parse(r.body) as Record<string, unknown>);
+  }
+
+  close(): void {
+    this.flush();
+    this.closed = true;
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * Chat history over HTTP (SPEC 7.1; docs/protocol.md 4.7: chatHistory, chatByIds).
+ * - GET /ccp/monitor/v1/chat/public/list?webcastId&skip&take: `take` messages (1 to 200,
+ *   default 50) skipping the newest `skip` (default 0), oldest first (newest last);
+ *   withdrawn messages are left out. data: {total, skip, take, list}.
+ * - POST /ccp/monitor/v1/chat/public/listByIds {webcastId, ids}: those messages (1 to 200
+ *   ids) that exist in the room and are not withdrawn, in offset order. data: {list}.
+ * Both need a session (402) for that room (4009 otherwise: the room's gate was not passed).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LIVE_CALLS } from '../../src/api/services/live';
+import { CHAT_ENTRIES_KEPT } from '../../src/domain/constants';
+import { requireSession } from '../auth/sessions.js';
+import type { ServerContext } from '../context.js';
+import { BizError, okEnvelope } from '../http/envelope.js';
+import { ID_MAX } from '../socket/fields.js';
+import type { ChatService } from './service.js';
+
+const roomId = { type: 'string', minLength: 1, maxLength: ID_MAX } as const;
+
+function sessionForRoom(ctx: ServerContext, request: FastifyRequest, webcastId: string): void {
+  const session = requireSession(ctx.sessions, request);
+  if (session.webcastId !== webcastId) throw new BizError(4009, 'you are not allowed to enter: this login is for another room');
+}
+
+export function registerChatRoutes(app: FastifyInstance, ctx: ServerContext, chat: ChatService): void {
+  app.get<{ Querystring: { webcastId: string; skip: number; take: number } }>(
+    LIVE_CALLS.chatHistory.path,
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          required: ['webcastId'],
+          properties: {
+            webcastId: roomId,
+            skip: { type: 'integer', minimum: 0, maximum: 1_000_000_000, default: 0 },
+            take: { type: 'integer', minimum: 1, maximum: CHAT_ENTRIES_KEPT, default: 50 },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { webcastId, skip, take } = request.query;
+      sessionForRoom(ctx, request, webcastId);
+      const page = chat.history.page(webcastId, skip, take);
+      return okEnvelope({ total: page.total, skip, take, list: page.list });
+    },
+  );
+
+  app.post<{ Body: { webcastId: string; ids: string[] } }>(
+    LIVE_CALLS.chatByIds.path,
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['webcastId', 'ids'],
+          properties: {
+            webcastId: roomId,
+            ids: { type: 'array', minItems: 1, maxItems: CHAT_ENTRIES_KEPT, items: { type: 'string', minLength: 1, maxLength: ID_MAX } },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { webcastId, ids } = request.body;
+      sessionForRoom(ctx, request, webcastId);
+      return okEnvelope({ list: chat.history.byIds(webcastId, ids) });
+    },
+  );
+}

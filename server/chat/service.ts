@@ -1,0 +1,261 @@
+/**
+ * The public chat of a room (SPEC 3, 4, 5; PROTOCOL 2.4 codes 7101, 7103, 7105, 7127):
+ * sending with the room's rules, withdrawing, the chat state, review mode and room control
+ * of one user (mute, unmute, kick, notice). One instance per server (chatServiceOf), used
+ * by the socket handlers, the history routes, the admin API and anything else that
+ * publishes chat (the burst generator), so every chat message lands in the history.
+ */
+import type { FrameBody } from '../../src/realtime/frame';
+import { WITHDRAW_WINDOW_MS } from '../../src/domain/constants';
+import { ROLE, isStaff } from '../../src/domain/roles';
+import { randomToken } from '../auth/random.js';
+import type { ServerContext } from '../context.js';
+import { BizError, invalid } from '../http/envelope.js';
+import type { RoomMessage } from '../rooms/roomLog.js';
+import { CLOSE } from '../socket/closeCodes.js';
+import { endSessionsInRoom } from '../socket/sessionsEnd.js';
+import { ChatHistory } from './history.js';
+import { recordKick } from './kicks.js';
+import { chatMessageBody, hasPicture, readChatInput, type ChatExtras, type ChatInput, type ChatSender } from './message.js';
+import { readChatState, withMuted, withSwitches, writeChatState, type ChatState, type ChatSwitches } from './state.js';
+
+export const ROOM_CONTROL_ACTIONS = ['kick', 'mute', 'unmute', 'notice'] as const;
+export type RoomControlAction = (typeof ROOM_CONTROL_ACTIONS)[number];
+/** Longest text of a room control message (the reason shown to the user). */
+export const CONTROL_TEXT_MAX = 200;
+
+export type StaffRole = 'host' | 'assistant';
+
+export interface PendingMessage {
+  readonly msgId: string;
+  readonly uid: string;
+  readonly createdAt: number;
+  readonly body: Record<string, unknown>;
+}
+
+type KickListener = (webcastId: string, uid: string) => void;
+
+export class ChatService {
+  readonly history: ChatHistory;
+  private readonly kickListeners: KickListener[] = [];
+
+  constructor(private readonly ctx: ServerContext) {
+    this.history = new ChatHistory(ctx.db);
+  }
+
+  /** Called after a user was removed from a room (e.g. connect-mic ends their mic). */
+  onKicked(listener: KickListener): void {
+    this.kickListeners.push(listener);
+  }
+
+  /** A room's chat state; 4501 when there is no such room. */
+  state(webcastId: string): ChatState {
+    const state = readChatState(this.ctx.db, webcastId);
+    if (!state) throw invalid('webcastId', 'no such room');
+    return state;
+  }
+
+  senderOf(uid: string, role: number): ChatSender {
+    const user = this.ctx.db.prepare('SELECT name, head_img_url AS headImgUrl FROM users WHERE id = ?').get(uid) as
+      | { name: string; headImgUrl: string | null }
+      | undefined;
+    return { uid, role, name: user?.name ?? uid, headImgUrl: user?.headImgUrl ?? '' };
+  }
+
+  /**
+   * A viewer's or staff member's 7101 request, in the order of the rules: chat open (4401),
+   * not muted (4402), not staff-only (4401), pictures allowed (4404), valid input (4501),
+   * then review mode (stored, 4403 with the msgId) or published. Staff are not held by the
+   * room's switches. Resolves once the message is durable (acknowledged = persisted).
+   */
+  async send(webcastId: string, uid: string, role: number, body: FrameBody): Promise<{ msgId: string; offset: number }> {
+    const state = this.state(webcastId);
+    if (!isStaff(role)) {
+      if (!state.open) throw new BizError(4401);
+      if (state.muted.includes(uid)) throw new BizError(4402);
+      if (state.staffOnly) throw new BizError(4401, 'chat is limited to the host and assistants');
+      if (hasPicture(body) && !state.pictures) throw new BizError(4404);
+    }
+    const input = readChatInput(body);
+    const msgId = randomToken();
+    const sender = this.senderOf(uid, role);
+    if (!isStaff(role) && state.review) {
+      this.hold(webcastId, msgId, sender, input);
+      throw new BizError(4403, undefined, { msgId });
+    }
+    const message = this.publish(webcastId, sender, input, { msgId });
+    await this.durable();
+    return { msgId, offset: message.offset };
+  }
+
+  /** Publishes a chat message (7101) and records it in the history. Checks nothing. */
+  publish(webcastId: string, sender: ChatSender, input: ChatInput, options: { msgId?: string; sentAt?: number; extras?: ChatExtras } = {}): RoomMessage {
+    const msgId = options.msgId ?? randomToken();
+    const sentAt = options.sentAt ?? this.ctx.now();
+    return this.publishBody(webcastId, sender.uid, chatMessageBody(msgId, sender, input, sentAt, options.extras));
+  }
+
+  private publishBody(webcastId: string, uid: string, body: Record<string, unknown>): RoomMessage {
+    const message = this.ctx.hub.publish(webcastId, 7101, body);
+    this.history.record({
+      msgId: String(body.msgId),
+      webcastId,
+      offset: message.offset,
+      uid,
+      bodyJson: message.bodyJson,
+      sentAt: Number(body.sendTime),
+    });
+    return message;
+  }
+
+  /** Resolves once every chat message and room message published so far is written. */
+  async durable(): Promise<void> {
+    await Promise.all([this.ctx.hub.log.whenDurable(), this.history.whenDurable()]);
+  }
+
+  /** A message from the room's host or assistant (admin "say"). */
+  async say(webcastId: string, staff: StaffRole, text: string, options: { name?: string; extras?: ChatExtras } = {}): Promise<{ msgId: string; offset: number }> {
+    this.state(webcastId);
+    const input = readChatInput({ body: text });
+    const role = staff === 'host' ? ROLE.host : ROLE.assistant;
+    const uid = this.ensureStaffUser(webcastId, staff);
+    const sender = this.senderOf(uid, role);
+    const message = this.publish(webcastId, options.name ? { ...sender, name: options.name } : sender, input, options.extras ? { extras: options.extras } : {});
+    await this.durable();
+    return { msgId: String((JSON.parse(message.bodyJson) as { msgId: string }).msgId), offset: message.offset };
+  }
+
+  /** The room's host or assistant user for messages the admin API sends on their behalf. */
+  ensureStaffUser(webcastId: string, staff: StaffRole): string {
+    const uid = `${staff}-${webcastId}`;
+    const name = staff === 'host' ? 'Host' : 'Assistant';
+    this.ctx.db
+      .prepare('INSERT OR IGNORE INTO users (id, name, name_changed, role, created_at) VALUES (?, ?, 1, ?, ?)')
+      .run(uid, name, staff === 'host' ? ROLE.host : ROLE.assistant, this.ctx.now());
+    return uid;
+  }
+
+  /**
+   * 7103: one's own message within WITHDRAW_WINDOW_MS (120 s) of sending; the host and
+   * assistants may withdraw any message at any time.
+   */
+  withdraw(webcastId: string, msgId: string, by: { uid: string; role: number }): void {
+    const row = this.history.find(webcastId, msgId);
+    if (!row) throw invalid('msgId', 'no such message in this room');
+    if (row.withdrawn) throw invalid('msgId', 'the message is already withdrawn');
+    if (!isStaff(by.role)) {
+      if (row.uid !== by.uid) throw invalid('msgId', 'only your own messages can be withdrawn');
+      if (this.ctx.now() - row.sentAt > WITHDRAW_WINDOW_MS) {
+        throw invalid('msgId', `a message can be withdrawn only within ${WITHDRAW_WINDOW_MS / 1000} s of sending`);
+      }
+    }
+    this.history.markWithdrawn(msgId);
+    this.ctx.hub.publish(webcastId, 7103, { msgId });
+  }
+
+  /** 7105: changes the switches given and publishes the whole state. */
+  setSwitches(webcastId: string, switches: ChatSwitches): ChatState {
+    const next = withSwitches(this.state(webcastId), switches);
+    writeChatState(this.ctx.db, webcastId, next);
+    this.publishState(webcastId, next);
+    return next;
+  }
+
+  private publishState(webcastId: string, state: ChatState): void {
+    this.ctx.hub.publish(webcastId, 7105, { ...state, muted: [...state.muted] });
+  }
+
+  /** 7127: room control of one user, with its effect (mute list, kick). */
+  control(webcastId: string, uid: string, action: RoomControlAction, text: string): void {
+    const state = this.state(webcastId);
+    const user = this.ctx.db.prepare('SELECT role FROM users WHERE id = ?').get(uid) as { role: number } | undefined;
+    if (!user) throw invalid('uid', 'no such user');
+    if (action !== 'notice' && this.isStaffOf(webcastId, uid, user.role)) {
+      throw invalid('uid', 'the host and assistants cannot be muted or removed');
+    }
+    if (action === 'notice' && text.trim() === '') throw invalid('text', 'a notice needs a text');
+    const message = { uid, action, text };
+    switch (action) {
+      case 'mute':
+      case 'unmute': {
+        const next = withMuted(state, uid, action === 'mute');
+        writeChatState(this.ctx.db, webcastId, next);
+        this.ctx.hub.publish(webcastId, 7127, message);
+        this.publishState(webcastId, next);
+        return;
+      }
+      case 'kick':
+        recordKick(this.ctx.db, webcastId, uid, text, this.ctx.now());
+        // Published before the sockets close: a socket closing flushes what it was sent first.
+        this.ctx.hub.publish(webcastId, 7127, message);
+        endSessionsInRoom(this.ctx, uid, webcastId, CLOSE.kicked, 'removed from the room');
+        for (const listener of this.kickListeners) listener(webcastId, uid);
+        return;
+      case 'notice':
+        this.ctx.hub.publish(webcastId, 7127, message);
+        return;
+    }
+  }
+
+  private isStaffOf(webcastId: string, uid: string, userRole: number): boolean {
+    if (isStaff(userRole)) return true;
+    return (
+      this.ctx.db
+        .prepare('SELECT 1 FROM sessions WHERE user_id = ? AND webcast_id = ? AND ended = 0 AND role IN (?, ?, ?)')
+        .get(uid, webcastId, ROLE.host, ROLE.hostAlt, ROLE.assistant) !== undefined
+    );
+  }
+
+  private hold(webcastId: string, msgId: string, sender: ChatSender, input: ChatInput): void {
+    const body = chatMessageBody(msgId, sender, input, this.ctx.now());
+    this.ctx.db
+      .prepare('INSERT INTO chat_pending (msg_id, webcast_id, uid, body, created_at) VALUES (?, ?, ?, ?, ?)')
+      .run(msgId, webcastId, sender.uid, JSON.stringify(body), this.ctx.now());
+  }
+
+  pending(webcastId: string): PendingMessage[] {
+    this.state(webcastId);
+    const rows = this.ctx.db
+      .prepare("SELECT msg_id AS msgId, uid, created_at AS createdAt, body FROM chat_pending WHERE webcast_id = ? AND state = 'pending' ORDER BY created_at, rowid")
+      .all(webcastId) as { msgId: string; uid: string; createdAt: number; body: string }[];
+    return rows.map((r) => ({ msgId: r.msgId, uid: r.uid, createdAt: r.createdAt, body: JSON.parse(r.body) as Record<string, unknown> }));
+  }
+
+  /** Review mode: publishes a held message (with its original sendTime). */
+  async approve(webcastId: string, msgId: string): Promise<{ msgId: string; offset: number }> {
+    const held = this.takePending(webcastId, msgId, 'approved');
+    const message = this.publishBody(webcastId, held.uid, held.body);
+    await this.durable();
+    return { msgId, offset: message.offset };
+  }
+
+  reject(webcastId: string, msgId: string): void {
+    this.takePending(webcastId, msgId, 'rejected');
+  }
+
+  private takePending(webcastId: string, msgId: string, decision: 'approved' | 'rejected'): { uid: string; body: Record<string, unknown> } {
+    this.state(webcastId);
+    const row = this.ctx.db
+      .prepare("SELECT uid, body FROM chat_pending WHERE msg_id = ? AND webcast_id = ? AND state = 'pending'")
+      .get(msgId, webcastId) as { uid: string; body: string } | undefined;
+    if (!row) throw invalid('msgId', 'no message with this id waits for review in this room');
+    this.ctx.db.prepare('UPDATE chat_pending SET state = ?, decided_at = ? WHERE msg_id = ?').run(decision, this.ctx.now(), msgId);
+    return { uid: row.uid, body: JSON.parse(row.body) as Record<string, unknown> };
+  }
+
+  close(): void {
+    this.history.close();
+  }
+}
+
+const perServer = new WeakMap<ServerContext, ChatService>();
+
+/** The chat of this server (created on first use). */
+export function chatServiceOf(ctx: ServerContext): ChatService {
+  let service = perServer.get(ctx);
+  if (!service) {
+    service = new ChatService(ctx);
+    perServer.set(ctx, service);
+  }
+  return service;
+}
