@@ -212,7 +212,8 @@ export function seedRooms(ctx: ServerContext): SeededRoom[] {
         room.gate,
         room.status ?? LIVE_STATUS.live,
         now,
-        `${room.title}: a demo room of the reference room server. ${room.description}.`,
+        // Not the description: it names the room's secrets, and the introduction is public.
+        `${room.title}: a demo room of the reference room server.`,
         room.capacity ?? null,
         room.replayCapacity ?? null,
         room.deleted ? 1 : 0,
