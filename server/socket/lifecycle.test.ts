@@ -182,10 +182,9 @@ describe('requests and replies (PROTOCOL 2.2)', () => {
     expect(await fast).toEqual({ status: 200, waited: 10 });
     expect(await slow).toEqual({ status: 200, waited: 200 });
     const replies = socket.received(7990);
-    expect(replies.map((f) => [f.seq, f.body.waited])).toEqual([
-      [2, 10],
-      [1, 200],
-    ]);
+    const [first, second] = replies.map((f) => f.seq);
+    expect(second).toBe(first! - 1);
+    expect(replies.map((f) => f.body.waited)).toEqual([10, 200]);
   });
 
   it('answers an unknown code with 4501, a handler bug with 500, and stays open', async () => {

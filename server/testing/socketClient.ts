@@ -26,7 +26,8 @@ export class TestSocket {
   readonly frames: Frame[] = [];
   private readonly unclaimed: Frame[] = [];
   private waiters: Waiter[] = [];
-  private nextSeq = 1;
+  /** Our own seqs start high, so replies to raw frames a test sends (small seqs) never match. */
+  private nextSeq = 1_000_001;
   private closedInfo: Closed | null = null;
   private readonly closeWaiters: Array<(c: Closed) => void> = [];
 
@@ -86,7 +87,7 @@ export class TestSocket {
   /** Sends a request and resolves with its reply body (code - 1, same seq). */
   async request(code: number, body: FrameBody = {}, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<FrameBody> {
     const seq = this.nextSeq++;
-    const reply = this.waitFor((f) => f.seq === seq && f.code === code - 1, timeoutMs, `reply to ${code} seq ${seq}`);
+    const reply = this.waitFor((f) => f.seq === seq && f.code === code - 1, timeoutMs, `reply to ${code} seq ${seq}`, false);
     this.sendRaw(encodeFrame({ code, seq, body }));
     return (await reply).body;
   }
@@ -101,8 +102,9 @@ export class TestSocket {
     return this.frames.filter((f) => f.code === code);
   }
 
-  private waitFor(match: (f: Frame) => boolean, timeoutMs: number, what: string): Promise<Frame> {
-    const index = this.unclaimed.findIndex(match);
+  /** The first frame matching, among those received but not yet claimed (when `earlier`) or to come. */
+  private waitFor(match: (f: Frame) => boolean, timeoutMs: number, what: string, earlier = true): Promise<Frame> {
+    const index = earlier ? this.unclaimed.findIndex(match) : -1;
     if (index >= 0) return Promise.resolve(this.unclaimed.splice(index, 1)[0]!);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
