@@ -131,14 +131,14 @@ export class MicService {
   }
 
   /** The host side ends a viewer's mic (SPEC 6: "remove mic users"). */
-  hangupByHost(webcastId: string, uid: string): void {
+  hangupByHost(webcastId: string, uid: string, kickReason: number = KICK_DEFAULT_REASON): void {
     this.requireRoom(webcastId);
     this.move(webcastId, uid, 'hangup');
     this.disconnected(webcastId, uid, 'host');
     this.control(this.ctx.clients.ofUserInRoom(uid, webcastId), CALL_ROOM.removed, {
       webcastId,
       users: [uid],
-      kick_reason: KICK_DEFAULT_REASON,
+      kick_reason: kickReason,
     });
   }
 

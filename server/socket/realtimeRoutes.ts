@@ -12,6 +12,7 @@ import { registerChatHandlers } from '../chat/socketHandlers.js';
 import { registerMicRoutes } from '../mic/routes.js';
 import { MicService, type MicOptions } from '../mic/service.js';
 import { registerMicHandlers } from '../mic/socketHandlers.js';
+import { registerCallRoomHandlers } from '../groups/callRoom.js';
 
 export interface RealtimeOptions {
   readonly mic?: MicOptions;
@@ -28,6 +29,7 @@ export function createRealtimeRoutes(options: RealtimeOptions = {}): RouteModule
     registerChatAdminRoutes(app, ctx, chat);
     registerMicRoutes(app, ctx, mic);
     registerMicHandlers(ctx, mic);
+    registerCallRoomHandlers(ctx, mic);
     registerMicAdminRoutes(app, ctx, mic);
 
     app.addHook('onClose', async () => {
