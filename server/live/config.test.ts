@@ -176,7 +176,8 @@ describe('records and interactions', () => {
     expect(page.total).toBe(5);
     expect(page.list.map((r) => r.title)).toEqual(['Part 4', 'Part 3']);
     expect(ok(await kit.get('/ccp/monitor/v2/webcast/record/list/10001', {}, as))).toMatchObject({ skip: 0, take: 20 });
-    for (const bad of [{ skip: -1 }, { take: 0 }, { take: 101 }, { skip: 'x' }]) {
+    const badPaging: Record<string, string | number>[] = [{ skip: -1 }, { take: 0 }, { take: 101 }, { skip: 'x' }];
+    for (const bad of badPaging) {
       expect((await kit.get('/ccp/monitor/v2/webcast/record/list/10001', bad, as)).code, JSON.stringify(bad)).toBe(4501);
     }
     expect((await kit.get('/ccp/monitor/v2/webcast/record/list/10001')).code).toBe(402);
