@@ -31,6 +31,10 @@ export async function buildApp(ctx: ServerContext, options: BuildAppOptions): Pr
     logger: options.logger ?? false,
     // An image upload is at most 500KB, about 700KB once base64-encoded.
     bodyLimit: 2 * 1024 * 1024,
+    // Path parameters (a nickname in update_name, a room id) up to this length reach the
+    // routes and their schemas (a clear 4501); the router's default of 100 would answer a
+    // longer one with HTTP 414 before any route sees it.
+    maxParamLength: 2048,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
   });
 
