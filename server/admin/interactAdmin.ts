@@ -41,7 +41,9 @@ const ROOM_PARAMS = objectOf({ id: ID }, ['id']);
 const QUESTION_PARAMS = objectOf({ id: ID, qaId: ID }, ['id', 'qaId']);
 
 export function interactAdminRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const guard = { preHandler: adminOnly(ctx) };
+  // Checked on request, before the body is parsed or validated: without the token a caller
+  // learns nothing, not even whether its body would have been accepted.
+  const guard = { onRequest: adminOnly(ctx) };
   const room = (id: string) => requireRoom(ctx, id, 'id').id;
 
   app.post<{ Params: { id: string }; Body: { raffleId?: string } | null }>(

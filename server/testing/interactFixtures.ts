@@ -6,7 +6,10 @@
 import type { ServerContext } from '../context.js';
 import { randomToken } from '../auth/random.js';
 import { seedRoomContent } from '../seed/content.js';
+import { interactRoutes } from '../interact/routes.js';
+import { clientRoutes } from '../routes/client.js';
 import { addRoom, loginAs, type UserOptions } from './roomFixtures.js';
+import { startTestServer, type TestServer } from './harness.js';
 
 export interface Viewer {
   readonly userId: string;
@@ -68,8 +71,10 @@ function headers(options: CallOptions): Record<string, string> {
 export class Caller {
   constructor(readonly baseUrl: string) {}
 
-  async get<T = unknown>(path: string, query: Record<string, string | number> = {}, options: CallOptions = {}): Promise<Answer<T>> {
-    const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
+  /** GET with the fields in the query string (undefined fields are left out, as the client does). */
+  async get<T = unknown>(path: string, query: Readonly<Record<string, string | number | undefined>> = {}, options: CallOptions = {}): Promise<Answer<T>> {
+    const fields = Object.entries(query).flatMap(([k, v]): [string, string][] => (v === undefined ? [] : [[k, String(v)]]));
+    const qs = new URLSearchParams(fields).toString();
     const res = await fetch(`${this.baseUrl}${path}${qs ? `?${qs}` : ''}`, { headers: headers(options) });
     return answer<T>(res);
   }
@@ -93,4 +98,13 @@ export class Caller {
   admin<T = unknown>(path: string, body?: unknown, adminToken = 'test-admin-token'): Promise<Answer<T>> {
     return this.post<T>(path, body ?? null, { adminToken });
   }
+}
+
+/**
+ * A real server with only the interactive routes (and the socket server), so these tests do
+ * not depend on the other areas' routes; `now` drives deadlines and session expiry.
+ */
+export async function startInteractServer(options: { now?: () => number; dataDir?: string } = {}): Promise<{ server: TestServer; api: Caller }> {
+  const server = await startTestServer({ routes: [interactRoutes, clientRoutes], ...options });
+  return { server, api: new Caller(server.url) };
 }

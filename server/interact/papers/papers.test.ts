@@ -1,9 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LIVE_CALLS } from '../../../src/api/services/live';
-import { startTestServer, type TestServer } from '../../testing/harness.js';
-import { Caller, seededRoom, viewer, type Viewer } from '../../testing/interactFixtures.js';
-import { clientRoutes } from '../../routes/client.js';
-import { interactRoutes } from '../routes.js';
+import type { TestServer } from '../../testing/harness.js';
+import { seededRoom, startInteractServer, viewer, type Caller, type Viewer } from '../../testing/interactFixtures.js';
 
 let server: TestServer;
 let api: Caller;
@@ -11,8 +9,7 @@ let room: string;
 let alice: Viewer;
 
 beforeEach(async () => {
-  server = await startTestServer({ routes: [interactRoutes, clientRoutes] });
-  api = new Caller(server.url);
+  ({ server, api } = await startInteractServer());
   room = seededRoom(server.ctx, 'r1');
   alice = viewer(server.ctx, 'alice', room, { name: 'Alice', nameChanged: true });
 });

@@ -106,7 +106,8 @@ export function eligibleAudience(ctx: ServerContext, webcastId: string): Person[
 }
 
 export function winners(ctx: ServerContext, raffleId: string): Person[] {
-  return ctx.db.prepare('SELECT user_id AS uid, name FROM raffle_winners WHERE raffle_id = ? ORDER BY created_at, user_id').all(raffleId) as Person[];
+  // In the order they were drawn.
+  return ctx.db.prepare('SELECT user_id AS uid, name FROM raffle_winners WHERE raffle_id = ? ORDER BY rowid').all(raffleId) as Person[];
 }
 
 export function isWinner(ctx: ServerContext, raffleId: string, userId: string): boolean {
