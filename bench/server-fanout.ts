@@ -1,0 +1,204 @@
+/**
+ * `npm run bench:server`: can one reference-server process fan out 20,000 chat messages a
+ * second to 10 sockets in one room without falling behind?
+ *
+ * This process runs the server (temporary DATA_DIR, real SQLite, real sockets on loopback)
+ * and drives it through the admin API's burst; the 10 viewers run in a child process
+ * (fanout-clients.ts), so the server's CPU figure (process.cpuUsage of this process) holds
+ * the server alone. Both share the machine's cores, as they would on a small box. Each
+ * viewer records receive time - sendTime for every message; the verdict is PASS when every
+ * viewer got every message and none arrived more than 1 s after it was sent.
+ *
+ * Settings: BENCH_RATE (20000), BENCH_SECONDS (10), BENCH_CLIENTS (10). The figures are
+ * printed and written to docs/benchmarks.md under "Server fan-out" (that section only).
+ */
+import { fork } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { loadServerConfig } from '../server/config';
+import { startServer } from '../server/server';
+import { addRoom, loginAs } from '../server/testing/roomFixtures';
+import type { ChildMessage, ClientFigures, StartMessage } from './fanout-clients';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(HERE, '..');
+const ROOM = 'bench-fanout';
+const ADMIN_TOKEN = 'bench-admin-token';
+const DELAY_LIMIT_MS = 1000;
+const SECTION = 'Server fan-out';
+
+function setting(name: string, fallback: number): number {
+  const raw = process.env[name];
+  const n = raw === undefined || raw === '' ? fallback : Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return n;
+}
+
+const percentile = (sorted: readonly number[], p: number): number =>
+  sorted.length === 0 ? NaN : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN);
+
+interface Row {
+  readonly name: string;
+  readonly received: number;
+  readonly p50: number;
+  readonly p95: number;
+  readonly p99: number;
+  readonly max: number;
+  readonly late: number;
+}
+
+function rowOf(name: string, delays: readonly number[], received: number): Row {
+  return {
+    name,
+    received,
+    p50: percentile(delays, 50),
+    p95: percentile(delays, 95),
+    p99: percentile(delays, 99),
+    max: delays.length === 0 ? NaN : (delays[delays.length - 1] ?? NaN),
+    late: delays.filter((d) => d > DELAY_LIMIT_MS).length,
+  };
+}
+
+function mergeSorted(lists: readonly (readonly number[])[]): number[] {
+  return lists.flat().sort((a, b) => a - b);
+}
+
+function startClients(start: StartMessage): { ready: Promise<void>; done: Promise<{ clients: readonly ClientFigures[]; cpuMs: number }> } {
+  const child = fork(path.join(HERE, 'fanout-clients.ts'), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  let markReady: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+  const done = new Promise<{ clients: readonly ClientFigures[]; cpuMs: number }>((resolve, reject) => {
+    child.on('message', (message: ChildMessage) => {
+      if (message.type === 'ready') markReady();
+      else if (message.type === 'done') resolve(message);
+      else reject(new Error(`clients failed: ${message.error}`));
+    });
+    child.on('exit', (code) => reject(new Error(`client process exited (${code}) before reporting`)));
+  });
+  child.send(start);
+  return { ready: Promise.race([ready, done.then(() => undefined)]), done };
+}
+
+async function post(url: string, body: unknown): Promise<Record<string, unknown>> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-admin-token': ADMIN_TOKEN },
+    body: JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { code: number; msg: string; data: Record<string, unknown> };
+  if (envelope.code !== 200) throw new Error(`${url}: ${envelope.code} ${envelope.msg}`);
+  return envelope.data;
+}
+
+const fmt = (n: number): string => (Number.isFinite(n) ? String(Math.round(n)) : '-');
+
+function table(rows: readonly Row[], expected: number): string {
+  const lines = [
+    '| viewer | received | p50 ms | p95 ms | p99 ms | max ms | later than 1 s |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const r of rows) {
+    lines.push(`| ${r.name} | ${r.received} / ${expected} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${fmt(r.max)} | ${r.late} |`);
+  }
+  return lines.join('\n');
+}
+
+function writeSection(body: string): string {
+  const file = path.join(ROOT, 'docs', 'benchmarks.md');
+  const existing = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n';
+  const heading = `## ${SECTION}`;
+  const start = existing.indexOf(`\n${heading}\n`);
+  const section = `${heading}\n\n${body.trim()}\n`;
+  let next: string;
+  if (start < 0) {
+    next = `${existing.trimEnd()}\n\n${section}`;
+  } else {
+    const after = existing.indexOf('\n## ', start + heading.length + 1);
+    next = `${existing.slice(0, start + 1)}${section}${after < 0 ? '' : `\n${existing.slice(after + 1)}`}`;
+  }
+  fs.writeFileSync(file, next.endsWith('\n') ? next : `${next}\n`);
+  return file;
+}
+
+async function main(): Promise<void> {
+  const rate = setting('BENCH_RATE', 20_000);
+  const seconds = setting('BENCH_SECONDS', 10);
+  const clientCount = setting('BENCH_CLIENTS', 10);
+  const expected = rate * seconds;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'webcast-bench-'));
+
+  const server = await startServer(
+    { ...loadServerConfig({}, ROOT), host: '127.0.0.1', port: 0, dataDir, adminToken: ADMIN_TOKEN },
+    { processMetrics: false },
+  );
+  try {
+    addRoom(server.ctx, ROOM, 'Fan-out benchmark');
+    const sids = Array.from({ length: clientCount }, (_v, i) => loginAs(server.ctx, `bench-viewer-${i + 1}`, ROOM).sid);
+    const clients = startClients({
+      type: 'start',
+      url: `${server.url.replace(/^http/, 'ws')}/ws`,
+      webcastId: ROOM,
+      sids,
+      expected,
+      timeoutMs: (seconds + 10) * 1000,
+    });
+    await clients.ready;
+
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
+    const cpuBefore = process.cpuUsage();
+    const wallBefore = performance.now();
+    await post(`${server.url}/admin/v1/rooms/${ROOM}/burst`, { rate, seconds, users: 500 });
+    const { clients: figures, cpuMs: clientCpuMs } = await clients.done;
+    const wallMs = performance.now() - wallBefore;
+    const cpu = process.cpuUsage(cpuBefore);
+    loopDelay.disable();
+    const published = server.ctx.hub.log.latestOffset(ROOM);
+
+    const rows = figures.map((f, i) => rowOf(`#${i + 1}`, f.delays, f.received));
+    const all = mergeSorted(figures.map((f) => f.delays));
+    const total = rowOf('all', all, figures.reduce((s, f) => s + f.received, 0));
+    const complete = figures.every((f) => f.received === expected);
+    const pass = complete && total.late === 0;
+    const serverCpuMs = (cpu.user + cpu.system) / 1000;
+    const cpus = os.cpus();
+
+    const summary = [
+      `Run: ${new Date().toISOString()} on ${cpus.length} x ${cpus[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}, ${os.platform()}.`,
+      '',
+      `How: \`npm run bench:server\` (bench/server-fanout.ts). One server process (real SQLite in a temporary DATA_DIR, ` +
+        `real sockets on loopback) with ${clientCount} viewer sockets logged in and joined to one room; the admin burst ` +
+        `publishes ${rate} chat messages a second for ${seconds} s from 500 simulated users, each stamped with ` +
+        `\`sendTime\` when published. The viewers run in a child process (so the server CPU below is the server's ` +
+        `alone) on the same cores, decode every frame with the client codec and record receive time - sendTime.`,
+      '',
+      `Published: ${published} messages (${expected} planned); delivered ${total.received} frames to ${clientCount} viewers ` +
+        `(${expected * clientCount} expected) in ${(wallMs / 1000).toFixed(1)} s.`,
+      '',
+      table([...rows, total], expected),
+      '',
+      `Server CPU: ${fmt(serverCpuMs)} ms over ${(wallMs / 1000).toFixed(1)} s (${((serverCpuMs / wallMs) * 100).toFixed(0)} % of one core); ` +
+        `viewers' process: ${fmt(clientCpuMs)} ms (${((clientCpuMs / wallMs) * 100).toFixed(0)} % of one core). ` +
+        `Server event-loop delay: p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms, max ${(loopDelay.max / 1e6).toFixed(1)} ms.`,
+      '',
+      `Verdict: **${pass ? 'PASS' : 'FAIL'}** (target: every viewer gets all ${expected} messages, each within ${DELAY_LIMIT_MS} ms of its sendTime` +
+        `${pass ? '' : `; ${complete ? '' : 'messages missing; '}${total.late} deliveries later than 1 s`}).`,
+    ].join('\n');
+
+    console.log(`\n${SECTION}\n\n${summary}\n`);
+    const file = writeSection(summary);
+    console.log(`written to ${path.relative(ROOT, file)}`);
+    process.exitCode = pass ? 0 : 1;
+  } finally {
+    await server.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.stack : error);
+  process.exitCode = 1;
+});
