@@ -1,11 +1,12 @@
 /**
- * The last steps of every login (live_login, agg, disposable): is there room for one more
- * viewer, then one transaction that spends what the login used and opens the session, then
+ * The last steps of every login (live_login, agg, disposable): was the account removed
+ * from the room (4003), is there room for one more viewer, then one transaction that spends what the login used and opens the session, then
  * the account's older sessions end (push 9004 to their sockets).
  */
 import type { ServerContext } from '../context.js';
 import { BizError } from '../http/envelope.js';
 import { endOtherSessions } from '../socket/sessionsEnd.js';
+import { isKicked } from '../chat/kicks.js';
 import { isStaff } from '../../src/domain/roles';
 import type { Entrant } from './credentials.js';
 import { isEnded, type Room } from './rooms.js';
@@ -46,7 +47,13 @@ export function assertRoomHasSpace(ctx: ServerContext, room: Room, entrant: Entr
   if (viewersPresent(ctx, room.id, entrant.account?.id ?? null) >= limit) throw new BizError(isEnded(room) ? 4008 : 4007);
 }
 
+/** An account removed from the room (push 7127 kick) stays out: 4003. */
+export function assertNotKicked(ctx: ServerContext, room: Room, entrant: Entrant): void {
+  if (entrant.account && isKicked(ctx.db, room.id, entrant.account.id)) throw new BizError(4003);
+}
+
 export function admit(ctx: ServerContext, room: Room, entrant: Entrant, enterType: string, ws: string): LoginAnswer {
+  assertNotKicked(ctx, room, entrant);
   assertRoomHasSpace(ctx, room, entrant);
   const { user, session } = ctx.db.transaction(() => {
     const entered = entrant.commit();

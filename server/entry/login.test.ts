@@ -75,6 +75,16 @@ describe('blocked rooms', () => {
     await staffLogin(kit, '10001', 'assistant');
   });
 
+  it('keeps an account removed from the room out with 4003', async () => {
+    kit = await startSeeded();
+    const first = ok(await phoneLogin(kit, '10004', 'phone', '13900000012'));
+    kit.server.ctx.db
+      .prepare('INSERT INTO room_kicks (webcast_id, user_id, text, kicked_at) VALUES (?, ?, ?, ?)')
+      .run('10004', first.userId, 'spam', kit.server.ctx.now());
+    kit.server.ctx.db.prepare("UPDATE verification_codes SET sent_at = 0 WHERE target = '13900000012'").run();
+    expect((await phoneLogin(kit, '10004', 'phone', '13900000012')).code).toBe(4003);
+  });
+
   it('lets staff into a full room and an ended one', async () => {
     kit = await startSeeded();
     expect((await staffLogin(kit, '10011')).role).toBe(6);
