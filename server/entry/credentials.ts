@@ -6,7 +6,7 @@
  */
 import type { ServerContext } from '../context.js';
 import { BizError } from '../http/envelope.js';
-import { verifyPassword } from '../directory/passwords.js';
+import { verifyPasswordAsync } from '../directory/passwords.js';
 import { ROLE } from '../../src/domain/roles';
 import type { LoginType } from './gates.js';
 import type { Room } from './rooms.js';
@@ -65,7 +65,7 @@ export interface CheckInput {
   readonly clientKey: string;
 }
 
-type Check = (input: CheckInput) => Entrant;
+type Check = (input: CheckInput) => Entrant | Promise<Entrant>;
 
 /** The name a viewer typed at login, checked by the nickname rules; undefined when none. */
 const chosenName = (request: LoginRequest): string | undefined =>
@@ -105,11 +105,14 @@ function watchPasswordHash(ctx: ServerContext, webcastId: string): string | null
   return row?.h ?? null;
 }
 
-/** The watch password check shared by the login and the password-check call (4103). */
-export function checkWatchPassword(ctx: ServerContext, room: Room, password: string, clientKey: string): void {
-  entryState(ctx).limiter.guard(`password:${room.id}:${clientKey}`, [4103], () => {
+/**
+ * The watch password check shared by the login and the password-check call (4103). scrypt
+ * runs on the thread pool, so a login never stalls the socket fan-out.
+ */
+export async function checkWatchPassword(ctx: ServerContext, room: Room, password: string, clientKey: string): Promise<void> {
+  await entryState(ctx).limiter.guard(`password:${room.id}:${clientKey}`, [4103], async () => {
     const hash = watchPasswordHash(ctx, room.id);
-    if (hash === null || !verifyPassword(password, hash)) throw new BizError(4103);
+    if (hash === null || !(await verifyPasswordAsync(password, hash))) throw new BizError(4103);
   });
 }
 
@@ -125,14 +128,14 @@ function verifiedPhone(ctx: ServerContext, request: LoginRequest): { phone: stri
 const CHECKS: Readonly<Record<LoginType, Check>> = {
   guest: ({ ctx, request }) => guestEntrant(ctx, request),
 
-  password: ({ ctx, room, request, clientKey }) => {
-    checkWatchPassword(ctx, room, present('password', request.password), clientKey);
+  password: async ({ ctx, room, request, clientKey }) => {
+    await checkWatchPassword(ctx, room, present('password', request.password), clientKey);
     return guestEntrant(ctx, request);
   },
 
-  memberCode: ({ ctx, room, request, clientKey }) => {
+  memberCode: async ({ ctx, room, request, clientKey }) => {
     const code = present('memberCode', request.memberCode).trim();
-    const user = entryState(ctx).limiter.guard(`member:${room.id}:${clientKey}`, [4102], () => {
+    const user = await entryState(ctx).limiter.guard(`member:${room.id}:${clientKey}`, [4102], () => {
       const row = ctx.db.prepare('SELECT user_id FROM member_codes WHERE webcast_id = ? AND code = ?').get(room.id, code) as
         | { user_id: string }
         | undefined;
@@ -200,14 +203,14 @@ const CHECKS: Readonly<Record<LoginType, Check>> = {
     return accountEntrant(ctx, user, request, () => qr.use(ticket));
   },
 
-  staff: ({ ctx, room, request, clientKey }) => {
+  staff: async ({ ctx, room, request, clientKey }) => {
     const loginName = present('name', request.name);
     const password = present('password', request.password);
-    const user = entryState(ctx).limiter.guard(`staff:${room.id}:${clientKey}`, [4104], () => {
+    const user = await entryState(ctx).limiter.guard(`staff:${room.id}:${clientKey}`, [4104], async () => {
       const row = ctx.db
         .prepare('SELECT user_id, password_hash FROM room_staff WHERE webcast_id = ? AND login_name = ?')
         .get(room.id, loginName) as { user_id: string; password_hash: string } | undefined;
-      const staff = row && verifyPassword(password, row.password_hash) ? findUser(ctx.db, row.user_id) : null;
+      const staff = row && (await verifyPasswordAsync(password, row.password_hash)) ? findUser(ctx.db, row.user_id) : null;
       if (!staff) throw new BizError(4104);
       return staff;
     });
@@ -216,4 +219,4 @@ const CHECKS: Readonly<Record<LoginType, Check>> = {
   },
 };
 
-export const checkCredentials = (input: CheckInput): Entrant => CHECKS[input.request.type](input);
+export const checkCredentials = async (input: CheckInput): Promise<Entrant> => CHECKS[input.request.type](input);

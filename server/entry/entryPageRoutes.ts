@@ -55,7 +55,7 @@ export const entryPageRoutes: RouteModule = (app, ctx) => {
     { schema: PASSWORD_CHECK_SCHEMA },
     async (request) => {
       const room = requireRoom(ctx, request.body.webcastId);
-      checkWatchPassword(ctx, room, request.body.password, request.ip);
+      await checkWatchPassword(ctx, room, request.body.password, request.ip);
       return okEnvelope({ valid: true });
     },
   );

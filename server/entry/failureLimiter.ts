@@ -45,10 +45,10 @@ export class FailureLimiter {
   }
 
   /** Runs a check; a BizError of one of `codes` counts as a failure. */
-  guard<T>(key: string, codes: readonly number[], check: () => T): T {
+  async guard<T>(key: string, codes: readonly number[], check: () => T | Promise<T>): Promise<T> {
     this.assertAllowed(key);
     try {
-      return check();
+      return await check();
     } catch (e) {
       if (e instanceof BizError && codes.includes(e.code)) this.recordFailure(key);
       throw e;

@@ -84,11 +84,14 @@ function assertOpenFor(room: Room, type: LoginType, privacyAccepted: boolean | u
 
 const wsOf = (ctx: ServerContext, request: FastifyRequest): string => socketUrlFor(ctx.config, request);
 
-function login(ctx: ServerContext, request: FastifyRequest, body: LoginRequest) {
+async function login(ctx: ServerContext, request: FastifyRequest, body: LoginRequest) {
   const room = requireRoom(ctx, body.webcastId);
   assertOpenFor(room, body.type, body.privacyAccepted);
-  const entrant = checkCredentials({ ctx, room, request: body, clientKey: request.ip });
-  return admit(ctx, room, entrant, body.type, wsOf(ctx, request));
+  const entrant = await checkCredentials({ ctx, room, request: body, clientKey: request.ip });
+  // Check the room again: it may have ended or gone while a password was being checked.
+  const current = requireRoom(ctx, room.id);
+  assertOpenFor(current, body.type, body.privacyAccepted);
+  return admit(ctx, current, entrant, body.type, wsOf(ctx, request));
 }
 
 interface DisposableBody {
@@ -129,7 +132,7 @@ function disposableEntrant(ctx: ServerContext, room: Room, token: string): Entra
 
 export const loginRoutes: RouteModule = (app, ctx) => {
   app.post<{ Body: LoginRequest }>('/ccp/monitor/v2/live_login', { schema: LOGIN_SCHEMA }, async (request) =>
-    okEnvelope(login(ctx, request, request.body)),
+    okEnvelope(await login(ctx, request, request.body)),
   );
 
   app.post<{ Body: LoginRequest & { aggId: string } }>('/ccp/monitor/v2/live_login/agg', { schema: AGG_LOGIN_SCHEMA }, async (request) => {
@@ -137,7 +140,7 @@ export const loginRoutes: RouteModule = (app, ctx) => {
     const rooms = ctx.db.prepare('SELECT webcast_id FROM aggregations WHERE agg_id = ?').all(aggId) as { webcast_id: string }[];
     if (rooms.length === 0) throw new BizError(4002);
     if (!rooms.some((r) => r.webcast_id === webcastId)) throw new BizError(4009, 'this room is not part of the event');
-    return okEnvelope(login(ctx, request, request.body));
+    return okEnvelope(await login(ctx, request, request.body));
   });
 
   app.post<{ Body: DisposableBody }>('/ccp/monitor/v2/live_login/disposable', { schema: DISPOSABLE_SCHEMA }, async (request) => {
