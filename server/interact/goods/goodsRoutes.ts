@@ -3,7 +3,7 @@
  * (keyword over the domain's limit -> 4501) and purchase (a money call: the stock goes down
  * once per Idempotency-Key). Products disabled by the platform -> 4406 on every call.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { formatYuan, multiplyYuan, validateKeyword, Yuan, KEYWORD_MAX } from '../../../src/domain';
 import { COMMERCE_CALLS } from '../../../src/api/services/commerce';
 import type { ServerContext } from '../../context.js';
@@ -20,7 +20,7 @@ export const PURCHASE_COUNT_MAX = 99;
 
 const view = (g: Goods) => ({ id: g.id, name: g.name, description: g.description, imageUrl: g.imageUrl, price: g.price, stock: g.stock, soldOut: g.stock === 0 });
 
-function shopIn(ctx: ServerContext, request: Parameters<typeof enter>[1], liveId: string): Caller {
+function shopIn(ctx: ServerContext, request: FastifyRequest, liveId: string): Caller {
   const caller = enter(ctx, request, liveId, 'liveId');
   if (!settingsOf(ctx, caller.room.id).goodsEnabled) throw new BizError(4406);
   return caller;

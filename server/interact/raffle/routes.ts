@@ -3,7 +3,7 @@
  * room's raffle record with the caller's state in each round (SPEC 4: participating, won,
  * lost, round ended) and the winner's contact for the prize.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { nicknameGate, validateLotteryPassword, validatePhone, LOTTERY_PASSWORD_MAX } from '../../../src/domain';
 import { LIVE_CALLS } from '../../../src/api/services/live';
 import { requireSession } from '../../auth/sessions.js';
@@ -29,7 +29,7 @@ function myState(ctx: ServerContext, raffle: Raffle, caller: Caller): MyRaffleSt
   return raffle.password === null ? 'participating' : 'notJoined';
 }
 
-function raffleIn(ctx: ServerContext, request: Parameters<typeof requireSession>[1], raffleId: string): { raffle: Raffle; caller: Caller } {
+function raffleIn(ctx: ServerContext, request: FastifyRequest, raffleId: string): { raffle: Raffle; caller: Caller } {
   const session = requireSession(ctx.sessions, request);
   const raffle = findRaffle(ctx, raffleId);
   if (!raffle || raffle.state === 'ready') throw invalid('raffleId', 'no such lottery');

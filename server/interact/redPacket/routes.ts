@@ -36,22 +36,25 @@ function packetView(ctx: ServerContext, packet: RedPacket, userId: string) {
   };
 }
 
-/** One share to the caller, inside the money call's transaction; `emptied` when it was the last. */
+/**
+ * One share to the caller, inside the money call's transaction. `last`: this draw took the
+ * packet's last share (the packet is now grabbed out).
+ */
 function draw(ctx: ServerContext, caller: Caller, packet: RedPacket) {
   if (packet.state === RED_PACKET_STATE.notStarted) throw invalid('id', 'this red packet has not started');
   const uid = caller.user.id;
   const earlier = drawOf(ctx, packet.id, uid);
-  if (earlier) return { emptied: false, view: { id: packet.id, state: packet.state, got: true, amount: earlier.amount, balance: balanceOf(ctx, uid) } };
+  if (earlier) return { id: packet.id, state: packet.state, got: true, amount: earlier.amount, last: false, balance: balanceOf(ctx, uid) };
   if (packet.state === RED_PACKET_STATE.grabbedOut || !packet.shares) {
-    return { emptied: false, view: { id: packet.id, state: packet.state, got: false, amount: null, balance: balanceOf(ctx, uid) } };
+    return { id: packet.id, state: packet.state, got: false, amount: null, last: false, balance: balanceOf(ctx, uid) };
   }
   const index = drawCount(ctx, packet.id);
   const amount = packet.shares[index]!;
   insertDraw(ctx, packet.id, uid, index, amount);
   const balance = credit(ctx, uid, amount);
-  const emptied = index + 1 === packet.count;
-  if (emptied) markGrabbedOut(ctx, packet.id);
-  return { emptied, view: { id: packet.id, state: emptied ? RED_PACKET_STATE.grabbedOut : packet.state, got: true, amount, balance } };
+  const last = index + 1 === packet.count;
+  if (last) markGrabbedOut(ctx, packet.id);
+  return { id: packet.id, state: last ? RED_PACKET_STATE.grabbedOut : packet.state, got: true, amount, last, balance };
 }
 
 export function redPacketRoutes(app: FastifyInstance, ctx: ServerContext): void {
@@ -65,15 +68,10 @@ export function redPacketRoutes(app: FastifyInstance, ctx: ServerContext): void 
 
   app.post<{ Body: { liveId: string; id: string } }>(COMMERCE_CALLS.redPacketDraw.path, { schema: LIVE_AND_ID }, async (request) => {
     const caller = enter(ctx, request, request.body.liveId, 'liveId');
-    let emptied: string | null = null;
-    const spent = spendOnce(ctx, request, 'redpacket.draw', caller.user.id, () => {
-      // Read inside the transaction, so the share index is taken from the current draws.
-      const result = draw(ctx, caller, packetIn(ctx, caller, request.body.id));
-      emptied = result.emptied ? result.view.id : null;
-      return result.view;
-    });
-    // Only the request that took the last share tells the room (a replay does not).
-    if (spent.fresh && emptied !== null) ctx.hub.publish(caller.room.id, 7119, { id: emptied, state: RED_PACKET_STATE.grabbedOut });
+    // Read inside the transaction, so the share index is taken from the current draws.
+    const spent = spendOnce(ctx, request, 'redpacket.draw', caller.user.id, () => draw(ctx, caller, packetIn(ctx, caller, request.body.id)));
+    // Only the request that took the last share tells the room (a replay of its key does not).
+    if (spent.fresh && spent.result?.last) ctx.hub.publish(caller.room.id, 7119, { id: spent.result.id, state: RED_PACKET_STATE.grabbedOut });
     return spent.envelope;
   });
 
