@@ -1,0 +1,41 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../testing/harness.js';
+import { DEMO_ROOMS, DEMO_WATCH_PASSWORD, seedRooms } from './rooms.js';
+
+let server: TestServer;
+afterEach(async () => server?.close());
+
+describe('seedRooms', () => {
+  it('creates one room per gate and blocked case, each with a host and an assistant, in one go', async () => {
+    server = await startTestServer();
+    const list = seedRooms(server.ctx);
+    expect(list.map((r) => r.id)).toEqual(DEMO_ROOMS.map((r) => r.id));
+    expect(list[0]).toEqual({
+      id: '10001',
+      title: 'Open live room',
+      gate: 'open',
+      description: 'guest entry: any nickname (or none); watermark on',
+      path: '/live/login/10001',
+    });
+    const gates = new Set(list.map((r) => r.gate));
+    for (const gate of ['open', 'password', 'memberCode', 'phone', 'email', 'signup', 'vip', 'enterprise', 'qrScan', 'whitelist']) {
+      expect(gates.has(gate as never), gate).toBe(true);
+    }
+    const db = server.ctx.db;
+    expect((db.prepare('SELECT COUNT(*) AS n FROM room_staff').get() as { n: number }).n).toBe(DEMO_ROOMS.length * 2);
+    expect(db.prepare("SELECT deleted FROM rooms WHERE id = '10013'").get()).toEqual({ deleted: 1 });
+    // Secrets are stored hashed, never as typed.
+    const secrets = JSON.stringify(db.prepare('SELECT * FROM room_secrets').all()) + JSON.stringify(db.prepare('SELECT * FROM room_staff').all());
+    expect(secrets).not.toContain(DEMO_WATCH_PASSWORD);
+    expect(secrets).not.toContain('host123');
+  });
+
+  it('does nothing when rooms exist, and still answers the list (with the application prefix)', async () => {
+    server = await startTestServer({ config: { appPrefix: '/webcast' } });
+    seedRooms(server.ctx);
+    const before = (server.ctx.db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number }).n;
+    const again = seedRooms(server.ctx);
+    expect((server.ctx.db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number }).n).toBe(before);
+    expect(again[1]?.path).toBe('/webcast/live/login/10002');
+  });
+});
