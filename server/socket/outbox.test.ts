@@ -1,0 +1,41 @@
+/**
+ * The outbox writes WebSocket text messages itself (one set of wire bytes per frame for
+ * every socket): every payload length form of RFC 6455 (7, 16 and 64 bit) must reach a
+ * standard client intact, in order.
+ */
+import { afterEach, expect, it } from 'vitest';
+import type { TestServer } from '../testing/harness.js';
+import { startRealtimeTestServer } from '../testing/realtimeServer.js';
+import { loginAs } from '../testing/roomFixtures.js';
+import { TestSocket } from '../testing/socketClient.js';
+import { textMessageBytes } from './outbox.js';
+
+let server: TestServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+it('encodes the three payload length forms', () => {
+  expect([...textMessageBytes('hi')]).toEqual([0x81, 2, 0x68, 0x69]);
+  expect(textMessageBytes('x'.repeat(126)).subarray(0, 4)).toEqual(Buffer.from([0x81, 126, 0, 126]));
+  expect(textMessageBytes('x'.repeat(70_000)).subarray(0, 10)).toEqual(Buffer.from([0x81, 127, 0, 0, 0, 0, 0, 1, 0x11, 0x70]));
+  expect(textMessageBytes('é').length).toBe(4);
+});
+
+it('delivers messages of every size form to two sockets intact and in order', async () => {
+  server = await startRealtimeTestServer();
+  const sockets = await Promise.all(['a', 'b'].map((u) => TestSocket.connect(server!.url, loginAs(server!.ctx, u, 'r1').sid)));
+  for (const s of sockets) await s.request(7001, { webcastId: 'r1', offset: 0 });
+  const sizes = [0, 60, 61, 62, 65_400, 65_500, 65_600, 200_000];
+  for (const n of sizes) server.ctx.hub.publish('r1', 7125, { text: '字'.repeat(n), start: 0, end: 1, lang: 'zh_cn' });
+  for (const s of sockets) {
+    for (const [i, n] of sizes.entries()) {
+      const push = await s.nextPush(7125);
+      expect(push.body.offset).toBe(i + 1);
+      expect(String(push.body.text).length).toBe(n);
+    }
+    expect(await s.request(9001)).toEqual({ status: 200 });
+    s.close();
+  }
+});
