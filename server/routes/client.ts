@@ -8,7 +8,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { RouteModule } from '../http/app.js';
 
-const API_PREFIXES = ['/ccp/', '/commerce/', '/resource/', '/login/', '/regist', '/admin/', '/media/', '/ws', '/metrics', '/healthz'];
+const API_PREFIXES = ['/ccp/', '/commerce/', '/share/', '/resource/', '/login/', '/regist', '/admin/', '/media/', '/ws', '/metrics', '/healthz'];
 
 export const clientRoutes: RouteModule = async (app, ctx) => {
   const root = ctx.config.clientDir;
