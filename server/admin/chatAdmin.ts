@@ -8,6 +8,7 @@
  *   POST /admin/v1/rooms/:id/users/:uid/unmute           {text?} -> 7127 unmute + 7105
  *   POST /admin/v1/rooms/:id/users/:uid/kick             {text?} -> 7127 kick; sessions ended, sockets closed
  *   POST /admin/v1/rooms/:id/users/:uid/notice           {text} -> 7127 notice
+ *   POST /admin/v1/rooms/:id/users/:uid/readmit          lets a kicked user log in to the room again
  *   GET  /admin/v1/rooms/:id/chat/pending                 messages waiting for review
  *   POST /admin/v1/rooms/:id/chat/pending/:msgId/approve  -> 7101 (review mode)
  *   POST /admin/v1/rooms/:id/chat/pending/:msgId/reject
@@ -18,6 +19,7 @@ import { okEnvelope } from '../http/envelope.js';
 import type { ChatService, RoomControlAction } from '../chat/service.js';
 import { CONTROL_TEXT_MAX } from '../chat/service.js';
 import { CHAT_TEXT_MAX_CHARS } from '../chat/message.js';
+import { forgetKick } from '../chat/kicks.js';
 import { ID_MAX } from '../socket/fields.js';
 import { adminOnly } from './auth.js';
 
@@ -87,6 +89,11 @@ export function registerChatAdminRoutes(app: FastifyInstance, ctx: ServerContext
       },
     );
   for (const action of ['mute', 'unmute', 'kick', 'notice'] as const) control(action);
+
+  app.post<{ Params: { id: string; uid: string } }>('/admin/v1/rooms/:id/users/:uid/readmit', { preHandler, schema: { params: userParams } }, async (request) => {
+    chat.state(request.params.id);
+    return okEnvelope({ uid: request.params.uid, readmitted: forgetKick(ctx.db, request.params.id, request.params.uid) });
+  });
 
   app.get<{ Params: { id: string } }>('/admin/v1/rooms/:id/chat/pending', { preHandler, schema: { params: roomParams } }, async (request) =>
     okEnvelope({ list: chat.pending(request.params.id) }),

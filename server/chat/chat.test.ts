@@ -251,6 +251,11 @@ describe('chat state (7105) and room control (7127)', () => {
     const refused = await TestSocket.open(s.url);
     sockets.push(refused);
     expect((await refused.login(fresh.sid)).status).toBe(4003);
+
+    expect((await admin(s, '/admin/v1/rooms/r1/users/v/readmit')).data).toEqual({ uid: 'v', readmitted: true });
+    const welcome = await TestSocket.open(s.url);
+    sockets.push(welcome);
+    expect((await welcome.login(fresh.sid)).status).toBe(200);
   });
 });
 

@@ -255,11 +255,16 @@ export class MicService {
 
   private graceEnded(webcastId: string, uid: string): void {
     this.graceTimers.delete(key(webcastId, uid));
-    if (this.ctx.clients.ofUserInRoom(uid, webcastId).length > 0) return;
-    if (this.stateOf(webcastId, uid) === 'idle') return;
-    this.move(webcastId, uid, 'networkLost');
-    this.control(this.callRoomClients(webcastId), CALL_ROOM.networkLost, { webcastId, uid });
-    this.disconnected(webcastId, uid, 'network');
+    try {
+      if (this.ctx.clients.ofUserInRoom(uid, webcastId).length > 0) return;
+      if (this.stateOf(webcastId, uid) === 'idle') return;
+      this.move(webcastId, uid, 'networkLost');
+      this.control(this.callRoomClients(webcastId), CALL_ROOM.networkLost, { webcastId, uid });
+      this.disconnected(webcastId, uid, 'network');
+    } catch (error) {
+      // A timer callback: a throw here would be uncaught.
+      console.error('connect-mic network loss handling failed:', error);
+    }
   }
 
   // ---- state and pushes ----

@@ -47,7 +47,7 @@ export class ClientRegistry {
       this.byUser.set(client.userId, set);
     }
     set.add(client);
-    for (const listener of this.addedListeners) listener(client);
+    this.notify(this.addedListeners, client);
   }
 
   remove(client: ConnectedClient): void {
@@ -55,7 +55,18 @@ export class ClientRegistry {
     const set = this.byUser.get(client.userId);
     set?.delete(client);
     if (set && set.size === 0) this.byUser.delete(client.userId);
-    for (const listener of this.removedListeners) listener(client);
+    this.notify(this.removedListeners, client);
+  }
+
+  /** A failing listener is logged: it runs inside socket events, where a throw would be uncaught. */
+  private notify(listeners: readonly ClientListener[], client: ConnectedClient): void {
+    for (const listener of listeners) {
+      try {
+        listener(client);
+      } catch (error) {
+        console.error('client listener failed:', error);
+      }
+    }
   }
 
   ofUser(userId: string): ConnectedClient[] {
