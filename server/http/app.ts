@@ -34,7 +34,7 @@ export async function buildApp(ctx: ServerContext, options: BuildAppOptions): Pr
     // Path parameters (a nickname in update_name, a room id) up to this length reach the
     // routes and their schemas (a clear 4501); the router's default of 100 would answer a
     // longer one with HTTP 414 before any route sees it.
-    maxParamLength: 2048,
+    routerOptions: { maxParamLength: 2048 },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
   });
 
