@@ -39,8 +39,10 @@ export interface LoginInput {
   readonly emailCode?: string;
   /** Authorisation code of enterprise messaging or a QR scan login. */
   readonly code?: string;
+  /** SPEC 5: the privacy agreement was ticked; rooms that require it answer 4107 without it. */
+  readonly privacyAccepted?: boolean;
 }
-const LOGIN_FIELDS = ['webcastId', 'type', 'name', 'password', 'memberCode', 'phone', 'smsCode', 'email', 'emailCode', 'code'] as const;
+const LOGIN_FIELDS = ['webcastId', 'type', 'name', 'password', 'memberCode', 'phone', 'smsCode', 'email', 'emailCode', 'code', 'privacyAccepted'] as const;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
