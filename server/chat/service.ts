@@ -8,7 +8,6 @@
 import type { FrameBody } from '../../src/realtime/frame';
 import { WITHDRAW_WINDOW_MS } from '../../src/domain/constants';
 import { ROLE, isStaff } from '../../src/domain/roles';
-import { randomToken } from '../auth/random.js';
 import type { ServerContext } from '../context.js';
 import { BizError, invalid } from '../http/envelope.js';
 import type { RoomMessage } from '../rooms/roomLog.js';
@@ -16,7 +15,7 @@ import { CLOSE } from '../socket/closeCodes.js';
 import { endSessionsInRoom } from '../socket/sessionsEnd.js';
 import { ChatHistory } from './history.js';
 import { recordKick } from './kicks.js';
-import { chatMessageBody, hasPicture, readChatInput, type ChatExtras, type ChatInput, type ChatSender } from './message.js';
+import { chatMessageBody, hasPicture, newChatMessageId, readChatInput, type ChatExtras, type ChatInput, type ChatSender } from './message.js';
 import { readChatState, withMuted, withSwitches, writeChatState, type ChatState, type ChatSwitches } from './state.js';
 
 export const ROOM_CONTROL_ACTIONS = ['kick', 'mute', 'unmute', 'notice'] as const;
@@ -77,7 +76,7 @@ export class ChatService {
       if (hasPicture(body) && !state.pictures) throw new BizError(4404);
     }
     const input = readChatInput(body);
-    const msgId = randomToken();
+    const msgId = newChatMessageId(this.ctx.now());
     const sender = this.senderOf(uid, role);
     if (!isStaff(role) && state.review) {
       this.hold(webcastId, msgId, sender, input);
@@ -90,7 +89,7 @@ export class ChatService {
 
   /** Publishes a chat message (7101) and records it in the history. Checks nothing. */
   publish(webcastId: string, sender: ChatSender, input: ChatInput, options: { msgId?: string; sentAt?: number; extras?: ChatExtras } = {}): RoomMessage {
-    const msgId = options.msgId ?? randomToken();
+    const msgId = options.msgId ?? newChatMessageId(this.ctx.now());
     const sentAt = options.sentAt ?? this.ctx.now();
     return this.publishBody(webcastId, sender.uid, chatMessageBody(msgId, sender, input, sentAt, options.extras));
   }
