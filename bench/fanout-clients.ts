@@ -1,7 +1,7 @@
 /**
  * The viewers of the server fan-out benchmark, run as a child process of server-fanout.ts
  * so that their CPU is not the server's: N real sockets log in, join one room and, for
- * every chat message (7101) received, record receive time - sendTime. Frames are decoded
+ * every chat message (7101) received, count receive time - sendTime per whole ms. Frames are decoded
  * with the client's own codec (src/realtime/frame), as a browser would.
  *
  * Protocol with the parent (IPC): parent -> {type: 'start', url, webcastId, sids, expected,
@@ -20,12 +20,17 @@ export interface StartMessage {
   readonly timeoutMs: number;
 }
 
+/** Delivery delays (receive - sendTime) in whole ms: [delay, how many], ascending. */
+export type DelayHistogram = ReadonlyArray<readonly [number, number]>;
+
 export interface ClientFigures {
   readonly received: number;
   readonly malformed: number;
-  /** Delivery delays in ms (receive - sendTime), sorted ascending. */
-  readonly delays: number[];
+  readonly delays: DelayHistogram;
 }
+
+/** Delays are counted per ms up to this; a later delivery is counted here (it fails anyway). */
+const HISTOGRAM_MAX_MS = 120_000;
 
 export type ChildMessage =
   | { readonly type: 'ready' }
@@ -37,15 +42,10 @@ const CHAT = 7101;
 class Viewer {
   received = 0;
   malformed = 0;
-  /** Preallocated so recording a delay never allocates on the hot path. */
-  private delays: Float64Array;
+  /** Count per whole ms of delay: recording one never allocates on the hot path. */
+  private readonly counts = new Uint32Array(HISTOGRAM_MAX_MS + 1);
 
-  constructor(
-    private readonly ws: WebSocket,
-    capacity: number,
-  ) {
-    this.delays = new Float64Array(capacity);
-  }
+  constructor(private readonly ws: WebSocket) {}
 
   onFrame(text: string): void {
     const decoded = decodeFrame(text);
@@ -57,17 +57,16 @@ class Viewer {
     if (frame.code !== CHAT || frame.seq !== 0) return;
     const sendTime = frame.body.sendTime;
     if (typeof sendTime !== 'number') return;
-    if (this.received === this.delays.length) {
-      const bigger = new Float64Array(this.delays.length * 2);
-      bigger.set(this.delays);
-      this.delays = bigger;
-    }
-    this.delays[this.received] = Date.now() - sendTime;
+    const delay = Math.min(HISTOGRAM_MAX_MS, Math.max(0, Math.round(Date.now() - sendTime)));
+    this.counts[delay] = (this.counts[delay] ?? 0) + 1;
     this.received += 1;
   }
 
   figures(): ClientFigures {
-    const delays = Array.from(this.delays.subarray(0, this.received)).sort((a, b) => a - b);
+    const delays: Array<readonly [number, number]> = [];
+    this.counts.forEach((count, ms) => {
+      if (count > 0) delays.push([ms, count]);
+    });
     return { received: this.received, malformed: this.malformed, delays };
   }
 
@@ -91,8 +90,9 @@ function waitForReply(ws: WebSocket, code: number, match: (body: Record<string, 
   });
 }
 
-async function connect(url: string, sid: string, webcastId: string, capacity: number): Promise<Viewer> {
-  const ws = new WebSocket(url, { perMessageDeflate: false });
+async function connect(url: string, sid: string, webcastId: string): Promise<Viewer> {
+  // UTF-8 is checked by the codec's JSON.parse anyway; the server does the same (skipUTF8Validation).
+  const ws = new WebSocket(url, { perMessageDeflate: false, skipUTF8Validation: true });
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());
     ws.once('error', reject);
@@ -105,19 +105,21 @@ async function connect(url: string, sid: string, webcastId: string, capacity: nu
   ws.send(encodeFrame({ code: 7001, seq: 1, body: { webcastId, offset: 0 } }));
   const joinReply = await joined;
   if (joinReply.status !== 200) throw new Error(`join refused: ${JSON.stringify(joinReply)}`);
-  const viewer = new Viewer(ws, capacity);
+  const viewer = new Viewer(ws);
   ws.on('message', (data) => viewer.onFrame(data.toString()));
   return viewer;
 }
 
-function send(message: ChildMessage): void {
-  process.send?.(message);
+/** Sends to the parent, then lets the process end (disconnecting before the send is flushed would lose it). */
+function sendAndLeave(message: ChildMessage): void {
+  if (!process.send) return;
+  process.send(message, undefined, {}, () => process.disconnect?.());
 }
 
 async function run(start: StartMessage): Promise<void> {
-  const viewers = await Promise.all(start.sids.map((sid) => connect(start.url, sid, start.webcastId, start.expected)));
+  const viewers = await Promise.all(start.sids.map((sid) => connect(start.url, sid, start.webcastId)));
   const cpuBefore = process.cpuUsage();
-  send({ type: 'ready' });
+  process.send?.({ type: 'ready' } satisfies ChildMessage);
   const deadline = Date.now() + start.timeoutMs;
   await new Promise<void>((resolve) => {
     const poll = setInterval(() => {
@@ -129,16 +131,10 @@ async function run(start: StartMessage): Promise<void> {
   });
   const cpu = process.cpuUsage(cpuBefore);
   for (const v of viewers) v.close();
-  send({ type: 'done', clients: viewers.map((v) => v.figures()), cpuMs: (cpu.user + cpu.system) / 1000 });
+  sendAndLeave({ type: 'done', clients: viewers.map((v) => v.figures()), cpuMs: (cpu.user + cpu.system) / 1000 });
 }
 
 process.on('message', (message: StartMessage) => {
   if (message.type !== 'start') return;
-  run(message).then(
-    () => process.disconnect?.(),
-    (error: unknown) => {
-      send({ type: 'failed', error: error instanceof Error ? error.message : String(error) });
-      process.disconnect?.();
-    },
-  );
+  run(message).catch((error: unknown) => sendAndLeave({ type: 'failed', error: error instanceof Error ? error.message : String(error) }));
 });

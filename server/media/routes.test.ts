@@ -87,12 +87,14 @@ describe('live HTTP-FLV', () => {
   it('streams chunked FLV with CORS and no-cache, and stops when the viewer goes', async () => {
     const first = await new Promise<{ headers: http.IncomingHttpHeaders; chunk: Buffer }>((resolve, reject) => {
       const request = http.get(`${server.url}/media/line2/live/hd.flv`, (response) => {
+        // Destroying the request mid-stream makes the response emit 'aborted' errors: expected here.
+        response.on('error', () => undefined);
         response.once('data', (chunk: Buffer) => {
           resolve({ headers: response.headers, chunk });
           request.destroy();
         });
       });
-      request.on('error', (e) => (e.message.includes('aborted') || e.message.includes('socket hang up') ? undefined : reject(e)));
+      request.on('error', reject);
     });
     expect(first.headers['content-type']).toBe('video/x-flv');
     expect(first.headers['transfer-encoding']).toBe('chunked');
