@@ -1,8 +1,9 @@
 /**
  * The viewers of the server fan-out benchmark, run as a child process of server-fanout.ts
  * so that their CPU is not the server's: N real sockets log in, join one room and, for
- * every chat message (7101) received, count receive time - sendTime per whole ms. Frames are decoded
- * with the client's own codec (src/realtime/frame), as a browser would.
+ * every chat message (7101) received, count receive time - sendTime per whole ms and check
+ * that room offsets arrive in order, one by one. See DecodeMode for how much of each frame
+ * is decoded.
  *
  * Protocol with the parent (IPC): parent -> {type: 'start', url, webcastId, sids, expected,
  * timeoutMs}; child -> {type: 'ready'} once every socket has joined, then {type: 'done',
@@ -11,8 +12,17 @@
 import WebSocket from 'ws';
 import { decodeFrame, encodeFrame } from '../src/realtime/frame';
 
+/**
+ * How a viewer reads a frame: 'full' decodes it with the client codec (header block and
+ * JSON body), as the browser's worker does; 'light' checks the push header and reads only
+ * sendTime and offset from the body text, so the simulated viewers, which share the
+ * server's cores, take as little CPU from it as possible.
+ */
+export type DecodeMode = 'full' | 'light';
+
 export interface StartMessage {
   readonly type: 'start';
+  readonly decode: DecodeMode;
   readonly url: string;
   readonly webcastId: string;
   readonly sids: readonly string[];
@@ -26,6 +36,8 @@ export type DelayHistogram = ReadonlyArray<readonly [number, number]>;
 export interface ClientFigures {
   readonly received: number;
   readonly malformed: number;
+  /** Chat messages whose room offset was not the previous one + 1 (lost, repeated or reordered). */
+  readonly outOfOrder: number;
   readonly delays: DelayHistogram;
 }
 
@@ -38,26 +50,65 @@ export type ChildMessage =
   | { readonly type: 'failed'; readonly error: string };
 
 const CHAT = 7101;
+/** A room message push as the server writes it (roomMessageFrame): the code header only. */
+const CHAT_PUSH_PREFIX = `code:${CHAT}\n\n`;
+
+/** The number after `"<key>":` in JSON text (integers only), or NaN. */
+function integerAfter(text: string, key: string, from: number): number {
+  const at = text.indexOf(key, from);
+  if (at < 0) return NaN;
+  let i = at + key.length;
+  let n = 0;
+  let digits = 0;
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) break;
+    n = n * 10 + c;
+    digits += 1;
+  }
+  return digits === 0 ? NaN : n;
+}
 
 class Viewer {
   received = 0;
   malformed = 0;
+  outOfOrder = 0;
+  private lastOffset = -1;
   /** Count per whole ms of delay: recording one never allocates on the hot path. */
   private readonly counts = new Uint32Array(HISTOGRAM_MAX_MS + 1);
 
-  constructor(private readonly ws: WebSocket) {}
+  constructor(
+    private readonly ws: WebSocket,
+    private readonly decode: DecodeMode,
+  ) {}
 
   onFrame(text: string): void {
-    const decoded = decodeFrame(text);
-    if (!decoded.ok) {
+    const now = Date.now();
+    let sendTime: number;
+    let offset: number;
+    if (this.decode === 'full') {
+      const decoded = decodeFrame(text);
+      if (!decoded.ok) {
+        this.malformed += 1;
+        return;
+      }
+      const { frame } = decoded;
+      if (frame.code !== CHAT || frame.seq !== 0) return;
+      sendTime = typeof frame.body.sendTime === 'number' ? frame.body.sendTime : NaN;
+      offset = typeof frame.body.offset === 'number' ? frame.body.offset : NaN;
+    } else {
+      if (!text.startsWith(CHAT_PUSH_PREFIX)) return;
+      sendTime = integerAfter(text, '"sendTime":', CHAT_PUSH_PREFIX.length);
+      // The room log appends webcastId and offset last.
+      offset = integerAfter(text, '"offset":', text.length - 24);
+    }
+    if (!Number.isFinite(sendTime) || !Number.isFinite(offset)) {
       this.malformed += 1;
       return;
     }
-    const { frame } = decoded;
-    if (frame.code !== CHAT || frame.seq !== 0) return;
-    const sendTime = frame.body.sendTime;
-    if (typeof sendTime !== 'number') return;
-    const delay = Math.min(HISTOGRAM_MAX_MS, Math.max(0, Math.round(Date.now() - sendTime)));
+    if (this.lastOffset >= 0 && offset !== this.lastOffset + 1) this.outOfOrder += 1;
+    this.lastOffset = offset;
+    const delay = Math.min(HISTOGRAM_MAX_MS, Math.max(0, Math.round(now - sendTime)));
     this.counts[delay] = (this.counts[delay] ?? 0) + 1;
     this.received += 1;
   }
@@ -67,7 +118,7 @@ class Viewer {
     this.counts.forEach((count, ms) => {
       if (count > 0) delays.push([ms, count]);
     });
-    return { received: this.received, malformed: this.malformed, delays };
+    return { received: this.received, malformed: this.malformed, outOfOrder: this.outOfOrder, delays };
   }
 
   close(): void {
@@ -90,7 +141,7 @@ function waitForReply(ws: WebSocket, code: number, match: (body: Record<string, 
   });
 }
 
-async function connect(url: string, sid: string, webcastId: string): Promise<Viewer> {
+async function connect(url: string, sid: string, webcastId: string, decode: DecodeMode): Promise<Viewer> {
   // UTF-8 is checked by the codec's JSON.parse anyway; the server does the same (skipUTF8Validation).
   const ws = new WebSocket(url, { perMessageDeflate: false, skipUTF8Validation: true });
   await new Promise<void>((resolve, reject) => {
@@ -105,7 +156,7 @@ async function connect(url: string, sid: string, webcastId: string): Promise<Vie
   ws.send(encodeFrame({ code: 7001, seq: 1, body: { webcastId, offset: 0 } }));
   const joinReply = await joined;
   if (joinReply.status !== 200) throw new Error(`join refused: ${JSON.stringify(joinReply)}`);
-  const viewer = new Viewer(ws);
+  const viewer = new Viewer(ws, decode);
   ws.on('message', (data) => viewer.onFrame(data.toString()));
   return viewer;
 }
@@ -117,7 +168,7 @@ function sendAndLeave(message: ChildMessage): void {
 }
 
 async function run(start: StartMessage): Promise<void> {
-  const viewers = await Promise.all(start.sids.map((sid) => connect(start.url, sid, start.webcastId)));
+  const viewers = await Promise.all(start.sids.map((sid) => connect(start.url, sid, start.webcastId, start.decode)));
   const cpuBefore = process.cpuUsage();
   process.send?.({ type: 'ready' } satisfies ChildMessage);
   const deadline = Date.now() + start.timeoutMs;
