@@ -4,20 +4,20 @@
  *   POST /admin/v1/rooms/:id/burst       {rate, seconds, users?} -> {rate, seconds, total, users}
  *   POST /admin/v1/rooms/:id/burst/stop  -> {stopped, sent}
  *
- * The answer comes at once; then `rate` chat messages (7101) a second are published for
- * `seconds` seconds from `users` simulated viewers, each with `sendTime` = the server clock
- * when it was published, so a receiver can measure delivery delay. Publishing runs in
- * ticks of TICK_MS against a monotonic clock: each tick sends what is due by then, so a
- * late tick catches up instead of losing messages. A second burst on a room replaces the
- * first; server shutdown stops them all.
+ * The answer comes at once; then `rate` chat messages (7101, kept in the chat history like
+ * any other) a second are published for `seconds` seconds from `users` simulated viewers,
+ * each with `sendTime` = the server clock when it was published, so a receiver can measure
+ * delivery delay. Publishing runs in ticks of TICK_MS against a monotonic clock: each tick
+ * sends what is due by then, so a late tick catches up instead of losing messages. A second
+ * burst on a room replaces the first; server shutdown stops them all.
  */
 import { performance } from 'node:perf_hooks';
 import type { RouteModule } from '../http/app.js';
 import type { ServerContext } from '../context.js';
 import { okEnvelope } from '../http/envelope.js';
-import { randomToken } from '../auth/random.js';
 import { requireRoom } from '../entry/rooms.js';
-import { chatMessageBody } from '../chat/message.js';
+import { newChatMessageId } from '../chat/message.js';
+import { chatServiceOf, type ChatService } from '../chat/service.js';
 import { adminOnly } from './auth.js';
 import { fieldsOf, optionalInt, requireInt } from './input.js';
 import { roomIdParam } from './liveAdmin.js';
@@ -30,7 +30,8 @@ export const BURST_LIMITS = {
   users: { min: 1, max: 10_000 },
 } as const;
 export const DEFAULT_BURST_USERS = 500;
-const CHAT_MESSAGE = 7101;
+/** Leading characters of a chat message id kept for a whole burst: its time part and 12 random ones. */
+const ID_PREFIX_LENGTH = 20;
 
 export interface BurstPlan {
   readonly webcastId: string;
@@ -45,8 +46,14 @@ class Burst {
   private readonly total: number;
   private readonly startedAt = performance.now();
   private readonly timer: NodeJS.Timeout;
-  private readonly idPrefix = randomToken(20);
+  /**
+   * Message ids are this prefix (the burst's start time and random characters, as
+   * newChatMessageId makes them) plus a counter: 32 characters, unique, growing within the
+   * burst, and made without 24 random draws per message.
+   */
+  private readonly idPrefix: string;
   private readonly traffic;
+  private readonly chat: ChatService;
 
   constructor(
     private readonly ctx: ServerContext,
@@ -55,6 +62,8 @@ class Burst {
   ) {
     this.total = plan.rate * plan.seconds;
     this.traffic = burstTraffic(plan.users);
+    this.chat = chatServiceOf(ctx);
+    this.idPrefix = newChatMessageId(ctx.now()).slice(0, ID_PREFIX_LENGTH);
     this.timer = setInterval(() => this.tick(), TICK_MS);
   }
 
@@ -79,9 +88,9 @@ class Burst {
   private publishOne(): void {
     const n = this.sent;
     const { sender, input } = this.traffic.message(n);
-    // 32 characters, unique within the burst: a random prefix and a counter.
-    const msgId = this.idPrefix + n.toString(36).padStart(12, '0');
-    this.ctx.hub.publish(this.plan.webcastId, CHAT_MESSAGE, chatMessageBody(msgId, sender, input, this.ctx.now()));
+    const msgId = this.idPrefix + n.toString(36).padStart(32 - ID_PREFIX_LENGTH, '0');
+    // Through the chat service, so burst messages are in the chat history like any other.
+    this.chat.publish(this.plan.webcastId, sender, input, { msgId, sentAt: this.ctx.now() });
     this.sent = n + 1;
   }
 

@@ -155,6 +155,12 @@ describe('burst', () => {
     // Offsets grow by exactly one.
     const offsets = messages.map((m) => m.offset as number);
     expect(offsets).toEqual(offsets.map((_o, i) => offsets[0]! + i));
+    // Burst messages are chat like any other: the history call lists them.
+    const history = await fetch(`${server.url}/ccp/monitor/v1/chat/public/list?webcastId=live-1&skip=0&take=5`, {
+      headers: { token: loginAs(server.ctx, 'reader', 'live-1').token, token_type: 'guest' },
+    });
+    const page = ((await history.json()) as Envelope).data as { total: number };
+    expect(page.total).toBeGreaterThanOrEqual(200);
     // The simulated viewers are users the host can act on.
     expect(server.ctx.db.prepare("SELECT COUNT(*) AS n FROM users WHERE id LIKE 'sim-%'").get()).toEqual({ n: 50 });
   });
