@@ -12,6 +12,10 @@ export const CHROMIUM_ARGS = [
 ];
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
+/** The reference server's data for browser tests (recreated at every run; git-ignored). */
+export const E2E_DATA_DIR = '.e2e-data';
+/** Tests drive the host side (start/end live, say, ...) through the admin API with this. */
+export const E2E_ADMIN_TOKEN = process.env.E2E_ADMIN_TOKEN ?? 'e2e-admin-token';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -27,9 +31,12 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
   },
+  // Browser tests run against the real reference room server (built client included),
+  // on a fresh DATA_DIR each run so the demo rooms start seeded and untouched.
   webServer: {
-    command: `npm run build && npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
-    url: `http://127.0.0.1:${PORT}/config.js`,
+    command: `rm -rf ${E2E_DATA_DIR} && npm run build && npx tsx server/main.ts`,
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: E2E_DATA_DIR, ADMIN_TOKEN: E2E_ADMIN_TOKEN },
+    url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,
     stdout: 'ignore',
