@@ -26,6 +26,15 @@ describe('decodeFrame', () => {
     expect(r.ok && r.frame.headers.x_trace).toBe('a:b:c');
   });
 
+  it('drops a __proto__ header instead of touching the prototype', () => {
+    const r = decodeFrame('code:1\n__proto__:x\nconstructor:y\n\n{}');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(Object.getPrototypeOf(r.frame.headers)).toBe(Object.prototype);
+    expect(Object.keys(r.frame.headers)).toEqual(['code', 'constructor']);
+    expect(r.frame.headers.constructor).toBe('y');
+  });
+
   it('accepts an empty value', () => {
     const r = decodeFrame('code:9001\nmid:\n\n{}');
     expect(r.ok && r.frame.mid).toBe('');
