@@ -6,6 +6,7 @@
  * message that was already published.
  */
 import type { Db } from '../store/db.js';
+import { BatchedWriter } from '../store/batchedWriter.js';
 
 export interface ChatRow {
   readonly msgId: string;
@@ -39,46 +40,27 @@ export interface ChatPage {
 }
 
 export class ChatHistory {
-  private pending: Omit<ChatRow, 'withdrawn'>[] = [];
-  private waiters: Array<() => void> = [];
-  private timer: NodeJS.Timeout | null = null;
-  private readonly insert;
-  private closed = false;
+  private readonly writer: BatchedWriter<Omit<ChatRow, 'withdrawn'>>;
 
   constructor(
     private readonly db: Db,
-    private readonly flushDelayMs = 5,
-    private readonly maxBatch = 2000,
+    flushDelayMs = 5,
+    maxBatch = 2000,
   ) {
-    this.insert = db.prepare('INSERT OR IGNORE INTO chat_messages (msg_id, webcast_id, offset, uid, body, sent_at) VALUES (?, ?, ?, ?, ?, ?)');
+    const insert = db.prepare('INSERT OR IGNORE INTO chat_messages (msg_id, webcast_id, offset, uid, body, sent_at) VALUES (?, ?, ?, ?, ?, ?)');
+    this.writer = new BatchedWriter(db, (r) => insert.run(r.msgId, r.webcastId, r.offset, r.uid, r.bodyJson, r.sentAt), { flushDelayMs, maxBatch });
   }
 
   record(row: Omit<ChatRow, 'withdrawn'>): void {
-    if (this.closed) throw new Error('chat history is closed');
-    this.pending.push(row);
-    if (this.pending.length >= this.maxBatch) this.flush();
-    else if (!this.timer) this.timer = setTimeout(() => this.flush(), this.flushDelayMs);
+    this.writer.add(row);
   }
 
   whenDurable(): Promise<void> {
-    if (this.pending.length === 0) return Promise.resolve();
-    return new Promise((resolve) => this.waiters.push(resolve));
+    return this.writer.whenDurable();
   }
 
   flush(): void {
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = null;
-    }
-    if (this.pending.length === 0) return;
-    const batch = this.pending;
-    const waiters = this.waiters;
-    this.pending = [];
-    this.waiters = [];
-    this.db.transaction(() => {
-      for (const r of batch) this.insert.run(r.msgId, r.webcastId, r.offset, r.uid, r.bodyJson, r.sentAt);
-    })();
-    for (const w of waiters) w();
+    this.writer.flush();
   }
 
   find(webcastId: string, msgId: string): ChatRow | null {
@@ -116,7 +98,6 @@ export class ChatHistory {
   }
 
   close(): void {
-    this.flush();
-    this.closed = true;
+    this.writer.close();
   }
 }

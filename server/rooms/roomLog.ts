@@ -8,6 +8,7 @@
  * only be acknowledged once durable (a chat send's 7100 reply) waits with whenDurable().
  */
 import type { Db } from '../store/db.js';
+import { BatchedWriter } from '../store/batchedWriter.js';
 
 export interface RoomMessage {
   readonly webcastId: string;
@@ -26,22 +27,15 @@ export interface RoomLogOptions {
 
 export class RoomLog {
   private readonly latest = new Map<string, number>();
-  private pending: RoomMessage[] = [];
-  private waiters: Array<() => void> = [];
-  private timer: NodeJS.Timeout | null = null;
-  private readonly insert;
+  private readonly writer: BatchedWriter<RoomMessage>;
   private readonly selectAfter;
   private readonly selectLatest;
-  private readonly flushDelayMs: number;
-  private readonly maxBatch: number;
   private readonly now: () => number;
-  private closed = false;
 
-  constructor(private readonly db: Db, options: RoomLogOptions = {}) {
-    this.flushDelayMs = options.flushDelayMs ?? 5;
-    this.maxBatch = options.maxBatch ?? 2000;
+  constructor(db: Db, options: RoomLogOptions = {}) {
     this.now = options.now ?? Date.now;
-    this.insert = db.prepare('INSERT INTO room_messages (webcast_id, offset, code, body, created_at) VALUES (?, ?, ?, ?, ?)');
+    const insert = db.prepare('INSERT INTO room_messages (webcast_id, offset, code, body, created_at) VALUES (?, ?, ?, ?, ?)');
+    this.writer = new BatchedWriter<RoomMessage>(db, (m) => insert.run(m.webcastId, m.offset, m.code, m.bodyJson, m.createdAt), options);
     this.selectAfter = db.prepare(
       'SELECT webcast_id AS webcastId, offset, code, body AS bodyJson, created_at AS createdAt FROM room_messages WHERE webcast_id = ? AND offset > ? ORDER BY offset LIMIT ?',
     );
@@ -63,7 +57,6 @@ export class RoomLog {
    * and queues it for writing. Returns the message as it goes on the wire.
    */
   append(webcastId: string, code: number, body: Record<string, unknown>): RoomMessage {
-    if (this.closed) throw new Error('room log is closed');
     const offset = this.latestOffset(webcastId) + 1;
     this.latest.set(webcastId, offset);
     const message: RoomMessage = {
@@ -73,9 +66,7 @@ export class RoomLog {
       bodyJson: JSON.stringify({ ...body, webcastId, offset }),
       createdAt: this.now(),
     };
-    this.pending.push(message);
-    if (this.pending.length >= this.maxBatch) this.flush();
-    else if (!this.timer) this.timer = setTimeout(() => this.flush(), this.flushDelayMs);
+    this.writer.add(message);
     return message;
   }
 
@@ -84,7 +75,7 @@ export class RoomLog {
     const stored = this.selectAfter.all(webcastId, afterOffset, limit) as RoomMessage[];
     if (stored.length >= limit) return stored;
     const lastStored = stored.length > 0 ? stored[stored.length - 1]!.offset : afterOffset;
-    for (const m of this.pending) {
+    for (const m of this.writer.queued) {
       if (stored.length >= limit) break;
       if (m.webcastId === webcastId && m.offset > lastStored) stored.push(m);
     }
@@ -93,28 +84,14 @@ export class RoomLog {
 
   /** Resolves once everything appended so far is written. */
   whenDurable(): Promise<void> {
-    if (this.pending.length === 0) return Promise.resolve();
-    return new Promise((resolve) => this.waiters.push(resolve));
+    return this.writer.whenDurable();
   }
 
   flush(): void {
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = null;
-    }
-    if (this.pending.length === 0) return;
-    const batch = this.pending;
-    const waiters = this.waiters;
-    this.pending = [];
-    this.waiters = [];
-    this.db.transaction(() => {
-      for (const m of batch) this.insert.run(m.webcastId, m.offset, m.code, m.bodyJson, m.createdAt);
-    })();
-    for (const w of waiters) w();
+    this.writer.flush();
   }
 
   close(): void {
-    this.flush();
-    this.closed = true;
+    this.writer.close();
   }
 }
