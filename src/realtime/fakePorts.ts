@@ -1,0 +1,127 @@
+/**
+ * Test doubles of the session ports (ports.ts): a clock whose time moves only when a test
+ * advances it, and a socket factory whose sockets record what is sent and let the test
+ * open, close and deliver. Pure code, so it typechecks with the pure layer; only tests
+ * import it.
+ */
+import type { Clock, Logger, SocketFactory, SocketLike, TimerId } from './ports';
+
+interface Timer {
+  readonly id: number;
+  readonly due: number;
+  readonly fn: () => void;
+}
+
+export interface FakeClock extends Clock {
+  /** Moves time forward, running every timer that falls due, in due order. */
+  advance(ms: number): void;
+  /** Timers scheduled and not yet run or cleared. */
+  readonly timerCount: number;
+}
+
+export function createFakeClock(start = 0): FakeClock {
+  let time = start;
+  let nextId = 1;
+  const timers = new Map<number, Timer>();
+  return {
+    now: () => time,
+    setTimeout(fn, ms) {
+      const id = nextId++;
+      timers.set(id, { id, due: time + Math.max(0, ms), fn });
+      return id;
+    },
+    clearTimeout(id: TimerId) {
+      if (typeof id === 'number') timers.delete(id);
+    },
+    advance(ms) {
+      const end = time + ms;
+      for (;;) {
+        let first: Timer | undefined;
+        for (const t of timers.values()) if (t.due <= end && (first === undefined || t.due < first.due || (t.due === first.due && t.id < first.id))) first = t;
+        if (first === undefined) break;
+        timers.delete(first.id);
+        time = first.due;
+        first.fn();
+      }
+      time = end;
+    },
+    get timerCount() {
+      return timers.size;
+    },
+  };
+}
+
+export class FakeSocket implements SocketLike {
+  readonly sent: string[] = [];
+  closedWith: { code: number | undefined; reason: string | undefined } | null = null;
+  onopen: ((event: unknown) => void) | null = null;
+  onmessage: ((event: { readonly data: unknown }) => void) | null = null;
+  onclose: ((event: unknown) => void) | null = null;
+  onerror: ((event: unknown) => void) | null = null;
+
+  constructor(readonly url: string) {}
+
+  send(text: string): void {
+    this.sent.push(text);
+  }
+  close(code?: number, reason?: string): void {
+    this.closedWith = { code, reason };
+  }
+  /** The server side: the socket opened. */
+  open(): void {
+    this.onopen?.({});
+  }
+  deliver(data: unknown): void {
+    this.onmessage?.({ data });
+  }
+  /** The connection dropped (or never opened): error then close, as browsers do. */
+  drop(): void {
+    this.onerror?.({});
+    this.onclose?.({ code: 1006 });
+  }
+}
+
+export interface FakeSocketFactory {
+  readonly factory: SocketFactory;
+  readonly sockets: FakeSocket[];
+  /** The latest socket made; throws when none was, which fails the test that asked. */
+  readonly last: FakeSocket;
+  /** Make the next calls of the factory throw, as a browser does on a bad url. */
+  throwing: boolean;
+}
+
+export function createFakeSocketFactory(): FakeSocketFactory {
+  const sockets: FakeSocket[] = [];
+  const self: FakeSocketFactory = {
+    sockets,
+    throwing: false,
+    factory: (url) => {
+      if (self.throwing) throw new Error('cannot open');
+      const socket = new FakeSocket(url);
+      sockets.push(socket);
+      return socket;
+    },
+    get last() {
+      const socket = sockets[sockets.length - 1];
+      if (socket === undefined) throw new Error('no socket was made');
+      return socket;
+    },
+  };
+  return self;
+}
+
+export interface RecordingLogger extends Logger {
+  readonly errors: string[];
+  readonly warnings: string[];
+}
+
+export function createRecordingLogger(): RecordingLogger {
+  const errors: string[] = [];
+  const warnings: string[] = [];
+  return {
+    errors,
+    warnings,
+    error: (message) => void errors.push(message),
+    warn: (message) => void warnings.push(message),
+  };
+}
