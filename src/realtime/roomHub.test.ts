@@ -1,0 +1,362 @@
+import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
+import { createRoomHub, GAP_TRANSITIONS, HISTORY_RETRIES, type HistoryMessage, type HubChange, type RoomHub } from './roomHub';
+
+const ROOM = 'w1';
+
+function chat(offset: number, extra: Record<string, unknown> = {}): HistoryMessage {
+  return { code: 7101, body: { webcastId: ROOM, offset, msgId: `m${offset}`, uid: `u${offset % 3}`, role: 5, sendTime: offset, body: `text ${offset}`, ...extra } };
+}
+function withdraw(offset: number, msgId: string): HistoryMessage {
+  return { code: 7103, body: { webcastId: ROOM, offset, msgId } };
+}
+
+/** A fake timer: tasks run only when the test advances time. */
+function fakeScheduler() {
+  let now = 0;
+  const tasks: Array<{ at: number; fn: () => void; cancelled: boolean }> = [];
+  return {
+    schedule(fn: () => void, ms: number) {
+      const task = { at: now + ms, fn, cancelled: false };
+      tasks.push(task);
+      return () => {
+        task.cancelled = true;
+      };
+    },
+    delays: () => tasks.map((t) => t.at),
+    advance(ms: number) {
+      now += ms;
+      for (const t of tasks.splice(0).filter((x) => !x.cancelled)) {
+        if (t.at <= now) t.fn();
+        else tasks.push(t);
+      }
+    },
+  };
+}
+
+const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+interface Setup {
+  hub: RoomHub;
+  changes: HubChange[];
+  calls: Array<[number, number]>;
+  timer: ReturnType<typeof fakeScheduler>;
+}
+
+/** A hub whose history serves `source` (by offset), or fails while `failing()` says so. */
+function setup(source: Map<number, HistoryMessage> = new Map(), failing: () => boolean = () => false, myUid: string | null = 'u1'): Setup {
+  const changes: HubChange[] = [];
+  const calls: Array<[number, number]> = [];
+  const timer = fakeScheduler();
+  const hub = createRoomHub({
+    webcastId: ROOM,
+    myUid,
+    schedule: timer.schedule,
+    onChange: (c) => changes.push(c),
+    requestHistory: (after, limit) => {
+      calls.push([after, limit]);
+      if (failing()) return Promise.reject(new Error('down'));
+      const out: HistoryMessage[] = [];
+      for (let o = after + 1; o <= after + limit; o++) {
+        const m = source.get(o);
+        if (m !== undefined) out.push(m);
+      }
+      return Promise.resolve(out);
+    },
+  });
+  return { hub, changes, calls, timer };
+}
+
+const offsets = (hub: RoomHub) => hub.snapshot().entries.map((e) => e.offset);
+
+describe('room hub: offsets', () => {
+  it('applies messages in offset order and appends each', () => {
+    const { hub, changes } = setup();
+    for (let o = 1; o <= 3; o++) hub.apply(7101, chat(o).body);
+    expect(offsets(hub)).toEqual([1, 2, 3]);
+    expect(changes.map((c) => c.appended.map((e) => e.offset))).toEqual([[1], [2], [3]]);
+    expect(hub.lastOffset()).toBe(3);
+  });
+
+  it('drops offsets already applied and counts them', () => {
+    const { hub, changes } = setup();
+    hub.apply(7101, chat(1).body);
+    hub.apply(7101, chat(2).body);
+    hub.apply(7101, chat(1).body);
+    hub.apply(7101, chat(2).body);
+    expect(offsets(hub)).toEqual([1, 2]);
+    expect(hub.stats().duplicates).toBe(2);
+    expect(changes).toHaveLength(2);
+  });
+
+  it('start(offset) sets the starting point', () => {
+    const { hub, calls } = setup();
+    hub.start(40);
+    hub.apply(7101, chat(40).body);
+    hub.apply(7101, chat(41).body);
+    expect(offsets(hub)).toEqual([41]);
+    expect(calls).toEqual([]);
+    expect(hub.lastOffset()).toBe(41);
+  });
+
+  it('ignores messages of another room', () => {
+    const { hub } = setup();
+    hub.apply(7101, { ...chat(1).body, webcastId: 'other' });
+    expect(offsets(hub)).toEqual([]);
+    expect(hub.stats().otherRoom).toBe(1);
+    expect(hub.lastOffset()).toBe(0);
+  });
+
+  it('a gap is filled from history before later messages are shown, in order', async () => {
+    const source = new Map([2, 3, 4].map((o) => [o, chat(o)] as const));
+    const { hub, changes, calls } = setup(source);
+    hub.apply(7101, chat(1).body);
+    hub.apply(7101, chat(5).body);
+    hub.apply(7101, chat(6).body);
+    expect(offsets(hub)).toEqual([1]);
+    expect(calls).toEqual([[1, 3]]);
+    await flush();
+    expect(offsets(hub)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(changes.at(-1)?.appended.map((e) => e.offset)).toEqual([2, 3, 4, 5, 6]);
+    expect(hub.stats().gapsFilled).toBe(1);
+  });
+
+  it('fetches a large gap page by page (limit at most 500)', async () => {
+    const source = new Map(Array.from({ length: 1200 }, (_, i) => [i + 1, chat(i + 1)] as const));
+    const { hub, calls, changes } = setup(source);
+    hub.apply(7101, chat(1201).body);
+    for (let i = 0; i < 5; i++) await flush();
+    expect(calls).toEqual([
+      [0, 500],
+      [500, 500],
+      [1000, 200],
+    ]);
+    expect(offsets(hub)).toEqual(Array.from({ length: 200 }, (_, i) => 1002 + i));
+    // a page longer than the buffer replaces it rather than appending 500 entries
+    expect(changes[0]?.replaced?.length).toBe(200);
+    expect(changes[0]?.appended).toEqual([]);
+  });
+
+  it('retries a failing history with growing waits, then skips the gap and reports it', async () => {
+    const { hub, calls, changes, timer } = setup(new Map(), () => true);
+    hub.apply(7101, chat(1).body);
+    hub.apply(7101, chat(5).body);
+    await flush();
+    expect(calls).toHaveLength(1);
+    const waits = [1000, 2000, 4000];
+    for (const wait of waits) {
+      const before = calls.length;
+      timer.advance(wait - 1);
+      expect(calls.length).toBe(before);
+      timer.advance(1);
+      expect(calls.length).toBe(before + 1);
+      await flush();
+    }
+    expect(calls).toHaveLength(HISTORY_RETRIES + 1);
+    expect(offsets(hub)).toEqual([1, 5]);
+    expect(changes.at(-1)?.skipped).toEqual({ after: 1, upTo: 4 });
+    expect(hub.stats()).toMatchObject({ gapsSkipped: 1, historyFailures: 4 });
+    hub.apply(7101, chat(6).body);
+    expect(offsets(hub)).toEqual([1, 5, 6]);
+  });
+
+  it('an empty history page counts as a failure, and a later success resets the count', async () => {
+    let fail = true;
+    const source = new Map([[2, chat(2)]]);
+    const { hub, calls, timer } = setup(source, () => fail);
+    hub.apply(7101, chat(1).body);
+    hub.apply(7101, chat(3).body);
+    await flush();
+    fail = false;
+    timer.advance(1000);
+    await flush();
+    expect(calls).toHaveLength(2);
+    expect(offsets(hub)).toEqual([1, 2, 3]);
+    expect(hub.stats().gapsSkipped).toBe(0);
+  });
+
+  it('start() drops a gap in progress and ignores its late answer', async () => {
+    const source = new Map([[2, chat(2)]]);
+    const { hub } = setup(source);
+    hub.apply(7101, chat(1).body);
+    hub.apply(7101, chat(3).body);
+    hub.start(10);
+    await flush();
+    expect(offsets(hub)).toEqual([1]);
+    expect(hub.lastOffset()).toBe(10);
+  });
+
+  it('holds a bounded number of messages while filling', async () => {
+    const changes: HubChange[] = [];
+    let release: (v: HistoryMessage[]) => void = () => undefined;
+    const hub = createRoomHub({
+      webcastId: ROOM,
+      myUid: null,
+      heldMax: 3,
+      schedule: () => () => undefined,
+      onChange: (c) => changes.push(c),
+      requestHistory: () => new Promise((resolve) => (release = resolve)),
+    });
+    for (const o of [5, 6, 7, 8, 3]) hub.apply(7101, chat(o).body);
+    expect(hub.stats().heldDropped).toBe(2);
+    release([chat(1), chat(2)]);
+    await flush();
+    expect(offsets(hub)).toEqual([1, 2, 3]);
+  });
+
+  it('the gap machine only moves along its table', () => {
+    expect(GAP_TRANSITIONS.idle.gapSeen).toBe('fetching');
+    expect(GAP_TRANSITIONS.idle.failed).toBeUndefined();
+    expect(GAP_TRANSITIONS.backingOff.retryDue).toBe('fetching');
+  });
+});
+
+describe('room hub: chat', () => {
+  it('keeps the latest 200 entries', () => {
+    const { hub } = setup();
+    for (let o = 1; o <= 250; o++) hub.apply(7101, chat(o).body);
+    expect(offsets(hub)).toEqual(Array.from({ length: 200 }, (_, i) => 51 + i));
+  });
+
+  it('withdraw removes the entry and reports it', () => {
+    const { hub, changes } = setup();
+    hub.apply(7101, chat(1).body);
+    hub.apply(7101, chat(2).body);
+    hub.apply(7103, withdraw(3, 'm1').body);
+    expect(hub.snapshot().entries.map((e) => e.msgId)).toEqual(['m2']);
+    expect(changes.at(-1)?.withdrawn.map((e) => e.msgId)).toEqual(['m1']);
+    hub.apply(7103, withdraw(4, 'unknown').body);
+    expect(changes).toHaveLength(3);
+    expect(hub.lastOffset()).toBe(4);
+  });
+
+  it('marks meshType, own messages and labels', () => {
+    const { hub } = setup();
+    hub.apply(7101, chat(1, { uid: 'u1' }).body);
+    hub.apply(7101, chat(2, { uid: 'u1' }).body);
+    hub.apply(7101, chat(3, { uid: 'u2', role: 8 }).body);
+    const [a, b, c] = hub.snapshot().entries;
+    expect([a?.meshType, b?.meshType, c?.meshType]).toEqual([false, true, false]);
+    expect([a?.roleLabel, c?.roleLabel]).toEqual(['role.me', 'role.assistant']);
+  });
+
+  it('a malformed message is dropped and counted, its offset still consumed, nothing thrown', () => {
+    const { hub } = setup();
+    hub.apply(7101, { webcastId: ROOM, offset: 1, uid: 'x' });
+    hub.apply(7101, { webcastId: ROOM, offset: 'x' });
+    hub.apply(7101, null as unknown as Record<string, unknown>);
+    hub.apply(7105, { webcastId: ROOM, offset: 2, open: 'yes' });
+    hub.apply(7999, { webcastId: ROOM, offset: 3 });
+    hub.apply(7101, chat(4).body);
+    expect(offsets(hub)).toEqual([4]);
+    expect(hub.stats()).toMatchObject({ malformed: 4, unknownCode: 1 });
+  });
+});
+
+describe('room hub: room state', () => {
+  it('holds chat state, and a staffOnly flip replaces the list', () => {
+    const { hub, changes } = setup();
+    hub.apply(7101, chat(1).body);
+    hub.apply(7105, { webcastId: ROOM, offset: 2, open: false, review: true, pictures: false, staffOnly: false, muted: ['u7'] });
+    expect(hub.snapshot().state.chat).toEqual({ open: false, review: true, pictures: false, staffOnly: false, muted: ['u7'] });
+    expect(changes.at(-1)?.replaced).toBeNull();
+    expect(changes.at(-1)?.state.chat?.open).toBe(false);
+    hub.apply(7105, { webcastId: ROOM, offset: 3, open: true, review: false, pictures: true, staffOnly: true, muted: [] });
+    expect(changes.at(-1)?.replaced?.map((e) => e.offset)).toEqual([1]);
+  });
+
+  it('holds live status, counts, gifts, lottery, paper, roll call, red packet, goods, Q&A and captions', () => {
+    const { hub } = setup();
+    const msgs: HistoryMessage[] = [
+      { code: 7107, body: { status: 3, replay: 'https://r.test/v.m3u8' } },
+      { code: 7109, body: { online: 10, praise: 3 } },
+      { code: 7111, body: { uid: 'u2', name: 'B', gift: 'rose', count: 2, amount: '1.50' } },
+      { code: 7113, body: { raffleId: 'r1', state: 'end', winners: [{ uid: 'u1', name: 'A' }] } },
+      { code: 7115, body: { kind: 'paper', id: 'p1' } },
+      { code: 7117, body: { confId: 'c', id: 'rc', deadline: 9 } },
+      { code: 7119, body: { id: 'rp', state: 1 } },
+      { code: 7121, body: { kind: 'goods', id: 'g1' } },
+      { code: 7123, body: { state: 'on' } },
+      { code: 7123, body: { qaId: 'q', question: 'why?', answer: 'because' } },
+      { code: 7125, body: { text: 'hi', start: 1, end: 2, lang: 'en' } },
+    ];
+    msgs.forEach((m, i) => hub.apply(m.code, { ...m.body, webcastId: ROOM, offset: i + 1 }));
+    const s = hub.snapshot().state;
+    expect(s.live).toEqual({ status: 3, replay: 'https://r.test/v.m3u8' });
+    expect(s.counts).toEqual({ online: 10, praise: 3 });
+    expect(s.gifts).toEqual([{ uid: 'u2', name: 'B', gift: 'rose', count: 2, amount: '1.50' }]);
+    expect(s.lottery).toEqual({ raffleId: 'r1', state: 'end', winners: [{ uid: 'u1', name: 'A' }] });
+    expect(s.paper).toEqual({ kind: 'paper', id: 'p1', confId: null });
+    expect(s.rollCall).toEqual({ confId: 'c', id: 'rc', deadline: 9 });
+    expect(s.redPacket).toEqual({ id: 'rp', state: 1 });
+    expect(s.goods).toEqual({ kind: 'goods', id: 'g1' });
+    expect(s.qa).toEqual({ state: 'on', lastAnswered: { qaId: 'q', question: 'why?', answer: 'because' } });
+    expect(s.captions).toEqual([{ text: 'hi', start: 1, end: 2, lang: 'en' }]);
+    expect(hub.stats().malformed).toBe(0);
+  });
+
+  it('keeps only the latest few gifts and captions', () => {
+    const { hub } = setup();
+    for (let o = 1; o <= 8; o++) hub.apply(7111, { webcastId: ROOM, offset: o, uid: 'u', name: 'n', gift: 'heart', count: o });
+    for (let o = 9; o <= 14; o++) hub.apply(7125, { webcastId: ROOM, offset: o, text: `c${o}`, start: o, end: o });
+    const s = hub.snapshot().state;
+    expect(s.gifts.map((g) => g.count)).toEqual([4, 5, 6, 7, 8]);
+    expect(s.captions.map((c) => c.text)).toEqual(['c12', 'c13', 'c14']);
+  });
+
+  it('takes room control only when it is for me', () => {
+    const { hub, changes } = setup();
+    hub.apply(7127, { webcastId: ROOM, offset: 1, uid: 'u9', action: 'kick' });
+    expect(hub.snapshot().state.control).toBeNull();
+    expect(changes).toHaveLength(0);
+    hub.apply(7127, { webcastId: ROOM, offset: 2, uid: 'u1', action: 'mute', text: 'calm down' });
+    expect(hub.snapshot().state.control).toEqual({ action: 'mute', text: 'calm down', offset: 2 });
+  });
+
+  it('refuses malformed state bodies', () => {
+    const { hub } = setup();
+    const bad: HistoryMessage[] = [
+      { code: 7107, body: { status: 9 } },
+      { code: 7109, body: { online: -1, praise: 0 } },
+      { code: 7111, body: { uid: 'u', name: 'n', gift: 'car', count: 1 } },
+      { code: 7113, body: { raffleId: 'r', state: 'end', winners: [{ uid: 'u' }] } },
+      { code: 7115, body: { kind: 'paper' } },
+      { code: 7119, body: { id: 'x', state: 3 } },
+      { code: 7121, body: { kind: 'ad', id: 'x' } },
+      { code: 7123, body: { state: 'maybe' } },
+      { code: 7125, body: { text: 'x', start: 5, end: 1 } },
+      { code: 7127, body: { uid: 'u1', action: 'ban' } },
+    ];
+    bad.forEach((m, i) => hub.apply(m.code, { ...m.body, webcastId: ROOM, offset: i + 1 }));
+    expect(hub.stats().malformed).toBe(bad.length);
+  });
+});
+
+describe('room hub: property', () => {
+  it('any duplication and reordering of a sequence ends with the buffer of applying it once in order', async () => {
+    const N = 40;
+    const all: HistoryMessage[] = [];
+    for (let o = 1; o <= N; o++) all.push(o % 7 === 0 ? withdraw(o, `m${o - 3}`) : chat(o));
+    const source = new Map(all.map((m) => [m.body.offset as number, m] as const));
+
+    const reference = setup(source);
+    for (const m of all) reference.hub.apply(m.code, m.body);
+    const expected = reference.hub.snapshot().entries;
+
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.integer({ min: 1, max: N }), { minLength: 1, maxLength: 120 }), async (picks) => {
+        const { hub } = setup(source);
+        for (const o of picks) {
+          const m = source.get(o);
+          if (m !== undefined) hub.apply(m.code, m.body);
+        }
+        // the last message always arrives eventually (live traffic), so every gap is seen
+        hub.apply(all[N - 1]!.code, all[N - 1]!.body);
+        for (let i = 0; i < 5; i++) await flush();
+        expect(hub.snapshot().entries).toEqual(expected);
+        expect(hub.lastOffset()).toBe(N);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

@@ -1,0 +1,376 @@
+/**
+ * The room hub: one per room the worker shows. It turns the room messages of PROTOCOL 2.4
+ * (pushes 7101 to 7127, and the pages of history sync 2401) into the chat list (the latest
+ * 200 entries, SPEC 5) and the room state the tabs read (live status, counts, overlays...).
+ *
+ * Offsets. Every room message carries an offset that grows by exactly 1. The hub applies
+ * them strictly in order: an offset already applied is dropped (counted as a duplicate);
+ * an offset beyond the next one is held (in a bounded buffer) while the missing range is
+ * fetched with `requestHistory`, and the held ones are applied once the gap is filled, so
+ * a tab never sees a later message before an earlier one. If history keeps failing, the
+ * hub retries with backoff and then, as a last resort, skips the gap and reports it, so
+ * the room never freezes waiting for messages that will not come.
+ *
+ * The gap filling is a small state machine (GAP_TRANSITIONS): idle -> fetching (a gap was
+ * seen) -> fetching (a page made progress, more to fetch) | idle (filled, or skipped) |
+ * backingOff (the page failed) -> fetching (retry due).
+ */
+import { RingBuffer, CHAT_ENTRIES_KEPT } from '../domain';
+import { readId } from './chatEntry';
+import { toChatEntry, type ChatEntry } from './chatEntry';
+import { applyPatch, INITIAL_ROOM_STATE, isRoomStateCode, readRoomState, type RoomState } from './roomState';
+
+export const CHAT_CODE = 7101;
+export const WITHDRAW_CODE = 7103;
+/** docs/protocol.md 5.2: history sync serves 1 to 500 messages a page. */
+export const HISTORY_PAGE_MAX = 500;
+/** Retries of a failed history page before the gap is skipped. */
+export const HISTORY_RETRIES = 3;
+/** First retry wait; it doubles with every further failure. */
+export const HISTORY_RETRY_BASE_MS = 1000;
+/** Messages held while a gap is filled; beyond this the newest are dropped and fetched again later. */
+export const HELD_MAX = 2000;
+
+export interface HistoryMessage {
+  readonly code: number;
+  readonly body: Record<string, unknown>;
+}
+
+export interface SkippedGap {
+  /** The last offset applied before the gap. */
+  readonly after: number;
+  /** The last offset of the gap: messages after..upTo (exclusive of after) were never shown. */
+  readonly upTo: number;
+}
+
+export interface HubChange {
+  /** New chat entries, oldest first (may include ones withdrawn in the same change). */
+  readonly appended: readonly ChatEntry[];
+  /** Entries removed from the buffer by a withdraw (7103). */
+  readonly withdrawn: readonly ChatEntry[];
+  /**
+   * The whole buffer, when appending is not enough: one change appended more entries than
+   * the buffer keeps (a large history page), or the staff-only mode flipped (what a filter
+   * shows changed for entries tabs already have). `appended` is then empty.
+   */
+  readonly replaced: readonly ChatEntry[] | null;
+  /** Room-state keys changed, with their new values. */
+  readonly state: Partial<RoomState>;
+  readonly skipped: SkippedGap | null;
+}
+
+export interface RoomHubStats {
+  readonly applied: number;
+  readonly duplicates: number;
+  readonly malformed: number;
+  readonly otherRoom: number;
+  readonly unknownCode: number;
+  readonly heldDropped: number;
+  readonly historyFailures: number;
+  readonly gapsFilled: number;
+  readonly gapsSkipped: number;
+}
+
+export interface RoomHubOptions {
+  readonly webcastId: string;
+  readonly myUid: string | null;
+  /** History sync 2401: the room messages after `after`, at most `limit` of them. */
+  requestHistory(after: number, limit: number): Promise<readonly HistoryMessage[]>;
+  onChange(change: HubChange): void;
+  /** Runs `fn` after `ms`; returns a cancel function. Injected: no timers in pure code. */
+  schedule(fn: () => void, ms: number): () => void;
+  readonly heldMax?: number;
+}
+
+export interface RoomHub {
+  /** Sets the last applied offset (the join reply's `from - 1` when the server replayed); drops held messages and any gap in progress. */
+  start(offset: number): void;
+  apply(code: number, body: Record<string, unknown>): void;
+  snapshot(): { readonly entries: ChatEntry[]; readonly state: RoomState };
+  /** The last offset applied: what a rejoin (7001) sends. */
+  lastOffset(): number;
+  stats(): RoomHubStats;
+  /** Stops gap filling; later history answers are ignored. */
+  dispose(): void;
+}
+
+export type GapState = 'idle' | 'fetching' | 'backingOff';
+export type GapEvent = 'gapSeen' | 'progress' | 'filled' | 'failed' | 'gaveUp' | 'retryDue' | 'reset';
+
+/** Allowed transitions of the gap filling; an event missing here is a bug and is ignored. */
+export const GAP_TRANSITIONS: Readonly<Record<GapState, Readonly<Partial<Record<GapEvent, GapState>>>>> = {
+  idle: { gapSeen: 'fetching', reset: 'idle' },
+  fetching: { progress: 'fetching', filled: 'idle', failed: 'backingOff', gaveUp: 'idle', reset: 'idle' },
+  backingOff: { retryDue: 'fetching', reset: 'idle' },
+};
+
+interface Batch {
+  appended: ChatEntry[];
+  withdrawn: ChatEntry[];
+  state: Partial<RoomState>;
+  replace: boolean;
+  skipped: SkippedGap | null;
+}
+
+function newBatch(): Batch {
+  return { appended: [], withdrawn: [], state: {}, replace: false, skipped: null };
+}
+
+type Counters = { -readonly [K in keyof RoomHubStats]: RoomHubStats[K] };
+
+export function createRoomHub(options: RoomHubOptions): RoomHub {
+  const { webcastId, myUid, requestHistory, onChange, schedule } = options;
+  const heldMax = options.heldMax ?? HELD_MAX;
+  const ring = new RingBuffer<ChatEntry>(CHAT_ENTRIES_KEPT);
+  const held = new Map<number, HistoryMessage>();
+  const counters: Counters = { applied: 0, duplicates: 0, malformed: 0, otherRoom: 0, unknownCode: 0, heldDropped: 0, historyFailures: 0, gapsFilled: 0, gapsSkipped: 0 };
+  let state: RoomState = INITIAL_ROOM_STATE;
+  let last = 0;
+  let gap: GapState = 'idle';
+  let failures = 0;
+  let cancelRetry: (() => void) | null = null;
+  /** Bumped by start() and dispose(): a history answer from an older generation is stale. */
+  let generation = 0;
+  let disposed = false;
+
+  function transition(event: GapEvent): void {
+    const next = GAP_TRANSITIONS[gap][event];
+    if (next !== undefined) gap = next;
+  }
+
+  function smallestHeld(): number {
+    let min = Number.POSITIVE_INFINITY;
+    for (const offset of held.keys()) if (offset < min) min = offset;
+    return min;
+  }
+
+  function hold(offset: number, message: HistoryMessage): void {
+    if (held.has(offset)) {
+      counters.duplicates++;
+      return;
+    }
+    if (held.size >= heldMax) {
+      // Keep the oldest: they unblock the list first; a dropped newer one is fetched again.
+      let max = Number.NEGATIVE_INFINITY;
+      for (const o of held.keys()) if (o > max) max = o;
+      counters.heldDropped++;
+      if (offset > max) return;
+      held.delete(max);
+    }
+    held.set(offset, message);
+  }
+
+  function applyChat(body: Record<string, unknown>, batch: Batch): void {
+    const entry = toChatEntry(body, { myUid, previous: ring.at(ring.size - 1) });
+    if (entry === null) {
+      counters.malformed++;
+      return;
+    }
+    ring.push(entry);
+    batch.appended.push(entry);
+  }
+
+  function applyWithdraw(body: Record<string, unknown>, batch: Batch): void {
+    const msgId = readId(body.msgId);
+    if (msgId === null) {
+      counters.malformed++;
+      return;
+    }
+    const entry = ring.find((e) => e.msgId === msgId);
+    if (entry === undefined) return; // not in the buffer: no tab has it either
+    ring.remove((e) => e.msgId === msgId);
+    batch.withdrawn.push(entry);
+  }
+
+  function applyState(code: number, body: Record<string, unknown>, batch: Batch): void {
+    const result = readRoomState(code, body, state, myUid);
+    if (result === null) {
+      counters.malformed++;
+      return;
+    }
+    if (result === 'ignored') return;
+    if (result.key === 'chat' && result.value.staffOnly !== state.chat.staffOnly) batch.replace = true;
+    state = applyPatch(state, result);
+    (batch.state as Record<string, unknown>)[result.key] = result.value;
+  }
+
+  /** Applies the message at offset last + 1. */
+  function applyNext(message: HistoryMessage, offset: number, batch: Batch): void {
+    last = offset;
+    counters.applied++;
+    if (message.code === CHAT_CODE) applyChat(message.body, batch);
+    else if (message.code === WITHDRAW_CODE) applyWithdraw(message.body, batch);
+    else if (isRoomStateCode(message.code)) applyState(message.code, message.body, batch);
+    else counters.unknownCode++;
+  }
+
+  function drainHeld(batch: Batch): void {
+    for (let next = held.get(last + 1); next !== undefined; next = held.get(last + 1)) {
+      held.delete(last + 1);
+      applyNext(next, last + 1, batch);
+    }
+  }
+
+  function ingest(message: HistoryMessage, batch: Batch): void {
+    const body = message.body as unknown;
+    if (typeof body !== 'object' || body === null || Array.isArray(body) || typeof message.code !== 'number') {
+      counters.malformed++;
+      return;
+    }
+    const b = body as Record<string, unknown>;
+    if (b.webcastId !== undefined && b.webcastId !== webcastId) {
+      counters.otherRoom++;
+      return;
+    }
+    const offset = b.offset;
+    if (typeof offset !== 'number' || !Number.isSafeInteger(offset) || offset < 1) {
+      counters.malformed++;
+      return;
+    }
+    if (offset <= last) {
+      counters.duplicates++;
+      return;
+    }
+    if (offset === last + 1) {
+      applyNext(message, offset, batch);
+      drainHeld(batch);
+      return;
+    }
+    hold(offset, message);
+  }
+
+  function emit(batch: Batch): void {
+    const replace = batch.replace || batch.appended.length > ring.capacity;
+    let hasState = false;
+    for (const _key in batch.state) {
+      hasState = true;
+      break;
+    }
+    if (!replace && batch.appended.length === 0 && batch.withdrawn.length === 0 && !hasState && batch.skipped === null) return;
+    onChange({
+      appended: replace ? [] : batch.appended,
+      withdrawn: batch.withdrawn,
+      replaced: replace ? ring.toArray() : null,
+      state: batch.state,
+      skipped: batch.skipped,
+    });
+  }
+
+  function gapOpen(): boolean {
+    return held.size > 0;
+  }
+
+  function fetchPage(): void {
+    const mine = generation;
+    const after = last;
+    const limit = Math.max(1, Math.min(HISTORY_PAGE_MAX, smallestHeld() - 1 - last));
+    let promise: Promise<readonly HistoryMessage[]>;
+    try {
+      promise = requestHistory(after, limit);
+    } catch {
+      promise = Promise.reject(new Error('requestHistory threw'));
+    }
+    promise.then(
+      (messages) => {
+        if (mine === generation) onPage(messages, after);
+      },
+      () => {
+        if (mine === generation) onFailure();
+      },
+    );
+  }
+
+  function onPage(messages: readonly HistoryMessage[], after: number): void {
+    const batch = newBatch();
+    if (Array.isArray(messages)) for (const m of messages) ingest(m, batch);
+    drainHeld(batch);
+    emit(batch);
+    if (last === after) {
+      // An empty or useless page: the server does not have the range (any more).
+      onFailure();
+      return;
+    }
+    failures = 0;
+    if (gapOpen()) {
+      transition('progress');
+      fetchPage();
+    } else {
+      counters.gapsFilled++;
+      transition('filled');
+    }
+  }
+
+  function onFailure(): void {
+    counters.historyFailures++;
+    failures++;
+    if (failures > HISTORY_RETRIES) {
+      transition('gaveUp');
+      skipGap();
+      return;
+    }
+    transition('failed');
+    const mine = generation;
+    cancelRetry = schedule(() => {
+      cancelRetry = null;
+      if (mine !== generation) return;
+      transition('retryDue');
+      fetchPage();
+    }, HISTORY_RETRY_BASE_MS * 2 ** (failures - 1));
+  }
+
+  /** Last resort: give up on the missing range, show what was held, report the skip. */
+  function skipGap(): void {
+    failures = 0;
+    const batch = newBatch();
+    const upTo = smallestHeld() - 1;
+    batch.skipped = { after: last, upTo };
+    counters.gapsSkipped++;
+    last = upTo;
+    drainHeld(batch);
+    emit(batch);
+    if (gapOpen()) startGap();
+  }
+
+  function startGap(): void {
+    if (gap !== 'idle' || disposed) return;
+    transition('gapSeen');
+    fetchPage();
+  }
+
+  function reset(): void {
+    generation++;
+    held.clear();
+    failures = 0;
+    if (cancelRetry !== null) cancelRetry();
+    cancelRetry = null;
+    transition('reset');
+  }
+
+  return {
+    start(offset) {
+      if (!Number.isSafeInteger(offset) || offset < 0) return;
+      reset();
+      last = offset;
+    },
+    apply(code, body) {
+      if (disposed) return;
+      const batch = newBatch();
+      ingest({ code, body }, batch);
+      emit(batch);
+      if (gapOpen()) startGap();
+    },
+    snapshot() {
+      return { entries: ring.toArray(), state };
+    },
+    lastOffset() {
+      return last;
+    },
+    stats() {
+      return { ...counters };
+    },
+    dispose() {
+      disposed = true;
+      reset();
+    },
+  };
+}

@@ -1,0 +1,321 @@
+/**
+ * The room state besides the chat list (PROTOCOL 2.4, pushes 7105 to 7127), held by the room
+ * hub for the tabs: one reader per code, as data, that validates a body and says which key
+ * of the state it replaces and with what. Readers never throw; a body they cannot read
+ * gives null, for the hub to drop and count.
+ */
+import { GIFTS, LIVE_STATUS, type Gift } from '../domain';
+import { readId, safeUrl } from './chatEntry';
+
+export interface ChatState {
+  readonly open: boolean;
+  /** Messages wait for staff approval before they are shown. */
+  readonly review: boolean;
+  readonly pictures: boolean;
+  readonly staffOnly: boolean;
+  readonly muted: readonly string[];
+}
+export type LiveStatusCode = (typeof LIVE_STATUS)[keyof typeof LIVE_STATUS];
+export interface LiveState {
+  readonly status: LiveStatusCode;
+  readonly replay: string | null;
+}
+export interface Counts {
+  readonly online: number;
+  readonly praise: number;
+}
+export interface GiftShown {
+  readonly uid: string;
+  readonly name: string;
+  readonly gift: Gift;
+  readonly count: number;
+  /** Yuan as sent (a decimal string), kept as text: money is never a float here. */
+  readonly amount: string;
+}
+export interface Winner {
+  readonly uid: string;
+  readonly name: string;
+}
+export interface LotteryState {
+  readonly raffleId: string;
+  readonly state: 'start' | 'end';
+  readonly winners: readonly Winner[];
+}
+export interface PaperPush {
+  readonly kind: 'paper' | 'answerSheet';
+  readonly id: string | null;
+  readonly confId: string | null;
+}
+export interface RollCall {
+  readonly confId: string;
+  readonly id: string;
+  readonly deadline: number;
+}
+export interface RedPacket {
+  readonly id: string;
+  /** 0 not started, 1 in progress, 2 grabbed out. */
+  readonly state: 0 | 1 | 2;
+}
+export interface GoodsPush {
+  readonly kind: 'goods' | 'recommend';
+  readonly id: string;
+}
+export interface AnsweredQuestion {
+  readonly qaId: string;
+  readonly question: string;
+  readonly answer: string;
+}
+export interface QaState {
+  readonly state: 'on' | 'off' | 'unopened' | null;
+  readonly lastAnswered: AnsweredQuestion | null;
+}
+export interface Caption {
+  readonly text: string;
+  readonly start: number;
+  readonly end: number;
+  readonly lang: string;
+}
+export interface ControlForMe {
+  readonly action: 'kick' | 'mute' | 'unmute' | 'notice';
+  readonly text: string;
+  /** The room offset it came with, so two equal notices are still two events. */
+  readonly offset: number;
+}
+
+export interface RoomState {
+  readonly chat: ChatState;
+  readonly live: LiveState | null;
+  readonly counts: Counts | null;
+  readonly gifts: readonly GiftShown[];
+  readonly lottery: LotteryState | null;
+  readonly paper: PaperPush | null;
+  readonly rollCall: RollCall | null;
+  readonly redPacket: RedPacket | null;
+  readonly goods: GoodsPush | null;
+  readonly qa: QaState;
+  readonly captions: readonly Caption[];
+  readonly control: ControlForMe | null;
+}
+
+/** Gifts and captions are shown briefly as overlays: only the latest few matter. */
+export const GIFTS_KEPT = 5;
+export const CAPTIONS_KEPT = 3;
+const TEXT_MAX = 2000;
+const WINNERS_MAX = 1000;
+
+export const INITIAL_ROOM_STATE: RoomState = {
+  chat: { open: true, review: false, pictures: true, staffOnly: false, muted: [] },
+  live: null,
+  counts: null,
+  gifts: [],
+  lottery: null,
+  paper: null,
+  rollCall: null,
+  redPacket: null,
+  goods: null,
+  qa: { state: null, lastAnswered: null },
+  captions: [],
+  control: null,
+};
+
+/** One key of the state and its new value. */
+export type RoomStatePatch = { [K in keyof RoomState]: { readonly key: K; readonly value: RoomState[K] } }[keyof RoomState];
+
+/** What a reader made of a body: a patch, 'ignored' (valid but not for this viewer), or null (malformed). */
+export type ReadResult = RoomStatePatch | 'ignored' | null;
+
+type Body = Record<string, unknown>;
+type Reader = (body: Body, state: RoomState, myUid: string | null) => ReadResult;
+
+function bool(value: unknown): boolean | null {
+  return typeof value === 'boolean' ? value : null;
+}
+function count(value: unknown): number | null {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null;
+}
+function text(value: unknown, max: number = TEXT_MAX): string | null {
+  return typeof value === 'string' && value.length <= max ? value : null;
+}
+function oneOf<T extends string>(value: unknown, allowed: readonly T[]): T | null {
+  return typeof value === 'string' && (allowed as readonly string[]).includes(value) ? (value as T) : null;
+}
+function amount(value: unknown): string | null {
+  if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return String(value);
+  return typeof value === 'string' && value.length > 0 && value.length <= 32 ? value : null;
+}
+function idList(value: unknown, max: number): string[] | null {
+  if (!Array.isArray(value) || value.length > max) return null;
+  const out: string[] = [];
+  for (const item of value) {
+    const id = readId(item);
+    if (id === null) return null;
+    out.push(id);
+  }
+  return out;
+}
+function winners(value: unknown): Winner[] | null {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value) || value.length > WINNERS_MAX) return null;
+  const out: Winner[] = [];
+  for (const w of value) {
+    if (typeof w !== 'object' || w === null) return null;
+    const rec = w as Body;
+    const uid = readId(rec.uid);
+    const name = text(rec.name);
+    if (uid === null || name === null) return null;
+    out.push({ uid, name });
+  }
+  return out;
+}
+/** `list` with `item` appended, keeping the latest `max`. */
+function latest<T>(list: readonly T[], item: T, max: number): T[] {
+  const next = list.length >= max ? list.slice(list.length - max + 1) : list.slice();
+  next.push(item);
+  return next;
+}
+
+const CONTROL_ACTIONS = ['kick', 'mute', 'unmute', 'notice'] as const;
+const LIVE_CODES: readonly number[] = Object.values(LIVE_STATUS);
+
+const READERS: ReadonlyMap<number, Reader> = new Map<number, Reader>([
+  [
+    7105,
+    (b) => {
+      const open = bool(b.open);
+      const review = bool(b.review);
+      const pictures = bool(b.pictures);
+      const staffOnly = bool(b.staffOnly);
+      const muted = b.muted === undefined ? [] : idList(b.muted, 100_000);
+      if (open === null || review === null || pictures === null || staffOnly === null || muted === null) return null;
+      return { key: 'chat', value: { open, review, pictures, staffOnly, muted } };
+    },
+  ],
+  [
+    7107,
+    (b) => {
+      const status = b.status;
+      if (typeof status !== 'number' || !LIVE_CODES.includes(status)) return null;
+      return { key: 'live', value: { status: status as LiveStatusCode, replay: safeUrl(b.replay) } };
+    },
+  ],
+  [
+    7109,
+    (b) => {
+      const online = count(b.online);
+      const praise = count(b.praise);
+      return online === null || praise === null ? null : { key: 'counts', value: { online, praise } };
+    },
+  ],
+  [
+    7111,
+    (b, s) => {
+      const uid = readId(b.uid);
+      const name = text(b.name, 256);
+      const gift = oneOf(b.gift, GIFTS);
+      const n = count(b.count);
+      const money = b.amount === undefined ? '0' : amount(b.amount);
+      if (uid === null || name === null || gift === null || n === null || money === null) return null;
+      return { key: 'gifts', value: latest(s.gifts, { uid, name, gift, count: n, amount: money }, GIFTS_KEPT) };
+    },
+  ],
+  [
+    7113,
+    (b) => {
+      const raffleId = readId(b.raffleId);
+      const state = oneOf(b.state, ['start', 'end'] as const);
+      const list = winners(b.winners);
+      if (raffleId === null || state === null || list === null) return null;
+      return { key: 'lottery', value: { raffleId, state, winners: list } };
+    },
+  ],
+  [
+    7115,
+    (b) => {
+      const kind = oneOf(b.kind, ['paper', 'answerSheet'] as const);
+      const id = readId(b.id);
+      const confId = readId(b.confId);
+      if (kind === null || (id === null && confId === null)) return null;
+      return { key: 'paper', value: { kind, id, confId } };
+    },
+  ],
+  [
+    7117,
+    (b) => {
+      const confId = readId(b.confId);
+      const id = readId(b.id);
+      const deadline = count(b.deadline);
+      if (confId === null || id === null || deadline === null) return null;
+      return { key: 'rollCall', value: { confId, id, deadline } };
+    },
+  ],
+  [
+    7119,
+    (b) => {
+      const id = readId(b.id);
+      const state = b.state;
+      if (id === null || (state !== 0 && state !== 1 && state !== 2)) return null;
+      return { key: 'redPacket', value: { id, state } };
+    },
+  ],
+  [
+    7121,
+    (b) => {
+      const kind = oneOf(b.kind, ['goods', 'recommend'] as const);
+      const id = readId(b.id);
+      return kind === null || id === null ? null : { key: 'goods', value: { kind, id } };
+    },
+  ],
+  [
+    7123,
+    (b, s) => {
+      if (b.state !== undefined) {
+        const state = oneOf(b.state, ['on', 'off', 'unopened'] as const);
+        return state === null ? null : { key: 'qa', value: { state, lastAnswered: s.qa.lastAnswered } };
+      }
+      const qaId = readId(b.qaId);
+      const question = text(b.question);
+      const answer = text(b.answer);
+      if (qaId === null || question === null || answer === null) return null;
+      return { key: 'qa', value: { state: s.qa.state, lastAnswered: { qaId, question, answer } } };
+    },
+  ],
+  [
+    7125,
+    (b, s) => {
+      const t = text(b.text);
+      const start = count(b.start);
+      const end = count(b.end);
+      const lang = b.lang === undefined ? '' : text(b.lang, 16);
+      if (t === null || start === null || end === null || end < start || lang === null) return null;
+      return { key: 'captions', value: latest(s.captions, { text: t, start, end, lang }, CAPTIONS_KEPT) };
+    },
+  ],
+  [
+    7127,
+    (b, _s, myUid) => {
+      const uid = readId(b.uid);
+      const action = oneOf(b.action, CONTROL_ACTIONS);
+      const message = b.text === undefined ? '' : text(b.text);
+      const offset = count(b.offset);
+      if (uid === null || action === null || message === null || offset === null) return null;
+      if (myUid === null || uid !== myUid) return 'ignored';
+      return { key: 'control', value: { action, text: message, offset } };
+    },
+  ],
+]);
+
+/** Whether `code` is a room-state message (7105 to 7127) this module reads. */
+export function isRoomStateCode(code: number): boolean {
+  return READERS.has(code);
+}
+
+/** Reads one room-state message against the current state; see ReadResult. */
+export function readRoomState(code: number, body: Body, state: RoomState, myUid: string | null): ReadResult {
+  const reader = READERS.get(code);
+  return reader === undefined ? null : reader(body, state, myUid);
+}
+
+/** The state with one patch applied, as a new object. */
+export function applyPatch(state: RoomState, patch: RoomStatePatch): RoomState {
+  return { ...state, [patch.key]: patch.value };
+}
