@@ -99,6 +99,20 @@ describe('room hub: offsets', () => {
     expect(hub.lastOffset()).toBe(41);
   });
 
+  it('start() never moves back, and reports a forward jump past applied messages as a skip', () => {
+    const { hub, changes } = setup();
+    for (let o = 1; o <= 3; o++) hub.apply(7101, chat(o).body);
+    hub.start(1);
+    expect(hub.lastOffset()).toBe(3);
+    hub.apply(7101, chat(2).body);
+    expect(offsets(hub)).toEqual([1, 2, 3]);
+    hub.start(10);
+    expect(changes.at(-1)?.skipped).toEqual({ after: 3, upTo: 10 });
+    expect(hub.stats().gapsSkipped).toBe(1);
+    hub.apply(7101, chat(11).body);
+    expect(offsets(hub)).toEqual([1, 2, 3, 11]);
+  });
+
   it('ignores messages of another room', () => {
     const { hub } = setup();
     hub.apply(7101, { ...chat(1).body, webcastId: 'other' });
@@ -228,6 +242,25 @@ describe('room hub: chat', () => {
     hub.apply(7103, withdraw(4, 'unknown').body);
     expect(changes).toHaveLength(3);
     expect(hub.lastOffset()).toBe(4);
+  });
+
+  it('a withdraw recomputes the meshType of the entry that followed, and replaces the list', () => {
+    const { hub, changes } = setup();
+    hub.apply(7101, chat(1, { uid: 'a' }).body);
+    hub.apply(7101, chat(2, { uid: 'b' }).body);
+    hub.apply(7101, chat(3, { uid: 'b' }).body);
+    hub.apply(7103, withdraw(4, 'm2').body);
+    expect(hub.snapshot().entries.map((e) => [e.msgId, e.meshType])).toEqual([
+      ['m1', false],
+      ['m3', false],
+    ]);
+    expect(changes.at(-1)?.replaced?.map((e) => e.msgId)).toEqual(['m1', 'm3']);
+    hub.apply(7101, chat(5, { uid: 'c' }).body);
+    hub.apply(7101, chat(6, { uid: 'b' }).body);
+    hub.apply(7103, withdraw(7, 'm5').body);
+    expect(hub.snapshot().entries.at(-1)?.meshType).toBe(true);
+    hub.apply(7103, withdraw(8, 'm6').body);
+    expect(changes.at(-1)?.replaced).toBeNull();
   });
 
   it('marks meshType, own messages and labels', () => {

@@ -83,7 +83,12 @@ export interface RoomHubOptions {
 }
 
 export interface RoomHub {
-  /** Sets the last applied offset (the join reply's `from - 1` when the server replayed); drops held messages and any gap in progress. */
+  /**
+   * Sets the last applied offset (the join reply's `from - 1` when the server replayed);
+   * drops held messages and any gap in progress. It never moves back (a replay of applied
+   * messages is dropped as duplicates); moving forward past applied messages is reported as
+   * a skipped gap.
+   */
   start(offset: number): void;
   apply(code: number, body: Record<string, unknown>): void;
   snapshot(): { readonly entries: ChatEntry[]; readonly state: RoomState };
@@ -176,10 +181,29 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
       counters.malformed++;
       return;
     }
-    const entry = ring.find((e) => e.msgId === msgId);
+    let index = -1;
+    for (let i = 0; i < ring.size; i++) {
+      if (ring.at(i)?.msgId === msgId) {
+        index = i;
+        break;
+      }
+    }
+    const entry = ring.at(index);
     if (entry === undefined) return; // not in the buffer: no tab has it either
-    ring.remove((e) => e.msgId === msgId);
+    ring.remove((e) => e === entry);
     batch.withdrawn.push(entry);
+    // The entry that followed now follows another one: its meshType may no longer hold.
+    const following = ring.at(index);
+    if (following === undefined) return;
+    const previous = ring.at(index - 1);
+    const meshType = previous !== undefined && previous.uid === following.uid;
+    if (meshType !== following.meshType) {
+      ring.update(
+        (e) => e === following,
+        (e) => ({ ...e, meshType }),
+      );
+      batch.replace = true; // rare (a withdraw), so resending the list is cheaper than a new delta kind
+    }
   }
 
   function applyState(code: number, body: Record<string, unknown>, batch: Batch): void {
@@ -350,6 +374,17 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
     start(offset) {
       if (!Number.isSafeInteger(offset) || offset < 0) return;
       reset();
+      // Never back: a replay of what was applied must not show it twice (it is dropped as duplicates).
+      if (offset <= last) return;
+      if (last > 0) {
+        // A rejoin whose replay starts later than what we had: those messages are not coming.
+        counters.gapsSkipped++;
+        const batch = newBatch();
+        batch.skipped = { after: last, upTo: offset };
+        last = offset;
+        emit(batch);
+        return;
+      }
       last = offset;
     },
     apply(code, body) {

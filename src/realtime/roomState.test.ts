@@ -1,0 +1,66 @@
+import { describe, it, expect } from 'vitest';
+import { applyPatch, INITIAL_ROOM_STATE, isRoomStateCode, readRoomState, GIFTS_KEPT } from './roomState';
+
+const read = (code: number, body: Record<string, unknown>, myUid: string | null = 'me') => readRoomState(code, body, INITIAL_ROOM_STATE, myUid);
+
+describe('room state readers', () => {
+  it('knows the state codes 7105 to 7127 and no others', () => {
+    for (let code = 7105; code <= 7127; code += 2) expect(isRoomStateCode(code)).toBe(true);
+    for (const code of [7101, 7103, 7100, 7129, 4101]) expect(isRoomStateCode(code)).toBe(false);
+    expect(read(7101, {})).toBeNull();
+  });
+
+  it('chat state needs every switch; muted defaults to none', () => {
+    expect(read(7105, { open: true, review: false, pictures: true, staffOnly: true })).toEqual({ key: 'chat', value: { open: true, review: false, pictures: true, staffOnly: true, muted: [] } });
+    expect(read(7105, { open: true, review: false, pictures: true })).toBeNull();
+    expect(read(7105, { open: true, review: false, pictures: true, staffOnly: false, muted: [{}] })).toBeNull();
+    expect(read(7105, { open: 1, review: false, pictures: true, staffOnly: false })).toBeNull();
+  });
+
+  it('live status keeps a replay URL only when it is safe', () => {
+    expect(read(7107, { status: 2 })).toEqual({ key: 'live', value: { status: 2, replay: null } });
+    expect(read(7107, { status: 3, replay: 'javascript:x' })).toEqual({ key: 'live', value: { status: 3, replay: null } });
+    expect(read(7107, { status: '2' })).toBeNull();
+  });
+
+  it('gift amounts stay text (never floats) and the list keeps the latest few', () => {
+    const patch = read(7111, { uid: 'u', name: 'n', gift: 'rocket', count: 1, amount: 0.1 });
+    expect(patch).toEqual({ key: 'gifts', value: [{ uid: 'u', name: 'n', gift: 'rocket', count: 1, amount: '0.1' }] });
+    let state = INITIAL_ROOM_STATE;
+    for (let i = 0; i < GIFTS_KEPT + 2; i++) {
+      const p = readRoomState(7111, { uid: 'u', name: 'n', gift: 'rose', count: i }, state, null);
+      if (p === null || p === 'ignored') throw new Error('expected a patch');
+      state = applyPatch(state, p);
+    }
+    expect(state.gifts.map((g) => g.count)).toEqual([2, 3, 4, 5, 6]);
+  });
+
+  it('a lottery start has no winners; an end lists them', () => {
+    expect(read(7113, { raffleId: 7, state: 'start' })).toEqual({ key: 'lottery', value: { raffleId: '7', state: 'start', winners: [] } });
+    expect(read(7113, { raffleId: 'r', state: 'end', winners: 'u1' })).toBeNull();
+  });
+
+  it('a paper needs an id or a confId', () => {
+    expect(read(7115, { kind: 'answerSheet', confId: 'c' })).toEqual({ key: 'paper', value: { kind: 'answerSheet', id: null, confId: 'c' } });
+    expect(read(7115, { kind: 'answerSheet' })).toBeNull();
+  });
+
+  it('Q&A keeps the switch and the last answered question apart', () => {
+    const on = read(7123, { state: 'off' });
+    expect(on).toEqual({ key: 'qa', value: { state: 'off', lastAnswered: null } });
+    expect(read(7123, { qaId: 'q', question: 'x' })).toBeNull();
+  });
+
+  it('room control is for me only; without a signed-in user it is ignored', () => {
+    expect(read(7127, { uid: 'me', action: 'notice', text: 'hi', offset: 4 })).toEqual({ key: 'control', value: { action: 'notice', text: 'hi', offset: 4 } });
+    expect(read(7127, { uid: 'me', action: 'kick', offset: 4 }, null)).toBe('ignored');
+    expect(read(7127, { uid: 'other', action: 'kick', offset: 4 })).toBe('ignored');
+  });
+
+  it('applyPatch replaces one key and leaves the state it came from alone', () => {
+    const next = applyPatch(INITIAL_ROOM_STATE, { key: 'counts', value: { online: 1, praise: 2 } });
+    expect(next.counts).toEqual({ online: 1, praise: 2 });
+    expect(INITIAL_ROOM_STATE.counts).toBeNull();
+    expect(next.chat).toBe(INITIAL_ROOM_STATE.chat);
+  });
+});
