@@ -1,9 +1,10 @@
 import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
 import { createDeltaCoalescer, DELTA_ENTRIES_MAX, type ChatDelta, type DeltaCoalescer } from './deltas';
 import { toChatEntry, type ChatEntry } from './chatEntry';
-import type { HubChange } from './roomHub';
+import { createRoomHub, type HubChange } from './roomHub';
 import { INITIAL_ROOM_STATE } from './roomState';
-import type { ChatFilter } from './filters';
+import { CHAT_FILTERS, filterEntries, type ChatFilter } from './filters';
 
 function entry(offset: number, extra: Record<string, unknown> = {}): ChatEntry {
   const e = toChatEntry({ offset, msgId: `m${offset}`, uid: 'u2', role: 5, sendTime: offset, body: 'x', ...extra }, { myUid: 'me', previous: undefined });
@@ -163,5 +164,64 @@ describe('delta coalescer', () => {
     c.push(change({ appended: [entry(2)] }));
     s.frame();
     expect(deltas).toHaveLength(0);
+  });
+});
+
+/** What a tab does with a delta: its list, capped like the worker's. */
+function applyDelta(list: ChatEntry[], delta: ChatDelta): ChatEntry[] {
+  if (delta.replace !== undefined) return delta.replace.slice();
+  const gone = new Set(delta.withdraw);
+  return list.filter((e) => !gone.has(e.msgId)).concat(delta.append).slice(-DELTA_ENTRIES_MAX);
+}
+
+describe('delta coalescer: property', () => {
+  it('coalescing is transparent: the tab ends with what applying every change at once gives', () => {
+    type Step = { kind: 'chat'; uid: number; role: number; mention: boolean } | { kind: 'withdraw'; back: number } | { kind: 'staffOnly'; on: boolean } | { kind: 'tick' };
+    const step = fc.oneof(
+      { weight: 6, arbitrary: fc.record({ kind: fc.constant('chat' as const), uid: fc.integer({ min: 0, max: 3 }), role: fc.constantFrom(5, 6, 8), mention: fc.boolean() }) },
+      { weight: 2, arbitrary: fc.record({ kind: fc.constant('withdraw' as const), back: fc.integer({ min: 0, max: 300 }) }) },
+      { weight: 1, arbitrary: fc.record({ kind: fc.constant('staffOnly' as const), on: fc.boolean() }) },
+      { weight: 2, arbitrary: fc.record({ kind: fc.constant('tick' as const) }) },
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(...CHAT_FILTERS), fc.array(step, { maxLength: 600 }), (filter, steps) => {
+        const s = fakeSchedule();
+        let tab: ChatEntry[] = [];
+        let model: ChatEntry[] = [];
+        let staffOnly = false;
+        const c = createDeltaCoalescer({ filter, visible: true, schedule: s.schedule, emit: (d) => (tab = applyDelta(tab, d)) });
+        const hub = createRoomHub({
+          webcastId: 'w',
+          myUid: 'u0',
+          schedule: () => () => undefined,
+          requestHistory: () => Promise.resolve([]),
+          onChange: (change) => {
+            c.push(change);
+            // the model: every change applied to the tab at once
+            if (change.state.chat !== undefined) staffOnly = change.state.chat.staffOnly;
+            const vis = { staffOnly };
+            if (change.replaced !== null) model = filterEntries(filter, change.replaced, vis);
+            model = model.concat(filterEntries(filter, change.appended, vis));
+            const gone = new Set(change.withdrawn.map((e) => e.msgId));
+            model = model.filter((e) => !gone.has(e.msgId)).slice(-DELTA_ENTRIES_MAX);
+          },
+        });
+        let offset = 0;
+        for (const st of steps) {
+          if (st.kind === 'tick') {
+            s.frame();
+            continue;
+          }
+          offset++;
+          if (st.kind === 'chat') hub.apply(7101, { webcastId: 'w', offset, msgId: `m${offset}`, uid: `u${st.uid}`, role: st.role, sendTime: offset, body: 'x', picked_uid: st.mention ? ['u0'] : [] });
+          else if (st.kind === 'withdraw') hub.apply(7103, { webcastId: 'w', offset, msgId: `m${Math.max(1, offset - 1 - st.back)}` });
+          else hub.apply(7105, { webcastId: 'w', offset, open: true, review: false, pictures: true, staffOnly: st.on, muted: [] });
+        }
+        s.frame();
+        expect(tab.map((e) => e.msgId)).toEqual(model.map((e) => e.msgId));
+        expect(tab.map((e) => e.meshType)).toEqual(model.map((e) => e.meshType));
+      }),
+      { numRuns: 150 },
+    );
   });
 });
