@@ -176,7 +176,6 @@ function applyDelta(list: ChatEntry[], delta: ChatDelta): ChatEntry[] {
 
 describe('delta coalescer: property', () => {
   it('coalescing is transparent: the tab ends with what applying every change at once gives', () => {
-    type Step = { kind: 'chat'; uid: number; role: number; mention: boolean } | { kind: 'withdraw'; back: number } | { kind: 'staffOnly'; on: boolean } | { kind: 'tick' };
     const step = fc.oneof(
       { weight: 6, arbitrary: fc.record({ kind: fc.constant('chat' as const), uid: fc.integer({ min: 0, max: 3 }), role: fc.constantFrom(5, 6, 8), mention: fc.boolean() }) },
       { weight: 2, arbitrary: fc.record({ kind: fc.constant('withdraw' as const), back: fc.integer({ min: 0, max: 300 }) }) },
