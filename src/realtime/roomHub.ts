@@ -16,8 +16,7 @@
  * backingOff (the page failed) -> fetching (retry due).
  */
 import { RingBuffer, CHAT_ENTRIES_KEPT } from '../domain';
-import { readId } from './chatEntry';
-import { toChatEntry, type ChatEntry } from './chatEntry';
+import { readId, toChatEntry, type ChatEntry } from './chatEntry';
 import { applyPatch, INITIAL_ROOM_STATE, isRoomStateCode, readRoomState, type RoomState } from './roomState';
 
 export const CHAT_CODE = 7101;
