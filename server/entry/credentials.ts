@@ -4,6 +4,7 @@
  * that a later refusal should undo: what a successful login spends (an SMS code, an
  * authorisation code, a QR ticket) is spent by `commit`, inside the login transaction.
  */
+import type { LoginInput } from '../../src/api/services/live';
 import type { ServerContext } from '../context.js';
 import { BizError } from '../http/envelope.js';
 import { verifyPasswordAsync } from '../directory/passwords.js';
@@ -26,20 +27,14 @@ import { assertSignupPassed, signupByPhone } from './signups.js';
 import { consumeCode, findAccount, peekCode } from './sim/providers.js';
 import { QrLogins } from './qrLogin.js';
 
-/** The live_login body (docs/protocol.md 4.6, plus privacyAccepted). */
-export interface LoginRequest {
+/**
+ * The live_login body: the client's call input (src/api/services/live.ts, one contract for
+ * both sides), narrowed to what the route's JSON schema guarantees.
+ */
+export type LoginRequest = Omit<LoginInput, 'webcastId' | 'type'> & {
   readonly webcastId: string;
   readonly type: LoginType;
-  readonly name?: string;
-  readonly password?: string;
-  readonly memberCode?: string;
-  readonly phone?: string;
-  readonly smsCode?: string;
-  readonly email?: string;
-  readonly emailCode?: string;
-  readonly code?: string;
-  readonly privacyAccepted?: boolean;
-}
+};
 
 export interface Entrant {
   /** The account logging in; null for a guest, who is created by `commit`. */
