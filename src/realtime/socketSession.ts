@@ -1,0 +1,344 @@
+/**
+ * The realtime socket session (PROTOCOL 2.2 and 2.3, SPEC 4): opens the socket, logs in,
+ * keeps it alive with heartbeats, reconnects after a loss and rejoins the rooms where they
+ * stopped, matches replies to requests and applies the push rules. Its states and the moves
+ * between them are the table of sessionMachine.ts; this module does the side effects.
+ *
+ * It runs inside a worker, so nothing here may throw into the caller: a bad frame is
+ * counted, a failed send rejects its request, a callback that throws is logged.
+ */
+import { HEARTBEAT_INTERVAL_MS, RECONNECT_MAX_ATTEMPTS, RECONNECT_WAIT_MS, REQUEST_TIMEOUT_MS, SOCKET_LOGIN_AID } from '../domain/constants';
+import { randomId32 } from '../domain/randomId';
+import { decodeFrame, encodeFrame, isRequestCode, type DecodeFailure, type Frame, type FrameBody, type OutgoingFrame } from './frame';
+import { createPendingRequests, RequestError } from './pendingRequests';
+import type { Clock, Logger, RandomBytes, RoomOffsets, SocketFactory, SocketLike, TimerId } from './ports';
+import { decidePush, HEARTBEAT_REPLY, HEARTBEAT_REQUEST } from './pushRules';
+import { nextSessionState, TERMINAL_STATES, type SessionEvent, type SessionState } from './sessionMachine';
+
+export const JOIN_REQUEST = 7001;
+export const LEAVE_REQUEST = 7003;
+
+/** What comes with a state change: the attempt number on reconnecting and failed, the refusal on loginRejected. */
+export interface SessionStateInfo {
+  readonly attempt?: number;
+  readonly status?: number | null;
+  readonly msg?: string | null;
+}
+
+/** Why an incoming message was dropped: the codec's reasons, or a frame without a code (only the client's login frame has none). */
+export type MalformedReason = DecodeFailure | 'no-code';
+
+export interface JoinReply {
+  readonly webcastId: string;
+  /** The room's latest offset. */
+  readonly offset: number;
+  readonly online: number;
+  /** The first replayed offset, when the server says (docs/protocol.md 5.2). */
+  readonly from: number | null;
+}
+
+export type RejoinResult =
+  | { readonly webcastId: string; readonly ok: true; readonly reply: JoinReply }
+  | { readonly webcastId: string; readonly ok: false; readonly error: RequestError };
+
+export interface RequestOptions {
+  readonly timeoutMs?: number;
+}
+
+export interface SocketSessionOptions {
+  readonly url: string;
+  readonly sid: string;
+  readonly socketFactory: SocketFactory;
+  readonly clock: Clock;
+  readonly random: RandomBytes;
+  readonly logger: Logger;
+  /** Asked after each re-login for the rooms to rejoin and their last offsets. */
+  readonly rooms: RoomOffsets;
+  /** Called on every change of state (not on a move that stays in the same state). */
+  readonly onState: (state: SessionState, info: SessionStateInfo) => void;
+  /** Every push the session rules do not consume, room messages 7101 to 7127 included. */
+  readonly onPush: (frame: Frame) => void;
+  readonly onMalformed?: (reason: MalformedReason) => void;
+  /** The outcome of each rejoin after a reconnect. */
+  readonly onRejoin?: (result: RejoinResult) => void;
+}
+
+export interface SocketSession {
+  start(): void;
+  /** Ends the session for good: closes the socket, stops reconnecting, rejects what waits. */
+  close(): void;
+  /** Sends a request (odd code); settles on its reply (code - 1, same seq). Never throws. */
+  request(code: number, body?: FrameBody, options?: RequestOptions): Promise<FrameBody>;
+  join(webcastId: string, offset: number): Promise<JoinReply>;
+  leave(webcastId: string): Promise<void>;
+  readonly state: SessionState;
+  /** Incoming messages dropped because they did not parse (PROTOCOL 2.1: dropped and counted). */
+  readonly malformedCount: number;
+}
+
+type SendOutcome = { readonly ok: true } | { readonly ok: false; readonly msg: string };
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+export function createSocketSession(options: SocketSessionOptions): SocketSession {
+  const { url, sid, socketFactory, clock, random, logger } = options;
+  const pending = createPendingRequests(clock);
+
+  let state: SessionState = 'idle';
+  let socket: SocketLike | null = null;
+  /** Reconnect attempts started since the session was last online. */
+  let attempt = 0;
+  let lastSeq = 0;
+  let malformedCount = 0;
+  let heartbeatTimer: TimerId | null = null;
+  let reconnectTimer: TimerId | null = null;
+
+  const safely = (what: string, fn: () => void): void => {
+    try {
+      fn();
+    } catch (error) {
+      logger.error(`socket session: ${what} threw`, error);
+    }
+  };
+
+  /**
+   * Applies one row of the transition table: `effects` run once the state has moved and
+   * before onState hears of it, so a listener never sees a half-done move. A move the
+   * table does not have is logged and ignored.
+   */
+  const move = (event: SessionEvent, info: SessionStateInfo = {}, effects?: () => void): boolean => {
+    const next = nextSessionState(state, event);
+    if (next === null) {
+      logger.warn(`socket session: "${event}" ignored in state ${state}`);
+      return false;
+    }
+    const changed = next !== state;
+    state = next;
+    effects?.();
+    if (changed) safely('onState', () => options.onState(next, info));
+    return true;
+  };
+
+  const sendFrame = (frame: Omit<OutgoingFrame, 'mid'>): SendOutcome => {
+    const current = socket;
+    if (current === null) return { ok: false, msg: 'no socket' };
+    try {
+      current.send(encodeFrame({ ...frame, mid: randomId32(random) }));
+      return { ok: true };
+    } catch (error) {
+      logger.error(`socket session: frame ${frame.code ?? 'login'} not sent`, error);
+      return { ok: false, msg: messageOf(error) };
+    }
+  };
+
+  const stopTimer = (timer: TimerId | null): null => {
+    if (timer !== null) clock.clearTimeout(timer);
+    return null;
+  };
+
+  const scheduleHeartbeat = (): void => {
+    heartbeatTimer = clock.setTimeout(() => {
+      heartbeatTimer = null;
+      if (socket === null) return;
+      lastSeq += 1;
+      sendFrame({ code: HEARTBEAT_REQUEST, seq: lastSeq, body: {} });
+      scheduleHeartbeat();
+    }, HEARTBEAT_INTERVAL_MS);
+  };
+
+  /** Forgets the current socket (its late events are then ignored) and closes it. */
+  const dropSocket = (reason: string): void => {
+    heartbeatTimer = stopTimer(heartbeatTimer);
+    const current = socket;
+    socket = null;
+    if (current === null) return;
+    current.onopen = current.onmessage = current.onclose = current.onerror = null;
+    safely('socket.close', () => current.close(1000, reason));
+  };
+
+  /** Ends the session for good (close, 9004, login refused). */
+  const end = (event: SessionEvent, info: SessionStateInfo, reason: string): void => {
+    move(event, info, () => {
+      reconnectTimer = stopTimer(reconnectTimer);
+      dropSocket(reason);
+      pending.rejectAll('connection-closed', reason);
+    });
+  };
+
+  const onSocketLost = (): void => {
+    heartbeatTimer = stopTimer(heartbeatTimer);
+    const lost = socket;
+    socket = null;
+    if (lost !== null) lost.onopen = lost.onmessage = lost.onclose = lost.onerror = null;
+    pending.rejectAll('connection-closed', 'the socket closed');
+    if (state === 'reconnecting' && attempt >= RECONNECT_MAX_ATTEMPTS) {
+      move('attemptsExhausted', { attempt });
+      return;
+    }
+    move('socketLost', { attempt: attempt + 1 }, () => {
+      reconnectTimer = clock.setTimeout(() => {
+        reconnectTimer = null;
+        attempt += 1;
+        openSocket();
+      }, RECONNECT_WAIT_MS);
+    });
+  };
+
+  const onOpen = (): void => {
+    if (!move('socketOpen')) return;
+    // PROTOCOL 2.3: heartbeats run from the open, before the login is answered.
+    scheduleHeartbeat();
+    const sent = sendFrame({ headers: { cmd: 'login', aid: SOCKET_LOGIN_AID, sid }, body: {} });
+    // A login frame that cannot be encoded (a line feed in the sid) will never work: retrying is pointless.
+    if (!sent.ok) end('loginRejected', { status: null, msg: sent.msg }, 'the login frame could not be sent');
+  };
+
+  const rejoinRooms = (): void => {
+    let rooms: ReturnType<RoomOffsets>;
+    try {
+      rooms = options.rooms();
+    } catch (error) {
+      logger.error('socket session: rooms() threw; no room rejoined', error);
+      return;
+    }
+    for (const { webcastId, offset } of rooms) {
+      join(webcastId, offset).then(
+        (reply) => safely('onRejoin', () => options.onRejoin?.({ webcastId, ok: true, reply })),
+        (error: unknown) => {
+          const failure = error instanceof RequestError ? error : new RequestError('send-failed', JOIN_REQUEST, null, messageOf(error));
+          logger.warn(`socket session: rejoin of room ${webcastId} failed`, failure);
+          safely('onRejoin', () => options.onRejoin?.({ webcastId, ok: false, error: failure }));
+        },
+      );
+    }
+  };
+
+  const onPushFrame = (frame: Frame & { readonly code: number }): void => {
+    const action = decidePush(frame);
+    switch (action.kind) {
+      case 'loginResult': {
+        if (!action.accepted) {
+          end('loginRejected', { status: action.status, msg: action.msg }, 'login refused');
+          return;
+        }
+        const wasReconnecting = state === 'reconnecting';
+        if (!move('loginAccepted')) return;
+        attempt = 0;
+        if (wasReconnecting) rejoinRooms();
+        return;
+      }
+      case 'endedElsewhere':
+        end('endedElsewhere', {}, 'logged in elsewhere');
+        return;
+      case 'ignore':
+      case 'heartbeatReply':
+        return;
+      case 'pass':
+        if (action.warning !== null) logger.warn(`socket session: ${action.warning}`);
+        if (action.ack !== null) sendFrame({ code: action.ack.code, body: action.ack.body });
+        safely('onPush', () => options.onPush(frame));
+        return;
+    }
+  };
+
+  const malformed = (reason: MalformedReason): void => {
+    malformedCount += 1;
+    safely('onMalformed', () => options.onMalformed?.(reason));
+  };
+
+  const onData = (data: unknown): void => {
+    const decoded = decodeFrame(data);
+    if (!decoded.ok) return malformed(decoded.reason);
+    const frame = decoded.frame;
+    const code = frame.code;
+    if (code === null) return malformed('no-code');
+    if (frame.seq > 0) {
+      if (pending.settle(frame) || code === HEARTBEAT_REPLY) return;
+      logger.warn(`socket session: reply ${code} seq ${frame.seq} answers no waiting request; dropped`);
+      return;
+    }
+    onPushFrame({ ...frame, code });
+  };
+
+  const openSocket = (): void => {
+    let opened: SocketLike;
+    try {
+      opened = socketFactory(url);
+    } catch (error) {
+      logger.error('socket session: the socket could not be opened', error);
+      onSocketLost();
+      return;
+    }
+    socket = opened;
+    // Events of a socket the session has let go of are ignored (the hooks are cleared too).
+    const isCurrent = (): boolean => socket === opened;
+    opened.onopen = () => {
+      if (isCurrent()) safely('open handling', onOpen);
+    };
+    opened.onmessage = (event) => {
+      if (isCurrent()) safely('message handling', () => onData((event as { data?: unknown } | null | undefined)?.data));
+    };
+    opened.onclose = () => {
+      if (isCurrent()) safely('close handling', onSocketLost);
+    };
+    opened.onerror = (event) => {
+      if (isCurrent()) logger.warn('socket session: socket error', event);
+    };
+  };
+
+  const request = (code: number, body: FrameBody = {}, requestOptions: RequestOptions = {}): Promise<FrameBody> => {
+    if (!Number.isSafeInteger(code) || code <= 0 || !isRequestCode(code)) {
+      logger.error(`socket session: ${code} is not a request code; not sent`);
+      return Promise.reject(new RequestError('send-failed', code, null, 'not a request code (odd positive integer)'));
+    }
+    if (state !== 'online' || socket === null) {
+      logger.error(`socket session: request ${code} while ${state}; not sent`);
+      return Promise.reject(new RequestError('not-connected', code, null, `the socket session is ${state}`));
+    }
+    lastSeq += 1;
+    const seq = lastSeq;
+    const sent = sendFrame({ code, seq, body });
+    if (!sent.ok) return Promise.reject(new RequestError('send-failed', code, null, sent.msg));
+    return pending.track(seq, code, requestOptions.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  };
+
+  const join = async (webcastId: string, offset: number): Promise<JoinReply> => {
+    const body = await request(JOIN_REQUEST, { webcastId, offset });
+    return readJoinReply(webcastId, body);
+  };
+
+  return {
+    start() {
+      if (move('start')) openSocket();
+    },
+    close() {
+      // Already over for good: there is nothing left to stop, and that is no mistake of the caller.
+      if (TERMINAL_STATES.has(state)) return;
+      end('close', {}, 'closed by the client');
+    },
+    request,
+    join,
+    async leave(webcastId) {
+      await request(LEAVE_REQUEST, { webcastId });
+    },
+    get state() {
+      return state;
+    },
+    get malformedCount() {
+      return malformedCount;
+    },
+  };
+}
+
+const isOffset = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+
+/** Reads the join reply 7000 (PROTOCOL 2.3); a success without a usable offset is a bad reply. */
+export function readJoinReply(webcastId: string, body: FrameBody): JoinReply {
+  if (!isOffset(body.offset)) throw new RequestError('bad-reply', JOIN_REQUEST, 200, 'join reply without a valid offset');
+  return {
+    webcastId: typeof body.webcastId === 'string' ? body.webcastId : webcastId,
+    offset: body.offset,
+    online: typeof body.online === 'number' && Number.isFinite(body.online) ? body.online : 0,
+    from: isOffset(body.from) ? body.from : null,
+  };
+}
