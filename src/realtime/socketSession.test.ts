@@ -158,6 +158,21 @@ describe('socket session: heartbeat', () => {
     expect(codesSent(socket)).toEqual([null, 9001, 9001]);
   });
 
+  it('logs in and beats once per socket, even if it reports its open twice', () => {
+    const t = setup();
+    t.session.start();
+    t.sockets.last.drop();
+    t.clock.advance(2_000);
+    const socket = t.sockets.last;
+    socket.open();
+    socket.open();
+    expect(codesSent(socket)).toEqual([null]);
+    t.clock.advance(30_000);
+    expect(codesSent(socket)).toEqual([null, 9001]);
+    t.session.close();
+    expect(t.clock.timerCount).toBe(0);
+  });
+
   it('does not beat before the open', () => {
     const t = setup();
     t.session.start();

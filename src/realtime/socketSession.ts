@@ -137,6 +137,7 @@ export function createSocketSession(options: SocketSessionOptions): SocketSessio
   };
 
   const scheduleHeartbeat = (): void => {
+    heartbeatTimer = stopTimer(heartbeatTimer);
     heartbeatTimer = clock.setTimeout(() => {
       heartbeatTimer = null;
       if (socket === null) return;
@@ -272,8 +273,12 @@ export function createSocketSession(options: SocketSessionOptions): SocketSessio
     socket = opened;
     // Events of a socket the session has let go of are ignored (the hooks are cleared too).
     const isCurrent = (): boolean => socket === opened;
+    // One login and one heartbeat per socket, however many open events it sends.
+    let hasOpened = false;
     opened.onopen = () => {
-      if (isCurrent()) safely('open handling', onOpen);
+      if (!isCurrent() || hasOpened) return;
+      hasOpened = true;
+      safely('open handling', onOpen);
     };
     opened.onmessage = (event) => {
       if (isCurrent()) safely('message handling', () => onData((event as { data?: unknown } | null | undefined)?.data));
