@@ -9,6 +9,12 @@ import type { RandomBytes } from '../domain/randomId';
 export type { RandomBytes };
 
 /**
+ * An event hook whose parameter is checked both ways (the method-shorthand rule), so the
+ * browser's `(ev: MessageEvent) => any` fits where the session reads only `data`.
+ */
+type EventHook<E> = { hook(event: E): void }['hook'];
+
+/**
  * The part of the browser WebSocket the session uses, with the same member names, so a
  * real WebSocket is a SocketLike as it stands. The session sets the four hooks right after
  * the factory returns, before any event can fire.
@@ -16,11 +22,11 @@ export type { RandomBytes };
 export interface SocketLike {
   send(text: string): void;
   close(code?: number, reason?: string): void;
-  onopen: ((event: unknown) => void) | null;
+  onopen: EventHook<unknown> | null;
   /** `event.data` is the frame text; anything else (a Blob, a buffer) is a malformed frame. */
-  onmessage: ((event: { readonly data: unknown }) => void) | null;
-  onclose: ((event: unknown) => void) | null;
-  onerror: ((event: unknown) => void) | null;
+  onmessage: EventHook<{ readonly data: unknown }> | null;
+  onclose: EventHook<unknown> | null;
+  onerror: EventHook<unknown> | null;
 }
 
 /** Opens a socket to the url; may throw (a browser throws SyntaxError on a bad url). */
