@@ -23,6 +23,13 @@ describe('pending requests', () => {
     expect(error).toMatchObject({ reason: 'rejected', code: 7101, status: 4403, msg: 'in review' });
   });
 
+  it('rejects a reply without a numeric status, with a null status and a default msg', async () => {
+    const pending = createPendingRequests(createFakeClock());
+    const p = pending.track(5, 7001, 10_000);
+    pending.settle(reply(7000, 5, { status: '200' }));
+    await expect(p).rejects.toMatchObject({ reason: 'rejected', code: 7001, status: null, msg: 'request refused' });
+  });
+
   it('does not settle on the right seq with the wrong code, nor on an unknown seq', () => {
     const pending = createPendingRequests(createFakeClock());
     void pending.track(2, 7001, 10_000);

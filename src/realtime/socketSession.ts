@@ -69,6 +69,10 @@ export interface SocketSession {
   close(): void;
   /** Sends a request (odd code); settles on its reply (code - 1, same seq). Never throws. */
   request(code: number, body?: FrameBody, options?: RequestOptions): Promise<FrameBody>;
+  /**
+   * Request 7001 from the offset last applied (0 for none). Only while online: after a
+   * reconnect the session rejoins the rooms of `rooms()` itself.
+   */
   join(webcastId: string, offset: number): Promise<JoinReply>;
   leave(webcastId: string): Promise<void>;
   readonly state: SessionState;
