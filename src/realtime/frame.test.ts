@@ -104,7 +104,8 @@ describe('encodeFrame', () => {
   });
 
   it('round-trips any frame the grammar allows (property)', () => {
-    const key = fc.stringMatching(/^[a-z0-9_]{1,12}$/).filter((k) => k !== 'code' && k !== 'seq' && k !== 'mid');
+    // __proto__ is dropped by design (see the test above), so it cannot round-trip.
+    const key = fc.stringMatching(/^[a-z0-9_]{1,12}$/).filter((k) => k !== 'code' && k !== 'seq' && k !== 'mid' && k !== '__proto__');
     const value = fc.string().filter((v) => !v.includes('\n'));
     fc.assert(
       fc.property(
