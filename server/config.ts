@@ -20,6 +20,12 @@ export interface ServerConfig {
   readonly socketIdleMs: number;
   /** Public base URL printed and handed to clients (ws address is derived from it). */
   readonly publicUrl: string | null;
+  /**
+   * Origins allowed to call the services from another origin (the client's services may be
+   * configured on other hosts, e.g. `npm run dev`). null: any origin. Requests carry tokens in
+   * headers, never cookies, so no credentials are ever allowed.
+   */
+  readonly corsOrigins: readonly string[] | null;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -39,6 +45,15 @@ function prefix(raw: string | undefined): string {
   return trimmed;
 }
 
+function corsOrigins(raw: string | undefined): readonly string[] | null {
+  if (raw === undefined || raw.trim() === '' || raw.trim() === '*') return null;
+  const list = raw.split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean);
+  for (const origin of list) {
+    if (!/^https?:\/\/[^/\s]+$/.test(origin)) throw new Error(`CORS_ORIGINS: "${origin}" is not an origin like http://host:port`);
+  }
+  return list;
+}
+
 export function loadServerConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
   return {
     host: env.HOST || '127.0.0.1',
@@ -50,5 +65,6 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
     appPrefix: prefix(env.APP_PREFIX),
     socketIdleMs: int(env, 'SOCKET_IDLE_SECONDS', 90, 1, 3600) * 1000,
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null,
+    corsOrigins: corsOrigins(env.CORS_ORIGINS),
   };
 }

@@ -82,3 +82,27 @@ describe('the HTTP envelope and refusals', () => {
     expect(text).toMatch(/webcast_http_requests_total\{route="\/ccp\/test\/biz",method="POST",status="200"\} 1/);
   });
 });
+
+describe('cross-origin calls (services served apart from the client)', () => {
+  it('answers a preflight for the client headers and marks answers for the calling origin', async () => {
+    const url = await start();
+    const pre = await fetch(`${url}/ccp/test/biz`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://127.0.0.1:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'token,token_type,content-type,idempotency-key' },
+    });
+    expect(pre.status).toBeLessThan(300);
+    expect(pre.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173');
+    expect(pre.headers.get('access-control-allow-headers')).toContain('token_type');
+    expect(pre.headers.get('access-control-allow-credentials')).toBeNull();
+    const res = await fetch(`${url}/ccp/test/biz`, { method: 'POST', headers: { origin: 'http://127.0.0.1:5173' } });
+    expect(res.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173');
+  });
+
+  it('allows only the listed origins when CORS_ORIGINS is set', async () => {
+    server = await startTestServer({ routes: [probe, clientRoutes], config: { corsOrigins: ['http://allowed.test'] } });
+    const ok = await fetch(`${server.url}/ccp/test/biz`, { method: 'POST', headers: { origin: 'http://allowed.test' } });
+    expect(ok.headers.get('access-control-allow-origin')).toBe('http://allowed.test');
+    const other = await fetch(`${server.url}/ccp/test/biz`, { method: 'POST', headers: { origin: 'http://other.test' } });
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});

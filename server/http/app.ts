@@ -6,6 +6,7 @@
  */
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
+import cors from '@fastify/cors';
 import type { ServerContext } from '../context.js';
 import { BizError } from './envelope.js';
 
@@ -39,6 +40,14 @@ export async function buildApp(ctx: ServerContext, options: BuildAppOptions): Pr
   });
 
   await app.register(formbody);
+  // The client may be served from another origin than the services (config.js services).
+  await app.register(cors, {
+    origin: ctx.config.corsOrigins === null ? true : [...ctx.config.corsOrigins],
+    credentials: false,
+    methods: ['GET', 'POST', 'OPTIONS'],
+    allowedHeaders: ['content-type', 'token', 'token_type', 'idempotency-key'],
+    maxAge: 600,
+  });
 
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';

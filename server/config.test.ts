@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { loadServerConfig } from './config.js';
+
+describe('server configuration from the environment', () => {
+  it('has defaults that make npm start work', () => {
+    const c = loadServerConfig({}, '/srv');
+    expect(c.port).toBe(8080);
+    expect(c.host).toBe('127.0.0.1');
+    expect(c.dataDir).toBe('/srv/data');
+    expect(c.socketIdleMs).toBe(90_000);
+    expect(c.corsOrigins).toBeNull();
+  });
+
+  it('reads CORS_ORIGINS as a list of origins and refuses anything else', () => {
+    expect(loadServerConfig({ CORS_ORIGINS: 'http://a.test, https://b.test:8443/' }, '/').corsOrigins).toEqual(['http://a.test', 'https://b.test:8443']);
+    expect(loadServerConfig({ CORS_ORIGINS: '*' }, '/').corsOrigins).toBeNull();
+    expect(() => loadServerConfig({ CORS_ORIGINS: 'a.test' }, '/')).toThrow(/CORS_ORIGINS/);
+  });
+
+  it('refuses a bad port with a clear message', () => {
+    expect(() => loadServerConfig({ PORT: 'x' }, '/')).toThrow(/PORT must be an integer/);
+  });
+});
