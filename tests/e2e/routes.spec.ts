@@ -76,7 +76,7 @@ test.describe('routes (SPEC 2)', () => {
     await expect(page.getByRole('heading', { level: 1, name: '页面不存在' })).toBeVisible();
   });
 
-  test('no API is called on page load (there is no backend yet)', async ({ page }) => {
+  test('the route shell calls no service by itself (each feature owns its calls)', async ({ page }) => {
     const calls: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/ccp/') || request.url().includes('/login/')) calls.push(request.url());
