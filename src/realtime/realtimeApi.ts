@@ -1,0 +1,100 @@
+/**
+ * The typed API the realtime worker offers its tabs (ARCHITECTURE: one SharedWorker owns
+ * the socket for every tab; comlink carries the calls). The same object is exposed by the
+ * SharedWorker entry (one comlink endpoint per connecting port) and by the dedicated Worker
+ * fallback (one per tab), so the main-thread wrapper cannot tell them apart.
+ *
+ * Everything crossing the boundary is structured-clonable data, except the update callback,
+ * which the tab passes through comlink's `proxy`. A tab gets one update call per delta tick
+ * (never one per message); the promise that call returns resolves once the tab has applied
+ * it, which the worker uses as back-pressure (see realtimeService.ts).
+ */
+import type { ChatQuote } from './chatEntry';
+import type { ChatDelta } from './deltas';
+import type { ChatFilter } from './filters';
+import type { FrameBody } from './frame';
+import type { RequestFailure } from './pendingRequests';
+import type { SessionState } from './sessionMachine';
+
+/** Which login a room is followed with: one socket per distinct login (url + sid). */
+export interface SessionKey {
+  readonly url: string;
+  readonly sid: string;
+  /** The viewer's user id: own messages are labelled as me and always shown. */
+  readonly userId: string;
+}
+
+export interface ConnectionStatus {
+  readonly state: SessionState;
+  /** The reconnect attempt under way (reconnecting) or the last one (failed); else 0. */
+  readonly attempt: number;
+  /** The login refusal's status and message (loginRejected); else null. */
+  readonly status: number | null;
+  readonly msg: string | null;
+}
+
+/** Whether this tab's room is joined (7001) on the current socket. */
+export type JoinStatus =
+  | { readonly state: 'joining' }
+  | { readonly state: 'joined'; readonly online: number }
+  | { readonly state: 'refused'; readonly status: number | null; readonly msg: string };
+
+/** One call to a tab: any of the three parts, at most one call per delta tick. */
+export interface TabUpdate {
+  readonly delta?: ChatDelta;
+  readonly connection?: ConnectionStatus;
+  readonly join?: JoinStatus;
+}
+
+/** Applies an update; the returned promise settles when the tab has taken it in. */
+export type TabUpdateHandler = (update: TabUpdate) => void | Promise<void>;
+
+export interface RoomSubscription {
+  readonly tabId: string;
+  readonly webcastId: string;
+  readonly filter: ChatFilter;
+  /** Whether the tab is visible now (document.visibilityState). */
+  readonly visible: boolean;
+}
+
+/** A chat message to send (7101 request body, PROTOCOL 2.4). */
+export interface ChatSendInput {
+  readonly text: string;
+  readonly imgUrl?: string | null;
+  readonly imgLinkUrl?: string | null;
+  readonly quote?: ChatQuote | null;
+  readonly pickedUids?: readonly string[];
+}
+
+export type RealtimeOutcome<T> =
+  | { readonly ok: true; readonly value: T }
+  | {
+      readonly ok: false;
+      readonly reason: RequestFailure | 'not-subscribed';
+      /** The reply's business code when the server refused (PROTOCOL 3). */
+      readonly status: number | null;
+      readonly msg: string;
+    };
+
+export interface RealtimeApi {
+  /**
+   * Registers a tab. `lockName` is a Web Lock the tab holds for as long as it lives: when
+   * the worker is granted it, the tab is gone (closed or crashed) and its subscriptions are
+   * dropped. Null where Web Locks do not exist: the tab then relies on `goodbye`.
+   */
+  hello(tabId: string, lockName: string | null): void;
+  /** The tab is leaving (pagehide): drop its subscriptions now. */
+  goodbye(tabId: string): void;
+  /**
+   * Follows a room for a tab. The first update carries the room's current buffer (as this
+   * filter shows it), state and connection status; later ones carry what changed.
+   */
+  subscribe(session: SessionKey, room: RoomSubscription, onUpdate: TabUpdateHandler): void;
+  unsubscribe(tabId: string, webcastId: string): void;
+  setFilter(tabId: string, webcastId: string, filter: ChatFilter): void;
+  setVisible(tabId: string, visible: boolean): void;
+  sendChat(tabId: string, webcastId: string, input: ChatSendInput): Promise<RealtimeOutcome<{ readonly msgId: string }>>;
+  withdraw(tabId: string, webcastId: string, msgId: string): Promise<RealtimeOutcome<null>>;
+  /** Any other socket request of the room's session (odd code), e.g. a host's 7105. */
+  request(tabId: string, webcastId: string, code: number, body: FrameBody): Promise<RealtimeOutcome<FrameBody>>;
+}

@@ -1,0 +1,84 @@
+/**
+ * The tab's view of the rooms it follows, fed by the realtime worker's updates (one per
+ * delta tick, never one per message). The chat list and the room state are stored as
+ * frozen `ref`s: valtio then tracks only the reference, so a burst costs one new array per
+ * tick instead of a proxy per entry, and a component re-renders once per tick.
+ */
+import { proxy, ref, useSnapshot } from 'valtio';
+import { CHAT_ENTRIES_KEPT, keepLatest } from '../domain';
+import { messageKeyForCode } from '../domain/errorCatalogue';
+import type { ChatEntry } from '../realtime/chatEntry';
+import type { ChatDelta } from '../realtime/deltas';
+import type { ChatFilter } from '../realtime/filters';
+import type { ConnectionStatus, JoinStatus, RealtimeOutcome, TabUpdate } from '../realtime/realtimeApi';
+import { INITIAL_ROOM_STATE, type RoomState } from '../realtime/roomState';
+
+export interface RoomFeed {
+  joined: JoinStatus;
+  /** What this tab's filter shows, oldest first, at most CHAT_ENTRIES_KEPT. */
+  entries: readonly ChatEntry[];
+  room: RoomState;
+  filter: ChatFilter;
+}
+
+export interface RealtimeStore {
+  connection: ConnectionStatus;
+  rooms: Record<string, RoomFeed>;
+}
+
+export const IDLE_CONNECTION: ConnectionStatus = { state: 'idle', attempt: 0, status: null, msg: null };
+
+export const realtimeStore = proxy<RealtimeStore>({ connection: IDLE_CONNECTION, rooms: {} });
+
+export function newRoomFeed(filter: ChatFilter): RoomFeed {
+  return { joined: { state: 'joining' }, entries: ref([]), room: ref(INITIAL_ROOM_STATE), filter };
+}
+
+/** The entries after a delta: replaced, or withdrawn ones removed and new ones appended. */
+export function applyDelta(entries: readonly ChatEntry[], delta: ChatDelta): readonly ChatEntry[] {
+  if (delta.replace !== undefined) return keepLatest(delta.replace, CHAT_ENTRIES_KEPT);
+  if (delta.append.length === 0 && delta.withdraw.length === 0) return entries;
+  const gone = delta.withdraw.length === 0 ? null : new Set(delta.withdraw);
+  const kept = gone === null ? entries : entries.filter((entry) => !gone.has(entry.msgId));
+  return keepLatest(delta.append.length === 0 ? kept : kept.concat(delta.append), CHAT_ENTRIES_KEPT);
+}
+
+/** Applies one worker update to the store (the room must have been opened). */
+export function applyTabUpdate(store: RealtimeStore, roomId: string, update: TabUpdate): void {
+  if (update.connection !== undefined) store.connection = update.connection;
+  const feed = store.rooms[roomId];
+  if (feed === undefined) return;
+  if (update.join !== undefined) feed.joined = update.join;
+  const delta = update.delta;
+  if (delta === undefined) return;
+  const entries = applyDelta(feed.entries, delta);
+  if (entries !== feed.entries) feed.entries = ref(entries);
+  if (delta.state !== undefined) feed.room = ref({ ...feed.room, ...delta.state });
+}
+
+export const useRealtime = () => useSnapshot(realtimeStore);
+
+/** Localized text of a failed realtime request (send, withdraw...). */
+export type RealtimeFailure = Extract<RealtimeOutcome<unknown>, { ok: false }>;
+export type Translate = (key: string, params?: Readonly<Record<string, string | number>>) => string;
+
+export function realtimeFailureText(failure: RealtimeFailure, t: Translate): string {
+  switch (failure.reason) {
+    case 'rejected': {
+      const key = failure.status === null ? null : messageKeyForCode(failure.status);
+      if (failure.status === 4501 && failure.msg !== '') return t('error.invalidInputField', { detail: failure.msg });
+      if (key !== null) return t(key);
+      return failure.msg !== '' ? failure.msg : t('realtime.failed.rejected');
+    }
+    case 'timeout':
+      return t('realtime.failed.timeout');
+    case 'not-connected':
+    case 'connection-closed':
+      return t('realtime.failed.notConnected');
+    case 'not-subscribed':
+      return t('realtime.failed.notSubscribed');
+    case 'send-failed':
+    case 'bad-reply':
+      return t('realtime.failed.rejected');
+  }
+}
