@@ -1,21 +1,41 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createLoginStore, type StorageLike } from './loginStorage';
+import { createLoginStore, loginStorageKey, type StorageEventLike, type StorageEventSource, type StorageLike } from './loginStorage';
 import { clearSession, enterRoom, initialSession, session, setLoginStore, setSession, setTheme } from './session';
 
 const login = { token: 'tok', sid: 'sid-1', userId: 'user-1', role: 6, ws: 'wss://example.com/ws' };
 
 let storage: Map<string, string>;
+let backing: StorageLike;
+/** This tab's `storage` events: fired by the test as the browser does when another tab writes. */
+let listeners: Set<(event: StorageEventLike) => void>;
 
 beforeEach(() => {
   storage = new Map();
-  const backing: StorageLike = {
+  backing = {
     getItem: (k) => storage.get(k) ?? null,
     setItem: (k, v) => void storage.set(k, v),
     removeItem: (k) => void storage.delete(k),
   };
-  setLoginStore(createLoginStore(backing));
+  listeners = new Set();
+  const events: StorageEventSource = {
+    addEventListener: (_type, listener) => void listeners.add(listener),
+    removeEventListener: (_type, listener) => void listeners.delete(listener),
+  };
   Object.assign(session, initialSession());
+  setLoginStore(createLoginStore(backing, events));
 });
+
+/** Another tab of the browser: same storage, and this tab hears of its writes. */
+const otherTab = {
+  save(roomId: string, l: typeof login): void {
+    createLoginStore(backing).save(roomId, { liveToken: l.token, sid: l.sid, userId: l.userId, role: l.role, wsUrl: l.ws });
+    listeners.forEach((listener) => listener({ key: loginStorageKey(roomId), storageArea: backing }));
+  },
+  remove(roomId: string): void {
+    createLoginStore(backing).remove(roomId);
+    listeners.forEach((listener) => listener({ key: loginStorageKey(roomId), storageArea: backing }));
+  },
+};
 
 describe('session defaults (SPEC 3)', () => {
   it('starts logged out as a guest, in zh_cn, with the default theme', () => {
@@ -80,6 +100,55 @@ describe('setSession / clearSession', () => {
     expect(storage.size).toBe(0);
     enterRoom('10001');
     expect(session.liveToken).toBeNull();
+  });
+});
+
+describe('logins shared by the tabs of the browser', () => {
+  const theirs = { token: 'tok-2', sid: 'sid-2', userId: 'user-2', role: 5, ws: 'wss://example.com/ws2' };
+
+  it("takes up another tab's login of the current room, keeping the room state", () => {
+    enterRoom('10001');
+    session.confId = 'conf';
+    otherTab.save('10001', theirs);
+    expect(session).toMatchObject({ liveToken: 'tok-2', sid: 'sid-2', userId: 'user-2', currentRole: 5, wsUrl: 'wss://example.com/ws2' });
+    expect(session.currentRoomId).toBe('10001');
+    expect(session.confId).toBe('conf');
+  });
+
+  it("drops the login when another tab logs out (clearSession after 402)", () => {
+    enterRoom('10001');
+    setSession(login);
+    otherTab.remove('10001');
+    expect(session).toMatchObject({ liveToken: null, sid: null, userId: null, currentRole: 5, wsUrl: null });
+    expect(session.currentRoomId).toBe('10001');
+  });
+
+  it("ignores another room's login and stops watching a room once left", () => {
+    enterRoom('10001');
+    otherTab.save('20002', theirs);
+    expect(session.liveToken).toBeNull();
+    enterRoom('20002');
+    expect(session.liveToken).toBe('tok-2');
+    otherTab.save('10001', login);
+    expect(session.liveToken).toBe('tok-2');
+    expect(listeners.size).toBe(1);
+  });
+
+  it("this tab's clearSession reaches the others through the storage and stops watching", () => {
+    enterRoom('10001');
+    setSession(login);
+    clearSession();
+    expect(storage.has(loginStorageKey('10001'))).toBe(false);
+    expect(listeners.size).toBe(0);
+    otherTab.save('10001', theirs);
+    expect(session.liveToken).toBeNull();
+  });
+
+  it('a swapped store takes over the watch of the current room', () => {
+    enterRoom('10001');
+    const before = listeners;
+    setLoginStore(createLoginStore(backing, { addEventListener: () => undefined, removeEventListener: () => undefined }));
+    expect(before.size).toBe(0);
   });
 });
 

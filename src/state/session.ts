@@ -8,7 +8,7 @@
 import { proxy } from 'valtio';
 import { themeColourOrDefault } from '../domain/colour';
 import { DEFAULT_LOCALE, DEFAULT_THEME_COLOUR, type Locale, type LiveStatusName, type QualityLevel } from '../domain/constants';
-import { browserSessionStorage, createLoginStore, type LoginStore, type StoredLogin } from './loginStorage';
+import { browserLocalStorage, browserStorageEvents, createLoginStore, type LoginStore, type StoredLogin } from './loginStorage';
 
 /** SPEC 6: audience and guests are role 5, the default of every visitor. */
 export const DEFAULT_ROLE = 5;
@@ -127,11 +127,29 @@ type KeptOnClear = 'localeLang' | 'currentTheme' | 'cameraDeviceId' | 'microphon
 
 export const session = proxy<SessionState>(initialSession());
 
-let loginStore: LoginStore = createLoginStore(browserSessionStorage());
+let loginStore: LoginStore = createLoginStore(browserLocalStorage(), browserStorageEvents());
+
+/** Ends the watch on the current room's login in other tabs; set while a room is current. */
+let stopWatchingLogin: (() => void) | null = null;
+
+/**
+ * Follows the room's login as other tabs of the browser change it: they share one socket
+ * per login, so a login or logout there (clearSession after 402, ended elsewhere) is this
+ * tab's too. Only the login fields change; the room state stays.
+ */
+function watchLogin(roomId: string | null): void {
+  stopWatchingLogin?.();
+  stopWatchingLogin = null;
+  if (roomId === null) return;
+  stopWatchingLogin = loginStore.subscribe(roomId, (login) => {
+    if (session.currentRoomId === roomId) applyLogin(login);
+  });
+}
 
 /** Tests (and a future "remember me" choice) can swap where logins are remembered. */
 export function setLoginStore(store: LoginStore): void {
   loginStore = store;
+  watchLogin(session.currentRoomId);
 }
 
 function applyLogin(login: StoredLogin | null): void {
@@ -151,6 +169,7 @@ export function enterRoom(roomId: string): void {
   const kept = pickKept();
   Object.assign(session, initialSession(), kept, { currentRoomId: roomId });
   applyLogin(loginStore.load(roomId));
+  watchLogin(roomId);
 }
 
 /** The live screen's mode: the video page (true) or the guide page (false). */
@@ -165,9 +184,13 @@ export function setSession(login: LoginResult): void {
   if (session.currentRoomId !== null) loginStore.save(session.currentRoomId, stored);
 }
 
-/** Ends the session (expired login, logout): back to the defaults, nothing remembered. */
+/**
+ * Ends the session (expired login, logout): back to the defaults, nothing remembered. The
+ * removal reaches the room's other tabs, which drop the login too.
+ */
 export function clearSession(): void {
   if (session.currentRoomId !== null) loginStore.remove(session.currentRoomId);
+  watchLogin(null);
   Object.assign(session, initialSession(), pickKept());
 }
 
