@@ -72,6 +72,11 @@ function removeById(list: ChatEntry[], msgId: string): boolean {
   return false;
 }
 
+/** The delta that gives a tab everything at once: its filter's view of the buffer, and the whole room state. */
+export function snapshotDelta(filter: ChatFilter, entries: readonly ChatEntry[], roomState: RoomState): ChatDelta {
+  return { append: [], withdraw: [], replace: latest(filterEntries(filter, entries, roomState.chat)), state: roomState };
+}
+
 export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoalescer {
   const { schedule, emit } = options;
   let filter = options.filter;
@@ -184,7 +189,7 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
       cancel();
       clearPending();
       chatState = roomState.chat;
-      emit({ append: [], withdraw: [], replace: latest(filterEntries(filter, entries, chatState)), state: roomState });
+      emit(snapshotDelta(filter, entries, roomState));
     },
     dispose() {
       disposed = true;

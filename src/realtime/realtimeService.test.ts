@@ -1,0 +1,341 @@
+import { describe, expect, it } from 'vitest';
+import type { ChatEntry } from './chatEntry';
+import { HIDDEN_DELTA_INTERVAL_MS } from './deltas';
+import { encodeFrame } from './frame';
+import { createFakeClock, createFakeSocketFactory, createRecordingLogger } from './fakePorts';
+import { createFakeRoomServer } from './fakeRoomServer';
+import type { ChatFilter } from './filters';
+import type { ConnectionStatus, JoinStatus, SessionKey, TabUpdate } from './realtimeApi';
+import { createRealtimeService, SESSION_LINGER_MS, VISIBLE_DELTA_INTERVAL_MS } from './realtimeService';
+
+const ROOM = '10001';
+const KEY: SessionKey = { url: 'ws://host/ws', sid: 's1', userId: 'u-s1' };
+
+function setup() {
+  const clock = createFakeClock();
+  const sockets = createFakeSocketFactory();
+  const logger = createRecordingLogger();
+  const server = createFakeRoomServer(sockets);
+  const tabGone = new Map<string, () => void>();
+  let counter = 0;
+  const service = createRealtimeService({
+    socketFactory: sockets.factory,
+    clock,
+    random: (bytes) => {
+      for (let i = 0; i < bytes.length; i++) bytes[i] = counter++ % 248;
+    },
+    logger,
+    watchTab: (lockName, onGone) => tabGone.set(lockName, onGone),
+  });
+  /** Lets replies, promise callbacks and follow-up requests run to a standstill. */
+  const settle = async (): Promise<void> => {
+    for (let i = 0; i < 20; i++) {
+      server.pump();
+      await Promise.resolve();
+    }
+  };
+  /** Opens the latest socket and lets the login and joins happen. */
+  const connect = async (): Promise<void> => {
+    sockets.last.open();
+    await settle();
+  };
+  const advance = async (ms: number): Promise<void> => {
+    clock.advance(ms);
+    await settle();
+  };
+  return { clock, sockets, logger, server, service, tabGone, settle, connect, advance };
+}
+
+type Setup = ReturnType<typeof setup>;
+
+/** A tab as the worker sees it: its updates, and the list and statuses they build. */
+function tab(t: Setup, tabId: string, filter: ChatFilter = 'all', options: { visible?: boolean; key?: SessionKey; manualAck?: boolean } = {}) {
+  const updates: TabUpdate[] = [];
+  let entries: ChatEntry[] = [];
+  let connection: ConnectionStatus | null = null;
+  let join: JoinStatus | null = null;
+  const acks: Array<() => void> = [];
+  t.service.hello(tabId, `lock-${tabId}`);
+  t.service.subscribe(options.key ?? KEY, { tabId, webcastId: ROOM, filter, visible: options.visible ?? true }, (update) => {
+    updates.push(update);
+    if (update.connection) connection = update.connection;
+    if (update.join) join = update.join;
+    const delta = update.delta;
+    if (delta) {
+      if (delta.replace) entries = [...delta.replace];
+      else entries = entries.filter((e) => !delta.withdraw.includes(e.msgId)).concat(delta.append);
+    }
+    if (options.manualAck) return new Promise<void>((resolve) => acks.push(resolve));
+    return undefined;
+  });
+  return {
+    updates,
+    acks,
+    get texts() {
+      return entries.map((e) => e.text);
+    },
+    get offsets() {
+      return entries.map((e) => e.offset);
+    },
+    get connection() {
+      return connection;
+    },
+    get join() {
+      return join;
+    },
+    deltaCount: () => updates.filter((u) => u.delta !== undefined).length,
+  };
+}
+
+describe('realtime service: tabs share one socket', () => {
+  it('gives every tab of a login the same socket and room, and one delta per tick for a burst', async () => {
+    const t = setup();
+    const a = tab(t, 'A');
+    const b = tab(t, 'B');
+    const c = tab(t, 'C');
+    await t.connect();
+    expect(t.sockets.sockets).toHaveLength(1);
+    expect(t.server.members(ROOM)).toHaveLength(1);
+    expect(t.service.stats()).toEqual({ sessions: 1, rooms: 1, tabs: 3, subscriptions: 3 });
+    for (const x of [a, b, c]) expect(x.join).toEqual({ state: 'joined', online: 1 });
+    const before = a.deltaCount();
+    for (let i = 1; i <= 500; i++) t.server.chat(ROOM, 'u-other', `hello ${i}`);
+    await t.advance(VISIBLE_DELTA_INTERVAL_MS);
+    for (const x of [a, b, c]) {
+      expect(x.texts).toHaveLength(200);
+      expect(x.texts.at(-1)).toBe('hello 500');
+    }
+    // 500 messages, one update per tab.
+    expect(a.deltaCount() - before).toBe(1);
+  });
+
+  it('the first update of a new tab is the current buffer, at once', async () => {
+    const t = setup();
+    tab(t, 'A');
+    await t.connect();
+    t.server.chat(ROOM, 'u-x', 'one');
+    t.server.chat(ROOM, 'u-x', 'two');
+    await t.advance(VISIBLE_DELTA_INTERVAL_MS);
+    const late = tab(t, 'B');
+    expect(late.updates).toHaveLength(1);
+    expect(late.texts).toEqual(['one', 'two']);
+    expect(late.connection?.state).toBe('online');
+  });
+
+  it('applies the replay of a first join in order without asking for history', async () => {
+    const t = setup();
+    for (let i = 1; i <= 30; i++) t.server.chat(ROOM, 'u-x', `old ${i}`);
+    const a = tab(t, 'A');
+    await t.connect();
+    await t.advance(VISIBLE_DELTA_INTERVAL_MS);
+    expect(a.offsets).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    expect(t.server.requests).not.toContain(2401);
+  });
+
+  it('sends each tab only what its filter shows, and replaces the list on a filter change', async () => {
+    const t = setup();
+    const all = tab(t, 'A', 'all');
+    const mine = tab(t, 'B', 'mine');
+    await t.connect();
+    t.server.chat(ROOM, 'u-other', 'theirs');
+    t.server.chat(ROOM, KEY.userId, 'ours');
+    await t.advance(VISIBLE_DELTA_INTERVAL_MS);
+    expect(all.texts).toEqual(['theirs', 'ours']);
+    expect(mine.texts).toEqual(['ours']);
+    t.service.setFilter('B', ROOM, 'all');
+    await t.advance(VISIBLE_DELTA_INTERVAL_MS);
+    expect(mine.texts).toEqual(['theirs', 'ours']);
+    expect(mine.updates.at(-1)?.delta?.replace).toBeDefined();
+  });
+
+  it('updates a hidden tab at most every 250 ms', async () => {
+    const t = setup();
+    const hidden = tab(t, 'A', 'all', { visible: false });
+    await t.connect();
+    const before = hidden.deltaCount();
+    t.server.chat(ROOM, 'u-x', 'a');
+    await t.advance(VISIBLE_DELTA_INTERVAL_MS);
+    expect(hidden.deltaCount()).toBe(before);
+    await t.advance(HIDDEN_DELTA_INTERVAL_MS - VISIBLE_DELTA_INTERVAL_MS);
+    expect(hidden.deltaCount()).toBe(before + 1);
+    t.service.setVisible('A', true);
+    t.server.chat(ROOM, 'u-x', 'b');
+    await t.advance(VISIBLE_DELTA_INTERVAL_MS);
+    expect(hidden.texts).toEqual(['a', 'b']);
+  });
+
+  it('holds the next delta while a tab has not applied the previous one (back-pressure)', async () => {
+    const t = setup();
+    const slow = tab(t, 'A', 'all', { manualAck: true });
+    await t.connect();
+    // Acknowledge everything up to now (snapshot, joined).
+    for (const ack of slow.acks.splice(0)) ack();
+    await t.settle();
+    t.server.chat(ROOM, 'u-x', '1');
+    await t.advance(VISIBLE_DELTA_INTERVAL_MS);
+    const count = slow.deltaCount();
+    t.server.chat(ROOM, 'u-x', '2');
+    t.server.chat(ROOM, 'u-x', '3');
+    await t.advance(VISIBLE_DELTA_INTERVAL_MS * 5);
+    expect(slow.deltaCount()).toBe(count); // still busy with '1'
+    for (const ack of slow.acks.splice(0)) ack();
+    await t.settle();
+    expect(slow.deltaCount()).toBe(count + 1);
+    expect(slow.texts).toEqual(['1', '2', '3']);
+  });
+});
+
+describe('realtime service: tabs coming and going', () => {
+  it('drops a tab whose lock is released and closes the socket a while after the last tab', async () => {
+    const t = setup();
+    tab(t, 'A');
+    tab(t, 'B');
+    await t.connect();
+    t.tabGone.get('lock-A')?.();
+    expect(t.service.stats().subscriptions).toBe(1);
+    expect(t.server.members(ROOM)).toHaveLength(1);
+    t.service.goodbye('B');
+    await t.settle();
+    expect(t.server.requests).toContain(7003);
+    expect(t.sockets.last.closedWith).toBeNull();
+    await t.advance(SESSION_LINGER_MS);
+    expect(t.sockets.last.closedWith).not.toBeNull();
+    expect(t.service.stats()).toEqual({ sessions: 0, rooms: 0, tabs: 0, subscriptions: 0 });
+  });
+
+  it('keeps the socket for a tab that arrives while the session lingers (a reload)', async () => {
+    const t = setup();
+    tab(t, 'A');
+    await t.connect();
+    t.service.goodbye('A');
+    await t.advance(SESSION_LINGER_MS - 1000);
+    const again = tab(t, 'A2');
+    await t.advance(SESSION_LINGER_MS);
+    expect(t.sockets.sockets).toHaveLength(1);
+    expect(t.sockets.last.closedWith).toBeNull();
+    expect(again.join?.state).toBe('joined');
+  });
+
+  it('opens one socket per distinct login', async () => {
+    const t = setup();
+    tab(t, 'A');
+    tab(t, 'B', 'all', { key: { ...KEY, sid: 's2', userId: 'u-s2' } });
+    expect(t.sockets.sockets).toHaveLength(2);
+  });
+});
+
+describe('realtime service: reconnecting', () => {
+  it('rejoins where it stopped after a loss: nothing lost, nothing twice', async () => {
+    const t = setup();
+    const a = tab(t, 'A');
+    const b = tab(t, 'B');
+    await t.connect();
+    for (let i = 1; i <= 10; i++) t.server.chat(ROOM, 'u-x', `m${i}`);
+    await t.advance(VISIBLE_DELTA_INTERVAL_MS);
+    t.sockets.last.drop();
+    await t.settle();
+    expect(a.connection?.state).toBe('reconnecting');
+    expect(b.connection?.state).toBe('reconnecting');
+    // Sent while the viewer was away.
+    for (let i = 11; i <= 20; i++) t.server.chat(ROOM, 'u-x', `m${i}`);
+    await t.advance(2000);
+    await t.connect();
+    for (let i = 21; i <= 25; i++) t.server.chat(ROOM, 'u-x', `m${i}`);
+    await t.advance(VISIBLE_DELTA_INTERVAL_MS);
+    expect(a.connection?.state).toBe('online');
+    expect(a.offsets).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+    expect(b.offsets).toEqual(a.offsets);
+  });
+
+  it('fills a gap in the live pushes with history sync before showing later messages', async () => {
+    const t = setup();
+    const a = tab(t, 'A');
+    await t.connect();
+    t.server.chat(ROOM, 'u-x', 'm1');
+    t.server.losePushes = 3;
+    for (let i = 2; i <= 5; i++) t.server.chat(ROOM, 'u-x', `m${i}`);
+    await t.advance(VISIBLE_DELTA_INTERVAL_MS);
+    expect(t.server.requests).toContain(2401);
+    await t.advance(VISIBLE_DELTA_INTERVAL_MS);
+    expect(a.offsets).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('shows "logged in elsewhere" in every tab and does not reconnect (9004)', async () => {
+    const t = setup();
+    const a = tab(t, 'A');
+    const b = tab(t, 'B');
+    await t.connect();
+    t.sockets.last.deliver(encodeFrame({ code: 9004, body: {} }));
+    await t.advance(60_000);
+    expect(a.connection?.state).toBe('endedElsewhere');
+    expect(b.connection?.state).toBe('endedElsewhere');
+    expect(t.sockets.sockets).toHaveLength(1);
+  });
+
+  it('gives up after 25 attempts, and a tab subscribing again starts a fresh socket', async () => {
+    const t = setup();
+    const a = tab(t, 'A');
+    await t.connect();
+    t.sockets.throwing = true;
+    t.sockets.last.drop();
+    for (let i = 0; i < 30; i++) await t.advance(2000);
+    expect(a.connection?.state).toBe('failed');
+    t.sockets.throwing = false;
+    const count = t.sockets.sockets.length;
+    const again = tab(t, 'A');
+    expect(t.sockets.sockets.length).toBe(count + 1);
+    await t.connect();
+    expect(again.connection?.state).toBe('online');
+    expect(again.join?.state).toBe('joined');
+  });
+});
+
+describe('realtime service: requests from tabs', () => {
+  it('sends chat through the room session and answers the msgId', async () => {
+    const t = setup();
+    const a = tab(t, 'A');
+    await t.connect();
+    const sending = t.service.sendChat('A', ROOM, { text: 'hi', pickedUids: ['u-2'] });
+    await t.settle();
+    const outcome = await sending;
+    expect(outcome.ok).toBe(true);
+    await t.advance(VISIBLE_DELTA_INTERVAL_MS);
+    expect(a.texts).toEqual(['hi']);
+  });
+
+  it('fails without throwing when the tab does not follow the room, or the socket is down', async () => {
+    const t = setup();
+    tab(t, 'A');
+    expect(await t.service.sendChat('Z', ROOM, { text: 'x' })).toMatchObject({ ok: false, reason: 'not-subscribed' });
+    // Still connecting: nothing can be sent.
+    expect(await t.service.sendChat('A', ROOM, { text: 'x' })).toMatchObject({ ok: false, reason: 'not-connected' });
+  });
+
+  it('passes a refusal code on (muted, closed...)', async () => {
+    const t = setup();
+    tab(t, 'A');
+    await t.connect();
+    const asking = t.service.request('A', ROOM, 7999, {});
+    await t.settle();
+    expect(await asking).toMatchObject({ ok: false, reason: 'rejected', status: 4501 });
+  });
+
+  it('withdraws through 7103 and removes the entry from every tab', async () => {
+    const t = setup();
+    const a = tab(t, 'A');
+    const b = tab(t, 'B');
+    await t.connect();
+    const sending = t.service.sendChat('A', ROOM, { text: 'oops' });
+    await t.settle();
+    const sent = await sending;
+    await t.advance(VISIBLE_DELTA_INTERVAL_MS);
+    expect(b.texts).toEqual(['oops']);
+    if (!sent.ok) throw new Error('send failed');
+    const withdrawing = t.service.withdraw('A', ROOM, sent.value.msgId);
+    await t.settle();
+    expect((await withdrawing).ok).toBe(true);
+    await t.advance(VISIBLE_DELTA_INTERVAL_MS);
+    expect(a.texts).toEqual([]);
+    expect(b.texts).toEqual([]);
+  });
+});

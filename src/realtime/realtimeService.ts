@@ -1,0 +1,499 @@
+/**
+ * What the realtime worker does for its tabs (ARCHITECTURE 1): one socket session per
+ * distinct login, one room hub per followed room, and per tab and room a delta coalescer
+ * that sends that tab only what its filter shows, at most once per tick.
+ *
+ * It is the shared code between the two worker entries (SharedWorker: every tab of the
+ * browser; dedicated Worker fallback: one tab) and node tests: everything outside pure code
+ * (sockets, timers, Web Locks) comes in through `RealtimeServicePorts`.
+ *
+ * Lifetimes:
+ * - a room lives while some tab subscribes to it; the last unsubscribe leaves it (7003);
+ * - a session lives while it has rooms; after the last room goes it lingers `lingerMs`
+ *   (a reload or a tab opened right after keeps the same socket), then closes;
+ * - a tab lives until it says goodbye or its Web Lock is released (closed or crashed).
+ *
+ * Back-pressure: a tab's update call returns a promise that settles once the tab applied
+ * it. A tick that comes due while the previous update is still in flight waits for it, so
+ * a busy tab gets fewer, larger deltas instead of a growing queue of messages.
+ */
+import type { ChatEntry } from './chatEntry';
+import { createDeltaCoalescer, HIDDEN_DELTA_INTERVAL_MS, snapshotDelta, type DeltaCoalescer, type DeltaSchedule } from './deltas';
+import type { ChatFilter } from './filters';
+import type { Frame, FrameBody } from './frame';
+import { RequestError } from './pendingRequests';
+import type { Clock, Logger, RandomBytes, SocketFactory, TimerId } from './ports';
+import type {
+  ChatSendInput,
+  ConnectionStatus,
+  JoinStatus,
+  RealtimeApi,
+  RealtimeOutcome,
+  RoomSubscription,
+  SessionKey,
+  TabUpdate,
+  TabUpdateHandler,
+} from './realtimeApi';
+import { createRoomHub, HISTORY_PAGE_MAX, type HistoryMessage, type RoomHub } from './roomHub';
+import { createSocketSession, type JoinReply, type SessionStateInfo, type SocketSession } from './socketSession';
+import { TERMINAL_STATES, type SessionState } from './sessionMachine';
+
+export const HISTORY_REQUEST = 2401;
+export const CHAT_SEND_REQUEST = 7101;
+export const WITHDRAW_REQUEST = 7103;
+/** How long a session with no room left keeps its socket (a reload reuses it). */
+export const SESSION_LINGER_MS = 5000;
+/** Cadence of a visible tab's deltas: a worker has no animation frames, so one display frame. */
+export const VISIBLE_DELTA_INTERVAL_MS = 16;
+/** Frames held for a room whose first join is under way (the replay comes before the reply). */
+export const JOIN_HOLD_MAX = 5000;
+
+export interface RealtimeServicePorts {
+  readonly socketFactory: SocketFactory;
+  readonly clock: Clock;
+  readonly random: RandomBytes;
+  readonly logger: Logger;
+  /** Calls `onGone` once the tab holding the Web Lock `lockName` is gone. */
+  watchTab(lockName: string, onGone: () => void): void;
+  readonly lingerMs?: number;
+}
+
+export interface RealtimeServiceStats {
+  readonly sessions: number;
+  readonly rooms: number;
+  readonly tabs: number;
+  readonly subscriptions: number;
+}
+
+export interface RealtimeService extends RealtimeApi {
+  stats(): RealtimeServiceStats;
+  /** Closes every session (tests, worker shutdown). */
+  dispose(): void;
+}
+
+interface Subscriber {
+  readonly tabId: string;
+  readonly key: SessionKey;
+  filter: ChatFilter;
+  readonly onUpdate: TabUpdateHandler;
+  readonly coalescer: DeltaCoalescer;
+  inFlight: boolean;
+  /** A tick that came due while an update was in flight. */
+  waitingTick: (() => void) | null;
+  gone: boolean;
+}
+
+interface RoomEntry {
+  readonly webcastId: string;
+  readonly hub: RoomHub;
+  readonly subscribers: Map<string, Subscriber>;
+  join: JoinStatus;
+  /** Frames of a first join, held until its reply says where the replay starts. */
+  held: Frame[] | null;
+}
+
+interface SessionEntry {
+  readonly key: string;
+  readonly userId: string;
+  readonly session: SocketSession;
+  readonly rooms: Map<string, RoomEntry>;
+  status: ConnectionStatus;
+  lingerTimer: TimerId | null;
+}
+
+interface TabEntry {
+  visible: boolean;
+  /** session key + webcastId of each room the tab follows. */
+  readonly rooms: Map<string, string>;
+}
+
+const sessionKeyOf = (key: SessionKey): string => `${key.url}\n${key.sid}`;
+
+function toStatus(state: SessionState, info: SessionStateInfo): ConnectionStatus {
+  return { state, attempt: info.attempt ?? 0, status: info.status ?? null, msg: info.msg ?? null };
+}
+
+function failureOf(error: unknown): Extract<RealtimeOutcome<never>, { ok: false }> {
+  if (error instanceof RequestError) return { ok: false, reason: error.reason, status: error.status, msg: error.msg };
+  return { ok: false, reason: 'send-failed', status: null, msg: error instanceof Error ? error.message : String(error) };
+}
+
+const notSubscribed = (webcastId: string): Extract<RealtimeOutcome<never>, { ok: false }> => ({
+  ok: false,
+  reason: 'not-subscribed',
+  status: null,
+  msg: `room ${webcastId} is not followed by this tab`,
+});
+
+/** History sync answers `{messages: [{code, ...body}]}` (docs/protocol.md 5.2). */
+function readHistory(body: FrameBody): HistoryMessage[] {
+  const messages = body.messages;
+  if (!Array.isArray(messages)) return [];
+  const out: HistoryMessage[] = [];
+  for (const item of messages as unknown[]) {
+    if (typeof item !== 'object' || item === null) continue;
+    const { code, ...rest } = item as Record<string, unknown>;
+    if (typeof code === 'number') out.push({ code, body: rest });
+  }
+  return out;
+}
+
+export function createRealtimeService(ports: RealtimeServicePorts): RealtimeService {
+  const { clock, logger } = ports;
+  const lingerMs = ports.lingerMs ?? SESSION_LINGER_MS;
+  const sessions = new Map<string, SessionEntry>();
+  const tabs = new Map<string, TabEntry>();
+
+  const later = (fn: () => void, ms: number): (() => void) => {
+    const id = clock.setTimeout(fn, ms);
+    return () => clock.clearTimeout(id);
+  };
+
+  // ---- delivery to tabs ----
+
+  function deliver(sub: Subscriber, update: TabUpdate): void {
+    if (sub.gone) return;
+    sub.inFlight = true;
+    let result: void | Promise<void>;
+    try {
+      result = sub.onUpdate(update);
+    } catch (error) {
+      logger.error(`realtime: tab ${sub.tabId} update threw`, error);
+      result = undefined;
+    }
+    const settled = (): void => {
+      sub.inFlight = false;
+      const tick = sub.waitingTick;
+      sub.waitingTick = null;
+      if (tick !== null) tick();
+    };
+    if (result === undefined) settled();
+    else
+      result.then(settled, (error: unknown) => {
+        logger.warn(`realtime: tab ${sub.tabId} failed to apply an update`, error);
+        settled();
+      });
+  }
+
+  /** Ticks wait for the interval, then for the previous update to be applied. */
+  function gatedSchedule(sub: () => Subscriber): DeltaSchedule {
+    const gated = (ms: number) => (fn: () => void) => {
+      let cancelled = false;
+      const cancelTimer = later(() => {
+        const s = sub();
+        if (cancelled || s.gone) return;
+        if (s.inFlight) s.waitingTick = fn;
+        else fn();
+      }, ms);
+      return () => {
+        cancelled = true;
+        cancelTimer();
+        const s = sub();
+        if (s.waitingTick === fn) s.waitingTick = null;
+      };
+    };
+    return { visible: gated(VISIBLE_DELTA_INTERVAL_MS), hidden: gated(HIDDEN_DELTA_INTERVAL_MS) };
+  }
+
+  function broadcastStatus(entry: SessionEntry): void {
+    for (const room of entry.rooms.values()) for (const sub of room.subscribers.values()) deliver(sub, { connection: entry.status });
+  }
+
+  function setJoin(room: RoomEntry, join: JoinStatus): void {
+    room.join = join;
+    for (const sub of room.subscribers.values()) deliver(sub, { join });
+  }
+
+  // ---- rooms ----
+
+  function applyFrame(room: RoomEntry, frame: Frame): void {
+    if (frame.code === null) return;
+    if (room.held !== null) {
+      if (room.held.length < JOIN_HOLD_MAX) room.held.push(frame);
+      return;
+    }
+    room.hub.apply(frame.code, frame.body);
+  }
+
+  function joinReplied(entry: SessionEntry, room: RoomEntry, reply: JoinReply): void {
+    if (entry.rooms.get(room.webcastId) !== room) return; // left meanwhile
+    const held = room.held ?? [];
+    room.held = null;
+    // A first join: the replay (if any) starts at `from`; without one, at the latest offset.
+    if (room.hub.lastOffset() === 0) room.hub.start(Math.max(0, (reply.from ?? reply.offset + 1) - 1));
+    for (const frame of held) if (frame.code !== null) room.hub.apply(frame.code, frame.body);
+    setJoin(room, { state: 'joined', online: reply.online });
+  }
+
+  function joinFailed(entry: SessionEntry, room: RoomEntry, error: unknown): void {
+    if (entry.rooms.get(room.webcastId) !== room) return;
+    const failure = failureOf(error);
+    // Frames held for a join that failed: apply them rather than lose them.
+    const held = room.held ?? [];
+    room.held = null;
+    for (const frame of held) if (frame.code !== null) room.hub.apply(frame.code, frame.body);
+    setJoin(room, { state: 'refused', status: failure.status, msg: failure.msg });
+  }
+
+  function joinRoom(entry: SessionEntry, room: RoomEntry): void {
+    if (room.hub.lastOffset() === 0) room.held = [];
+    if (room.join.state !== 'joining') setJoin(room, { state: 'joining' });
+    entry.session.join(room.webcastId, room.hub.lastOffset()).then(
+      (reply) => joinReplied(entry, room, reply),
+      (error: unknown) => joinFailed(entry, room, error),
+    );
+  }
+
+  function createRoom(entry: SessionEntry, webcastId: string): RoomEntry {
+    const room: RoomEntry = {
+      webcastId,
+      subscribers: new Map(),
+      join: { state: 'joining' },
+      held: null,
+      hub: createRoomHub({
+        webcastId,
+        myUid: entry.userId,
+        requestHistory: async (after, limit) =>
+          readHistory(await entry.session.request(HISTORY_REQUEST, { webcastId, after, limit: Math.min(limit, HISTORY_PAGE_MAX) })),
+        onChange: (change) => {
+          for (const sub of room.subscribers.values()) sub.coalescer.push(change);
+        },
+        schedule: later,
+      }),
+    };
+    entry.rooms.set(webcastId, room);
+    if (entry.session.state === 'online') joinRoom(entry, room);
+    else if (entry.session.state === 'reconnecting' || entry.session.state === 'connecting' || entry.session.state === 'loggingIn')
+      room.held = []; // joined when the login is accepted
+    return room;
+  }
+
+  function dropRoom(entry: SessionEntry, room: RoomEntry): void {
+    entry.rooms.delete(room.webcastId);
+    room.hub.dispose();
+    if (entry.session.state === 'online') {
+      entry.session.leave(room.webcastId).catch((error: unknown) => logger.warn(`realtime: leaving room ${room.webcastId} failed`, error));
+    }
+    if (entry.rooms.size === 0) scheduleLinger(entry);
+  }
+
+  // ---- sessions ----
+
+  function scheduleLinger(entry: SessionEntry): void {
+    if (entry.lingerTimer !== null) return;
+    entry.lingerTimer = clock.setTimeout(() => {
+      entry.lingerTimer = null;
+      if (entry.rooms.size > 0) return;
+      sessions.delete(entry.key);
+      entry.session.close();
+    }, lingerMs);
+  }
+
+  function cancelLinger(entry: SessionEntry): void {
+    if (entry.lingerTimer === null) return;
+    clock.clearTimeout(entry.lingerTimer);
+    entry.lingerTimer = null;
+  }
+
+  function onSessionState(entry: SessionEntry, state: SessionState, info: SessionStateInfo): void {
+    const afterReconnect = entry.status.state === 'reconnecting';
+    entry.status = toStatus(state, info);
+    if (state === 'online' && !afterReconnect) {
+      // First login: join every room. (After a re-login the session rejoins them itself.)
+      for (const room of entry.rooms.values()) joinRoom(entry, room);
+    } else if (state === 'reconnecting') {
+      for (const room of entry.rooms.values()) {
+        if (room.hub.lastOffset() === 0) room.held = [];
+        room.join = { state: 'joining' };
+      }
+    }
+    broadcastStatus(entry);
+    if (state === 'reconnecting') for (const room of entry.rooms.values()) setJoin(room, room.join);
+  }
+
+  function sessionFor(key: SessionKey): SessionEntry {
+    const id = sessionKeyOf(key);
+    const existing = sessions.get(id);
+    if (existing !== undefined) {
+      cancelLinger(existing);
+      return existing;
+    }
+    // The entry is needed by the callbacks, which only run after start().
+    let entry: SessionEntry | null = null;
+    const session = createSocketSession({
+      url: key.url,
+      sid: key.sid,
+      socketFactory: ports.socketFactory,
+      clock,
+      random: ports.random,
+      logger,
+      rooms: () => [...(entry?.rooms.values() ?? [])].map((room) => ({ webcastId: room.webcastId, offset: room.hub.lastOffset() })),
+      onState: (state, info) => {
+        if (entry !== null) onSessionState(entry, state, info);
+      },
+      onPush: (frame) => {
+        const webcastId = typeof frame.body.webcastId === 'string' ? frame.body.webcastId : typeof frame.body.webcastId === 'number' ? String(frame.body.webcastId) : null;
+        const room = webcastId === null ? undefined : entry?.rooms.get(webcastId);
+        if (room !== undefined) applyFrame(room, frame);
+      },
+      onRejoin: (result) => {
+        const room = entry?.rooms.get(result.webcastId);
+        if (entry === null || room === undefined) return;
+        if (result.ok) joinReplied(entry, room, result.reply);
+        else joinFailed(entry, room, result.error);
+      },
+    });
+    entry = { key: id, userId: key.userId, session, rooms: new Map(), status: toStatus('idle', {}), lingerTimer: null };
+    sessions.set(id, entry);
+    session.start();
+    return entry;
+  }
+
+  // ---- tabs ----
+
+  function findRoom(tabId: string, webcastId: string): { entry: SessionEntry; room: RoomEntry; sub: Subscriber } | null {
+    const sessionId = tabs.get(tabId)?.rooms.get(webcastId);
+    if (sessionId === undefined) return null;
+    const entry = sessions.get(sessionId);
+    const room = entry?.rooms.get(webcastId);
+    const sub = room?.subscribers.get(tabId);
+    return entry !== undefined && room !== undefined && sub !== undefined ? { entry, room, sub } : null;
+  }
+
+  function tabFor(tabId: string): TabEntry {
+    let tab = tabs.get(tabId);
+    if (tab === undefined) {
+      tab = { visible: true, rooms: new Map() };
+      tabs.set(tabId, tab);
+    }
+    return tab;
+  }
+
+  function unsubscribe(tabId: string, webcastId: string): void {
+    const found = findRoom(tabId, webcastId);
+    tabs.get(tabId)?.rooms.delete(webcastId);
+    if (found === null) return;
+    const { entry, room, sub } = found;
+    sub.gone = true;
+    sub.coalescer.dispose();
+    room.subscribers.delete(tabId);
+    if (room.subscribers.size === 0) dropRoom(entry, room);
+  }
+
+  function dropTab(tabId: string): void {
+    const tab = tabs.get(tabId);
+    if (tab === undefined) return;
+    for (const webcastId of [...tab.rooms.keys()]) unsubscribe(tabId, webcastId);
+    tabs.delete(tabId);
+  }
+
+  function subscribe(key: SessionKey, subscription: RoomSubscription, onUpdate: TabUpdateHandler): void {
+    const { tabId, webcastId } = subscription;
+    const tab = tabFor(tabId);
+    tab.visible = subscription.visible;
+    if (tab.rooms.has(webcastId)) unsubscribe(tabId, webcastId);
+    const existing = sessions.get(sessionKeyOf(key));
+    if (existing !== undefined && existing.status.state === 'failed') revive(existing);
+    const entry = sessionFor(key);
+    const room = entry.rooms.get(webcastId) ?? createRoom(entry, webcastId);
+    // The closures run on later ticks only, once `sub` exists.
+    const coalescer = createDeltaCoalescer({
+      filter: subscription.filter,
+      visible: subscription.visible,
+      schedule: gatedSchedule(() => sub),
+      emit: (delta) => deliver(sub, { delta }),
+      chatState: room.hub.snapshot().state.chat,
+    });
+    const sub: Subscriber = { tabId, key, filter: subscription.filter, onUpdate, coalescer, inFlight: false, waitingTick: null, gone: false };
+    room.subscribers.set(tabId, sub);
+    tab.rooms.set(webcastId, entry.key);
+    // The first update: the buffer as this filter shows it, the room state, where things stand.
+    const { entries, state } = room.hub.snapshot();
+    deliver(sub, { delta: snapshotDelta(subscription.filter, entries, state), connection: entry.status, join: room.join });
+  }
+
+  /**
+   * A session that gave up reconnecting is not reused: a tab subscribing to it again (a
+   * reload, "try again") gets a fresh socket, and the tabs still on the old one move along.
+   */
+  function revive(failed: SessionEntry): void {
+    const moved: { key: SessionKey; subscription: RoomSubscription; onUpdate: TabUpdateHandler }[] = [];
+    for (const room of failed.rooms.values())
+      for (const sub of room.subscribers.values())
+        moved.push({ key: sub.key, subscription: { tabId: sub.tabId, webcastId: room.webcastId, filter: sub.filter, visible: tabs.get(sub.tabId)?.visible ?? true }, onUpdate: sub.onUpdate });
+    for (const { subscription } of moved) unsubscribe(subscription.tabId, subscription.webcastId);
+    cancelLinger(failed);
+    sessions.delete(failed.key);
+    failed.session.close();
+    for (const { key, subscription, onUpdate } of moved) subscribe(key, subscription, onUpdate);
+  }
+
+  async function roomRequest<T>(tabId: string, webcastId: string, code: number, body: FrameBody, read: (reply: FrameBody) => T): Promise<RealtimeOutcome<T>> {
+    const found = findRoom(tabId, webcastId);
+    if (found === null) return notSubscribed(webcastId);
+    try {
+      const reply = await found.entry.session.request(code, { ...body, webcastId });
+      return { ok: true, value: read(reply) };
+    } catch (error) {
+      return failureOf(error);
+    }
+  }
+
+  return {
+    hello(tabId, lockName) {
+      tabFor(tabId);
+      if (lockName !== null) ports.watchTab(lockName, () => dropTab(tabId));
+    },
+    goodbye: dropTab,
+    subscribe,
+    unsubscribe,
+    setFilter(tabId, webcastId, filter: ChatFilter) {
+      const found = findRoom(tabId, webcastId);
+      if (found === null) return;
+      found.sub.filter = filter;
+      found.sub.coalescer.setFilter(filter, found.room.hub.snapshot().entries as readonly ChatEntry[]);
+    },
+    setVisible(tabId, visible) {
+      const tab = tabs.get(tabId);
+      if (tab === undefined) return;
+      tab.visible = visible;
+      for (const webcastId of tab.rooms.keys()) findRoom(tabId, webcastId)?.sub.coalescer.setVisible(visible);
+    },
+    sendChat(tabId, webcastId, input: ChatSendInput) {
+      const body: FrameBody = {
+        body: input.text,
+        imgUrl: input.imgUrl ?? '',
+        imgLinkUrl: input.imgLinkUrl ?? '',
+        quote: input.quote ?? null,
+        picked_uid: [...(input.pickedUids ?? [])],
+      };
+      return roomRequest(tabId, webcastId, CHAT_SEND_REQUEST, body, (reply) => ({ msgId: typeof reply.msgId === 'string' ? reply.msgId : '' }));
+    },
+    withdraw(tabId, webcastId, msgId) {
+      return roomRequest(tabId, webcastId, WITHDRAW_REQUEST, { msgId }, () => null);
+    },
+    request(tabId, webcastId, code, body) {
+      return roomRequest(tabId, webcastId, code, body, (reply) => reply);
+    },
+    stats() {
+      let rooms = 0;
+      let subscriptions = 0;
+      for (const entry of sessions.values()) {
+        rooms += entry.rooms.size;
+        for (const room of entry.rooms.values()) subscriptions += room.subscribers.size;
+      }
+      return { sessions: sessions.size, rooms, tabs: tabs.size, subscriptions };
+    },
+    dispose() {
+      for (const tabId of [...tabs.keys()]) dropTab(tabId);
+      for (const entry of sessions.values()) {
+        cancelLinger(entry);
+        entry.session.close();
+      }
+      sessions.clear();
+    },
+  };
+}
+
+/** True when the session will never come back (the tabs show why and stop waiting). */
+export const isFinal = (status: ConnectionStatus): boolean => TERMINAL_STATES.has(status.state);
