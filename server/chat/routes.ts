@@ -13,6 +13,7 @@ import { CHAT_ENTRIES_KEPT } from '../../src/domain/constants';
 import { requireSession } from '../auth/sessions.js';
 import type { ServerContext } from '../context.js';
 import { BizError, okEnvelope } from '../http/envelope.js';
+import { registerChatImageRoutes } from './imageUpload.js';
 import { ID_MAX } from '../socket/fields.js';
 import type { ChatService } from './service.js';
 
@@ -67,4 +68,6 @@ export function registerChatRoutes(app: FastifyInstance, ctx: ServerContext, cha
       return okEnvelope({ list: chat.history.byIds(webcastId, ids) });
     },
   );
+
+  registerChatImageRoutes(app, ctx, chat);
 }

@@ -9,6 +9,7 @@ import { m002ChatMic } from './002_chat_mic.js';
 import { m003Entry } from './003_entry.js';
 import { m004Interact } from './004_interact.js';
 import { m005DirectoryGroups } from './005_directory_groups.js';
+import { m006ChatImages } from './006_chat_images.js';
 
 export interface Migration {
   readonly version: number;
@@ -16,4 +17,4 @@ export interface Migration {
   up(db: Database.Database): void;
 }
 
-export const MIGRATIONS: readonly Migration[] = [m001Core, m002ChatMic, m003Entry, m004Interact, m005DirectoryGroups];
+export const MIGRATIONS: readonly Migration[] = [m001Core, m002ChatMic, m003Entry, m004Interact, m005DirectoryGroups, m006ChatImages];

@@ -64,6 +64,29 @@ export function decodeLoginData(data: unknown): LoginData {
   return { token, sid, userId, role, ws };
 }
 
+/**
+ * A chat picture to upload (SPEC 5): `data` is the file's bytes in standard base64 (no
+ * `data:` prefix); `fileName` and `contentType` must name the same format as the bytes
+ * (jpeg, png, gif or webp, see domain/image.ts); at most 500 KiB.
+ */
+export interface ChatImageUploadInput {
+  readonly webcastId: Id;
+  readonly fileName: string;
+  readonly contentType: string;
+  readonly data: string;
+}
+
+/** Where the uploaded picture is served: the `imgUrl` of the chat message (7101). */
+export interface ChatImageUploadData {
+  readonly url: string;
+}
+
+/** The client sends a chat message with the url next: check it is there. */
+export function decodeChatImageUploadData(data: unknown): ChatImageUploadData {
+  if (!isRecord(data) || typeof data.url !== 'string' || data.url === '') throw new Error('chatImageUpload: data lacks url');
+  return { url: data.url };
+}
+
 type WebcastOnly = { readonly webcastId: Id };
 type IdOnly = { readonly id: Id };
 type Paging = { readonly skip?: number; readonly take?: number };
@@ -141,6 +164,12 @@ export const LIVE_CALLS = {
   // Chat
   chatHistory: get<WebcastOnly & Paging>('/ccp/monitor/v1/chat/public/list', ['webcastId', 'skip', 'take']),
   chatByIds: post<{ webcastId: Id; ids: readonly Id[] }>('/ccp/monitor/v1/chat/public/listByIds', ['webcastId', 'ids']),
+  /** chosen path: JSON (no form word in it); the answer's url goes into the 7101 imgUrl */
+  chatImageUpload: post<ChatImageUploadInput, ChatImageUploadData>(
+    '/ccp/handler/v2/chat/image',
+    ['webcastId', 'fileName', 'contentType', 'data'],
+    { decode: decodeChatImageUploadData },
+  ),
 
   // Lottery
   /** chosen path */
