@@ -1,0 +1,95 @@
+/**
+ * Connects the tab's room feed store to the realtime worker: while a screen shows a room
+ * and the viewer has a login for it, the tab follows the room through the worker and
+ * applies its updates to `realtimeStore`. Also the actions screens take on the room (send,
+ * withdraw, filter), which go through the worker's socket, never one of the tab's own.
+ */
+import { proxy as comlinkProxy } from 'comlink';
+import { useEffect } from 'react';
+import { useSnapshot } from 'valtio';
+import type { ChatFilter } from '../realtime/filters';
+import type { ChatSendInput, RealtimeOutcome, SessionKey, TabUpdate } from '../realtime/realtimeApi';
+import { startRealtimeClient, type RealtimeClient } from '../workers/realtimeClient';
+import { applyTabUpdate, IDLE_CONNECTION, newRoomFeed, realtimeStore } from './roomFeed';
+import { session } from './session';
+
+let client: RealtimeClient | null = null;
+
+/** The worker is started by the first room a tab shows, not at page load (the login page has no use for it). */
+function realtime(): RealtimeClient {
+  client ??= startRealtimeClient();
+  return client;
+}
+
+/** Which worker this tab uses ('shared' or 'dedicated'), for diagnostics and tests. */
+export const realtimeWorkerKind = (): string | null => client?.kind ?? null;
+
+/**
+ * Resolves once the update is on screen (next animation frame), so the worker does not send
+ * the next one before this one was painted. A hidden tab paints nothing: it acknowledges
+ * right away and the worker's own 250 ms cadence applies.
+ */
+function paintedSoon(): Promise<void> {
+  return new Promise((resolve) => {
+    if (document.visibilityState !== 'visible') setTimeout(resolve, 0);
+    else requestAnimationFrame(() => resolve());
+  });
+}
+
+function follow(roomId: string, key: SessionKey): () => void {
+  const { api, tabId } = realtime();
+  const filter = realtimeStore.rooms[roomId]?.filter ?? 'all';
+  realtimeStore.rooms[roomId] = newRoomFeed(filter);
+  let active = true;
+  const onUpdate = (update: TabUpdate): Promise<void> => {
+    if (active) applyTabUpdate(realtimeStore, roomId, update);
+    return paintedSoon();
+  };
+  void api.subscribe(key, { tabId, webcastId: roomId, filter, visible: document.visibilityState === 'visible' }, comlinkProxy(onUpdate));
+  return () => {
+    active = false;
+    void api.unsubscribe(tabId, roomId);
+    delete realtimeStore.rooms[roomId];
+    if (Object.keys(realtimeStore.rooms).length === 0) realtimeStore.connection = IDLE_CONNECTION;
+  };
+}
+
+/**
+ * Follows `roomId` while the calling component is mounted and the viewer has a login with
+ * a socket address; a new login (another sid) follows it anew on the new socket.
+ */
+export function useRoomConnection(roomId: string): void {
+  const { sid, wsUrl, userId, currentRoomId } = useSnapshot(session);
+  useEffect(() => {
+    if (roomId === '' || currentRoomId !== roomId || sid === null || wsUrl === null || userId === null) return undefined;
+    return follow(roomId, { url: wsUrl, sid, userId });
+  }, [roomId, currentRoomId, sid, wsUrl, userId]);
+}
+
+export function setChatFilter(roomId: string, filter: ChatFilter): void {
+  const feed = realtimeStore.rooms[roomId];
+  if (feed === undefined || feed.filter === filter) return;
+  feed.filter = filter;
+  const { api, tabId } = realtime();
+  void api.setFilter(tabId, roomId, filter);
+}
+
+const notFollowed = (roomId: string): Extract<RealtimeOutcome<never>, { ok: false }> => ({
+  ok: false,
+  reason: 'not-subscribed',
+  status: null,
+  msg: `room ${roomId} is not followed`,
+});
+
+export async function sendChat(roomId: string, input: ChatSendInput): Promise<RealtimeOutcome<{ readonly msgId: string }>> {
+  if (client === null) return notFollowed(roomId);
+  return client.api.sendChat(client.tabId, roomId, input);
+}
+
+export async function withdrawChat(roomId: string, msgId: string): Promise<RealtimeOutcome<null>> {
+  if (client === null) return notFollowed(roomId);
+  return client.api.withdraw(client.tabId, roomId, msgId);
+}
+
+/** The room actions as one object, for screens that take them as a prop. */
+export const roomChatActions = { setChatFilter, sendChat, withdrawChat } as const;

@@ -1,0 +1,58 @@
+/**
+ * The main-thread side of the realtime worker: starts the SharedWorker (or, where there is
+ * none, a dedicated Worker running the same service), wraps it with comlink, and keeps the
+ * worker informed about this tab: its liveness (a Web Lock held for the tab's lifetime),
+ * its leaving (pagehide) and its visibility (hidden tabs get fewer updates).
+ */
+import { wrap, type Remote } from 'comlink';
+import { randomId32 } from '../domain/randomId';
+import type { RealtimeApi } from '../realtime/realtimeApi';
+import { browserRandom, lockManager } from './browserPorts';
+
+export type RealtimeWorkerKind = 'shared' | 'dedicated';
+
+export interface RealtimeClient {
+  readonly api: Remote<RealtimeApi>;
+  readonly tabId: string;
+  readonly kind: RealtimeWorkerKind;
+}
+
+/** The SharedWorker's name: every tab of the origin that uses it reaches the same instance. */
+export const SHARED_WORKER_NAME = 'webcast-realtime';
+
+function startWorker(): { api: Remote<RealtimeApi>; kind: RealtimeWorkerKind } {
+  if (typeof SharedWorker === 'function') {
+    const worker = new SharedWorker(new URL('./realtime.shared.ts', import.meta.url), { type: 'module', name: SHARED_WORKER_NAME });
+    worker.port.start();
+    return { api: wrap<RealtimeApi>(worker.port), kind: 'shared' };
+  }
+  const worker = new Worker(new URL('./realtime.dedicated.ts', import.meta.url), { type: 'module', name: SHARED_WORKER_NAME });
+  return { api: wrap<RealtimeApi>(worker), kind: 'dedicated' };
+}
+
+/**
+ * Holds this tab's lock until the page goes away; resolves with the lock's name once held,
+ * or null without Web Locks. The worker asks for the same lock to learn the tab is gone.
+ */
+function holdTabLock(tabId: string): Promise<string | null> {
+  const locks = lockManager();
+  if (locks === null) return Promise.resolve(null);
+  const name = `webcast-tab-${tabId}`;
+  return new Promise((resolve) => {
+    locks
+      .request(name, () => {
+        resolve(name);
+        return new Promise<never>(() => undefined);
+      })
+      .catch(() => resolve(null));
+  });
+}
+
+export function startRealtimeClient(): RealtimeClient {
+  const tabId = randomId32(browserRandom);
+  const { api, kind } = startWorker();
+  void holdTabLock(tabId).then((lockName) => api.hello(tabId, lockName));
+  addEventListener('pagehide', () => void api.goodbye(tabId));
+  document.addEventListener('visibilitychange', () => void api.setVisible(tabId, document.visibilityState === 'visible'));
+  return { api, tabId, kind };
+}
