@@ -1,0 +1,1 @@
+export { GuestEntry, type GuestEntryProps } from './GuestEntry';
