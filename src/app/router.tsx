@@ -8,6 +8,7 @@ import { LIVE_GUIDE_ROUTE, LIVE_VIDEO_ROUTE, LiveScreen, liveRoomPath } from '..
 import { MeetRoomScreen } from '../features/meet';
 import { WxInfoScreen } from '../features/wxinfo';
 import { AppLayout } from './AppLayout';
+import { liveSlots } from './liveSlots';
 import { ErrorStatusPage } from './pages/ErrorStatusPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { RouteErrorPage } from './RouteErrorPage';
@@ -25,8 +26,8 @@ export function appRoutes(config: RouteConfig): RouteObject[] {
         // `/` is the LiveGuide of the configured room; replace, so "back" does not bounce here.
         { index: true, element: <Navigate to={defaultGuide} replace /> },
         // LiveGuide and LiveVideo: the same screen module in two modes.
-        { path: LIVE_GUIDE_ROUTE, element: <LiveScreen mode="guide" /> },
-        { path: LIVE_VIDEO_ROUTE, element: <LiveScreen mode="video" /> },
+        { path: LIVE_GUIDE_ROUTE, element: <LiveScreen mode="guide" slots={liveSlots} /> },
+        { path: LIVE_VIDEO_ROUTE, element: <LiveScreen mode="video" slots={liveSlots} /> },
         { path: '/live/meetLive/:id', element: <MeetRoomScreen /> },
         { path: '/getWxInfo', element: <WxInfoScreen /> },
         { path: '/404', element: <NotFoundPage defaultRoomId={config.defaultRoomId} /> },

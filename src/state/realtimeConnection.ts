@@ -17,8 +17,30 @@ let client: RealtimeClient | null = null;
 
 /** The worker is started by the first room a tab shows, not at page load (the login page has no use for it). */
 function realtime(): RealtimeClient {
-  client ??= startRealtimeClient();
+  if (client === null) {
+    client = startRealtimeClient();
+    exposeDiagnostics(client);
+  }
   return client;
+}
+
+/**
+ * What the tab's realtime feed holds, read from the console or a browser test (which cannot
+ * see inside the worker): the worker kind, the connection, and each room's offsets and ids.
+ */
+function exposeDiagnostics(started: RealtimeClient): void {
+  (globalThis as { __webcastRealtime?: unknown }).__webcastRealtime = {
+    kind: started.kind,
+    snapshot: () => ({
+      connection: { ...realtimeStore.connection },
+      rooms: Object.fromEntries(
+        Object.entries(realtimeStore.rooms).map(([id, feed]) => [
+          id,
+          { joined: feed.joined.state, filter: feed.filter, offsets: feed.entries.map((e) => e.offset), msgIds: feed.entries.map((e) => e.msgId) },
+        ]),
+      ),
+    }),
+  };
 }
 
 /** Which worker this tab uses ('shared' or 'dedicated'), for diagnostics and tests. */

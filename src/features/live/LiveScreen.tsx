@@ -1,13 +1,29 @@
-import { useEffect, type ReactNode } from 'react';
+import { useCallback, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
+import { useRoomConnection } from '../../state/realtimeConnection';
 import { enterRoom, setJoinedVideo } from '../../state/session';
 import { SafeLink } from '../../ui/SafeLink';
+import { useSafeNavigate } from '../../ui/useSafeNavigate';
 import { liveRoomPath, type LiveScreenMode } from './paths';
+
+/**
+ * What other features put on this screen. The app composes them (features do not import
+ * each other), so the screen only knows where they go.
+ */
+export interface LiveScreenSlots {
+  /** Guide page: how the viewer gets in; `enter` moves to the video page. */
+  entry?(roomId: string, enter: () => void): ReactNode;
+  /** Video page: room-wide notices above everything (connection state). */
+  banner?(roomId: string): ReactNode;
+  /** Video page: the room's side tabs (chat...). */
+  side?(roomId: string): ReactNode;
+}
 
 interface LiveScreenProps {
   /** LiveGuide (/live/login/:id) or LiveVideo (/live/video/:id): one screen, two modes (SPEC 2). */
   readonly mode: LiveScreenMode;
+  readonly slots?: LiveScreenSlots;
 }
 
 /**
@@ -18,9 +34,13 @@ interface LiveScreenProps {
  * Because both routes render this component in the same place, moving between the guide
  * and the video page keeps its state (a finished login is not thrown away).
  */
-export function LiveScreen({ mode }: LiveScreenProps) {
+export function LiveScreen({ mode, slots = {} }: LiveScreenProps) {
   const { t } = useTranslation();
   const { id = '' } = useParams<'id'>();
+  const navigate = useSafeNavigate();
+  const enter = useCallback(() => navigate(liveRoomPath('video', id)), [navigate, id]);
+  // The video page follows the room's realtime messages (through the worker) while shown.
+  useRoomConnection(mode === 'video' ? id : '');
 
   useEffect(() => {
     // In this order: entering another room resets the room state, isJoinVideo included.
@@ -31,28 +51,41 @@ export function LiveScreen({ mode }: LiveScreenProps) {
   const title = mode === 'guide' ? t('screen.guideTitle', { id }) : t('screen.videoTitle', { id });
   const stage =
     mode === 'guide' ? (
-      <SafeLink className="button button--primary" to={liveRoomPath('video', id)}>
-        {t('screen.enterRoom')}
-      </SafeLink>
+      (slots.entry?.(id, enter) ?? (
+        <SafeLink className="button button--primary" to={liveRoomPath('video', id)}>
+          {t('screen.enterRoom')}
+        </SafeLink>
+      ))
     ) : (
       <SafeLink className="button" to={liveRoomPath('guide', id)}>
         {t('screen.backToGuide')}
       </SafeLink>
     );
 
-  return <LiveScreenLayout mode={mode} title={title} stage={stage} />;
+  const video = mode === 'video';
+  return (
+    <LiveScreenLayout
+      mode={mode}
+      title={title}
+      stage={stage}
+      banner={video ? slots.banner?.(id) : undefined}
+      side={video ? slots.side?.(id) : undefined}
+    />
+  );
 }
 
 interface LiveScreenLayoutProps {
   readonly mode: LiveScreenMode;
   readonly title: string;
   readonly stage: ReactNode;
+  readonly banner?: ReactNode;
   readonly side?: ReactNode;
 }
 
-function LiveScreenLayout({ mode, title, stage, side }: LiveScreenLayoutProps) {
+function LiveScreenLayout({ mode, title, stage, banner, side }: LiveScreenLayoutProps) {
   return (
     <article className={`live-screen live-screen--${mode}`} data-mode={mode}>
+      {banner}
       <h1 className="live-screen__title">{title}</h1>
       <div className="live-screen__body">
         <section className="live-screen__stage">{stage}</section>

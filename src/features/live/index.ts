@@ -1,2 +1,2 @@
-export { LiveScreen } from './LiveScreen';
+export { LiveScreen, type LiveScreenSlots } from './LiveScreen';
 export { LIVE_GUIDE_ROUTE, LIVE_VIDEO_ROUTE, liveRoomPath, type LiveScreenMode } from './paths';

@@ -1,0 +1,91 @@
+/**
+ * A reference room server of a test's own: for tests that must count the server's sockets
+ * without other tests' pages in the figure, or restart the server mid-test. It serves the
+ * client built by the shared webServer (dist/) from its own port and data directory, which
+ * survives a restart (the room log is in SQLite), as a real deployment's would.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export interface OwnServer {
+  readonly url: string;
+  readonly adminToken: string;
+  /** Stops the process (SIGTERM, as an operator would) and starts it again on the same port and data. */
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+  /** The value of a gauge or counter on /metrics (first sample with that name). */
+  metric(name: string): Promise<number>;
+  /** Calls the admin API and answers the envelope's data. */
+  admin<T = Record<string, unknown>>(pathname: string, body?: unknown): Promise<T>;
+}
+
+const ADMIN_TOKEN = 'own-server-admin-token';
+
+async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the server at ${url} did not become healthy within ${timeoutMs} ms`);
+}
+
+export async function startOwnServer(port: number): Promise<OwnServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'webcast-own-server-'));
+  const url = `http://127.0.0.1:${port}`;
+  let child: ChildProcess | null = null;
+
+  const launch = async (): Promise<void> => {
+    child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_TOKEN, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    await waitForHealth(url, 60_000);
+  };
+
+  const halt = async (): Promise<void> => {
+    const running = child;
+    child = null;
+    if (running === null || running.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      running.once('exit', () => resolve());
+      running.kill('SIGTERM');
+    });
+  };
+
+  await launch();
+  return {
+    url,
+    adminToken: ADMIN_TOKEN,
+    async restart() {
+      await halt();
+      await launch();
+    },
+    async stop() {
+      await halt();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    async metric(name) {
+      const text = await (await fetch(`${url}/metrics`)).text();
+      const line = text.split('\n').find((l) => l.startsWith(`${name} `) || l.startsWith(`${name}{`));
+      if (line === undefined) throw new Error(`no metric ${name}`);
+      return Number(line.slice(line.lastIndexOf(' ') + 1));
+    },
+    async admin<T>(pathname: string, body?: unknown) {
+      const res = await fetch(`${url}${pathname}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { 'x-admin-token': ADMIN_TOKEN, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const envelope = (await res.json()) as { code: number; msg?: string; data: T };
+      if (envelope.code !== 200) throw new Error(`admin ${pathname}: ${envelope.code} ${envelope.msg ?? ''}`);
+      return envelope.data;
+    },
+  };
+}
