@@ -1,0 +1,148 @@
+/**
+ * One row of the chat list (SPEC 3 "Chat message as displayed"). Memoized on its props, so
+ * a row renders once when it arrives and again only when its own props change (the
+ * withdraw window closing, the grouping changing); the callbacks come from the panel and
+ * are stable.
+ */
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ChatEntry } from '../../realtime/chatEntry';
+import { formatChatTime } from './chatTime';
+import { initialOf, roleBadge } from './entryStyle';
+import { externalHref, isoTime } from './links';
+import { MessageBody } from './MessageBody';
+
+export interface ChatMessageCallbacks {
+  onQuote(entry: ChatEntry): void;
+  onMention(entry: ChatEntry): void;
+  onWithdraw(entry: ChatEntry): void;
+  onOpenImage(url: string): void;
+}
+
+export interface ChatMessageProps extends ChatMessageCallbacks {
+  readonly entry: ChatEntry;
+  /** Same sender as the row above: the header (avatar, name, badge) is not repeated. */
+  readonly grouped: boolean;
+  /** Own message still inside the withdraw window. */
+  readonly withdrawable: boolean;
+}
+
+function Avatar({ entry }: { readonly entry: ChatEntry }) {
+  if (entry.headImgUrl !== null) {
+    return <img className="chat-message__avatar" src={entry.headImgUrl} alt="" loading="lazy" referrerPolicy="no-referrer" />;
+  }
+  return (
+    <span className="chat-message__avatar chat-message__avatar--initial" aria-hidden="true">
+      {initialOf(entry.name)}
+    </span>
+  );
+}
+
+function Badge({ entry }: { readonly entry: ChatEntry }) {
+  const { t } = useTranslation();
+  // Own messages are always labelled as me (SPEC 3), whatever the room calls the sender.
+  const custom = entry.mine ? null : roleBadge(entry);
+  if (custom === null) {
+    return <span className={`chat-message__role chat-message__role--${entry.roleLabel.slice(5)}`}>{t(entry.roleLabel)}</span>;
+  }
+  return (
+    <span className="chat-message__role chat-message__role--custom" style={custom.colour === null ? undefined : { color: custom.colour, borderColor: custom.colour }}>
+      {custom.custom}
+    </span>
+  );
+}
+
+function ChatImage({ entry, onOpenImage }: { readonly entry: ChatEntry; readonly onOpenImage: (url: string) => void }) {
+  const { t } = useTranslation();
+  const src = entry.imgUrl;
+  if (src === null) return null;
+  const href = externalHref(entry.imgLinkUrl);
+  const image = <img className="chat-message__image" src={src} alt={t('chat.message.image')} loading="lazy" referrerPolicy="no-referrer" />;
+  return (
+    <div className="chat-message__picture">
+      {href === null ? (
+        <button type="button" className="chat-message__image-button" onClick={() => onOpenImage(src)} aria-label={t('chat.message.enlarge')}>
+          {image}
+        </button>
+      ) : (
+        <>
+          <a className="chat-message__image-link" href={href} target="_blank" rel="noopener noreferrer" aria-label={t('chat.message.openLink')}>
+            {image}
+          </a>
+          <button type="button" className="chat-message__enlarge" onClick={() => onOpenImage(src)}>
+            {t('chat.message.enlarge')}
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
+
+function ChatMessageRow({ entry, grouped, withdrawable, onQuote, onMention, onWithdraw, onOpenImage }: ChatMessageProps) {
+  const { t } = useTranslation();
+  const classes = ['chat-message'];
+  if (grouped) classes.push('chat-message--grouped');
+  if (entry.mine) classes.push('chat-message--mine');
+  if (entry.highlight) classes.push('chat-message--highlight');
+  if (entry.top) classes.push('chat-message--top');
+  if (entry.mentionsMe) classes.push('chat-message--mentions-me');
+  const time = formatChatTime(entry.sendTime);
+
+  return (
+    <article className={classes.join(' ')} data-msg-id={entry.msgId} data-mine={entry.mine ? 'true' : undefined} data-mentions-me={entry.mentionsMe ? 'true' : undefined}>
+      {grouped ? (
+        // The header is not repeated, but assistive technology still hears who speaks.
+        <span className="chat-sr-only">{`${entry.name} ${time}`}</span>
+      ) : (
+        <header className="chat-message__header">
+          <Avatar entry={entry} />
+          <span className="chat-message__name">{entry.name}</span>
+          <Badge entry={entry} />
+          <time className="chat-message__time" dateTime={isoTime(entry.sendTime)}>
+            {time}
+          </time>
+        </header>
+      )}
+      <div className="chat-message__content">
+        {(entry.top || entry.mentionsMe) && (
+          <div className="chat-message__tags">
+            {entry.top && <span className="chat-message__tag chat-message__tag--top">{t('chat.message.pinned')}</span>}
+            {entry.mentionsMe && <span className="chat-message__tag chat-message__tag--mention">{t('chat.message.mentionsYou')}</span>}
+          </div>
+        )}
+        {entry.quote !== null && (
+          <blockquote className="chat-message__quote" aria-label={t('chat.message.quoted')}>
+            <span className="chat-message__quote-name">{entry.quote.name}</span>
+            <span className="chat-message__quote-text">{entry.quote.chatContent}</span>
+          </blockquote>
+        )}
+        {entry.segments.length > 0 && (
+          <p className="chat-message__body">
+            <MessageBody segments={entry.segments} />
+          </p>
+        )}
+        <ChatImage entry={entry} onOpenImage={onOpenImage} />
+      </div>
+      <div className="chat-message__actions">
+        {entry.mine ? (
+          withdrawable && (
+            <button type="button" className="chat-message__action" onClick={() => onWithdraw(entry)}>
+              {t('chat.message.withdraw')}
+            </button>
+          )
+        ) : (
+          <>
+            <button type="button" className="chat-message__action" onClick={() => onQuote(entry)} aria-label={t('chat.message.quoteOf', { name: entry.name })}>
+              {t('chat.message.quote')}
+            </button>
+            <button type="button" className="chat-message__action" onClick={() => onMention(entry)} aria-label={t('chat.message.mentionOf', { name: entry.name })}>
+              {t('chat.message.mention')}
+            </button>
+          </>
+        )}
+      </div>
+    </article>
+  );
+}
+
+export const ChatMessage = memo(ChatMessageRow);

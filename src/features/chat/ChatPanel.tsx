@@ -1,0 +1,118 @@
+/**
+ * The chat room of one live room: filter switch, pinned message, the list, the composer
+ * and the image lightbox. It reads the room's feed from the realtime store (one update per
+ * worker tick) and acts through the injected ChatActions.
+ */
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { isStaff } from '../../domain';
+import type { ChatEntry } from '../../realtime/chatEntry';
+import type { ChatFilter } from '../../realtime/filters';
+import { INITIAL_ROOM_STATE } from '../../realtime/roomState';
+import { useApi } from '../../state/apiContext';
+import { useRealtime } from '../../state/roomFeed';
+import { session } from '../../state/session';
+import { ChatList } from './ChatList';
+import { Composer } from './Composer';
+import { composerAvailability } from './composerAvailability';
+import { draftReducer, draftToInput, EMPTY_DRAFT } from './composerDraft';
+import { FilterSwitch } from './FilterSwitch';
+import { ImageLightbox } from './ImageLightbox';
+import { latestPinned } from './pinned';
+import { PinnedStrip } from './PinnedStrip';
+import type { ChatActions } from './types';
+import { useChatSender } from './useChatSender';
+import './chat.css';
+
+export interface ChatPanelProps {
+  /** The webcast id of the room; the feed must have been opened in the realtime store. */
+  readonly roomId: string;
+  readonly actions: ChatActions;
+}
+
+const NO_ENTRIES: readonly ChatEntry[] = [];
+
+export function ChatPanel({ roomId, actions }: ChatPanelProps) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const realtime = useRealtime();
+  const { userId, currentRole } = useSnapshot(session);
+  const feed = realtime.rooms[roomId];
+  const entries = feed?.entries ?? NO_ENTRIES;
+  const filter: ChatFilter = feed?.filter ?? 'all';
+  const chat = feed?.room.chat ?? INITIAL_ROOM_STATE.chat;
+
+  // The latest actions, read by stable callbacks: rows stay memoized even when the app
+  // passes a new actions object on every render.
+  const actionsRef = useRef(actions);
+  useEffect(() => {
+    actionsRef.current = actions;
+  }, [actions]);
+  const getActions = useCallback(() => actionsRef.current, []);
+
+  const sender = useChatSender(roomId, getActions, api);
+  const { send, withdraw, sendImage, showProblem, clearFeedback } = sender;
+  const [draft, dispatch] = useReducer(draftReducer, EMPTY_DRAFT);
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const [lightbox, setLightbox] = useState<string | null>(null);
+
+  const availability = composerAvailability({
+    connection: realtime.connection,
+    joined: feed?.joined ?? null,
+    chat,
+    myUid: userId,
+    staff: isStaff(currentRole),
+  });
+
+  const pinned = useMemo(() => latestPinned(entries), [entries]);
+
+  const onQuote = useCallback((entry: ChatEntry) => {
+    dispatch({ type: 'quote', quote: { name: entry.name, chatContent: entry.text, role: entry.role } });
+    textareaRef.current?.focus();
+  }, []);
+  const onMention = useCallback((entry: ChatEntry) => {
+    const textarea = textareaRef.current;
+    const at = textarea === null ? null : { start: textarea.selectionStart, end: textarea.selectionEnd };
+    dispatch({ type: 'mention', mention: { uid: entry.uid, name: entry.name }, at });
+  }, []);
+  const onWithdraw = useCallback((entry: ChatEntry) => void withdraw(entry.msgId), [withdraw]);
+  const onOpenImage = useCallback((url: string) => setLightbox(url), []);
+  const onCloseImage = useCallback(() => setLightbox(null), []);
+
+  const onSend = () => {
+    const checked = draftToInput(draft);
+    if (!checked.ok) {
+      showProblem(checked.problem.key, checked.problem.params);
+      return;
+    }
+    void send(checked.input).then((clear) => {
+      if (clear) dispatch({ type: 'sent' });
+    });
+  };
+
+  const onFilter = (next: ChatFilter) => {
+    clearFeedback();
+    actionsRef.current.setChatFilter(roomId, next);
+  };
+
+  return (
+    <section className="chat-panel" aria-label={t('chat.title')} data-room-id={roomId}>
+      <FilterSwitch value={filter} onChange={onFilter} />
+      <PinnedStrip entry={pinned} />
+      {/* Remounted per filter: a new view of the room starts at its newest message. */}
+      <ChatList key={filter} entries={entries} onQuote={onQuote} onMention={onMention} onWithdraw={onWithdraw} onOpenImage={onOpenImage} />
+      <Composer
+        draft={draft}
+        dispatch={dispatch}
+        textareaRef={textareaRef}
+        availability={availability}
+        busy={sender.busy}
+        feedback={sender.feedback}
+        onSend={onSend}
+        onPickImage={(file) => void sendImage(file)}
+      />
+      <ImageLightbox src={lightbox} onClose={onCloseImage} />
+    </section>
+  );
+}

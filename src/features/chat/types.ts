@@ -1,0 +1,20 @@
+/**
+ * What the chat feature needs from the realtime connection, injected as props rather than
+ * imported: the panel stays testable without a worker, and the app decides which
+ * connection module backs it. The signatures are those of src/state/realtimeConnection.ts,
+ * so the app can pass that module's functions as they are.
+ */
+import type { ChatFilter } from '../../realtime/filters';
+import type { ChatSendInput, RealtimeOutcome } from '../../realtime/realtimeApi';
+
+export interface ChatActions {
+  setChatFilter(roomId: string, filter: ChatFilter): void;
+  sendChat(roomId: string, input: ChatSendInput): Promise<RealtimeOutcome<{ msgId: string }>>;
+  withdrawChat(roomId: string, msgId: string): Promise<RealtimeOutcome<null>>;
+}
+
+/** A user mentioned in the draft: the uid goes to picked_uid, the name is shown as a chip. */
+export interface Mention {
+  readonly uid: string;
+  readonly name: string;
+}
