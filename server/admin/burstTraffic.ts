@@ -4,6 +4,7 @@
  * viewers, @mentions). Everything is built once per burst, so producing a message at
  * 20,000 a second costs one pick, one object and the room log's JSON.stringify.
  */
+import { emojiByName, emojiToken } from '../../src/domain/emoji';
 import type { ChatInput, ChatSender } from '../chat/message.js';
 
 export interface SimulatedViewer extends ChatSender {
@@ -22,21 +23,28 @@ export function simulatedViewers(count: number): SimulatedViewer[] {
   }));
 }
 
-const SHORT = ['666', 'hello!', '[smile]', '[clap][clap][clap]', '来了来了', 'good morning', '支持!', 'nice', '+1', '[heart]', 'wow', '好看'];
+/** `[name]` of an EMOJI_CATALOGUE entry (src/domain/emoji.ts), so bursts show pictures; a name not in it fails at load. */
+function e(name: string): string {
+  const emoji = emojiByName(name);
+  if (!emoji) throw new Error(`burstTraffic: ${name} is not in EMOJI_CATALOGUE`);
+  return emojiToken(emoji);
+}
+
+const SHORT = ['666', 'hello!', e('微笑'), e('鼓掌').repeat(3), '来了来了', 'good morning', '支持!', 'nice', '+1', e('爱心'), 'wow', '好看'];
 const MEDIUM = [
-  'The picture is very clear today [thumbsup]',
+  `The picture is very clear today ${e('点赞')}`,
   'Can you show the slide with the numbers again?',
   '请问回放什么时候可以看？',
-  'Greetings from the Shanghai office [wave]',
+  `Greetings from the Shanghai office ${e('再见')}`,
   'Is there a discount code for the goods in the shop tab?',
-  'Audio is perfect on my side, thanks [ok]',
+  `Audio is perfect on my side, thanks ${e('OK')}`,
 ];
 const LONG = [
   'I have been following this series since the first episode and every time I learn something new. ' +
-    'Today the part about the rollout plan was especially useful for our team, we will try the same approach next quarter [clap]',
+    `Today the part about the rollout plan was especially useful for our team, we will try the same approach next quarter ${e('鼓掌')}`,
   '这个产品的演示非常详细，特别是关于数据安全和权限管理的部分。我们公司正在评估类似的方案，想问一下是否支持私有化部署，以及大概的实施周期是多久？谢谢主持人！',
   'Question for the host: when the red packet opens, do we need to stay on the page, or does the app remember us? ' +
-    'Last time I switched tabs and missed it [cry] Also, will the questionnaire stay open after the live ends?',
+    `Last time I switched tabs and missed it ${e('哭')} Also, will the questionnaire stay open after the live ends?`,
 ];
 
 function textPool(viewers: readonly SimulatedViewer[]): ChatInput[] {
@@ -45,12 +53,12 @@ function textPool(viewers: readonly SimulatedViewer[]): ChatInput[] {
   for (let i = 0; i < 6; i++) {
     const quoted = viewers[(i * 7) % viewers.length];
     if (!quoted) break;
-    pool.push({ ...plain(i % 2 === 0 ? 'Agree with this [thumbsup]' : '同意，我也想知道'), quote: { name: quoted.name, chatContent: MEDIUM[i % MEDIUM.length] ?? '', role: 5 } });
+    pool.push({ ...plain(i % 2 === 0 ? `Agree with this ${e('强')}` : '同意，我也想知道'), quote: { name: quoted.name, chatContent: MEDIUM[i % MEDIUM.length] ?? '', role: 5 } });
   }
   for (let i = 0; i < 6; i++) {
     const mentioned = viewers[(i * 13 + 3) % viewers.length];
     if (!mentioned) break;
-    pool.push({ ...plain(`@${mentioned.name} ${i % 2 === 0 ? 'see you at the booth!' : '你也在看吗？[smile]'}`), pickedUids: [mentioned.uid] });
+    pool.push({ ...plain(`@${mentioned.name} ${i % 2 === 0 ? 'see you at the booth!' : `你也在看吗？${e('微笑')}`}`), pickedUids: [mentioned.uid] });
   }
   return pool;
 }

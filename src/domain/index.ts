@@ -40,6 +40,7 @@ export {
   type ChatSegment,
 } from './chatCut';
 export { validateChatText } from './chatInput';
+export { EMOJI_CATALOGUE, emojiByName, emojiImagePath, emojiToken, type EmojiDef } from './emoji';
 export { keepLatest, RingBuffer } from './chatList';
 export { validateRequired, validateEmail, validatePhone, validateSmsCode, validateEmailCode } from './contact';
 export {
