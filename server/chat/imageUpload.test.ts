@@ -3,6 +3,7 @@
  * HTTP as the client sends it, the bytes served back with their headers, a 7101 message
  * carrying the answered url, every refusal code, the rate limit and the storage cap.
  */
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LIVE_CALLS } from '../../src/api/services/live';
 import { IMAGE_MAX_BYTES } from '../../src/domain/constants';
@@ -175,6 +176,32 @@ describe('chat image upload', () => {
     const served = await fetch(url.replace(s.url, again.url));
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer()).equals(imageBytes('png'))).toBe(true);
+  });
+});
+
+describe('chat image upload under hostile input', () => {
+  it('answers any field values with an envelope and a business code, never a 500', async () => {
+    const s = await start();
+    const value = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.base64String({ maxLength: 200 }),
+      fc.constantFrom('r1', 'a.png', 'image/png', '', '../..', 'data:', '===='),
+      fc.integer(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(fc.string({ maxLength: 4 }), { maxLength: 3 }),
+      fc.dictionary(fc.string({ maxLength: 4 }), fc.string({ maxLength: 4 }), { maxKeys: 2 }),
+    );
+    let n = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.record({ webcastId: value, fileName: value, contentType: value, data: value }, { requiredKeys: [] }), async (fields) => {
+        const { token } = loginAs(s.ctx, `f${n++}`, 'r1');
+        const answer = await call(s, 'POST', PATH, fields, { token });
+        expect(answer.status).toBe(200);
+        expect([200, 4009, 4501]).toContain(answer.code);
+      }),
+      { numRuns: 60 },
+    );
   });
 });
 
