@@ -6,21 +6,21 @@ test.describe('language (SPEC 1, 9)', () => {
     await page.goto('/live/login/10001');
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
     await expect(page.getByRole('heading', { level: 1, name: '直播间 10001' })).toBeVisible();
-    await expect(page.getByRole('link', { name: '进入直播间' })).toBeVisible();
+    await expect(page.getByRole('button', { name: '以游客身份进入' })).toBeVisible();
 
     await page.getByLabel('语言').selectOption('en_us');
     await expect(page.getByRole('heading', { level: 1, name: 'Live room 10001' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Enter the live room' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Enter as guest' })).toBeVisible();
     await expect(page.getByLabel('Language')).toHaveValue('en_us');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
 
     await page.getByLabel('Language').selectOption('tr_cn');
     await expect(page.getByRole('heading', { level: 1, name: '直播間 10001' })).toBeVisible();
-    await expect(page.getByRole('link', { name: '進入直播間' })).toBeVisible();
+    await expect(page.getByRole('button', { name: '以遊客身份進入' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-TW');
 
     await page.reload();
-    await expect(page.getByRole('link', { name: '進入直播間' })).toBeVisible();
+    await expect(page.getByRole('button', { name: '以遊客身份進入' })).toBeVisible();
     await expect(page.getByLabel('語言')).toHaveValue('tr_cn');
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-TW');
   });

@@ -5,7 +5,7 @@ test.describe('routes (SPEC 2)', () => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/live\/login\/10001$/);
     await expect(page.getByRole('heading', { level: 1, name: '直播间 10001' })).toBeVisible();
-    await expect(page.getByRole('link', { name: '进入直播间' })).toBeVisible();
+    await expect(page.getByRole('button', { name: '以游客身份进入' })).toBeVisible();
   });
 
   test('the root redirect replaces history: back does not bounce to /', async ({ page }) => {
@@ -21,7 +21,7 @@ test.describe('routes (SPEC 2)', () => {
     const screen = page.locator('article[data-mode]');
     await expect(screen).toHaveAttribute('data-mode', 'guide');
 
-    await page.getByRole('link', { name: '进入直播间' }).click();
+    await page.getByRole('button', { name: '以游客身份进入' }).click();
     await expect(page).toHaveURL(/\/live\/video\/10001$/);
     await expect(page.getByRole('heading', { level: 1, name: '正在观看直播间 10001' })).toBeVisible();
     await expect(screen).toHaveAttribute('data-mode', 'video');
@@ -45,7 +45,7 @@ test.describe('routes (SPEC 2)', () => {
     expect(await page.evaluate(() => history.length)).toBe(before);
 
     // A real move still pushes exactly one entry.
-    await page.getByRole('link', { name: '进入直播间' }).click();
+    await page.getByRole('button', { name: '以游客身份进入' }).click();
     await expect(page).toHaveURL(/\/live\/video\/10001$/);
     expect(await page.evaluate(() => history.length)).toBe(before + 1);
     await page.goBack();
@@ -83,7 +83,7 @@ test.describe('routes (SPEC 2)', () => {
     });
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: '直播间 10001' })).toBeVisible();
-    await page.getByRole('link', { name: '进入直播间' }).click();
+    await page.getByRole('button', { name: '以游客身份进入' }).click();
     await expect(page.getByRole('heading', { level: 1, name: '正在观看直播间 10001' })).toBeVisible();
     expect(calls).toEqual([]);
   });

@@ -54,7 +54,7 @@ test.describe('runtime config at work', () => {
     await page.goto('/webcast/');
     await expect(page).toHaveURL(/\/webcast\/live\/login\/10001$/);
     await expect(page.getByRole('heading', { level: 1, name: '直播间 10001' })).toBeVisible();
-    await page.getByRole('link', { name: '进入直播间' }).click();
+    await page.getByRole('button', { name: '以游客身份进入' }).click();
     await expect(page).toHaveURL(/\/webcast\/live\/video\/10001$/);
   });
 
