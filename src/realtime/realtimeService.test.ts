@@ -278,8 +278,11 @@ describe('realtime service: reconnecting', () => {
     await t.connect();
     t.sockets.throwing = true;
     t.sockets.last.drop();
+    for (let i = 0; i < 3; i++) await t.advance(2000);
+    // Every tab hears of each attempt, not only the first.
+    expect(a.connection).toMatchObject({ state: 'reconnecting', attempt: 4 });
     for (let i = 0; i < 30; i++) await t.advance(2000);
-    expect(a.connection?.state).toBe('failed');
+    expect(a.connection).toMatchObject({ state: 'failed', attempt: 25 });
     t.sockets.throwing = false;
     const count = t.sockets.sockets.length;
     const again = tab(t, 'A');

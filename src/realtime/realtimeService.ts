@@ -336,6 +336,11 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
         const room = webcastId === null ? undefined : entry?.rooms.get(webcastId);
         if (room !== undefined) applyFrame(room, frame);
       },
+      onAttempt: (attempt) => {
+        if (entry === null) return;
+        entry.status = { ...entry.status, attempt };
+        broadcastStatus(entry);
+      },
       onRejoin: (result) => {
         const room = entry?.rooms.get(result.webcastId);
         if (entry === null || room === undefined) return;

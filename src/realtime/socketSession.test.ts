@@ -16,6 +16,7 @@ function setup(sid = 'sid-1') {
   const pushes: Frame[] = [];
   const malformed: string[] = [];
   const rejoins: RejoinResult[] = [];
+  const attempts: number[] = [];
   const world = { rooms: [] as RoomOffset[], onPushThrows: false };
   let counter = 0;
   const session = createSocketSession({
@@ -35,8 +36,9 @@ function setup(sid = 'sid-1') {
     },
     onMalformed: (reason) => malformed.push(reason),
     onRejoin: (result) => rejoins.push(result),
+    onAttempt: (attempt) => attempts.push(attempt),
   });
-  return { clock, sockets, logger, states, pushes, malformed, rejoins, world, session };
+  return { clock, sockets, logger, states, pushes, malformed, rejoins, attempts, world, session };
 }
 
 type Setup = ReturnType<typeof setup>;
@@ -208,6 +210,19 @@ describe('socket session: heartbeat', () => {
 });
 
 describe('socket session: reconnect', () => {
+  it('reports every attempt after the first with its number, while the state stays reconnecting', () => {
+    const t = setup();
+    goOnline(t).drop();
+    expect(t.states.at(-1)).toEqual(['reconnecting', { attempt: 1 }]);
+    expect(t.attempts).toEqual([]);
+    for (let i = 0; i < 3; i++) {
+      t.clock.advance(2000);
+      t.sockets.last.drop();
+    }
+    expect(t.attempts).toEqual([2, 3, 4]);
+    expect(stateNames(t).filter((s) => s === 'reconnecting')).toHaveLength(1);
+  });
+
   it('waits 2 s, calls the reconnecting callback once, re-logs in and rejoins with the offsets of that moment', async () => {
     const t = setup();
     t.world.rooms = [{ webcastId: 'old', offset: 1 }];

@@ -61,6 +61,11 @@ export interface SocketSessionOptions {
   readonly onMalformed?: (reason: MalformedReason) => void;
   /** The outcome of each rejoin after a reconnect. */
   readonly onRejoin?: (result: RejoinResult) => void;
+  /**
+   * Each reconnect attempt after the first, with its number (onState reports the first one
+   * as it enters reconnecting, and stays quiet while the state does not change).
+   */
+  readonly onAttempt?: (attempt: number) => void;
 }
 
 export interface SocketSession {
@@ -180,7 +185,9 @@ export function createSocketSession(options: SocketSessionOptions): SocketSessio
       move('attemptsExhausted', { attempt });
       return;
     }
+    const wasReconnecting = state === 'reconnecting';
     move('socketLost', { attempt: attempt + 1 }, () => {
+      if (wasReconnecting) safely('onAttempt', () => options.onAttempt?.(attempt + 1));
       reconnectTimer = clock.setTimeout(() => {
         reconnectTimer = null;
         attempt += 1;
