@@ -13,6 +13,7 @@ test.describe.configure({ mode: 'serial' });
 
 let server: OwnServer;
 
+// eslint-disable-next-line no-empty-pattern -- Playwright reads a hook's fixtures from this pattern; it needs none.
 test.beforeAll(async ({}, testInfo) => {
   test.setTimeout(120_000);
   server = await startOwnServer(4400 + testInfo.workerIndex);
