@@ -24,9 +24,9 @@ import { loadServerConfig } from '../server/config';
 import { startServer } from '../server/server';
 import { addRoom, loginAs } from '../server/testing/roomFixtures';
 import type { ChildMessage, ClientFigures, DecodeMode, DelayHistogram, StartMessage } from './fanout-clients';
+import { ROOT, writeDocsSection } from './lib/report';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.resolve(HERE, '..');
 const ROOM = 'bench-fanout';
 const ADMIN_TOKEN = 'bench-admin-token';
 const DELAY_LIMIT_MS = 1000;
@@ -146,23 +146,6 @@ function table(rows: readonly Row[]): string {
   return lines.join('\n');
 }
 
-function writeSection(title: string, body: string): string {
-  const file = path.join(ROOT, 'docs', 'benchmarks.md');
-  const existing = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n';
-  const heading = `## ${title}`;
-  const start = existing.indexOf(`\n${heading}\n`);
-  const section = `${heading}\n\n${body.trim()}\n`;
-  let next: string;
-  if (start < 0) {
-    next = `${existing.trimEnd()}\n\n${section}`;
-  } else {
-    const after = existing.indexOf('\n## ', start + heading.length + 1);
-    next = `${existing.slice(0, start + 1)}${section}${after < 0 ? '' : `\n${existing.slice(after + 1)}`}`;
-  }
-  fs.writeFileSync(file, next.endsWith('\n') ? next : `${next}\n`);
-  return file;
-}
-
 async function main(): Promise<void> {
   const rate = setting('BENCH_RATE', 20_000);
   const seconds = setting('BENCH_SECONDS', 10);
@@ -235,7 +218,7 @@ async function main(): Promise<void> {
     ].join('\n');
 
     console.log(`\n${SECTION[decode]}\n\n${summary}\n`);
-    const file = writeSection(SECTION[decode], summary);
+    const file = writeDocsSection(SECTION[decode], summary);
     console.log(`written to ${path.relative(ROOT, file)}`);
     process.exitCode = pass ? 0 : 1;
   } finally {

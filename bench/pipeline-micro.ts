@@ -1,0 +1,633 @@
+/**
+ * Micro benchmark of the worker's chat pipeline (issue 6, item 2): ns per frame through
+ * each stage and through the whole pipeline, against the floor of a bare JSON.parse of the
+ * same frames' bodies. Target (a report, not a test): the whole pipeline at most 2x the floor.
+ *
+ * Frames. N room frames as the reference server sends them in a burst: the bodies of
+ * server/admin/burstTraffic.ts (short cheers, medium lines, long paragraphs, catalogue emoji
+ * tokens, quotes, mentions) from 500 simulated viewers, built by the server's own
+ * chatMessageBody and framed like its room log and hub do (`JSON.stringify({...body,
+ * webcastId, offset})`, then roomMessageFrame). The burst has no pictures and no staff, so
+ * every IMAGE_EVERY-th message carries an uploaded picture (absolute URL, as the upload
+ * answers) and every STAFF_EVERY-th comes from the host, so the picture checks and the
+ * "staff" filter have work to do.
+ *
+ * Stages, each over the same pre-built inputs, every one of them once per round, side by
+ * side in one process (the order rotates from round to round); warm-up rounds first, then
+ * the median of the measured rounds in ns per frame:
+ *   floor     JSON.parse of each frame's body text (what follows the blank line)
+ *   decode    decodeFrame (src/realtime/frame.ts): headers, blank line, JSON body
+ *   route     the worker's onPush/applyFrame: read body.webcastId, look the room up
+ *   cut, tokenize  cutChatText / tokenizeChat (src/domain/chatCut.ts) of the message text
+ *   entry     toChatEntry (validation, cut, tokenize, roles, mentions, meshType)
+ *   ring      RingBuffer(200).push of the entries
+ *   hub       roomHub.apply (offset order, entry, ring, the HubChange) with a no-op onChange
+ *   filter    showsEntry for each of the 4 filters (4 calls per frame)
+ *   coalesce  4 delta coalescers (one per filter, as 4 tabs) fed the hub's changes, ticking
+ *             every TICK_FRAMES frames (20,000 messages a second at one tick per 16 ms)
+ *   clone     structuredClone of every emitted {delta} (what comlink's postMessage copies;
+ *             in a browser the worker pays the serialising half, the tab the other)
+ *   pipeline  decode -> route -> hub -> 4 coalescers -> clone of each emitted delta
+ *
+ * Run it with `npm run bench` (bench/run.ts); settings: BENCH_MICRO_FRAMES (200000),
+ * BENCH_MICRO_ROUNDS (7), BENCH_MICRO_WARMUP (2). It prints the table and writes it to
+ * docs/benchmarks.md under "Worker pipeline (micro)" and bench/results/<date>-micro.json;
+ * a smoke run (`{smoke: true}`) uses a few thousand frames, one round and writes nothing.
+ */
+import path from 'node:path';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { RingBuffer, CHAT_ENTRIES_KEPT, cutChatText, tokenizeChat } from '../src/domain';
+import { decodeFrame, type Frame } from '../src/realtime/frame';
+import { toChatEntry, type ChatEntry } from '../src/realtime/chatEntry';
+import { createRoomHub, type HubChange, type RoomHub } from '../src/realtime/roomHub';
+import { CHAT_FILTERS, showsEntry, type ChatFilter, type ChatVisibility } from '../src/realtime/filters';
+import { createDeltaCoalescer, type ChatDelta, type DeltaCoalescer, type DeltaSchedule } from '../src/realtime/deltas';
+import { burstTraffic } from '../server/admin/burstTraffic';
+import { chatMessageBody, type ChatInput } from '../server/chat/message';
+import { roomMessageFrame } from '../server/rooms/hub';
+import { describeMachine, machineFacts, ROOT, writeDocsSection, writeResults, type BenchOptions, type MachineFacts } from './lib/report';
+
+export const SECTION = 'Worker pipeline (micro)';
+export const TARGET_RATIO = 2;
+const ROOM = '10001';
+const VIEWERS = 500;
+/** The viewer the worker is logged in as: one of the mentioned ones of burstTraffic. */
+const MY_UID = 'sim-4';
+const IMAGE_EVERY = 20;
+const STAFF_EVERY = 50;
+/** Frames between two delta ticks: 20,000 a second, one tick per 16 ms. */
+export const TICK_FRAMES = 320;
+const IMAGE_BASE = 'http://127.0.0.1:8080/ccp/handler/v2/chat/image/';
+const FILTERS: readonly ChatFilter[] = CHAT_FILTERS;
+const CHAT_STATE: ChatVisibility = { staffOnly: false };
+
+// ---------------------------------------------------------------- frames
+
+export interface MixCounts {
+  readonly frames: number;
+  readonly short: number;
+  readonly medium: number;
+  readonly long: number;
+  readonly emoji: number;
+  readonly quote: number;
+  readonly mention: number;
+  readonly image: number;
+  readonly staff: number;
+  readonly meanFrameChars: number;
+}
+
+export interface BenchFrames {
+  /** The frames as received from the socket. */
+  readonly texts: readonly string[];
+  /** Each frame's body text (what follows the blank line): the floor's input. */
+  readonly bodies: readonly string[];
+  readonly mix: MixCounts;
+}
+
+function imageId(n: number): string {
+  return n.toString(36).padStart(32, 'x');
+}
+
+/** `count` room frames (offsets 1..count) as the reference server sends a burst. */
+export function generateFrames(count: number): BenchFrames {
+  const traffic = burstTraffic(VIEWERS);
+  const host = { uid: 'host-1', name: 'Host', role: 6, headImgUrl: '' };
+  const idPrefix = '0Bench0000Micro00000';
+  const start = Date.UTC(2026, 0, 1);
+  const texts: string[] = [];
+  const bodies: string[] = [];
+  let short = 0;
+  let medium = 0;
+  let long = 0;
+  let emoji = 0;
+  let quote = 0;
+  let mention = 0;
+  let image = 0;
+  let staff = 0;
+  let chars = 0;
+  for (let n = 0; n < count; n++) {
+    const offset = n + 1;
+    const picked = traffic.message(n);
+    let input: ChatInput = picked.input;
+    let sender = picked.sender;
+    if (n % IMAGE_EVERY === IMAGE_EVERY - 1) {
+      input = { text: n % 2 === 0 ? '' : 'look at this', imgUrl: IMAGE_BASE + imageId(n), imgLinkUrl: null, quote: null, pickedUids: [] };
+    }
+    if (n % STAFF_EVERY === STAFF_EVERY - 2) sender = host;
+    const msgId = idPrefix + n.toString(36).padStart(12, '0');
+    const body = chatMessageBody(msgId, sender, input, start + n / 20);
+    const bodyJson = JSON.stringify({ ...body, webcastId: ROOM, offset });
+    const text = roomMessageFrame({ code: 7101, bodyJson });
+    texts.push(text);
+    bodies.push(bodyJson);
+    const length = input.text.length;
+    if (length < 20) short++;
+    else if (length <= 100) medium++;
+    else long++;
+    if (tokenizeChat(input.text).some((s) => s.kind === 'emoji')) emoji++;
+    if (input.quote !== null) quote++;
+    if (input.pickedUids.length > 0) mention++;
+    if (input.imgUrl !== null) image++;
+    if (sender === host) staff++;
+    chars += text.length;
+  }
+  // One flat string per frame, as a socket hands them over (not a concatenation pending).
+  const flat = texts.map((t) => JSON.parse(JSON.stringify(t)) as string);
+  return {
+    texts: flat,
+    bodies,
+    mix: { frames: count, short, medium, long, emoji, quote, mention, image, staff, meanFrameChars: count === 0 ? 0 : chars / count },
+  };
+}
+
+// ---------------------------------------------------------------- the worker's pieces
+
+/** What the service keeps per room that the push path reads (realtimeService.ts RoomEntry). */
+interface RoomLike {
+  readonly webcastId: string;
+  held: Frame[] | null;
+  readonly hub: RoomHub | null;
+}
+
+/** realtimeService.ts onPush: the room of a push, by its body's webcastId. */
+function routeOf(rooms: ReadonlyMap<string, RoomLike>, frame: Frame): RoomLike | undefined {
+  const raw = frame.body.webcastId;
+  const webcastId = typeof raw === 'string' ? raw : typeof raw === 'number' ? String(raw) : null;
+  return webcastId === null ? undefined : rooms.get(webcastId);
+}
+
+/** realtimeService.ts applyFrame. */
+function applyFrame(room: RoomLike, frame: Frame): boolean {
+  if (frame.code === null) return false;
+  if (room.held !== null) {
+    room.held.push(frame);
+    return false;
+  }
+  room.hub?.apply(frame.code, frame.body);
+  return true;
+}
+
+function roomsWith(hub: RoomHub | null): Map<string, RoomLike> {
+  // A worker following a few rooms (several tabs on different lives).
+  const rooms = new Map<string, RoomLike>();
+  for (const id of ['20417', ROOM, 'webinar-7', '30001']) rooms.set(id, { webcastId: id, held: null, hub: id === ROOM ? hub : null });
+  return rooms;
+}
+
+const noHistory = (): Promise<never> => Promise.reject(new Error('no history in the benchmark'));
+const noTimer = (): (() => void) => () => undefined;
+
+function newHub(onChange: (change: HubChange) => void): RoomHub {
+  const hub = createRoomHub({ webcastId: ROOM, myUid: MY_UID, requestHistory: noHistory, onChange, schedule: noTimer });
+  hub.start(0);
+  return hub;
+}
+
+/** Animation-frame ticks on demand: `tick()` runs what is due, as a frame would. */
+class FakeTicks implements DeltaSchedule {
+  private due: { fn: () => void; cancelled: boolean }[] = [];
+
+  private add(fn: () => void): () => void {
+    const item = { fn, cancelled: false };
+    this.due.push(item);
+    return () => {
+      item.cancelled = true;
+    };
+  }
+
+  visible = (fn: () => void): (() => void) => this.add(fn);
+  hidden = (fn: () => void): (() => void) => this.add(fn);
+
+  tick(): void {
+    const due = this.due;
+    this.due = [];
+    for (const item of due) if (!item.cancelled) item.fn();
+  }
+}
+
+function newCoalescers(ticks: FakeTicks, emit: (delta: ChatDelta) => void): DeltaCoalescer[] {
+  return FILTERS.map((filter) => createDeltaCoalescer({ filter, schedule: ticks, visible: true, emit, chatState: CHAT_STATE }));
+}
+
+// ---------------------------------------------------------------- stages
+
+export interface StageDef {
+  readonly id: string;
+  readonly label: string;
+  /** Part of the whole pipeline's sum (decode, route, hub, coalesce, clone): its share is reported. */
+  readonly part?: boolean;
+  /** Processes every frame once; returns a number so no work can be optimised away. */
+  readonly pass: () => number;
+}
+
+interface Inputs {
+  readonly frames: BenchFrames;
+  readonly decoded: readonly Frame[];
+  readonly chatTexts: readonly string[];
+  readonly cutTexts: readonly string[];
+  readonly entries: readonly ChatEntry[];
+  readonly changes: readonly HubChange[];
+  readonly deltas: readonly ChatDelta[];
+}
+
+function prepare(frames: BenchFrames): Inputs {
+  const decoded: Frame[] = [];
+  for (const text of frames.texts) {
+    const result = decodeFrame(text);
+    if (!result.ok) throw new Error(`a generated frame does not decode: ${result.reason}`);
+    decoded.push(result.frame);
+  }
+  const chatTexts = decoded.map((f) => (typeof f.body.body === 'string' ? f.body.body : ''));
+  const cutTexts = chatTexts.map((t) => cutChatText(t).text);
+  const changes: HubChange[] = [];
+  const hub = newHub((change) => changes.push(change));
+  for (const f of decoded) if (f.code !== null) hub.apply(f.code, f.body);
+  const stats = hub.stats();
+  if (stats.applied !== decoded.length || stats.malformed !== 0) throw new Error(`the hub took ${stats.applied} of ${decoded.length} frames (${stats.malformed} malformed)`);
+  const entries = changes.flatMap((c) => c.appended);
+  if (entries.length !== decoded.length) throw new Error(`${entries.length} entries from ${decoded.length} frames`);
+  const deltas: ChatDelta[] = [];
+  const ticks = new FakeTicks();
+  const coalescers = newCoalescers(ticks, (delta) => deltas.push(delta));
+  changes.forEach((change, i) => {
+    for (const c of coalescers) c.push(change);
+    if ((i + 1) % TICK_FRAMES === 0) ticks.tick();
+  });
+  ticks.tick();
+  return { frames, decoded, chatTexts, cutTexts, entries, changes, deltas };
+}
+
+export interface PipelineCounts {
+  readonly applied: number;
+  readonly deltas: number;
+  /** Entries delivered per filter (all, mine, staff, mentions). */
+  readonly delivered: Readonly<Record<ChatFilter, number>>;
+}
+
+/** The whole worker path of one burst; `clone` copies every delta as postMessage would. */
+function runPipeline(texts: readonly string[], clone: boolean): { sink: number; counts: PipelineCounts } {
+  const delivered: Record<ChatFilter, number> = { all: 0, mine: 0, staff: 0, mentions: 0 };
+  let deltas = 0;
+  let sink = 0;
+  const ticks = new FakeTicks();
+  const coalescers = FILTERS.map((filter) =>
+    createDeltaCoalescer({
+      filter,
+      schedule: ticks,
+      visible: true,
+      chatState: CHAT_STATE,
+      emit: (delta) => {
+        deltas++;
+        delivered[filter] += delta.append.length + (delta.replace?.length ?? 0);
+        if (clone) sink += (structuredClone({ delta }) as { delta: ChatDelta }).delta.append.length;
+      },
+    }),
+  );
+  const hub = newHub((change) => {
+    for (const c of coalescers) c.push(change);
+  });
+  const rooms = roomsWith(hub);
+  for (let i = 0; i < texts.length; i++) {
+    const result = decodeFrame(texts[i]);
+    if (result.ok) {
+      const room = routeOf(rooms, result.frame);
+      if (room !== undefined) applyFrame(room, result.frame);
+    }
+    if ((i + 1) % TICK_FRAMES === 0) ticks.tick();
+  }
+  ticks.tick();
+  return { sink, counts: { applied: hub.stats().applied, deltas, delivered } };
+}
+
+function stagesOf(inputs: Inputs): StageDef[] {
+  const { frames, decoded, chatTexts, cutTexts, entries, changes, deltas } = inputs;
+  const n = frames.texts.length;
+  return [
+    {
+      id: 'floor',
+      label: 'floor: JSON.parse of the body',
+      pass: () => {
+        let sink = 0;
+        for (const body of frames.bodies) if (JSON.parse(body) !== null) sink++;
+        return sink;
+      },
+    },
+    {
+      id: 'decode',
+      label: 'decode (decodeFrame)',
+      part: true,
+      pass: () => {
+        let sink = 0;
+        for (const text of frames.texts) if (decodeFrame(text).ok) sink++;
+        return sink;
+      },
+    },
+    {
+      id: 'route',
+      label: 'route (webcastId, room lookup)',
+      part: true,
+      pass: () => {
+        const rooms = roomsWith(null);
+        let sink = 0;
+        for (const frame of decoded) {
+          const room = routeOf(rooms, frame);
+          if (room !== undefined && applyFrame(room, frame)) sink++;
+        }
+        return sink;
+      },
+    },
+    {
+      id: 'cut',
+      label: 'cut (cutChatText)',
+      pass: () => {
+        let sink = 0;
+        for (const text of chatTexts) sink += cutChatText(text).length;
+        return sink;
+      },
+    },
+    {
+      id: 'tokenize',
+      label: 'tokenize (tokenizeChat)',
+      pass: () => {
+        let sink = 0;
+        for (const text of cutTexts) sink += tokenizeChat(text).length;
+        return sink;
+      },
+    },
+    {
+      id: 'entry',
+      label: 'entry (toChatEntry: checks, cut, tokenize, mentions)',
+      pass: () => {
+        let sink = 0;
+        let previous: ChatEntry | undefined;
+        for (const frame of decoded) {
+          const entry = toChatEntry(frame.body, { myUid: MY_UID, previous });
+          if (entry !== null) {
+            sink++;
+            previous = entry;
+          }
+        }
+        return sink;
+      },
+    },
+    {
+      id: 'ring',
+      label: `ring (RingBuffer(${CHAT_ENTRIES_KEPT}).push)`,
+      pass: () => {
+        const ring = new RingBuffer<ChatEntry>(CHAT_ENTRIES_KEPT);
+        let sink = 0;
+        for (const entry of entries) if (ring.push(entry) !== undefined) sink++;
+        return sink;
+      },
+    },
+    {
+      id: 'hub',
+      label: 'hub (roomHub.apply: offsets, entry, ring, change)',
+      part: true,
+      pass: () => {
+        let sink = 0;
+        const hub = newHub(() => {
+          sink++;
+        });
+        for (const frame of decoded) if (frame.code !== null) hub.apply(frame.code, frame.body);
+        return sink;
+      },
+    },
+    {
+      id: 'filter',
+      label: 'filter (showsEntry x 4 filters)',
+      pass: () => {
+        let sink = 0;
+        for (const entry of entries) for (const filter of FILTERS) if (showsEntry(filter, entry, CHAT_STATE)) sink++;
+        return sink;
+      },
+    },
+    {
+      id: 'coalesce',
+      label: `coalesce (4 tabs, a tick every ${TICK_FRAMES} frames)`,
+      part: true,
+      pass: () => {
+        let sink = 0;
+        const ticks = new FakeTicks();
+        const coalescers = newCoalescers(ticks, (delta) => {
+          sink += delta.append.length;
+        });
+        for (let i = 0; i < changes.length; i++) {
+          const change = changes[i]!;
+          for (const c of coalescers) c.push(change);
+          if ((i + 1) % TICK_FRAMES === 0) ticks.tick();
+        }
+        ticks.tick();
+        return sink;
+      },
+    },
+    {
+      id: 'clone',
+      label: `clone (structuredClone of the ${deltas.length} deltas)`,
+      part: true,
+      pass: () => {
+        let sink = 0;
+        for (const delta of deltas) sink += (structuredClone({ delta }) as { delta: ChatDelta }).delta.append.length;
+        return sink;
+      },
+    },
+    {
+      id: 'pipelineNoClone',
+      label: 'pipeline without the clone',
+      pass: () => runPipeline(frames.texts, false).counts.applied,
+    },
+    {
+      id: 'pipeline',
+      label: 'pipeline: decode -> route -> hub -> 4 coalescers -> clone',
+      pass: () => {
+        const { sink, counts } = runPipeline(frames.texts, true);
+        if (counts.applied !== n) throw new Error(`pipeline applied ${counts.applied} of ${n} frames`);
+        return sink;
+      },
+    },
+  ];
+}
+
+// ---------------------------------------------------------------- measuring
+
+/** A full collection between stages, so one stage's garbage is not collected on another's time. */
+function findGc(): (() => void) | null {
+  const existing = (globalThis as { gc?: () => void }).gc;
+  if (typeof existing === 'function') return existing;
+  try {
+    v8.setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as unknown;
+    return typeof gc === 'function' ? (gc as () => void) : null;
+  } catch {
+    return null;
+  }
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  if (sorted.length === 0) return NaN;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+export interface StageResult {
+  readonly id: string;
+  readonly label: string;
+  /** Median of the measured rounds. */
+  readonly nsPerFrame: number;
+  readonly minNs: number;
+  readonly maxNs: number;
+  readonly rounds: readonly number[];
+  /** nsPerFrame / the floor's. */
+  readonly xFloor: number;
+  /** nsPerFrame / the pipeline's, for the stages the pipeline is made of. */
+  readonly shareOfPipeline: number | null;
+}
+
+export interface MicroResult {
+  readonly benchmark: 'micro';
+  readonly date: string;
+  readonly machine: MachineFacts;
+  readonly settings: { readonly frames: number; readonly rounds: number; readonly warmup: number; readonly tickFrames: number; readonly gcBetweenStages: boolean };
+  readonly mix: MixCounts;
+  readonly pipelineCounts: PipelineCounts;
+  readonly stages: readonly StageResult[];
+  readonly floorNs: number;
+  readonly pipelineNs: number;
+  readonly ratio: number;
+  readonly target: number;
+  readonly met: boolean;
+}
+
+export interface MicroOptions extends BenchOptions {
+  readonly frames?: number;
+  readonly rounds?: number;
+  readonly warmup?: number;
+  /** Writes docs/benchmarks.md and bench/results (default: when not smoke). */
+  readonly write?: boolean;
+  readonly log?: (line: string) => void;
+}
+
+function setting(name: string, fallback: number, min: number): number {
+  const raw = process.env[name];
+  const n = raw === undefined || raw === '' ? fallback : Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer >= ${min}, got "${raw}"`);
+  return n;
+}
+
+export function measure(stages: readonly StageDef[], frames: number, rounds: number, warmup: number, gc: (() => void) | null): Map<string, number[]> {
+  const times = new Map<string, number[]>(stages.map((s) => [s.id, []]));
+  let sink = 0;
+  for (let round = 0; round < warmup + rounds; round++) {
+    for (let k = 0; k < stages.length; k++) {
+      // Rotate the order so no stage always runs right after the same other one.
+      const stage = stages[(k + round) % stages.length]!;
+      gc?.();
+      const t0 = performance.now();
+      sink += stage.pass();
+      const ms = performance.now() - t0;
+      if (round >= warmup) times.get(stage.id)!.push((ms * 1e6) / frames);
+    }
+  }
+  if (!Number.isFinite(sink)) throw new Error('the stages returned no figure');
+  return times;
+}
+
+const ns = (n: number): string => (Number.isFinite(n) ? (n >= 100 ? n.toFixed(0) : n.toFixed(1)) : '-');
+
+export function table(result: MicroResult): string {
+  const lines = ['| stage | ns/frame (median) | min | max | x floor | share of pipeline |', '|---|---:|---:|---:|---:|---:|'];
+  for (const s of result.stages) {
+    const share = s.shareOfPipeline === null ? '' : `${(s.shareOfPipeline * 100).toFixed(0)} %`;
+    lines.push(`| ${s.label} | ${ns(s.nsPerFrame)} | ${ns(s.minNs)} | ${ns(s.maxNs)} | ${s.xFloor.toFixed(2)} | ${share} |`);
+  }
+  return lines.join('\n');
+}
+
+function summaryOf(result: MicroResult): string {
+  const { mix, settings, pipelineCounts: pc } = result;
+  const pct = (k: number): string => `${((k / mix.frames) * 100).toFixed(0)} %`;
+  const parts = result.stages.filter((s) => s.shareOfPipeline !== null);
+  const top = [...parts].sort((a, b) => b.nsPerFrame - a.nsPerFrame)[0];
+  return [
+    `Run: ${result.date} on ${describeMachine(result.machine)}.`,
+    '',
+    `How: \`npm run bench\` (bench/pipeline-micro.ts, in one Node process). ${mix.frames} chat frames (7101) built as the reference ` +
+      `server sends a burst (server/admin/burstTraffic.ts bodies through chatMessageBody, room-log JSON, roomMessageFrame), ` +
+      `${mix.meanFrameChars.toFixed(0)} characters a frame on average: ${pct(mix.short)} short (< 20 characters), ${pct(mix.medium)} medium, ` +
+      `${pct(mix.long)} long (> 100), ${pct(mix.emoji)} with emoji tokens, ${pct(mix.quote)} quotes, ${pct(mix.mention)} mentions, ` +
+      `${pct(mix.image)} pictures, ${pct(mix.staff)} from the host. Every stage runs over the same pre-built inputs once per round, ` +
+      `side by side (order rotating), ${settings.warmup} warm-up rounds then ${settings.rounds} measured; figures are ns per frame, ` +
+      `median of the measured rounds${settings.gcBetweenStages ? ' (a full GC before each stage, garbage made during a stage counts)' : ''}. ` +
+      `The pipeline is decodeFrame, the worker's routing by webcastId, roomHub.apply, one delta coalescer per filter ` +
+      `(all, mine, staff, mentions: 4 tabs) ticking every ${settings.tickFrames} frames (20,000 messages a second at 16 ms), ` +
+      `and structuredClone of every emitted {delta} (what postMessage copies). It delivered ${pc.deltas} deltas: ` +
+      `${pc.delivered.all} entries to the "all" tab, ${pc.delivered.mine} to "mine", ${pc.delivered.staff} to "staff", ${pc.delivered.mentions} to "mentions".`,
+    '',
+    table(result),
+    '',
+    `Pipeline / floor: **${result.ratio.toFixed(2)}x** (${ns(result.pipelineNs)} ns against ${ns(result.floorNs)} ns a frame; ` +
+      `at 20,000 frames a second the pipeline takes ${((result.pipelineNs * 20_000) / 1e7).toFixed(1)} % of one core).` +
+      (top ? ` Largest part: ${top.label}, ${((top.shareOfPipeline ?? 0) * 100).toFixed(0)} % of the pipeline.` : ''),
+    '',
+    `Target: the whole worker pipeline at most ${result.target}x the JSON.parse floor per frame: **${result.met ? 'met' : 'not met'}**.`,
+  ].join('\n');
+}
+
+export async function run(options: MicroOptions): Promise<MicroResult> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const frameCount = options.frames ?? (options.smoke ? 3000 : setting('BENCH_MICRO_FRAMES', 200_000, TICK_FRAMES));
+  const rounds = options.rounds ?? (options.smoke ? 1 : setting('BENCH_MICRO_ROUNDS', 7, 1));
+  const warmup = options.warmup ?? (options.smoke ? 0 : setting('BENCH_MICRO_WARMUP', 2, 0));
+  const write = options.write ?? !options.smoke;
+
+  log(`micro: building ${frameCount} frames...`);
+  const frames = generateFrames(frameCount);
+  const inputs = prepare(frames);
+  const stages = stagesOf(inputs);
+  const gc = findGc();
+  log(`micro: ${stages.length} stages x (${warmup} warm-up + ${rounds} measured) rounds${gc ? '' : ' (no gc between stages)'}...`);
+  const times = measure(stages, frameCount, rounds, warmup, gc);
+  const medians = new Map([...times].map(([id, t]) => [id, median(t)]));
+  const floorNs = medians.get('floor') ?? NaN;
+  const pipelineNs = medians.get('pipeline') ?? NaN;
+  const results: StageResult[] = stages.map((s) => {
+    const t = times.get(s.id) ?? [];
+    const m = medians.get(s.id) ?? NaN;
+    return {
+      id: s.id,
+      label: s.label,
+      nsPerFrame: m,
+      minNs: Math.min(...t),
+      maxNs: Math.max(...t),
+      rounds: t,
+      xFloor: m / floorNs,
+      shareOfPipeline: s.part === true ? m / pipelineNs : null,
+    };
+  });
+  const ratio = pipelineNs / floorNs;
+  const result: MicroResult = {
+    benchmark: 'micro',
+    date: new Date().toISOString(),
+    machine: machineFacts(),
+    settings: { frames: frameCount, rounds, warmup, tickFrames: TICK_FRAMES, gcBetweenStages: gc !== null },
+    mix: frames.mix,
+    pipelineCounts: runPipeline(frames.texts, false).counts,
+    stages: results,
+    floorNs,
+    pipelineNs,
+    ratio,
+    target: TARGET_RATIO,
+    met: ratio <= TARGET_RATIO,
+  };
+
+  const summary = summaryOf(result);
+  log(`\n${SECTION}${options.smoke ? ' (smoke run, not written)' : ''}\n\n${summary}\n`);
+  if (write) {
+    const doc = writeDocsSection(SECTION, summary);
+    const json = writeResults('micro', result);
+    log(`written to ${path.relative(ROOT, doc)} and ${path.relative(ROOT, json)}`);
+  }
+  return result;
+}
