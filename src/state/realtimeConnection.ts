@@ -19,6 +19,9 @@ let client: RealtimeClient | null = null;
 function realtime(): RealtimeClient {
   if (client === null) {
     client = startRealtimeClient();
+    client.onRestore(() => {
+      for (const subscribe of followed.values()) subscribe();
+    });
     exposeDiagnostics(client);
   }
   return client;
@@ -58,18 +61,26 @@ function paintedSoon(): Promise<void> {
   });
 }
 
+/** What each followed room needs to be subscribed again (after a back/forward-cache restore). */
+const followed = new Map<string, () => void>();
+
 function follow(roomId: string, key: SessionKey): () => void {
   const { api, tabId } = realtime();
-  const filter = realtimeStore.rooms[roomId]?.filter ?? 'all';
-  realtimeStore.rooms[roomId] = newRoomFeed(filter);
+  realtimeStore.rooms[roomId] = newRoomFeed(realtimeStore.rooms[roomId]?.filter ?? 'all');
   let active = true;
-  const onUpdate = (update: TabUpdate): Promise<void> => {
+  const onUpdate = comlinkProxy((update: TabUpdate): Promise<void> => {
     if (active) applyTabUpdate(realtimeStore, roomId, update);
     return paintedSoon();
+  });
+  const subscribe = (): void => {
+    const filter = realtimeStore.rooms[roomId]?.filter ?? 'all';
+    void api.subscribe(key, { tabId, webcastId: roomId, filter, visible: document.visibilityState === 'visible' }, onUpdate);
   };
-  void api.subscribe(key, { tabId, webcastId: roomId, filter, visible: document.visibilityState === 'visible' }, comlinkProxy(onUpdate));
+  subscribe();
+  followed.set(roomId, subscribe);
   return () => {
     active = false;
+    followed.delete(roomId);
     void api.unsubscribe(tabId, roomId);
     delete realtimeStore.rooms[roomId];
     if (Object.keys(realtimeStore.rooms).length === 0) realtimeStore.connection = IDLE_CONNECTION;

@@ -15,6 +15,11 @@ export interface RealtimeClient {
   readonly api: Remote<RealtimeApi>;
   readonly tabId: string;
   readonly kind: RealtimeWorkerKind;
+  /**
+   * Runs `fn` when the page comes back from the back/forward cache: the worker dropped the
+   * tab at pagehide, so what it followed must be followed again.
+   */
+  onRestore(fn: () => void): void;
 }
 
 /** The SharedWorker's name: every tab of the origin that uses it reaches the same instance. */
@@ -51,8 +56,15 @@ function holdTabLock(tabId: string): Promise<string | null> {
 export function startRealtimeClient(): RealtimeClient {
   const tabId = randomId32(browserRandom);
   const { api, kind } = startWorker();
+  const restored: Array<() => void> = [];
   void holdTabLock(tabId).then((lockName) => api.hello(tabId, lockName));
   addEventListener('pagehide', () => void api.goodbye(tabId));
+  addEventListener('pageshow', (event) => {
+    if (!event.persisted) return;
+    // The lock was kept while the page was cached; the worker forgot the tab at pagehide.
+    void api.hello(tabId, null);
+    for (const fn of restored) fn();
+  });
   document.addEventListener('visibilitychange', () => void api.setVisible(tabId, document.visibilityState === 'visible'));
-  return { api, tabId, kind };
+  return { api, tabId, kind, onRestore: (fn) => void restored.push(fn) };
 }
