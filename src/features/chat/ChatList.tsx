@@ -1,18 +1,25 @@
 /**
  * The chat list: a virtualized list (react-virtuoso) that sticks to the bottom under any
- * burst while the viewer is there, and stays exactly still when the viewer scrolled up to
+ * burst while the viewer follows it, and stays exactly still when the viewer scrolled up to
  * read, with a "new messages" button counting what arrived since.
  *
- * Stillness has two parts: followOutput scrolls only while at the bottom, and when the
- * 200-entry buffer drops old entries from the top, firstItemIndex grows by as many
- * (listAnchor.ts), which Virtuoso turns into a scroll correction instead of a jump.
+ * Following is the viewer's intent, not a measurement: under a burst, rows arrive and are
+ * measured faster than a scroll lands, so "not at the bottom" is often momentary. The list
+ * stops following only when the viewer moved it (wheel up, upward keys, the scrollbar)
+ * shortly before Virtuoso reports leaving the bottom; otherwise it scrolls back down, in
+ * pixels to the very end. Reaching the bottom again (or the button) resumes following.
+ *
+ * Stillness while reading: nothing leaves the top of the view then (readingView.ts), so
+ * no scroll correction is needed; new rows append below the viewport, which moves nothing.
+ * No overscan (increaseViewportBy): rows rendered above the viewport get re-measured while
+ * the list changes, which moved the reader in the browser test.
  */
-import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { ChatEntry } from '../../realtime/chatEntry';
 import { ChatMessage, type ChatMessageCallbacks } from './ChatMessage';
-import { lastAbsoluteIndex, nextFirstItemIndex, unseenCount } from './listAnchor';
+import { readingView, unseenSince } from './readingView';
 import { useWithdrawClock } from './useWithdrawClock';
 import { canWithdraw } from './withdrawWindow';
 
@@ -22,45 +29,100 @@ export interface ChatListProps extends ChatMessageCallbacks {
 
 /** Pixels from the end that still count as "at the bottom" (a row's last line may be partly hidden). */
 const AT_BOTTOM_THRESHOLD = 48;
+/**
+ * Leaving the bottom this soon after the viewer's own scrolling input is the viewer's
+ * doing. Generous, because a busy main thread reports the scroll late; only inputs that
+ * scroll up count (see the handlers), so a click on a row's button never stops following.
+ */
+const USER_SCROLL_MS = 1500;
+/** Keys that move a focused scroller up. */
+const UP_KEYS: ReadonlySet<string> = new Set(['ArrowUp', 'PageUp', 'Home']);
 
 const computeItemKey = (_index: number, entry: ChatEntry): string => entry.msgId;
 
-/** Stays at the bottom while there, never moves the viewer otherwise. */
-const followOutput = (isAtBottom: boolean): 'auto' | false => (isAtBottom ? 'auto' : false);
+/** What the viewer had when they left the bottom: the rows shown and the newest offset. */
+interface Reading {
+  readonly held: readonly ChatEntry[];
+  readonly seenOffset: number;
+}
 
 function ChatListView({ entries, onQuote, onMention, onWithdraw, onOpenImage }: ChatListProps) {
   const { t } = useTranslation();
   const virtuoso = useRef<VirtuosoHandle>(null);
 
-  // firstItemIndex follows the entries; derived during render (React's "adjust state when
-  // a prop changes" pattern), so data and index reach Virtuoso in the same render.
-  const [anchor, setAnchor] = useState({ entries, first: 0 });
-  let first = anchor.first;
-  if (anchor.entries !== entries) {
-    first = nextFirstItemIndex(anchor.entries, anchor.first, entries);
-    setAnchor({ entries, first });
-  }
-  const lastIndex = lastAbsoluteIndex(first, entries.length);
-
-  // Absolute index of the newest entry when the viewer left the bottom; null while there.
-  const [seenLast, setSeenLast] = useState<number | null>(null);
-  const lastIndexRef = useRef(lastIndex);
+  // null while following.
+  const [reading, setReading] = useState<Reading | null>(null);
+  const view = useMemo(() => (reading === null ? entries : readingView(reading.held, entries)), [reading, entries]);
+  // The same facts for the callbacks Virtuoso calls between renders.
+  const following = useRef(true);
+  const viewRef = useRef(view);
+  const atBottomNow = useRef(false);
+  const userInputAt = useRef(-Infinity);
   useEffect(() => {
-    lastIndexRef.current = lastIndex;
-  }, [lastIndex]);
-  const onAtBottom = useCallback((atBottom: boolean) => {
-    setSeenLast(atBottom ? null : lastIndexRef.current);
-  }, []);
-  const unseen = unseenCount(seenLast, first, entries.length);
+    viewRef.current = view;
+  }, [view]);
 
+  // The very end in pixels, not "the last index": a last row that grew after it was
+  // measured (wrapping, a late font) would otherwise stay partly hidden.
   const toBottom = useCallback(() => {
-    virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end', behavior: 'auto' });
+    virtuoso.current?.scrollTo({ top: Number.MAX_SAFE_INTEGER, behavior: 'auto' });
+  }, []);
+  // While the viewer scrolls, rows coming into view are measured and change the height:
+  // pulling the list down then would take the scroll away from them.
+  const userScrolling = useCallback(() => performance.now() - userInputAt.current < USER_SCROLL_MS, []);
+
+  const onWheel = useCallback((event: { deltaY: number }) => {
+    if (event.deltaY < 0) userInputAt.current = performance.now();
+  }, []);
+  const onTouchMove = useCallback(() => {
+    userInputAt.current = performance.now();
+  }, []);
+  const onKeyDown = useCallback((event: { key: string }) => {
+    if (UP_KEYS.has(event.key)) userInputAt.current = performance.now();
+  }, []);
+  // A press on the scroller itself is its scrollbar; presses on rows are clicks.
+  const onPointerDown = useCallback((event: { target: EventTarget }) => {
+    if (event.target instanceof HTMLElement && event.target.dataset.virtuosoScroller === 'true') userInputAt.current = performance.now();
   }, []);
 
+  const onAtBottom = useCallback(
+    (atBottom: boolean) => {
+      atBottomNow.current = atBottom;
+      if (atBottom) {
+        following.current = true;
+        setReading(null);
+      } else if (userScrolling()) {
+        following.current = false;
+        const shown = viewRef.current;
+        setReading({ held: shown, seenOffset: shown.at(-1)?.offset ?? 0 });
+      } else if (following.current) {
+        // Content outgrew the last scroll (a burst, a row measured taller): catch up.
+        toBottom();
+      }
+    },
+    [toBottom, userScrolling],
+  );
+  const onHeightChanged = useCallback(() => {
+    if (following.current && !userScrolling()) toBottom();
+  }, [toBottom, userScrolling]);
+  // Virtuoso follows only once it has scrolled to its initial item and reports leaving the
+  // bottom only after having been there: a tick landing before either (the first entries
+  // of a busy room) would leave the list short of the bottom with no event to catch up on.
+  useEffect(() => {
+    if (following.current && !atBottomNow.current && entries.length > 0 && !userScrolling()) toBottom();
+  }, [entries, toBottom, userScrolling]);
+  const followOutput = useCallback((): 'auto' | false => (following.current ? 'auto' : false), []);
+  const resume = useCallback(() => {
+    following.current = true;
+    setReading(null);
+    toBottom();
+  }, [toBottom]);
+
+  const unseen = reading === null ? 0 : unseenSince(entries, reading.seenOffset);
   const now = useWithdrawClock(entries);
 
   const itemContent = (index: number, entry: ChatEntry) => {
-    const previous = entries[index - first - 1];
+    const previous = view[index - 1];
     const grouped = entry.meshType && previous !== undefined && previous.uid === entry.uid;
     return (
       <ChatMessage
@@ -76,26 +138,36 @@ function ChatListView({ entries, onQuote, onMention, onWithdraw, onOpenImage }: 
   };
 
   return (
-    <div className="chat-list" data-at-bottom={seenLast === null ? 'true' : 'false'}>
-      {entries.length === 0 && <p className="chat-list__empty">{t('chat.list.empty')}</p>}
-      <Virtuoso
-        ref={virtuoso}
-        className="chat-list__scroller"
-        role="log"
-        aria-label={t('chat.list.label')}
-        aria-live="off"
-        data={entries}
-        firstItemIndex={first}
-        initialTopMostItemIndex={entries.length > 0 ? entries.length - 1 : 0}
-        computeItemKey={computeItemKey}
-        itemContent={itemContent}
-        followOutput={followOutput}
-        atBottomStateChange={onAtBottom}
-        atBottomThreshold={AT_BOTTOM_THRESHOLD}
-        increaseViewportBy={{ top: 400, bottom: 200 }}
-      />
-      {seenLast !== null && unseen > 0 && (
-        <button type="button" className="chat-list__new" onClick={toBottom} data-count={unseen}>
+    <div
+      className="chat-list"
+      data-at-bottom={reading === null ? 'true' : 'false'}
+      onWheel={onWheel}
+      onTouchMove={onTouchMove}
+      onKeyDown={onKeyDown}
+      onPointerDown={onPointerDown}
+    >
+      {view.length === 0 ? (
+        // Virtuoso is mounted with the first entries, so it starts at the newest of them.
+        <p className="chat-list__empty">{t('chat.list.empty')}</p>
+      ) : (
+        <Virtuoso
+          ref={virtuoso}
+          className="chat-list__scroller"
+          role="log"
+          aria-label={t('chat.list.label')}
+          aria-live="off"
+          data={view}
+          initialTopMostItemIndex={{ index: view.length - 1, align: 'end' }}
+          computeItemKey={computeItemKey}
+          itemContent={itemContent}
+          followOutput={followOutput}
+          atBottomStateChange={onAtBottom}
+          atBottomThreshold={AT_BOTTOM_THRESHOLD}
+          totalListHeightChanged={onHeightChanged}
+        />
+      )}
+      {reading !== null && unseen > 0 && (
+        <button type="button" className="chat-list__new" onClick={resume} data-count={unseen}>
           {t('chat.list.newMessages', { n: unseen })}
         </button>
       )}
