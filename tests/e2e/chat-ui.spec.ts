@@ -225,3 +225,34 @@ test('a picture is checked, uploaded, sent, and enlarged in a dialog that Escape
   await expect(dialog).toBeHidden();
   await page.context().close();
 });
+
+test('the filter switch: only mine, host & highlighted, and back to all', async ({ browser }) => {
+  const page = await enterAsGuest(browser);
+  const other = await enterAsGuest(browser);
+  await composer(page).fill('my own words');
+  await composer(page).press('Enter');
+  await composer(other).fill('someone else talks');
+  await composer(other).press('Enter');
+  await server.admin(`/admin/v1/rooms/${ROOM}/say`, { text: 'the host speaks', role: 'host' });
+  const list = panel(page).locator('.chat-list');
+  await expect(list.getByText('the host speaks')).toBeVisible();
+  await expect(list.getByText('someone else talks')).toBeVisible();
+
+  const filters = panel(page).getByRole('group', { name: '显示消息' });
+  await filters.getByRole('button', { name: '只看我的' }).click();
+  await expect(filters.getByRole('button', { name: '只看我的' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(list.getByText('someone else talks')).toHaveCount(0);
+  await expect(list.getByText('the host speaks')).toHaveCount(0);
+  await expect(list.getByText('my own words')).toBeVisible();
+
+  await filters.getByRole('button', { name: '主持人与精选' }).click();
+  await expect(list.getByText('the host speaks')).toBeVisible();
+  await expect(list.getByText('someone else talks')).toHaveCount(0);
+  // Own messages are always shown (SPEC 6).
+  await expect(list.getByText('my own words')).toBeVisible();
+
+  await filters.getByRole('button', { name: '全部' }).click();
+  await expect(list.getByText('someone else talks')).toBeVisible();
+  await page.context().close();
+  await other.context().close();
+});
