@@ -68,6 +68,15 @@ describe('applyTabUpdate', () => {
     expect(s.rooms.r1?.room.chat.open).toBe(true);
   });
 
+  it('remembers the ids withdrawn lately', () => {
+    const s = store();
+    applyTabUpdate(s, 'r1', { delta: { append: range(1, 3), withdraw: [] } });
+    applyTabUpdate(s, 'r1', { delta: { append: [], withdraw: ['m1'] } });
+    applyTabUpdate(s, 'r1', { delta: { append: [], withdraw: ['m3'] } });
+    expect(s.rooms.r1?.withdrawn).toEqual(['m1', 'm3']);
+    expect(offsets(s.rooms.r1?.entries ?? [])).toEqual([2]);
+  });
+
   it('ignores updates of a room the tab no longer shows, but still takes the connection', () => {
     const s = store();
     applyTabUpdate(s, 'gone', { connection: { state: 'reconnecting', attempt: 1, status: null, msg: null }, delta: { append: range(1, 1), withdraw: [] } });

@@ -19,7 +19,14 @@ export interface RoomFeed {
   entries: readonly ChatEntry[];
   room: RoomState;
   filter: ChatFilter;
+  /**
+   * Ids withdrawn lately (the newest WITHDRAWN_KEPT), for views that still show entries the
+   * feed no longer holds (a reader scrolled up keeps older rows on screen).
+   */
+  withdrawn: readonly string[];
 }
+
+export const WITHDRAWN_KEPT = 500;
 
 export interface RealtimeStore {
   connection: ConnectionStatus;
@@ -31,7 +38,7 @@ export const IDLE_CONNECTION: ConnectionStatus = { state: 'idle', attempt: 0, st
 export const realtimeStore = proxy<RealtimeStore>({ connection: IDLE_CONNECTION, rooms: {} });
 
 export function newRoomFeed(filter: ChatFilter): RoomFeed {
-  return { joined: { state: 'joining' }, entries: ref([]), room: ref(INITIAL_ROOM_STATE), filter };
+  return { joined: { state: 'joining' }, entries: ref([]), room: ref(INITIAL_ROOM_STATE), filter, withdrawn: ref([]) };
 }
 
 /** The entries after a delta: replaced, or withdrawn ones removed and new ones appended. */
@@ -53,6 +60,7 @@ export function applyTabUpdate(store: RealtimeStore, roomId: string, update: Tab
   if (delta === undefined) return;
   const entries = applyDelta(feed.entries, delta);
   if (entries !== feed.entries) feed.entries = ref(entries);
+  if (delta.withdraw.length > 0) feed.withdrawn = ref(keepLatest(feed.withdrawn.concat(delta.withdraw), WITHDRAWN_KEPT));
   if (delta.state !== undefined) feed.room = ref({ ...feed.room, ...delta.state });
 }
 

@@ -25,6 +25,8 @@ import { canWithdraw } from './withdrawWindow';
 
 export interface ChatListProps extends ChatMessageCallbacks {
   readonly entries: readonly ChatEntry[];
+  /** Ids withdrawn lately: rows held on screen for a reader drop them too. */
+  readonly withdrawn: readonly string[];
 }
 
 /** Pixels from the end that still count as "at the bottom" (a row's last line may be partly hidden). */
@@ -46,13 +48,14 @@ interface Reading {
   readonly seenOffset: number;
 }
 
-function ChatListView({ entries, onQuote, onMention, onWithdraw, onOpenImage }: ChatListProps) {
+function ChatListView({ entries, withdrawn, onQuote, onMention, onWithdraw, onOpenImage }: ChatListProps) {
   const { t } = useTranslation();
   const virtuoso = useRef<VirtuosoHandle>(null);
 
   // null while following.
   const [reading, setReading] = useState<Reading | null>(null);
-  const view = useMemo(() => (reading === null ? entries : readingView(reading.held, entries)), [reading, entries]);
+  const withdrawnIds = useMemo(() => new Set(withdrawn), [withdrawn]);
+  const view = useMemo(() => (reading === null ? entries : readingView(reading.held, entries, withdrawnIds)), [reading, entries, withdrawnIds]);
   // The same facts for the callbacks Virtuoso calls between renders.
   const following = useRef(true);
   const viewRef = useRef(view);

@@ -32,6 +32,7 @@ export interface ChatPanelProps {
 }
 
 const NO_ENTRIES: readonly ChatEntry[] = [];
+const NO_IDS: readonly string[] = [];
 
 export function ChatPanel({ roomId, actions }: ChatPanelProps) {
   const { t } = useTranslation();
@@ -101,7 +102,7 @@ export function ChatPanel({ roomId, actions }: ChatPanelProps) {
       <FilterSwitch value={filter} onChange={onFilter} />
       <PinnedStrip entry={pinned} />
       {/* Remounted per filter: a new view of the room starts at its newest message. */}
-      <ChatList key={filter} entries={entries} onQuote={onQuote} onMention={onMention} onWithdraw={onWithdraw} onOpenImage={onOpenImage} />
+      <ChatList key={filter} entries={entries} withdrawn={feed?.withdrawn ?? NO_IDS} onQuote={onQuote} onMention={onMention} onWithdraw={onWithdraw} onOpenImage={onOpenImage} />
       <Composer
         draft={draft}
         dispatch={dispatch}

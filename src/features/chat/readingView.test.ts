@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CHAT_ENTRIES_KEPT, keepLatest } from '../../domain';
 import { readingView, unseenSince } from './readingView';
 
-const at = (...offsets: number[]) => offsets.map((offset) => ({ offset }));
+const at = (...offsets: number[]) => offsets.map((offset) => ({ offset, msgId: `m${offset}` }));
 const range = (from: number, to: number) => at(...Array.from({ length: to - from + 1 }, (_, i) => from + i));
 const offsets = (list: readonly { offset: number }[]) => list.map((e) => e.offset);
 
@@ -15,6 +15,10 @@ describe('readingView', () => {
 
   it('keeps held entries that fell off the top, ahead of the feed with its appends', () => {
     expect(offsets(readingView(range(1, 5), range(4, 8)))).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
+  it('drops held entries withdrawn after they fell out of the feed', () => {
+    expect(offsets(readingView(range(1, 5), range(4, 8), new Set(['m2', 'm7'])))).toEqual([1, 3, 4, 5, 6, 7, 8]);
   });
 
   it('shows withdrawals inside the feed span at once (they come from the feed)', () => {

@@ -11,21 +11,25 @@
  * which moves nothing. Back at the bottom, the view is the live feed again.
  *
  * Held entries are at most the 200 shown when reading began, so the view stays within 400.
- * The cost: an entry withdrawn after it fell out of the feed is only removed when the viewer
- * returns to the bottom (the feed does not say whether an entry it no longer holds was
- * withdrawn or cut). Entries still inside the feed's span are always current.
+ * An entry withdrawn after it fell out of the feed is dropped from the held ones by id (the
+ * feed keeps the ids withdrawn lately); entries inside the feed's span are always current.
  */
 import type { ChatEntry } from '../../realtime/chatEntry';
 
 type Ordered = Pick<ChatEntry, 'offset'>;
+type Withdrawable = Pick<ChatEntry, 'offset' | 'msgId'>;
 
-/** The held entries older than the live feed's oldest, then the live feed. */
-export function readingView<T extends Ordered>(held: readonly T[], live: readonly T[]): readonly T[] {
+const NONE: ReadonlySet<string> = new Set();
+
+/** The held entries older than the live feed's oldest (less the withdrawn ones), then the live feed. */
+export function readingView<T extends Withdrawable>(held: readonly T[], live: readonly T[], withdrawn: ReadonlySet<string> = NONE): readonly T[] {
   const head = live[0];
   if (head === undefined) return live;
   let older = 0;
   while (older < held.length && held[older]!.offset < head.offset) older++;
-  return older === 0 ? live : held.slice(0, older).concat(live);
+  if (older === 0) return live;
+  const kept = held.slice(0, older);
+  return (withdrawn.size === 0 ? kept : kept.filter((entry) => !withdrawn.has(entry.msgId))).concat(live);
 }
 
 /** Entries newer than the newest one shown when the viewer left the bottom. */
