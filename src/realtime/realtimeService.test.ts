@@ -6,7 +6,10 @@ import { createFakeClock, createFakeSocketFactory, createRecordingLogger } from 
 import { createFakeRoomServer } from './fakeRoomServer';
 import type { ChatFilter } from './filters';
 import type { ConnectionStatus, JoinStatus, SessionKey, TabUpdate } from './realtimeApi';
-import { createRealtimeService, SESSION_LINGER_MS, VISIBLE_DELTA_INTERVAL_MS } from './realtimeService';
+import { createRealtimeService, SESSION_LINGER_MS, STREAMING_DELTA_INTERVAL_MS, VISIBLE_DELTA_INTERVAL_MS } from './realtimeService';
+
+/** Long enough for any visible tab's next delta, however recent its last one. */
+const TICK = STREAMING_DELTA_INTERVAL_MS;
 
 const ROOM = '10001';
 const KEY: SessionKey = { url: 'ws://host/ws', sid: 's1', userId: 'u-s1' };
@@ -100,7 +103,7 @@ describe('realtime service: tabs share one socket', () => {
     for (const x of [a, b, c]) expect(x.join).toEqual({ state: 'joined', online: 1 });
     const before = a.deltaCount();
     for (let i = 1; i <= 500; i++) t.server.chat(ROOM, 'u-other', `hello ${i}`);
-    await t.advance(VISIBLE_DELTA_INTERVAL_MS);
+    await t.advance(TICK);
     for (const x of [a, b, c]) {
       expect(x.texts).toHaveLength(200);
       expect(x.texts.at(-1)).toBe('hello 500');
@@ -115,7 +118,7 @@ describe('realtime service: tabs share one socket', () => {
     await t.connect();
     t.server.chat(ROOM, 'u-x', 'one');
     t.server.chat(ROOM, 'u-x', 'two');
-    await t.advance(VISIBLE_DELTA_INTERVAL_MS);
+    await t.advance(TICK);
     const late = tab(t, 'B');
     expect(late.updates).toHaveLength(1);
     expect(late.texts).toEqual(['one', 'two']);
@@ -127,7 +130,7 @@ describe('realtime service: tabs share one socket', () => {
     for (let i = 1; i <= 30; i++) t.server.chat(ROOM, 'u-x', `old ${i}`);
     const a = tab(t, 'A');
     await t.connect();
-    await t.advance(VISIBLE_DELTA_INTERVAL_MS);
+    await t.advance(TICK);
     expect(a.offsets).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
     expect(t.server.requests).not.toContain(2401);
   });
@@ -139,13 +142,37 @@ describe('realtime service: tabs share one socket', () => {
     await t.connect();
     t.server.chat(ROOM, 'u-other', 'theirs');
     t.server.chat(ROOM, KEY.userId, 'ours');
-    await t.advance(VISIBLE_DELTA_INTERVAL_MS);
+    await t.advance(TICK);
     expect(all.texts).toEqual(['theirs', 'ours']);
     expect(mine.texts).toEqual(['ours']);
     t.service.setFilter('B', ROOM, 'all');
-    await t.advance(VISIBLE_DELTA_INTERVAL_MS);
+    await t.advance(TICK);
     expect(mine.texts).toEqual(['theirs', 'ours']);
     expect(mine.updates.at(-1)?.delta?.replace).toBeDefined();
+  });
+
+  it('sends a message after a quiet spell on the next frame, and at most ten deltas a second while they keep coming', async () => {
+    const t = setup();
+    const a = tab(t, 'A');
+    await t.connect();
+    await t.advance(1000);
+    const before = a.deltaCount();
+    t.server.chat(ROOM, 'u-x', 'first');
+    await t.advance(VISIBLE_DELTA_INTERVAL_MS);
+    expect(a.deltaCount()).toBe(before + 1);
+    t.server.chat(ROOM, 'u-x', 'second');
+    await t.advance(VISIBLE_DELTA_INTERVAL_MS);
+    expect(a.deltaCount()).toBe(before + 1); // streaming: waits for 100 ms after the last
+    await t.advance(STREAMING_DELTA_INTERVAL_MS - VISIBLE_DELTA_INTERVAL_MS);
+    expect(a.deltaCount()).toBe(before + 2);
+    expect(a.texts).toEqual(['first', 'second']);
+    // A burst of a second gives at most ten deltas.
+    for (let ms = 0; ms < 1000; ms += 4) {
+      t.server.chat(ROOM, 'u-x', `b${ms}`);
+      await t.advance(4);
+    }
+    expect(a.deltaCount() - (before + 2)).toBeLessThanOrEqual(10);
+    expect(a.texts.at(-1)).toBe('b996');
   });
 
   it('updates a hidden tab at most every 250 ms', async () => {
@@ -154,13 +181,13 @@ describe('realtime service: tabs share one socket', () => {
     await t.connect();
     const before = hidden.deltaCount();
     t.server.chat(ROOM, 'u-x', 'a');
-    await t.advance(VISIBLE_DELTA_INTERVAL_MS);
+    await t.advance(TICK);
     expect(hidden.deltaCount()).toBe(before);
-    await t.advance(HIDDEN_DELTA_INTERVAL_MS - VISIBLE_DELTA_INTERVAL_MS);
+    await t.advance(HIDDEN_DELTA_INTERVAL_MS - TICK);
     expect(hidden.deltaCount()).toBe(before + 1);
     t.service.setVisible('A', true);
     t.server.chat(ROOM, 'u-x', 'b');
-    await t.advance(VISIBLE_DELTA_INTERVAL_MS);
+    await t.advance(TICK);
     expect(hidden.texts).toEqual(['a', 'b']);
   });
 
@@ -172,11 +199,11 @@ describe('realtime service: tabs share one socket', () => {
     for (const ack of slow.acks.splice(0)) ack();
     await t.settle();
     t.server.chat(ROOM, 'u-x', '1');
-    await t.advance(VISIBLE_DELTA_INTERVAL_MS);
+    await t.advance(TICK);
     const count = slow.deltaCount();
     t.server.chat(ROOM, 'u-x', '2');
     t.server.chat(ROOM, 'u-x', '3');
-    await t.advance(VISIBLE_DELTA_INTERVAL_MS * 5);
+    await t.advance(TICK * 5);
     expect(slow.deltaCount()).toBe(count); // still busy with '1'
     for (const ack of slow.acks.splice(0)) ack();
     await t.settle();
@@ -231,7 +258,7 @@ describe('realtime service: reconnecting', () => {
     const b = tab(t, 'B');
     await t.connect();
     for (let i = 1; i <= 10; i++) t.server.chat(ROOM, 'u-x', `m${i}`);
-    await t.advance(VISIBLE_DELTA_INTERVAL_MS);
+    await t.advance(TICK);
     t.sockets.last.drop();
     await t.settle();
     expect(a.connection?.state).toBe('reconnecting');
@@ -241,7 +268,7 @@ describe('realtime service: reconnecting', () => {
     await t.advance(2000);
     await t.connect();
     for (let i = 21; i <= 25; i++) t.server.chat(ROOM, 'u-x', `m${i}`);
-    await t.advance(VISIBLE_DELTA_INTERVAL_MS);
+    await t.advance(TICK);
     expect(a.connection?.state).toBe('online');
     expect(a.offsets).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
     expect(b.offsets).toEqual(a.offsets);
@@ -254,9 +281,9 @@ describe('realtime service: reconnecting', () => {
     t.server.chat(ROOM, 'u-x', 'm1');
     t.server.losePushes = 3;
     for (let i = 2; i <= 5; i++) t.server.chat(ROOM, 'u-x', `m${i}`);
-    await t.advance(VISIBLE_DELTA_INTERVAL_MS);
+    await t.advance(TICK);
     expect(t.server.requests).toContain(2401);
-    await t.advance(VISIBLE_DELTA_INTERVAL_MS);
+    await t.advance(TICK);
     expect(a.offsets).toEqual([1, 2, 3, 4, 5]);
   });
 
@@ -302,7 +329,7 @@ describe('realtime service: requests from tabs', () => {
     await t.settle();
     const outcome = await sending;
     expect(outcome.ok).toBe(true);
-    await t.advance(VISIBLE_DELTA_INTERVAL_MS);
+    await t.advance(TICK);
     expect(a.texts).toEqual(['hi']);
   });
 
@@ -331,13 +358,13 @@ describe('realtime service: requests from tabs', () => {
     const sending = t.service.sendChat('A', ROOM, { text: 'oops' });
     await t.settle();
     const sent = await sending;
-    await t.advance(VISIBLE_DELTA_INTERVAL_MS);
+    await t.advance(TICK);
     expect(b.texts).toEqual(['oops']);
     if (!sent.ok) throw new Error('send failed');
     const withdrawing = t.service.withdraw('A', ROOM, sent.value.msgId);
     await t.settle();
     expect((await withdrawing).ok).toBe(true);
-    await t.advance(VISIBLE_DELTA_INTERVAL_MS);
+    await t.advance(TICK);
     expect(a.texts).toEqual([]);
     expect(b.texts).toEqual([]);
   });
