@@ -30,7 +30,7 @@
  *   pipeline  decode -> route -> hub -> 4 coalescers -> clone of each emitted delta
  *
  * Run it with `npm run bench` (bench/run.ts); settings: BENCH_MICRO_FRAMES (200000),
- * BENCH_MICRO_ROUNDS (7), BENCH_MICRO_WARMUP (2). It prints the table and writes it to
+ * BENCH_MICRO_ROUNDS (7), BENCH_MICRO_WARMUP (2), BENCH_MICRO_TICK_FRAMES (320). It prints the table and writes it to
  * docs/benchmarks.md under "Worker pipeline (micro)" and bench/results/<date>-micro.json;
  * a smoke run (`{smoke: true}`) uses a few thousand frames, one round and writes nothing.
  */
@@ -58,7 +58,15 @@ const MY_UID = 'sim-4';
 const IMAGE_EVERY = 20;
 const STAFF_EVERY = 50;
 /** Frames between two delta ticks: 20,000 a second, one tick per 16 ms. */
-export const TICK_FRAMES = 320;
+export const TICK_FRAMES = tickFramesSetting();
+
+/** BENCH_MICRO_TICK_FRAMES: another cadence, to see what slower ticks under a burst would save. */
+function tickFramesSetting(): number {
+  const raw = process.env.BENCH_MICRO_TICK_FRAMES;
+  const n = raw === undefined || raw === '' ? 320 : Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`BENCH_MICRO_TICK_FRAMES must be a positive integer, got "${raw}"`);
+  return n;
+}
 const IMAGE_BASE = 'http://127.0.0.1:8080/ccp/handler/v2/chat/image/';
 const FILTERS: readonly ChatFilter[] = CHAT_FILTERS;
 const CHAT_STATE: ChatVisibility = { staffOnly: false };
@@ -683,7 +691,7 @@ function summaryOf(result: MicroResult): string {
       `which other work on a shared machine does not inflate as it does wall time (also shown)` +
       `${settings.gcBetweenStages ? '; a full GC and a 30 ms pause before each stage, garbage made during a stage counts' : ''}. ` +
       `The pipeline is decodeFrame, the worker's routing by webcastId, roomHub.apply, one delta coalescer per filter ` +
-      `(all, mine, staff, mentions: 4 tabs) ticking every ${settings.tickFrames} frames (20,000 messages a second at 16 ms), ` +
+      `(all, mine, staff, mentions: 4 tabs) ticking every ${settings.tickFrames} frames (20,000 messages a second at one tick per ${(settings.tickFrames / 20).toFixed(0)} ms), ` +
       `and structuredClone of every emitted {delta} (what postMessage copies). It delivered ${pc.deltas} deltas: ` +
       `${pc.delivered.all} entries to the "all" tab, ${pc.delivered.mine} to "mine", ${pc.delivered.staff} to "staff", ${pc.delivered.mentions} to "mentions".`,
     '',
