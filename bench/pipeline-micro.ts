@@ -24,13 +24,16 @@
  *   hub       roomHub.apply (offset order, entry, ring, the HubChange) with a no-op onChange
  *   filter    showsEntry for each of the 4 filters (4 calls per frame)
  *   coalesce  4 delta coalescers (one per filter, as 4 tabs) fed the hub's changes, ticking
- *             every TICK_FRAMES frames (20,000 messages a second at one tick per 16 ms)
+ *             every TICK_FRAMES frames: the worker's cadence for a visible tab while messages
+ *             keep coming (STREAMING_DELTA_INTERVAL_MS, 100 ms: 2,000 frames at 20,000 a
+ *             second); the pipeline is also run at one tick per display frame (16 ms, 320
+ *             frames), the cadence after a quiet spell and the one before that change
  *   clone     structuredClone of every emitted {delta} (what comlink's postMessage copies;
  *             in a browser the worker pays the serialising half, the tab the other)
  *   pipeline  decode -> route -> hub -> 4 coalescers -> clone of each emitted delta
  *
  * Run it with `npm run bench` (bench/run.ts); settings: BENCH_MICRO_FRAMES (200000),
- * BENCH_MICRO_ROUNDS (7), BENCH_MICRO_WARMUP (2), BENCH_MICRO_TICK_FRAMES (320). It prints the table and writes it to
+ * BENCH_MICRO_ROUNDS (7), BENCH_MICRO_WARMUP (2), BENCH_MICRO_TICK_FRAMES (2000). It prints the table and writes it to
  * docs/benchmarks.md under "Worker pipeline (micro)" and bench/results/<date>-micro.json;
  * a smoke run (`{smoke: true}`) uses a few thousand frames, one round and writes nothing.
  */
@@ -44,6 +47,7 @@ import { toChatEntry, type ChatEntry } from '../src/realtime/chatEntry';
 import { createRoomHub, type HubChange, type RoomHub } from '../src/realtime/roomHub';
 import { CHAT_FILTERS, showsEntry, type ChatFilter, type ChatVisibility } from '../src/realtime/filters';
 import { createDeltaCoalescer, type ChatDelta, type DeltaCoalescer, type DeltaSchedule } from '../src/realtime/deltas';
+import { STREAMING_DELTA_INTERVAL_MS, VISIBLE_DELTA_INTERVAL_MS } from '../src/realtime/realtimeService';
 import { burstTraffic } from '../server/admin/burstTraffic';
 import { chatMessageBody, type ChatInput } from '../server/chat/message';
 import { roomMessageFrame } from '../server/rooms/hub';
@@ -57,13 +61,17 @@ const VIEWERS = 500;
 const MY_UID = 'sim-4';
 const IMAGE_EVERY = 20;
 const STAFF_EVERY = 50;
-/** Frames between two delta ticks: 20,000 a second, one tick per 16 ms. */
+/** The burst rate the cadences are turned into frames at. */
+export const BURST_RATE = 20_000;
+const framesPer = (ms: number): number => Math.round((BURST_RATE * ms) / 1000);
+/** Frames between two ticks at one tick per display frame (VISIBLE_DELTA_INTERVAL_MS). */
+export const DISPLAY_TICK_FRAMES = framesPer(VISIBLE_DELTA_INTERVAL_MS);
 export const TICK_FRAMES = tickFramesSetting();
 
-/** BENCH_MICRO_TICK_FRAMES: another cadence, to see what slower ticks under a burst would save. */
+/** BENCH_MICRO_TICK_FRAMES, else the worker's streaming cadence at BURST_RATE. */
 function tickFramesSetting(): number {
   const raw = process.env.BENCH_MICRO_TICK_FRAMES;
-  const n = raw === undefined || raw === '' ? 320 : Number(raw);
+  const n = raw === undefined || raw === '' ? framesPer(STREAMING_DELTA_INTERVAL_MS) : Number(raw);
   if (!Number.isInteger(n) || n < 1) throw new Error(`BENCH_MICRO_TICK_FRAMES must be a positive integer, got "${raw}"`);
   return n;
 }
@@ -290,7 +298,7 @@ function copyOf(delta: ChatDelta, copy: Copy): number {
 }
 
 /** The whole worker path of one burst, each emitted delta copied as `copy` says. */
-function runPipeline(texts: readonly string[], copy: Copy, coalesce = true): { sink: number; counts: PipelineCounts } {
+function runPipeline(texts: readonly string[], copy: Copy, coalesce = true, tickFrames = TICK_FRAMES): { sink: number; counts: PipelineCounts } {
   const delivered: Record<ChatFilter, number> = { all: 0, mine: 0, staff: 0, mentions: 0 };
   let deltas = 0;
   let sink = 0;
@@ -319,7 +327,7 @@ function runPipeline(texts: readonly string[], copy: Copy, coalesce = true): { s
       const room = routeOf(rooms, result.frame);
       if (room !== undefined) applyFrame(room, result.frame);
     }
-    if ((i + 1) % TICK_FRAMES === 0) ticks.tick();
+    if ((i + 1) % tickFrames === 0) ticks.tick();
   }
   ticks.tick();
   return { sink, counts: { applied: hub.stats().applied, deltas, delivered } };
@@ -480,6 +488,11 @@ export function stagesOf(inputs: Inputs): StageDef[] {
       id: 'pipelineSerialize',
       label: 'pipeline, worker half of postMessage (v8.serialize)',
       pass: () => runPipeline(frames.texts, 'serialize').sink,
+    },
+    {
+      id: 'pipelineDisplayRate',
+      label: `pipeline with structuredClone, a tick every ${DISPLAY_TICK_FRAMES} frames (${VISIBLE_DELTA_INTERVAL_MS} ms)`,
+      pass: () => runPipeline(frames.texts, 'clone', true, DISPLAY_TICK_FRAMES).sink,
     },
     {
       id: 'pipeline',
@@ -691,7 +704,8 @@ function summaryOf(result: MicroResult): string {
       `which other work on a shared machine does not inflate as it does wall time (also shown)` +
       `${settings.gcBetweenStages ? '; a full GC and a 30 ms pause before each stage, garbage made during a stage counts' : ''}. ` +
       `The pipeline is decodeFrame, the worker's routing by webcastId, roomHub.apply, one delta coalescer per filter ` +
-      `(all, mine, staff, mentions: 4 tabs) ticking every ${settings.tickFrames} frames (20,000 messages a second at one tick per ${(settings.tickFrames / 20).toFixed(0)} ms), ` +
+      `(all, mine, staff, mentions: 4 tabs) ticking every ${settings.tickFrames} frames (one tick per ${((settings.tickFrames / BURST_RATE) * 1000).toFixed(0)} ms at 20,000 messages a second: ` +
+      `the worker's cadence for a visible tab while messages keep coming is STREAMING_DELTA_INTERVAL_MS = ${STREAMING_DELTA_INTERVAL_MS} ms), ` +
       `and structuredClone of every emitted {delta} (what postMessage copies). It delivered ${pc.deltas} deltas: ` +
       `${pc.delivered.all} entries to the "all" tab, ${pc.delivered.mine} to "mine", ${pc.delivered.staff} to "staff", ${pc.delivered.mentions} to "mentions".`,
     '',
@@ -703,6 +717,10 @@ function summaryOf(result: MicroResult): string {
       (top ? ` Largest part: ${top.label}, ${((top.shareOfPipeline ?? 0) * 100).toFixed(0)} % of the pipeline.` : ''),
     '',
     marginalLine(result),
+    '',
+    `At one tick per display frame (${VISIBLE_DELTA_INTERVAL_MS} ms, ${DISPLAY_TICK_FRAMES} frames; the cadence after a quiet spell, and ` +
+      `the streaming one before the worker moved to ${STREAMING_DELTA_INTERVAL_MS} ms): ` +
+      `${((result.stages.find((st) => st.id === 'pipelineDisplayRate')?.nsPerFrame ?? NaN) / result.floorNs).toFixed(2)}x the floor.`,
     '',
     `With only the worker's half of postMessage (v8.serialize, the serialiser structuredClone and postMessage use; the tab ` +
       `pays the other half): ${result.workerHalfRatio.toFixed(2)}x the floor.`,
