@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { CHAT_CUT_ELLIPSIS, chatTextLength, cutChatText, tokenizeChat, type ChatSegment } from './chatCut';
+import { CHAT_CUT_ELLIPSIS, chatTextLength, cutChatText, fitsChatCut, tokenizeChat, type ChatSegment } from './chatCut';
 import { CHAT_CUT_LENGTH, EMOJI_TOKEN_LENGTH } from './constants';
 
 /** A reference tokenizer written differently (regex, per code point) to cross-check. */
@@ -220,6 +220,18 @@ describe('cutChatText', () => {
         { ...LARGE_INPUT, numRuns: 50 },
       );
     });
+  });
+});
+
+describe('fitsChatCut', () => {
+  it('never says a text fits when the cut would change it', () => {
+    fc.assert(
+      fc.property(fc.oneof(boundaryText, fc.string({ unit: 'binary', maxLength: 600 })), (text) => {
+        if (fitsChatCut(text)) expect(cutChatText(text)).toMatchObject({ text, cut: false });
+      }),
+    );
+    expect(fitsChatCut('a'.repeat(CHAT_CUT_LENGTH))).toBe(true);
+    expect(fitsChatCut('a'.repeat(CHAT_CUT_LENGTH + 1))).toBe(false);
   });
 });
 

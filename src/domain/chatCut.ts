@@ -76,6 +76,13 @@ export interface ChatCut {
   readonly length: number;
 }
 
+/**
+ * True when `text` certainly fits `maxUnits` without measuring it: every unit is at least
+ * one UTF-16 code unit, so a text no longer than that in code units is never cut. Most chat
+ * messages are short; this spares them the unit-by-unit scan.
+ */
+export const fitsChatCut = (text: string, maxUnits: number = CHAT_CUT_LENGTH): boolean => text.length <= maxUnits;
+
 /** Cuts chat text for display (see the module comment for the rules). */
 export function cutChatText(text: string, maxUnits: number = CHAT_CUT_LENGTH): ChatCut {
   let units = 0;
@@ -104,17 +111,19 @@ export type ChatSegment =
 export function tokenizeChat(text: string): ChatSegment[] {
   const segments: ChatSegment[] = [];
   let plainStart = 0;
-  let i = 0;
-  while (i < text.length) {
-    const end = text.charCodeAt(i) === OPEN ? emojiTokenEnd(text, i) : -1;
+  // Only a `[` can open a token, and a `[` is never half of a surrogate pair, so the scan
+  // may jump from one `[` to the next: most messages have none and cost one indexOf.
+  let open = text.indexOf('[');
+  while (open >= 0) {
+    const end = emojiTokenEnd(text, open);
     if (end < 0) {
-      i += codePointWidthAt(text, i);
+      open = text.indexOf('[', open + 1);
       continue;
     }
-    if (plainStart < i) segments.push({ kind: 'text', text: text.slice(plainStart, i) });
-    segments.push({ kind: 'emoji', name: text.slice(i + 1, end - 1), raw: text.slice(i, end) });
-    i = end;
+    if (plainStart < open) segments.push({ kind: 'text', text: text.slice(plainStart, open) });
+    segments.push({ kind: 'emoji', name: text.slice(open + 1, end - 1), raw: text.slice(open, end) });
     plainStart = end;
+    open = text.indexOf('[', end);
   }
   if (plainStart < text.length) segments.push({ kind: 'text', text: text.slice(plainStart) });
   return segments;

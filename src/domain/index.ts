@@ -33,6 +33,7 @@ export {
 } from './image';
 export {
   cutChatText,
+  fitsChatCut,
   chatTextLength,
   tokenizeChat,
   CHAT_CUT_ELLIPSIS,

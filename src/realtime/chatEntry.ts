@@ -11,7 +11,7 @@
  * Optional fields of the wrong type are treated as absent rather than dropping the message:
  * a viewer should still see a message whose decoration the server got wrong.
  */
-import { cutChatText, normaliseRole, roleLabelKey, tokenizeChat } from '../domain';
+import { cutChatText, fitsChatCut, normaliseRole, roleLabelKey, tokenizeChat } from '../domain';
 import type { ChatSegment, RoleCode, RoleLabelKey } from '../domain';
 
 export interface ChatQuote {
@@ -107,7 +107,7 @@ function readQuote(value: unknown): ChatQuote | null {
   const name = readText(q.name);
   const content = typeof q.chatContent === 'string' ? q.chatContent : null;
   if (name === null || content === null) return null;
-  return { name, chatContent: cutChatText(content).text, role: normaliseRole(q.role) };
+  return { name, chatContent: fitsChatCut(content) ? content : cutChatText(content).text, role: normaliseRole(q.role) };
 }
 
 const NO_UIDS: readonly string[] = [];
@@ -141,7 +141,9 @@ export function toChatEntry(body: Record<string, unknown>, ctx: ChatEntryContext
   if (rawText === null && imgUrl === null) return null;
 
   const role = normaliseRole(body.role);
-  const { text, cut } = cutChatText(rawText ?? '');
+  const raw = rawText ?? '';
+  // Short texts (most) cannot be cut: skip the scan.
+  const { text, cut } = fitsChatCut(raw) ? { text: raw, cut: false } : cutChatText(raw);
   const pickedUids = readPicked(body.picked_uid);
   const myUid = ctx.myUid !== null && ctx.myUid !== '' ? ctx.myUid : null;
   return {
