@@ -89,7 +89,7 @@ function ChatMessageRow({ entry, grouped, withdrawable, onQuote, onMention, onWi
   const time = formatChatTime(entry.sendTime);
 
   return (
-    <article className={classes.join(' ')} data-msg-id={entry.msgId} data-mine={entry.mine ? 'true' : undefined} data-mentions-me={entry.mentionsMe ? 'true' : undefined}>
+    <article className={classes.join(' ')} data-msg-id={entry.msgId} data-send-time={entry.sendTime} data-mine={entry.mine ? 'true' : undefined} data-mentions-me={entry.mentionsMe ? 'true' : undefined}>
       {grouped ? (
         // The header is not repeated, but assistive technology still hears who speaks.
         <span className="chat-sr-only">{`${entry.name} ${time}`}</span>
