@@ -19,6 +19,7 @@ interface BenchmarkEntry {
 
 export const BENCHMARKS: readonly BenchmarkEntry[] = [
   { name: 'micro', load: () => import('./pipeline-micro') },
+  { name: 'macro', load: () => import('./macro/index') },
 ];
 
 export async function runBenchmarks(names: readonly string[], options: BenchOptions): Promise<void> {

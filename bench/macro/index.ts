@@ -1,0 +1,293 @@
+/**
+ * Macro benchmark (issue 6, items 3 to 5): the product in Debian's Chromium under a chat
+ * burst of the reference server, side by side with a main-thread baseline, in one run.
+ *
+ * For each rate (1,000, 5,000, 10,000, 20,000 messages a second, 20 s each) and tab count
+ * (1 and 4), the product (SharedWorker, one socket) and the baseline (bench/macro/baseline:
+ * a socket per tab, everything on the main thread, one state update per message) are run
+ * in turn against the benchmark's own server; with 4 tabs each also runs with 3 of the 4
+ * tabs hidden (emulated, see bench/README.md). Figures per tab (probe.ts, measure.ts):
+ * long tasks, main-thread busy per second (CDP TaskDuration, thread time), frame intervals,
+ * send-to-screen latency p50/p95/p99, heap before and after (after a GC); per run: sockets
+ * open at the server, server CPU, the SharedWorker's CPU (workerCpu.ts).
+ *
+ * Settings: BENCH_MACRO_RATES (1000,5000,10000,20000), BENCH_MACRO_SECONDS (20),
+ * BENCH_MACRO_TABS (1,4), BENCH_MACRO_VARIANTS (product,baseline), BENCH_MACRO_HIDDEN (1:
+ * the 3-of-4-hidden runs too; 0: not). Writes docs/benchmarks.md "Browser burst (macro)",
+ * docs/benchmarks-macro.svg and bench/results/<date>-macro.json; a smoke run (50 messages a
+ * second for 2 s, 1 tab) writes nothing.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser } from '@playwright/test';
+import { describeMachine, machineFacts, ROOT, writeDocsSection, writeResults, type BenchOptions, type MachineFacts } from '../lib/report';
+import { macroChart, type ChartSeries } from './chart';
+import { measureRun, type RunFigures, type RunPlan, type Variant } from './measure';
+import { buildClient, startBenchServer } from './server';
+
+export const SECTION = 'Browser burst (macro)';
+export const CHART_FILE = path.join(ROOT, 'docs', 'benchmarks-macro.svg');
+export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+export const TARGETS = {
+  rate: 20_000,
+  tabs: 4,
+  longTaskMs: 50,
+  busyPct: 20,
+  p95LatencyMs: 250,
+  heapGrowthMB: 10,
+  sockets: 1,
+  baselineRate: 5_000,
+  baselineRatio: 10,
+} as const;
+
+export interface MacroOptions extends BenchOptions {
+  readonly rates?: readonly number[];
+  readonly seconds?: number;
+  readonly tabs?: readonly number[];
+  readonly variants?: readonly Variant[];
+  readonly hidden?: boolean;
+  readonly write?: boolean;
+  readonly log?: (line: string) => void;
+}
+
+export interface TargetCheck {
+  readonly what: string;
+  readonly figure: string;
+  readonly target: string;
+  readonly met: boolean | null;
+}
+
+export interface MacroResult {
+  readonly benchmark: 'macro';
+  readonly date: string;
+  readonly machine: MachineFacts & { readonly chromium: string };
+  readonly settings: { readonly rates: readonly number[]; readonly seconds: number; readonly tabs: readonly number[]; readonly variants: readonly Variant[]; readonly hidden: boolean };
+  readonly loadAverage: { readonly before: number; readonly after: number };
+  readonly runs: readonly RunFigures[];
+  readonly targets: readonly TargetCheck[];
+}
+
+function list(name: string, fallback: readonly number[]): readonly number[] {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const values = raw.split(',').map((v) => Number(v.trim()));
+  if (values.some((v) => !Number.isFinite(v) || v <= 0)) throw new Error(`${name} must be a comma-separated list of positive numbers, got "${raw}"`);
+  return values;
+}
+
+function chromiumVersion(): string {
+  try {
+    return execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+const fmt = (n: number, digits = 1): string => (Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: 0 }) : 'n/a');
+const max = (values: readonly number[]): number => values.reduce((m, v) => (Number.isFinite(v) ? Math.max(m, v) : m), -Infinity);
+const mean = (values: readonly number[]): number => values.reduce((a, v) => a + v, 0) / Math.max(1, values.length);
+const mark = (met: boolean | null): string => (met === null ? 'n/a' : met ? 'met' : '**not met**');
+
+const runLabel = (r: RunPlan): string => `${r.tabs} tab${r.tabs === 1 ? '' : 's'}${r.hidden ? ' (3 hidden)' : ''}`;
+const sameCase = (a: RunPlan, b: RunPlan): boolean => a.rate === b.rate && a.tabs === b.tabs && a.hidden === b.hidden;
+
+/** The per-run summary: the worst tab for the maxima, the mean of the tabs for busy. */
+function summary(r: RunFigures) {
+  const t = r.tabFigures;
+  return {
+    longTasks: t.reduce((a, f) => a + f.longTasks, 0),
+    longestTaskMs: max(t.map((f) => f.longestTaskMs)),
+    busyMeanPct: mean(t.map((f) => f.busyMeanPct)),
+    busyWorstPct: max(t.map((f) => f.busyMeanPct)),
+    busyMaxSecondPct: max(t.map((f) => f.busyMaxPct)),
+    busyMs: t.reduce((a, f) => a + f.busyMs, 0),
+    frameP95Ms: max(t.map((f) => f.frameP95Ms)),
+    frameMaxMs: max(t.map((f) => f.frameMaxMs)),
+    idleFrameMs: max(t.map((f) => f.idleFrameMs)),
+    rowsTimed: t.reduce((a, f) => a + f.rowsTimed, 0),
+    p50: max(t.map((f) => f.latencyP50Ms)),
+    p95: max(t.map((f) => f.latencyP95Ms)),
+    p99: max(t.map((f) => f.latencyP99Ms)),
+    heapGrowthMB: max(t.map((f) => f.heapGrowthMB)),
+  };
+}
+
+export function checkTargets(runs: readonly RunFigures[]): TargetCheck[] {
+  const find = (variant: Variant, rate: number, tabs: number, hidden: boolean): RunFigures | undefined =>
+    runs.find((r) => r.variant === variant && r.rate === rate && r.tabs === tabs && r.hidden === hidden);
+  const checks: TargetCheck[] = [];
+  for (const hidden of [false, true]) {
+    const r = find('product', TARGETS.rate, TARGETS.tabs, hidden);
+    if (r === undefined) continue;
+    const s = summary(r);
+    const at = `${fmt(TARGETS.rate, 0)}/s, ${runLabel(r)}`;
+    checks.push(
+      { what: `long tasks over ${TARGETS.longTaskMs} ms, any tab (${at})`, figure: `${s.longTasks} (longest ${fmt(s.longestTaskMs)} ms)`, target: '0', met: s.longTasks === 0 && !(s.longestTaskMs > TARGETS.longTaskMs) },
+      { what: `main-thread busy per tab, worst tab (${at})`, figure: `${fmt(s.busyWorstPct)} %`, target: `< ${TARGETS.busyPct} %`, met: s.busyWorstPct < TARGETS.busyPct },
+      { what: `p95 send-to-screen latency, worst tab (${at})`, figure: `${fmt(s.p95, 0)} ms`, target: `<= ${TARGETS.p95LatencyMs} ms`, met: Number.isFinite(s.p95) ? s.p95 <= TARGETS.p95LatencyMs : null },
+      { what: `heap growth over the run, worst tab (${at})`, figure: `${fmt(s.heapGrowthMB, 2)} MB`, target: `< ${TARGETS.heapGrowthMB} MB`, met: s.heapGrowthMB < TARGETS.heapGrowthMB },
+      { what: `sockets open at the server (${at})`, figure: String(r.socketsOpenMax), target: String(TARGETS.sockets), met: r.socketsOpenMax === TARGETS.sockets },
+    );
+  }
+  for (const tabs of [1, 4]) {
+    for (const hidden of [false, true]) {
+      const p = find('product', TARGETS.baselineRate, tabs, hidden);
+      const b = find('baseline', TARGETS.baselineRate, tabs, hidden);
+      if (p === undefined || b === undefined) continue;
+      const ratio = summary(b).busyMs / summary(p).busyMs;
+      checks.push({
+        what: `main-thread time, baseline / product (${fmt(TARGETS.baselineRate, 0)}/s, ${runLabel(p)}, all tabs)`,
+        figure: `${fmt(ratio)}x (${fmt(summary(b).busyMs, 0)} vs ${fmt(summary(p).busyMs, 0)} ms)`,
+        target: `>= ${TARGETS.baselineRatio}x`,
+        met: ratio >= TARGETS.baselineRatio,
+      });
+    }
+  }
+  return checks;
+}
+
+function tables(result: MacroResult): string {
+  const lines: string[] = [];
+  const { runs } = result;
+  lines.push(
+    '| rate/s | tabs | variant | sent | busy % per tab (mean, worst tab) | busiest second % | main-thread ms (all tabs) | x baseline | long tasks (longest ms) | frame p95 / max ms | rows timed | latency p50 / p95 / p99 ms | heap growth MB (worst tab) | sockets | server CPU % | worker CPU ms (GC) |',
+    '|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  );
+  for (const r of runs) {
+    const s = summary(r);
+    const twin = runs.find((o) => o.variant !== r.variant && sameCase(o, r));
+    let ratio = '';
+    if (twin !== undefined) {
+      const b = r.variant === 'baseline' ? s.busyMs : summary(twin).busyMs;
+      const p = r.variant === 'product' ? s.busyMs : summary(twin).busyMs;
+      ratio = r.variant === 'product' ? `${fmt(b / p)}x less` : '';
+    }
+    lines.push(
+      `| ${fmt(r.rate, 0)} | ${runLabel(r)} | ${r.variant} | ${fmt(r.sent, 0)} | ${fmt(s.busyMeanPct)}, ${fmt(s.busyWorstPct)} | ${fmt(s.busyMaxSecondPct)} | ${fmt(s.busyMs, 0)} | ${ratio} | ${s.longTasks} (${fmt(s.longestTaskMs, 0)}) | ${fmt(s.frameP95Ms)} / ${fmt(s.frameMaxMs)} | ${fmt(s.rowsTimed, 0)} | ${fmt(s.p50, 0)} / ${fmt(s.p95, 0)} / ${fmt(s.p99, 0)} | ${fmt(s.heapGrowthMB, 2)} | ${r.socketsOpenMax} | ${fmt(r.serverCpuPct)} | ${r.worker === null ? 'n/a' : `${fmt(r.worker.busyMs, 0)} (${fmt(r.worker.gcMs, 0)})`} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+function targetTable(checks: readonly TargetCheck[]): string {
+  return ['| target | figure | wanted | |', '|---|---:|---:|---|', ...checks.map((c) => `| ${c.what} | ${c.figure} | ${c.target} | ${mark(c.met)} |`)].join('\n');
+}
+
+function chartSeries(runs: readonly RunFigures[]): ChartSeries[] {
+  const series: ChartSeries[] = [];
+  const colours: Record<Variant, string> = { product: '#1f77b4', baseline: '#d62728' };
+  for (const variant of ['product', 'baseline'] as const) {
+    for (const [tabs, hidden, dashed] of [
+      [1, false, false],
+      [4, false, true],
+      [4, true, true],
+    ] as const) {
+      const points = runs
+        .filter((r) => r.variant === variant && r.tabs === tabs && r.hidden === hidden)
+        .map((r) => {
+          const s = summary(r);
+          return [r.rate, s.busyMeanPct, s.p95] as const;
+        })
+        .sort((a, b) => a[0] - b[0]);
+      if (points.length === 0) continue;
+      const colour = hidden ? (variant === 'product' ? '#17becf' : '#ff9896') : colours[variant];
+      series.push({ label: `${variant}, ${runLabel({ variant, rate: 0, seconds: 0, tabs, hidden })}`, colour, dashed, points });
+    }
+  }
+  return series;
+}
+
+function docsBody(result: MacroResult, chartName: string): string {
+  const m = result.machine;
+  const st = result.settings;
+  const idle = result.runs.map((r) => summary(r).idleFrameMs).filter(Number.isFinite);
+  return [
+    `Machine: ${describeMachine(m)}; ${m.chromium}. Run ${result.date}; 1-minute load average ${fmt(result.loadAverage.before, 2)} before, ${fmt(result.loadAverage.after, 2)} after.`,
+    '',
+    `\`npm run bench -- macro\` (bench/macro, see bench/README.md): Debian's Chromium (headless, Playwright) against the benchmark's own reference server; the server's burst (\`POST /admin/v1/rooms/10001/burst\`) sends ${st.rates.map((r) => fmt(r, 0)).join(', ')} chat messages a second for ${st.seconds} s each, every message stamped with its \`sendTime\`. The **product** is the built client (guest login, video page, the SharedWorker's one socket); the **baseline** is the same ChatList/ChatMessage rows fed the common way (a socket per tab on the main thread, decode, toChatEntry, filter there, one React state update per message). Tabs of one viewer share one browser context.${st.hidden ? ' "3 hidden": tabs 2 to 4 report `document.visibilityState = hidden` (emulated in the page: headless tabs are all visible; the product\'s worker then sends them one update per 250 ms, while the browser still renders them, so this is between the worst case and a real background tab, which Chromium would not render at all).' : ''}`,
+    '',
+    `How it is measured: busy = CDP \`Performance.getMetrics\` TaskDuration (thread time) per second of the burst, mean of the seconds per tab ("mean" of the tabs, "worst tab"); main-thread ms = TaskDuration over the burst and a 1.5 s drain, summed over the tabs ("x baseline" = baseline's / product's); long tasks from a 'longtask' PerformanceObserver; frames from a requestAnimationFrame loop (idle rAF interval before the bursts: ${idle.length === 0 ? 'n/a' : `${fmt(Math.min(...idle), 2)} to ${fmt(Math.max(...idle), 2)} ms`}, i.e. rAF runs at display rate in this headless mode); latency = the time a row with a new message id entered the DOM (MutationObserver) minus its \`data-send-time\`, for the rows the virtualised list actually rendered ("rows timed"), worst tab; heap = \`Runtime.getHeapUsage\` after a forced GC, before and after the run, worst tab; sockets = the largest \`webcast_sockets_open\` during the burst; server CPU = utime + stime of the server process over the run; worker CPU = the SharedWorker's V8 sampling profile (non-idle samples).`,
+    '',
+    '### Targets (issue 6, item 5)',
+    '',
+    targetTable(result.targets),
+    '',
+    '### Every run',
+    '',
+    tables(result),
+    '',
+    `![main-thread busy and p95 latency against message rate](${chartName})`,
+    '',
+    `Figures of every tab and every second: \`bench/results/${result.date}-macro.json\`.`,
+  ].join('\n');
+}
+
+export async function run(options: MacroOptions): Promise<MacroResult> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const smoke = options.smoke;
+  const rates = options.rates ?? (smoke ? [50] : list('BENCH_MACRO_RATES', [1000, 5000, 10000, 20000]));
+  const seconds = options.seconds ?? (smoke ? 2 : (list('BENCH_MACRO_SECONDS', [20])[0] ?? 20));
+  const tabs = options.tabs ?? (smoke ? [1] : list('BENCH_MACRO_TABS', [1, 4]));
+  const variants =
+    options.variants ??
+    ((process.env.BENCH_MACRO_VARIANTS ?? 'product,baseline')
+      .split(',')
+      .map((v) => v.trim())
+      .filter((v): v is Variant => v === 'product' || v === 'baseline'));
+  const hidden = options.hidden ?? (!smoke && process.env.BENCH_MACRO_HIDDEN !== '0');
+  const write = options.write ?? (!smoke && process.env.BENCH_MACRO_WRITE !== '0');
+  const loadBefore = (await import('node:os')).loadavg()[0] ?? NaN;
+
+  const clientDir = buildClient(log);
+  const server = await startBenchServer(clientDir);
+  let browser: Browser | null = null;
+  const runs: RunFigures[] = [];
+  try {
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    const plans: RunPlan[] = [];
+    for (const rate of rates) {
+      for (const t of tabs) {
+        for (const h of t > 1 && hidden ? [false, true] : [false]) {
+          for (const variant of variants) plans.push({ variant, rate, seconds, tabs: t, hidden: h });
+        }
+      }
+    }
+    log(`${plans.length} runs of ${seconds} s against ${server.url}`);
+    for (const plan of plans) {
+      const started = Date.now();
+      const figures = await measureRun(browser, server, plan, log);
+      runs.push(figures);
+      const s = summary(figures);
+      log(
+        `${plan.variant.padEnd(8)} ${String(plan.rate).padStart(6)}/s ${runLabel(plan).padEnd(16)} busy ${fmt(s.busyMeanPct)} % (worst ${fmt(s.busyWorstPct)}), ${fmt(s.busyMs, 0)} ms, long tasks ${s.longTasks} (${fmt(s.longestTaskMs, 0)} ms), p95 ${fmt(s.p95, 0)} ms, rows ${s.rowsTimed}, heap +${fmt(s.heapGrowthMB, 2)} MB, sockets ${figures.socketsOpenMax}, server ${fmt(figures.serverCpuPct)} %, worker ${figures.worker === null ? 'n/a' : `${fmt(figures.worker.busyMs, 0)} ms`} [${((Date.now() - started) / 1000).toFixed(0)} s]`,
+      );
+    }
+  } finally {
+    await browser?.close();
+    await server.stop();
+    fs.rmSync(clientDir, { recursive: true, force: true });
+  }
+  const date = new Date().toISOString().slice(0, 10);
+  const result: MacroResult = {
+    benchmark: 'macro',
+    date,
+    machine: { ...machineFacts(), chromium: chromiumVersion() },
+    settings: { rates, seconds, tabs, variants, hidden },
+    loadAverage: { before: loadBefore, after: (await import('node:os')).loadavg()[0] ?? NaN },
+    runs,
+    targets: checkTargets(runs),
+  };
+  log('');
+  log(targetTable(result.targets));
+  log('');
+  log(tables(result));
+  if (write) {
+    const chartName = 'benchmarks-macro.svg';
+    fs.writeFileSync(CHART_FILE, macroChart(chartSeries(runs), rates, `Chat burst in Chromium: product (SharedWorker) vs main-thread baseline, ${seconds} s per rate`));
+    log(`\nwrote ${writeResults('macro', result)}, ${writeDocsSection(SECTION, docsBody(result, chartName))} and ${CHART_FILE}`);
+  }
+  return result;
+}

@@ -1,0 +1,246 @@
+/**
+ * One run of the macro benchmark: a browser context (one viewer), its tabs on the room,
+ * a burst at a rate for some seconds, and the figures of every tab and of the run.
+ */
+import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
+import { probeScript, type ProbeFigures } from './probe';
+import type { BenchServer } from './server';
+import { startWorkerProfiler, type WorkerCpu } from './workerCpu';
+
+export const ROOM = '10001';
+export type Variant = 'product' | 'baseline';
+
+export interface RunPlan {
+  readonly variant: Variant;
+  readonly rate: number;
+  readonly seconds: number;
+  readonly tabs: number;
+  /** All tabs but the first made hidden (document.visibilityState emulated, see README). */
+  readonly hidden: boolean;
+}
+
+export interface TabFigures {
+  readonly visibility: string;
+  readonly longTasks: number;
+  readonly longestTaskMs: number;
+  /** Main-thread busy (CDP TaskDuration) per second of the burst, %. */
+  readonly busyPerSecond: readonly number[];
+  readonly busyMeanPct: number;
+  readonly busyMaxPct: number;
+  /** Main-thread busy time over the whole window (burst and drain), ms. */
+  readonly busyMs: number;
+  readonly scriptMs: number;
+  readonly frames: number;
+  readonly frameP50Ms: number;
+  readonly frameP95Ms: number;
+  readonly frameMaxMs: number;
+  /** Idle rAF interval measured before the burst (display rate check). */
+  readonly idleFrameMs: number;
+  readonly rowsTimed: number;
+  readonly latencyP50Ms: number;
+  readonly latencyP95Ms: number;
+  readonly latencyP99Ms: number;
+  readonly heapBeforeMB: number;
+  readonly heapAfterMB: number;
+  readonly heapGrowthMB: number;
+}
+
+export interface RunFigures extends RunPlan {
+  readonly sent: number;
+  readonly windowMs: number;
+  readonly socketsOpenMax: number;
+  readonly serverCpuMs: number;
+  readonly serverCpuPct: number;
+  readonly worker: WorkerCpu | null;
+  readonly tabFigures: readonly TabFigures[];
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function quantile(values: readonly number[], q: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
+  return sorted[index]!;
+}
+
+const round = (n: number, digits = 1): number => (Number.isFinite(n) ? Math.round(n * 10 ** digits) / 10 ** digits : n);
+
+async function poll(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return;
+    await sleep(100);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+const productJoined = (page: Page): Promise<boolean> =>
+  page.evaluate((room) => {
+    const api = (globalThis as { __webcastRealtime?: { snapshot(): { rooms: Record<string, { joined: string }> } } }).__webcastRealtime;
+    return api?.snapshot().rooms[room]?.joined === 'joined';
+  }, ROOM);
+
+const baselineJoined = (page: Page): Promise<boolean> => page.evaluate(() => (globalThis as { __baseline?: { joined: boolean } }).__baseline?.joined === true);
+
+async function openProductTabs(context: BrowserContext, tabs: number): Promise<Page[]> {
+  const first = await context.newPage();
+  await first.goto(`/live/login/${ROOM}`);
+  await first.getByRole('button', { name: '以游客身份进入' }).click();
+  await first.waitForURL(new RegExp(`/live/video/${ROOM}$`));
+  await poll('the first tab to join', () => productJoined(first), 30_000);
+  const pages = [first];
+  for (let i = 1; i < tabs; i++) {
+    const page = await context.newPage();
+    await page.goto(`/live/video/${ROOM}`);
+    await poll(`tab ${i + 1} to join`, () => productJoined(page), 30_000);
+    pages.push(page);
+  }
+  return pages;
+}
+
+interface LoginData {
+  readonly sid: string;
+  readonly ws: string;
+  readonly userId: string;
+}
+
+async function openBaselineTabs(context: BrowserContext, server: BenchServer, tabs: number): Promise<Page[]> {
+  // One guest login per viewer (the product's tabs share theirs through localStorage too);
+  // every tab opens its own socket with it.
+  const res = await fetch(`${server.url}/ccp/monitor/v2/live_login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ webcastId: ROOM, type: 'guest' }),
+  });
+  const envelope = (await res.json()) as { code: number; msg?: string; data: LoginData };
+  if (envelope.code !== 200) throw new Error(`guest login: ${envelope.code} ${envelope.msg ?? ''}`);
+  const { sid, ws, userId } = envelope.data;
+  const query = new URLSearchParams({ ws, sid, uid: userId, room: ROOM }).toString();
+  const pages: Page[] = [];
+  for (let i = 0; i < tabs; i++) {
+    const page = await context.newPage();
+    await page.goto(`/bench-baseline/index.html?${query}`);
+    await poll(`baseline tab ${i + 1} to join`, () => baselineJoined(page), 30_000);
+    pages.push(page);
+  }
+  return pages;
+}
+
+/** Makes a tab report itself hidden, as a background tab does (see README: emulated). */
+async function hide(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+}
+
+async function metricValue(cdp: CDPSession, name: string): Promise<number> {
+  const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+  return metrics.find((m) => m.name === name)?.value ?? NaN;
+}
+
+async function taskAndScript(cdp: CDPSession): Promise<{ task: number; script: number }> {
+  const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+  const get = (name: string): number => metrics.find((m) => m.name === name)?.value ?? NaN;
+  return { task: get('TaskDuration') * 1000, script: get('ScriptDuration') * 1000 };
+}
+
+async function heapMB(cdp: CDPSession): Promise<number> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+  return usedSize / 2 ** 20;
+}
+
+export async function measureRun(browser: Browser, server: BenchServer, plan: RunPlan, log: (line: string) => void): Promise<RunFigures> {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+  await context.addInitScript({ content: probeScript() });
+  try {
+    const pages = plan.variant === 'product' ? await openProductTabs(context, plan.tabs) : await openBaselineTabs(context, server, plan.tabs);
+    if (plan.hidden) for (const page of pages.slice(1)) await hide(page);
+    const cdps: CDPSession[] = [];
+    for (const page of pages) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Performance.enable', { timeDomain: 'threadTicks' }).catch(() => cdp.send('Performance.enable'));
+      cdps.push(cdp);
+    }
+    // The join's replay (up to 1,000 earlier messages) settles first.
+    await sleep(1500);
+    const heapBefore = await Promise.all(cdps.map(heapMB));
+    // Display-rate check: rAF intervals of an idle second.
+    await Promise.all(pages.map((p) => p.evaluate(() => (globalThis as unknown as { __macroProbe: { start(): void } }).__macroProbe.start())));
+    await sleep(1000);
+    const idle = await Promise.all(pages.map((p) => p.evaluate(() => (globalThis as unknown as { __macroProbe: { stop(): ProbeFigures } }).__macroProbe.stop())));
+
+    const worker = plan.variant === 'product' ? await startWorkerProfiler(browser, 'realtime.shared', log) : null;
+    await Promise.all(pages.map((p) => p.evaluate(() => (globalThis as unknown as { __macroProbe: { start(): void } }).__macroProbe.start())));
+    const startCounters = await Promise.all(cdps.map(taskAndScript));
+    const serverCpuBefore = server.cpuMs();
+    const started = Date.now();
+    const burst = await server.admin<{ total: number }>(`/admin/v1/rooms/${ROOM}/burst`, { rate: plan.rate, seconds: plan.seconds });
+    const busyPerSecond: number[][] = pages.map(() => []);
+    let last = startCounters.map((c) => c.task);
+    let lastAt = started;
+    let socketsOpenMax = 0;
+    for (let s = 0; s < plan.seconds; s++) {
+      await sleep(started + (s + 1) * 1000 - Date.now());
+      const now = Date.now();
+      const tasks = await Promise.all(cdps.map((cdp) => metricValue(cdp, 'TaskDuration')));
+      tasks.forEach((t, i) => {
+        busyPerSecond[i]!.push((100 * (t * 1000 - last[i]!)) / (now - lastAt));
+      });
+      last = tasks.map((t) => t * 1000);
+      lastAt = now;
+      socketsOpenMax = Math.max(socketsOpenMax, await server.metric('webcast_sockets_open'));
+    }
+    // Drain: the last messages reach the screen.
+    await sleep(1500);
+    const windowMs = Date.now() - started;
+    const endCounters = await Promise.all(cdps.map(taskAndScript));
+    const serverCpuMs = server.cpuMs() - serverCpuBefore;
+    const figures = await Promise.all(pages.map((p) => p.evaluate(() => (globalThis as unknown as { __macroProbe: { stop(): ProbeFigures } }).__macroProbe.stop())));
+    const workerCpu = worker === null ? null : await worker.stop();
+    const heapAfter = await Promise.all(cdps.map(heapMB));
+
+    const tabFigures = figures.map((f, i): TabFigures => {
+      const busy = busyPerSecond[i]!;
+      return {
+        visibility: f.visibility,
+        longTasks: f.longTasks.length,
+        longestTaskMs: round(f.longTasks.reduce((m, t) => Math.max(m, t.duration), 0)),
+        busyPerSecond: busy.map((b) => round(b)),
+        busyMeanPct: round(busy.reduce((a, b) => a + b, 0) / Math.max(1, busy.length)),
+        busyMaxPct: round(Math.max(0, ...busy)),
+        busyMs: round(endCounters[i]!.task - startCounters[i]!.task, 0),
+        scriptMs: round(endCounters[i]!.script - startCounters[i]!.script, 0),
+        frames: f.frameIntervals.length,
+        frameP50Ms: round(quantile(f.frameIntervals, 0.5)),
+        frameP95Ms: round(quantile(f.frameIntervals, 0.95)),
+        frameMaxMs: round(Math.max(0, ...f.frameIntervals)),
+        idleFrameMs: round(quantile(idle[i]!.frameIntervals, 0.5), 2),
+        rowsTimed: f.rows,
+        latencyP50Ms: round(quantile(f.latencies, 0.5), 0),
+        latencyP95Ms: round(quantile(f.latencies, 0.95), 0),
+        latencyP99Ms: round(quantile(f.latencies, 0.99), 0),
+        heapBeforeMB: round(heapBefore[i]!, 2),
+        heapAfterMB: round(heapAfter[i]!, 2),
+        heapGrowthMB: round(heapAfter[i]! - heapBefore[i]!, 2),
+      };
+    });
+    return {
+      ...plan,
+      sent: burst.total,
+      windowMs,
+      socketsOpenMax,
+      serverCpuMs: round(serverCpuMs, 0),
+      serverCpuPct: round((100 * serverCpuMs) / windowMs),
+      worker: workerCpu === null ? null : { windowMs: round(workerCpu.windowMs, 0), busyMs: round(workerCpu.busyMs, 0), gcMs: round(workerCpu.gcMs, 0) },
+      tabFigures,
+    };
+  } finally {
+    await context.close();
+    // The worker's socket (or the tabs' sockets) close with the context.
+    await poll('the sockets to close', async () => (await server.metric('webcast_sockets_open')) === 0, 20_000).catch(() => log('warning: sockets still open after the run'));
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * What the macro benchmark installs in every page before the page's own scripts
+ * (context.addInitScript): a self-contained function, serialised by Playwright, so it may
+ * use nothing from outside its body.
+ *
+ * - long tasks: a PerformanceObserver of 'longtask' entries (tasks over 50 ms);
+ * - frame intervals: a requestAnimationFrame loop, intervals between callbacks;
+ * - send-to-screen latency: a MutationObserver on the document; when a chat row
+ *   (`article[data-msg-id]`, with `data-send-time` = the message's sendTime, the server's
+ *   clock on this same machine) with an id not seen before enters the DOM, the latency is
+ *   now - sendTime, now read as Date.now() at the observer's callback (the microtask after
+ *   the commit that inserted it: the row is painted in the next frame, at most one frame
+ *   interval later). Virtualised lists render only the rows in view, so only those are
+ *   timed; the count of timed rows is reported with them.
+ *
+ * `window.__macroProbe.start()` clears and starts recording, `.stop()` returns the figures.
+ */
+export interface ProbeFigures {
+  readonly longTasks: readonly { readonly start: number; readonly duration: number }[];
+  readonly frameIntervals: readonly number[];
+  readonly latencies: readonly number[];
+  readonly rows: number;
+  readonly visibility: string;
+}
+
+/**
+ * The init script's source. tsx (esbuild, keepNames) wraps named inner functions in a
+ * `__name(...)` helper that does not exist in the page: a no-op stand-in comes first.
+ */
+export function probeScript(): string {
+  return `(() => { const __name = (target) => target; (${installProbe.toString()})(); })();`;
+}
+
+export function installProbe(): void {
+  interface ProbeState {
+    recording: boolean;
+    longTasks: { start: number; duration: number }[];
+    frameIntervals: number[];
+    lastFrame: number;
+    latencies: number[];
+    rows: number;
+    readonly seen: Set<string>;
+  }
+  const state: ProbeState = { recording: false, longTasks: [], frameIntervals: [], lastFrame: -1, latencies: [], rows: 0, seen: new Set() };
+  (globalThis as { __macroProbe?: unknown }).__macroProbe = {
+    start(): void {
+      state.recording = true;
+      state.longTasks = [];
+      state.frameIntervals = [];
+      state.lastFrame = -1;
+      state.latencies = [];
+      state.rows = 0;
+    },
+    stop(): ProbeFigures {
+      state.recording = false;
+      return { longTasks: state.longTasks, frameIntervals: state.frameIntervals, latencies: state.latencies, rows: state.rows, visibility: document.visibilityState };
+    },
+  };
+  try {
+    new PerformanceObserver((list) => {
+      if (!state.recording) return;
+      for (const e of list.getEntries()) state.longTasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask' });
+  } catch {
+    // no longtask support: the count stays 0 and the report says so via the frame intervals
+  }
+  const frame = (t: number): void => {
+    if (state.recording) {
+      if (state.lastFrame >= 0) state.frameIntervals.push(t - state.lastFrame);
+      state.lastFrame = t;
+    }
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+
+  const stamp = (row: Element, now: number): void => {
+    const id = row.getAttribute('data-msg-id');
+    if (id === null || state.seen.has(id)) return;
+    state.seen.add(id);
+    if (!state.recording) return;
+    const sendTime = Number(row.getAttribute('data-send-time'));
+    if (!Number.isFinite(sendTime) || sendTime <= 0) return;
+    state.rows += 1;
+    state.latencies.push(now - sendTime);
+  };
+  const observer = new MutationObserver((records) => {
+    const now = Date.now();
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (!(node instanceof Element)) continue;
+        if (node.matches('article[data-msg-id]')) stamp(node, now);
+        else for (const row of node.querySelectorAll('article[data-msg-id]')) stamp(row, now);
+      }
+    }
+  });
+  observer.observe(document, { childList: true, subtree: true });
+}
