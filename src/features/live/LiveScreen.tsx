@@ -16,6 +16,8 @@ export interface LiveScreenSlots {
   entry?(roomId: string, enter: () => void): ReactNode;
   /** Video page: room-wide notices above everything (connection state). */
   banner?(roomId: string): ReactNode;
+  /** Video page: the player (live or replay) in the stage. */
+  player?(roomId: string): ReactNode;
   /** Video page: the room's side tabs (chat...). */
   side?(roomId: string): ReactNode;
 }
@@ -57,9 +59,12 @@ export function LiveScreen({ mode, slots = {} }: LiveScreenProps) {
         </SafeLink>
       ))
     ) : (
-      <SafeLink className="button" to={liveRoomPath('guide', id)}>
-        {t('screen.backToGuide')}
-      </SafeLink>
+      <>
+        {slots.player?.(id)}
+        <SafeLink className="button" to={liveRoomPath('guide', id)}>
+          {t('screen.backToGuide')}
+        </SafeLink>
+      </>
     );
 
   const video = mode === 'video';
