@@ -2,9 +2,10 @@
  * One run of the macro benchmark: a browser context (one viewer), its tabs on the room,
  * a burst at a rate for some seconds, and the figures of every tab and of the run.
  */
+import os from 'node:os';
 import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
 import { probeScript, type ProbeFigures } from './probe';
-import type { BenchServer } from './server';
+import { treeCpuByType, type BenchServer } from './server';
 import { startWorkerProfiler, type WorkerCpu } from './workerCpu';
 
 export const ROOM = '10001';
@@ -23,12 +24,17 @@ export interface TabFigures {
   readonly visibility: string;
   readonly longTasks: number;
   readonly longestTaskMs: number;
-  /** Main-thread busy (CDP TaskDuration) per second of the burst, %. */
+  /** Main-thread busy (CDP TaskDuration, wall time) per second of the burst, %. */
   readonly busyPerSecond: readonly number[];
   readonly busyMeanPct: number;
   readonly busyMaxPct: number;
-  /** Main-thread busy time over the whole window (burst and drain), ms. */
+  /** The same in the main thread's CPU time (TaskDuration with timeDomain threadTicks), %. */
+  readonly cpuPerSecond: readonly number[];
+  readonly cpuMeanPct: number;
+  /** Main-thread busy time over the whole window (burst and drain), wall ms. */
   readonly busyMs: number;
+  /** The same in CPU time, ms. */
+  readonly cpuMs: number;
   readonly scriptMs: number;
   readonly frames: number;
   readonly frameP50Ms: number;
@@ -40,6 +46,9 @@ export interface TabFigures {
   readonly latencyP50Ms: number;
   readonly latencyP95Ms: number;
   readonly latencyP99Ms: number;
+  /** p50 latency of the rows timed in the burst's first and last quarter: a growing backlog shows here. */
+  readonly latencyFirstQuarterP50Ms: number;
+  readonly latencyLastQuarterP50Ms: number;
   readonly heapBeforeMB: number;
   readonly heapAfterMB: number;
   readonly heapGrowthMB: number;
@@ -52,6 +61,10 @@ export interface RunFigures extends RunPlan {
   readonly serverCpuMs: number;
   readonly serverCpuPct: number;
   readonly worker: WorkerCpu | null;
+  /** CPU time of the browser's processes over the run by process type, ms (/proc). */
+  readonly browserCpuMs: Readonly<Record<string, number>>;
+  /** 1-minute load average at the end of the run. */
+  readonly loadAverage: number;
   readonly tabFigures: readonly TabFigures[];
 }
 
@@ -129,11 +142,12 @@ async function openBaselineTabs(context: BrowserContext, server: BenchServer, ta
 
 /** Makes a tab report itself hidden, as a background tab does (see README: emulated). */
 async function hide(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
-    Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+  // A string, not a function: tsx would wrap the getters in a helper the page lacks.
+  await page.evaluate(`(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get() { return 'hidden'; } });
+    Object.defineProperty(document, 'hidden', { configurable: true, get() { return true; } });
     document.dispatchEvent(new Event('visibilitychange'));
-  });
+  })()`);
 }
 
 async function metricValue(cdp: CDPSession, name: string): Promise<number> {
@@ -159,11 +173,16 @@ export async function measureRun(browser: Browser, server: BenchServer, plan: Ru
   try {
     const pages = plan.variant === 'product' ? await openProductTabs(context, plan.tabs) : await openBaselineTabs(context, server, plan.tabs);
     if (plan.hidden) for (const page of pages.slice(1)) await hide(page);
+    // Two sessions per tab: TaskDuration in wall time (the default) and in thread time.
     const cdps: CDPSession[] = [];
+    const cpuCdps: CDPSession[] = [];
     for (const page of pages) {
       const cdp = await context.newCDPSession(page);
-      await cdp.send('Performance.enable', { timeDomain: 'threadTicks' }).catch(() => cdp.send('Performance.enable'));
+      await cdp.send('Performance.enable', { timeDomain: 'timeTicks' });
       cdps.push(cdp);
+      const cpu = await context.newCDPSession(page);
+      await cpu.send('Performance.enable', { timeDomain: 'threadTicks' });
+      cpuCdps.push(cpu);
     }
     // The join's replay (up to 1,000 earlier messages) settles first.
     await sleep(1500);
@@ -176,11 +195,15 @@ export async function measureRun(browser: Browser, server: BenchServer, plan: Ru
     const worker = plan.variant === 'product' ? await startWorkerProfiler(browser, 'realtime.shared', log) : null;
     await Promise.all(pages.map((p) => p.evaluate(() => (globalThis as unknown as { __macroProbe: { start(): void } }).__macroProbe.start())));
     const startCounters = await Promise.all(cdps.map(taskAndScript));
+    const startCpu = await Promise.all(cpuCdps.map(taskAndScript));
     const serverCpuBefore = server.cpuMs();
+    const browserCpuBefore = treeCpuByType(process.pid);
     const started = Date.now();
     const burst = await server.admin<{ total: number }>(`/admin/v1/rooms/${ROOM}/burst`, { rate: plan.rate, seconds: plan.seconds });
     const busyPerSecond: number[][] = pages.map(() => []);
+    const cpuPerSecond: number[][] = pages.map(() => []);
     let last = startCounters.map((c) => c.task);
+    let lastCpu = startCpu.map((c) => c.task);
     let lastAt = started;
     let socketsOpenMax = 0;
     for (let s = 0; s < plan.seconds; s++) {
@@ -191,6 +214,11 @@ export async function measureRun(browser: Browser, server: BenchServer, plan: Ru
         busyPerSecond[i]!.push((100 * (t * 1000 - last[i]!)) / (now - lastAt));
       });
       last = tasks.map((t) => t * 1000);
+      const cpus = await Promise.all(cpuCdps.map((cdp) => metricValue(cdp, 'TaskDuration')));
+      cpus.forEach((t, i) => {
+        cpuPerSecond[i]!.push((100 * (t * 1000 - lastCpu[i]!)) / (now - lastAt));
+      });
+      lastCpu = cpus.map((t) => t * 1000);
       lastAt = now;
       socketsOpenMax = Math.max(socketsOpenMax, await server.metric('webcast_sockets_open'));
     }
@@ -198,7 +226,11 @@ export async function measureRun(browser: Browser, server: BenchServer, plan: Ru
     await sleep(1500);
     const windowMs = Date.now() - started;
     const endCounters = await Promise.all(cdps.map(taskAndScript));
+    const endCpu = await Promise.all(cpuCdps.map(taskAndScript));
     const serverCpuMs = server.cpuMs() - serverCpuBefore;
+    const browserCpuAfter = treeCpuByType(process.pid);
+    const browserCpuMs: Record<string, number> = {};
+    for (const [type, ms] of Object.entries(browserCpuAfter)) browserCpuMs[type] = round(ms - (browserCpuBefore[type] ?? 0), 0);
     const figures = await Promise.all(pages.map((p) => p.evaluate(() => (globalThis as unknown as { __macroProbe: { stop(): ProbeFigures } }).__macroProbe.stop())));
     const workerCpu = worker === null ? null : await worker.stop();
     const heapAfter = await Promise.all(cdps.map(heapMB));
@@ -212,7 +244,10 @@ export async function measureRun(browser: Browser, server: BenchServer, plan: Ru
         busyPerSecond: busy.map((b) => round(b)),
         busyMeanPct: round(busy.reduce((a, b) => a + b, 0) / Math.max(1, busy.length)),
         busyMaxPct: round(Math.max(0, ...busy)),
+        cpuPerSecond: cpuPerSecond[i]!.map((b) => round(b)),
+        cpuMeanPct: round(cpuPerSecond[i]!.reduce((a, b) => a + b, 0) / Math.max(1, cpuPerSecond[i]!.length)),
         busyMs: round(endCounters[i]!.task - startCounters[i]!.task, 0),
+        cpuMs: round(endCpu[i]!.task - startCpu[i]!.task, 0),
         scriptMs: round(endCounters[i]!.script - startCounters[i]!.script, 0),
         frames: f.frameIntervals.length,
         frameP50Ms: round(quantile(f.frameIntervals, 0.5)),
@@ -223,6 +258,8 @@ export async function measureRun(browser: Browser, server: BenchServer, plan: Ru
         latencyP50Ms: round(quantile(f.latencies, 0.5), 0),
         latencyP95Ms: round(quantile(f.latencies, 0.95), 0),
         latencyP99Ms: round(quantile(f.latencies, 0.99), 0),
+        latencyFirstQuarterP50Ms: round(quantile(f.latencies.filter((_, k) => f.latencyAt[k]! < started + (plan.seconds * 1000) / 4), 0.5), 0),
+        latencyLastQuarterP50Ms: round(quantile(f.latencies.filter((_, k) => f.latencyAt[k]! >= started + (plan.seconds * 3000) / 4 && f.latencyAt[k]! < started + plan.seconds * 1000), 0.5), 0),
         heapBeforeMB: round(heapBefore[i]!, 2),
         heapAfterMB: round(heapAfter[i]!, 2),
         heapGrowthMB: round(heapAfter[i]! - heapBefore[i]!, 2),
@@ -235,6 +272,8 @@ export async function measureRun(browser: Browser, server: BenchServer, plan: Ru
       socketsOpenMax,
       serverCpuMs: round(serverCpuMs, 0),
       serverCpuPct: round((100 * serverCpuMs) / windowMs),
+      browserCpuMs,
+      loadAverage: round(os.loadavg()[0] ?? NaN, 2),
       worker: workerCpu === null ? null : { windowMs: round(workerCpu.windowMs, 0), busyMs: round(workerCpu.busyMs, 0), gcMs: round(workerCpu.gcMs, 0) },
       tabFigures,
     };

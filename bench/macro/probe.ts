@@ -19,6 +19,8 @@ export interface ProbeFigures {
   readonly longTasks: readonly { readonly start: number; readonly duration: number }[];
   readonly frameIntervals: readonly number[];
   readonly latencies: readonly number[];
+  /** When each timed row entered the DOM (Date.now()), parallel to latencies. */
+  readonly latencyAt: readonly number[];
   readonly rows: number;
   readonly visibility: string;
 }
@@ -38,10 +40,11 @@ export function installProbe(): void {
     frameIntervals: number[];
     lastFrame: number;
     latencies: number[];
+    latencyAt: number[];
     rows: number;
     readonly seen: Set<string>;
   }
-  const state: ProbeState = { recording: false, longTasks: [], frameIntervals: [], lastFrame: -1, latencies: [], rows: 0, seen: new Set() };
+  const state: ProbeState = { recording: false, longTasks: [], frameIntervals: [], lastFrame: -1, latencies: [], latencyAt: [], rows: 0, seen: new Set() };
   (globalThis as { __macroProbe?: unknown }).__macroProbe = {
     start(): void {
       state.recording = true;
@@ -49,11 +52,12 @@ export function installProbe(): void {
       state.frameIntervals = [];
       state.lastFrame = -1;
       state.latencies = [];
+      state.latencyAt = [];
       state.rows = 0;
     },
     stop(): ProbeFigures {
       state.recording = false;
-      return { longTasks: state.longTasks, frameIntervals: state.frameIntervals, latencies: state.latencies, rows: state.rows, visibility: document.visibilityState };
+      return { longTasks: state.longTasks, frameIntervals: state.frameIntervals, latencies: state.latencies, latencyAt: state.latencyAt, rows: state.rows, visibility: document.visibilityState };
     },
   };
   try {
@@ -82,6 +86,7 @@ export function installProbe(): void {
     if (!Number.isFinite(sendTime) || sendTime <= 0) return;
     state.rows += 1;
     state.latencies.push(now - sendTime);
+    state.latencyAt.push(now);
   };
   const observer = new MutationObserver((records) => {
     const now = Date.now();
