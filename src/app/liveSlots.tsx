@@ -7,20 +7,22 @@
  * the guide page's script stays small.
  */
 import { lazy, Suspense } from 'react';
-import { GuestEntry } from '../features/entry';
+import { EntryPanel } from '../features/entry';
 import type { LiveScreenSlots } from '../features/live';
 import { roomChatActions } from '../state/realtimeConnection';
 
 const ChatPanel = lazy(() => import('../features/chat').then((chat) => ({ default: chat.ChatPanel })));
+const Player = lazy(() => import('../features/player').then((player) => ({ default: player.Player })));
 const ConnectionBanner = lazy(() => import('../features/chat').then((chat) => ({ default: chat.ConnectionBanner })));
 
 export const liveSlots: LiveScreenSlots = {
-  entry: (roomId, enter) => <GuestEntry roomId={roomId} onEntered={enter} />,
+  entry: (roomId, enter) => <EntryPanel roomId={roomId} onEntered={enter} />,
   banner: (roomId) => (
     <Suspense fallback={null}>
       <ConnectionBanner roomId={roomId} />
     </Suspense>
   ),
+  player: (roomId) => <Suspense fallback={null}><Player roomId={roomId} /></Suspense>,
   side: (roomId) => (
     <Suspense fallback={null}>
       <ChatPanel roomId={roomId} actions={roomChatActions} />

@@ -1,0 +1,41 @@
+/** HLS through hls.js (its light build: this module is its own chunk, loaded on demand). */
+import Hls from 'hls.js/light';
+import { absoluteUrl, type EngineEvents, type EngineSource, type PlaybackEngine } from './engine';
+import { hlsTuning } from './engineConfig';
+import { dateLatencyMs } from './latency';
+
+export function createHlsEngine(video: HTMLVideoElement, source: EngineSource, events: EngineEvents): PlaybackEngine {
+  const tuning = hlsTuning(source.delay);
+  const hls = new Hls({
+    ...tuning,
+    enableWorker: true,
+    // Live: start where the tuning says; the replay from its start.
+    startPosition: source.live ? -1 : 0,
+    manifestLoadingMaxRetry: 2,
+    levelLoadingMaxRetry: 2,
+    fragLoadingMaxRetry: 3,
+  });
+  let mediaRecoveries = 0;
+  hls.on(Hls.Events.ERROR, (_event, data) => {
+    if (!data.fatal) return;
+    if (data.type === Hls.ErrorTypes.MEDIA_ERROR && mediaRecoveries < 1) {
+      mediaRecoveries += 1;
+      hls.recoverMediaError();
+      return;
+    }
+    events.onError(data.type === Hls.ErrorTypes.NETWORK_ERROR ? 'network' : 'media', String(data.details));
+  });
+  hls.attachMedia(video);
+  hls.loadSource(absoluteUrl(source.url));
+  return {
+    name: 'hls.js',
+    latencyMs: () => {
+      if (!source.live) return null;
+      const date = hls.playingDate;
+      if (date !== null) return dateLatencyMs(Date.now(), date.getTime());
+      const latency = hls.latency;
+      return Number.isFinite(latency) && latency > 0 ? latency * 1000 : null;
+    },
+    destroy: () => hls.destroy(),
+  };
+}

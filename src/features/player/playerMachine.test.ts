@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import {
+  INITIAL_PLAYER_STATE,
+  MAX_RETRIES,
+  PLAYER_PHASES,
+  PLAYER_TRANSITIONS,
+  playerReducer,
+  retryDelayMs,
+  type PlayerEvent,
+  type PlayerMachineState,
+  type PlaySource,
+} from './playerMachine';
+
+const HLS: PlaySource = { engine: 'hlsjs', type: 'hls', url: '/media/line1/live/hd.m3u8', live: true, delay: 'lowDelay', lineId: 'line1', quality: 'hd' };
+const FLV: PlaySource = { ...HLS, engine: 'mpegts', type: 'flv', url: '/media/line1/live/hd.flv' };
+
+const run = (events: readonly PlayerEvent[], from: PlayerMachineState = INITIAL_PLAYER_STATE) => events.reduce(playerReducer, from);
+
+describe('player machine', () => {
+  it('has a row for every phase and only targets known phases', () => {
+    expect(Object.keys(PLAYER_TRANSITIONS).sort()).toEqual([...PLAYER_PHASES].sort());
+    for (const row of Object.values(PLAYER_TRANSITIONS)) for (const target of Object.values(row)) expect(PLAYER_PHASES).toContain(target);
+  });
+
+  it('loads, plays, stalls and plays again', () => {
+    const loading = run([{ type: 'LOAD', source: HLS }]);
+    expect(loading).toMatchObject({ phase: 'loading', loadId: 1, source: HLS });
+    const playing = playerReducer(loading, { type: 'PLAYING' });
+    expect(playing.phase).toBe('playing');
+    expect(playerReducer(playing, { type: 'PLAYING' })).toBe(playing);
+    const stalled = playerReducer(playing, { type: 'STALLED' });
+    expect(stalled.phase).toBe('stalled');
+    expect(playerReducer(stalled, { type: 'PLAYING' }).phase).toBe('playing');
+  });
+
+  it('retries with back-off and asks the viewer after MAX_RETRIES', () => {
+    let state = run([{ type: 'LOAD', source: HLS }]);
+    for (let i = 1; i <= MAX_RETRIES; i++) {
+      state = playerReducer(state, { type: 'ERROR', kind: 'network' });
+      expect(state).toMatchObject({ phase: 'retrying', attempt: i, error: 'network' });
+      const before = state.loadId;
+      state = playerReducer(state, { type: 'RETRY_DUE' });
+      expect(state).toMatchObject({ phase: 'loading', loadId: before + 1, source: HLS });
+    }
+    state = playerReducer(state, { type: 'ERROR', kind: 'media' });
+    expect(state).toMatchObject({ phase: 'failed', error: 'media' });
+    expect(playerReducer(state, { type: 'RETRY_DUE' })).toBe(state);
+    const retried = playerReducer(state, { type: 'USER_RETRY' });
+    expect(retried).toMatchObject({ phase: 'loading', attempt: 0, error: null, loadId: state.loadId + 1 });
+  });
+
+  it('playing again resets the retry count', () => {
+    const state = run([{ type: 'LOAD', source: HLS }, { type: 'ERROR', kind: 'network' }, { type: 'RETRY_DUE' }, { type: 'PLAYING' }]);
+    expect(state).toMatchObject({ phase: 'playing', attempt: 0, error: null });
+  });
+
+  it('ignores a LOAD of the source already loaded, reloads for another one', () => {
+    const playing = run([{ type: 'LOAD', source: HLS }, { type: 'PLAYING' }]);
+    expect(playerReducer(playing, { type: 'LOAD', source: { ...HLS } })).toBe(playing);
+    const switched = playerReducer(playing, { type: 'LOAD', source: FLV });
+    expect(switched).toMatchObject({ phase: 'loading', loadId: playing.loadId + 1, source: FLV });
+    const error: PlayerEvent = { type: 'ERROR', kind: 'network' };
+    const failed = run([error, { type: 'RETRY_DUE' }, error, { type: 'RETRY_DUE' }, error, { type: 'RETRY_DUE' }, error], switched);
+    expect(failed.phase).toBe('failed');
+    expect(playerReducer(failed, { type: 'LOAD', source: FLV })).toBe(failed);
+  });
+
+  it('waits, ends and refuses unsupported sources from any phase, dropping the source', () => {
+    const playing = run([{ type: 'LOAD', source: HLS }, { type: 'PLAYING' }]);
+    expect(playerReducer(playing, { type: 'WAIT' })).toMatchObject({ phase: 'waiting', source: null });
+    expect(playerReducer(playing, { type: 'ENDED' })).toMatchObject({ phase: 'ended', source: null });
+    expect(playerReducer(INITIAL_PLAYER_STATE, { type: 'UNSUPPORTED' }).phase).toBe('unsupported');
+    const waiting = playerReducer(INITIAL_PLAYER_STATE, { type: 'WAIT' });
+    expect(playerReducer(waiting, { type: 'WAIT' })).toBe(waiting);
+    expect(playerReducer(waiting, { type: 'USER_RETRY' })).toBe(waiting);
+  });
+
+  it('ignores engine events where they make no sense', () => {
+    const waiting = playerReducer(INITIAL_PLAYER_STATE, { type: 'WAIT' });
+    expect(playerReducer(waiting, { type: 'ERROR', kind: 'network' })).toBe(waiting);
+    expect(playerReducer(waiting, { type: 'PLAYING' })).toBe(waiting);
+    const ended = playerReducer(INITIAL_PLAYER_STATE, { type: 'ENDED' });
+    expect(playerReducer(ended, { type: 'STALLED' })).toBe(ended);
+  });
+
+  it('backs off 1, 2, 4 s up to 8 s', () => {
+    expect([1, 2, 3, 4, 5].map(retryDelayMs)).toEqual([1000, 2000, 4000, 8000, 8000]);
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * The player's flow as an explicit state machine: a transition table and a pure reducer.
+ *
+ *   idle ──WAIT──▶ waiting (not started / preparing: cover, countdown)
+ *   idle | waiting ──LOAD──▶ loading ──PLAYING──▶ playing ◀──PLAYING── stalled
+ *   playing ──STALLED──▶ stalled
+ *   loading | playing | stalled ──ERROR──▶ retrying (backoff) ──RETRY_DUE──▶ loading
+ *                                   └─ after MAX_RETRIES: failed ("load failed, retry")
+ *   failed ──USER_RETRY──▶ loading
+ *   any ──UNSUPPORTED──▶ unsupported ("browser does not support no-delay play")
+ *   any ──ENDED──▶ ended (the live ended without a replay, or the replay reached its end)
+ *
+ * `loadId` grows at every (re)load: the view re-creates the playback engine when it changes.
+ * A LOAD of the source already loaded is ignored, so the view may send LOAD whenever the
+ * room state is read again.
+ */
+
+export const PLAYER_PHASES = ['idle', 'waiting', 'loading', 'playing', 'stalled', 'retrying', 'failed', 'unsupported', 'ended'] as const;
+export type PlayerPhase = (typeof PLAYER_PHASES)[number];
+
+export type ErrorKind = 'network' | 'media';
+
+/** What a load plays: which engine, which address, with which delay mode. */
+export interface PlaySource {
+  readonly engine: 'hlsjs' | 'mpegts' | 'native';
+  readonly type: 'hls' | 'flv';
+  readonly url: string;
+  readonly live: boolean;
+  readonly delay: 'noDelay' | 'lowDelay' | 'fluent';
+  readonly lineId: string | null;
+  readonly quality: string | null;
+}
+
+export function sameSource(a: PlaySource | null, b: PlaySource | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.engine === b.engine && a.type === b.type && a.url === b.url && a.live === b.live && a.delay === b.delay && a.lineId === b.lineId && a.quality === b.quality;
+}
+
+export type PlayerEvent =
+  | { readonly type: 'WAIT' }
+  | { readonly type: 'LOAD'; readonly source: PlaySource }
+  | { readonly type: 'PLAYING' }
+  | { readonly type: 'STALLED' }
+  | { readonly type: 'ERROR'; readonly kind: ErrorKind }
+  | { readonly type: 'RETRY_DUE' }
+  | { readonly type: 'USER_RETRY' }
+  | { readonly type: 'UNSUPPORTED' }
+  | { readonly type: 'ENDED' }
+  | { readonly type: 'STOP' };
+export type PlayerEventType = PlayerEvent['type'];
+
+export interface PlayerMachineState {
+  readonly phase: PlayerPhase;
+  /** Automatic retries since the last time playback ran. */
+  readonly attempt: number;
+  readonly error: ErrorKind | null;
+  /** Grows at every load and reload of the source. */
+  readonly loadId: number;
+  /** The source of the current load; null while nothing is to play. */
+  readonly source: PlaySource | null;
+}
+
+/** Automatic retries before "load failed, retry" asks the viewer. */
+export const MAX_RETRIES = 3;
+
+export const INITIAL_PLAYER_STATE: PlayerMachineState = { phase: 'idle', attempt: 0, error: null, loadId: 0, source: null };
+
+/** Phases in which a LOAD of the source already loaded changes nothing (no reload, no reset). */
+const LOADED_PHASES: ReadonlySet<PlayerPhase> = new Set(['loading', 'playing', 'stalled', 'retrying', 'failed']);
+
+type Table = { readonly [P in PlayerPhase]: Partial<Readonly<Record<PlayerEventType, PlayerPhase>>> };
+
+/** Events a phase does not list are ignored (the state stays the same object). */
+const COMMON = { WAIT: 'waiting', LOAD: 'loading', UNSUPPORTED: 'unsupported', ENDED: 'ended', STOP: 'idle' } as const;
+
+export const PLAYER_TRANSITIONS: Table = {
+  idle: { ...COMMON },
+  waiting: { ...COMMON },
+  loading: { ...COMMON, PLAYING: 'playing', ERROR: 'retrying' },
+  playing: { ...COMMON, STALLED: 'stalled', ERROR: 'retrying' },
+  stalled: { ...COMMON, PLAYING: 'playing', ERROR: 'retrying' },
+  retrying: { ...COMMON, RETRY_DUE: 'loading', USER_RETRY: 'loading' },
+  failed: { ...COMMON, USER_RETRY: 'loading' },
+  unsupported: { ...COMMON },
+  ended: { ...COMMON },
+};
+
+/** Back-off before automatic retry number `attempt` (1-based): 1 s, 2 s, 4 s, at most 8 s. */
+export function retryDelayMs(attempt: number): number {
+  return Math.min(1000 * 2 ** Math.max(0, attempt - 1), 8000);
+}
+
+export function playerReducer(state: PlayerMachineState, event: PlayerEvent): PlayerMachineState {
+  const target = PLAYER_TRANSITIONS[state.phase][event.type];
+  if (target === undefined) return state;
+  switch (event.type) {
+    case 'ERROR': {
+      const attempt = state.attempt + 1;
+      if (attempt > MAX_RETRIES) return { ...state, phase: 'failed', error: event.kind };
+      return { ...state, phase: target, attempt, error: event.kind };
+    }
+    case 'PLAYING':
+      return state.phase === 'playing' ? state : { ...state, phase: target, attempt: 0, error: null };
+    case 'LOAD':
+      if (LOADED_PHASES.has(state.phase) && sameSource(state.source, event.source)) return state;
+      return { phase: target, attempt: 0, error: null, loadId: state.loadId + 1, source: event.source };
+    case 'USER_RETRY':
+      if (state.source === null) return state;
+      return { ...state, phase: target, attempt: 0, error: null, loadId: state.loadId + 1 };
+    case 'RETRY_DUE':
+      return state.source === null ? state : { ...state, phase: target, loadId: state.loadId + 1 };
+    case 'STALLED':
+      return { ...state, phase: target };
+    case 'WAIT':
+    case 'UNSUPPORTED':
+    case 'ENDED':
+    case 'STOP':
+      return state.phase === target ? state : { ...state, phase: target, attempt: 0, error: null, source: null };
+  }
+}
+
+/** Whether the video element should be on screen (a source is loaded or playing). */
+export const showsVideo = (phase: PlayerPhase): boolean => phase === 'loading' || phase === 'playing' || phase === 'stalled' || phase === 'retrying';

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { choosePlayTarget, countdownMs, countdownParts, pickRendition, readLine, readPullAnswer, readRoomPlayback, safeMediaUrl, type PlayChoice } from './sources';
+
+const lineOf = (id: string) => ({
+  id,
+  name: `Line ${id}`,
+  hls: `/media/${id}/live/master.m3u8`,
+  renditions: ['sd', 'original', 'hd'].map((r) => ({
+    id: r,
+    labelKey: `quality.${r}`,
+    width: 1,
+    height: 2,
+    hls: `/media/${id}/live/${r}.m3u8`,
+    flv: `/media/${id}/live/${r}.flv`,
+  })),
+});
+
+describe('safeMediaUrl', () => {
+  it('accepts http(s) and same-origin paths only', () => {
+    expect(safeMediaUrl('/media/vod/master.m3u8')).toBe('/media/vod/master.m3u8');
+    expect(safeMediaUrl('https://cdn.test/a.m3u8')).toBe('https://cdn.test/a.m3u8');
+    expect(safeMediaUrl('HTTP://cdn.test/a.flv')).toBe('HTTP://cdn.test/a.flv');
+    for (const bad of ['//evil.test/x', 'javascript:alert(1)', 'data:video/mp4,x', 'blob:x', '/a b', '/a\\b', 'https://', '', 5, null]) {
+      expect(safeMediaUrl(bad)).toBeNull();
+    }
+  });
+});
+
+describe('reading the server answers', () => {
+  it('reads the room info', () => {
+    const room = readRoomPlayback({
+      status: 2,
+      startTime: 1000,
+      coverUrl: 'javascript:x',
+      title: 'T',
+      player: { lines: [lineOf('line1'), { id: 'bad' }], defaultLine: 'line1', defaultQuality: 'hd', defaultType: 'flv' },
+      replay: null,
+    });
+    expect(room).toMatchObject({ status: 2, startTime: 1000, coverUrl: null, defaultQuality: 'hd', defaultType: 'flv', replay: null });
+    expect(room?.lines.map((l) => l.id)).toEqual(['line1']);
+    expect(room?.lines[0]?.renditions.map((r) => r.id)).toEqual(['original', 'hd', 'sd']);
+    expect(readRoomPlayback({ status: 7 })).toBeNull();
+    expect(readRoomPlayback(null)).toBeNull();
+  });
+
+  it('reads the pull answer', () => {
+    expect(readPullAnswer({ status: 2, live: true, stream: lineOf('line2') })).toMatchObject({ live: true, status: 2, line: { id: 'line2' } });
+    expect(readPullAnswer({ status: 3, live: false, replay: '/media/vod/master.m3u8' })).toEqual({ live: false, status: 3, replay: '/media/vod/master.m3u8' });
+    expect(readPullAnswer({ status: 3, live: false, replay: null })).toEqual({ live: false, status: 3, replay: null });
+    expect(readPullAnswer({ live: true, stream: {} })).toBeNull();
+  });
+
+  it('keeps a safe label key only', () => {
+    const line = readLine({ id: 'l', renditions: [{ id: 'hd', labelKey: 'x.y.z', hls: '/a.m3u8' }] });
+    expect(line?.renditions[0]?.labelKey).toBe('quality.hd');
+  });
+});
+
+describe('choosing what to play', () => {
+  const line = readLine(lineOf('line1'))!;
+  const base: PlayChoice = { status: 2, line, replay: null, quality: 'hd', type: 'hls', delay: 'lowDelay', mse: true, nativeHls: false };
+
+  it('picks the wanted quality, else the next lower, else the highest', () => {
+    expect(pickRendition(line, 'hd')?.id).toBe('hd');
+    expect(pickRendition(line, 'ultraHd')?.id).toBe('hd');
+    expect(pickRendition(line, 'fd')?.id).toBe('original');
+  });
+
+  it('plays the chosen type of the chosen rendition', () => {
+    expect(choosePlayTarget(base)).toEqual({ kind: 'play', live: true, type: 'hls', engine: 'hlsjs', url: '/media/line1/live/hd.m3u8', lineId: 'line1', quality: 'hd' });
+    expect(choosePlayTarget({ ...base, type: 'flv', quality: 'sd' })).toMatchObject({ type: 'flv', engine: 'mpegts', url: '/media/line1/live/sd.flv' });
+  });
+
+  it('waits before the live, ends without a replay and plays the replay', () => {
+    expect(choosePlayTarget({ ...base, status: 0 })).toEqual({ kind: 'wait', reason: 'notStarted' });
+    expect(choosePlayTarget({ ...base, status: 1 })).toEqual({ kind: 'wait', reason: 'preparing' });
+    expect(choosePlayTarget({ ...base, line: null })).toEqual({ kind: 'wait', reason: 'noSource' });
+    expect(choosePlayTarget({ ...base, status: 3 })).toEqual({ kind: 'ended' });
+    expect(choosePlayTarget({ ...base, status: 3, replay: '/media/vod/master.m3u8' })).toMatchObject({ kind: 'play', live: false, engine: 'hlsjs', url: '/media/vod/master.m3u8' });
+  });
+
+  it('without MSE: native HLS, FLV falls back to it, no delay is unsupported', () => {
+    const noMse = { ...base, mse: false, nativeHls: true };
+    expect(choosePlayTarget(noMse)).toMatchObject({ engine: 'native', type: 'hls' });
+    expect(choosePlayTarget({ ...noMse, type: 'flv' })).toMatchObject({ engine: 'native', type: 'hls' });
+    expect(choosePlayTarget({ ...noMse, delay: 'noDelay' })).toEqual({ kind: 'unsupported' });
+    expect(choosePlayTarget({ ...base, mse: false })).toEqual({ kind: 'unsupported' });
+    expect(choosePlayTarget({ ...base, mse: false, status: 3, replay: '/r.m3u8' })).toEqual({ kind: 'unsupported' });
+  });
+});
+
+describe('countdown', () => {
+  it('counts down to the start time', () => {
+    expect(countdownMs(null, 5)).toBeNull();
+    expect(countdownMs(1000, 5000)).toBe(0);
+    expect(countdownParts(90061_000)).toEqual({ days: 1, hours: 1, minutes: 1, seconds: 1 });
+    expect(countdownParts(500)).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 1 });
+  });
+});

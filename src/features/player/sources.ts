@@ -1,0 +1,205 @@
+/**
+ * What the room offers to play, read from the room info call (status, start time, cover,
+ * lines, replay) and the pull URL call (one line's addresses), and the choice of what to
+ * play now from it and the viewer's settings. Pure: no DOM, no network.
+ *
+ * Server answers are narrowed here: unknown shapes give nulls, and only http(s) URLs and
+ * same-origin paths are accepted as media addresses.
+ */
+import { LIVE_STATUS, QUALITY_LEVELS, type DelayMode, type QualityLevel } from '../../domain/constants';
+
+export type StreamType = 'hls' | 'flv';
+export type LiveStatusCode = (typeof LIVE_STATUS)[keyof typeof LIVE_STATUS];
+
+export interface Rendition {
+  readonly id: QualityLevel;
+  /** i18n key of the quality's name ("quality.hd"). */
+  readonly labelKey: string;
+  readonly height: number | null;
+  readonly hls: string | null;
+  readonly flv: string | null;
+}
+
+export interface Line {
+  readonly id: string;
+  readonly name: string;
+  /** Master playlist of the line (all renditions). */
+  readonly hls: string | null;
+  readonly renditions: readonly Rendition[];
+}
+
+export interface RoomPlayback {
+  readonly status: LiveStatusCode;
+  readonly startTime: number | null;
+  readonly coverUrl: string | null;
+  readonly title: string;
+  readonly lines: readonly Line[];
+  readonly defaultLine: string | null;
+  readonly defaultQuality: QualityLevel | null;
+  readonly defaultType: StreamType | null;
+  readonly replay: string | null;
+}
+
+const URL_MAX = 2048;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** An http(s) URL or a same-origin path ("/media/..."), else null. */
+export function safeMediaUrl(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length === 0 || value.length > URL_MAX) return null;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    // controls, space and backslash: never part of an address we accept
+    if (c <= 0x20 || c === 0x7f || c === 0x5c) return null;
+  }
+  if (value.startsWith('/')) return value.startsWith('//') ? null : value;
+  return /^https?:\/\/[^/]/i.test(value) ? value : null;
+}
+
+const isQuality = (value: unknown): value is QualityLevel => typeof value === 'string' && (QUALITY_LEVELS as readonly string[]).includes(value);
+const isStatus = (value: unknown): value is LiveStatusCode => typeof value === 'number' && (Object.values(LIVE_STATUS) as number[]).includes(value);
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+function readRendition(value: unknown): Rendition | null {
+  if (!isRecord(value) || !isQuality(value.id)) return null;
+  const hls = safeMediaUrl(value.hls);
+  const flv = safeMediaUrl(value.flv);
+  if (hls === null && flv === null) return null;
+  const labelKey = text(value.labelKey);
+  return {
+    id: value.id,
+    labelKey: labelKey !== null && /^quality\.\w+$/.test(labelKey) ? labelKey : `quality.${value.id}`,
+    height: typeof value.height === 'number' && Number.isFinite(value.height) ? value.height : null,
+    hls,
+    flv,
+  };
+}
+
+/** A line of the room info or of the pull URL answer; null when it offers nothing to play. */
+export function readLine(value: unknown): Line | null {
+  if (!isRecord(value)) return null;
+  const id = text(value.id);
+  if (id === null || id === '') return null;
+  const renditions = (Array.isArray(value.renditions) ? value.renditions : []).map(readRendition).filter((r): r is Rendition => r !== null);
+  renditions.sort((a, b) => QUALITY_LEVELS.indexOf(a.id) - QUALITY_LEVELS.indexOf(b.id));
+  const hls = safeMediaUrl(value.hls);
+  if (renditions.length === 0 && hls === null) return null;
+  return { id, name: text(value.name) ?? id, hls, renditions };
+}
+
+/** The room info answer (server/entry/roomInfo.ts) as the player needs it; null if unreadable. */
+export function readRoomPlayback(data: unknown): RoomPlayback | null {
+  if (!isRecord(data) || !isStatus(data.status)) return null;
+  const player = isRecord(data.player) ? data.player : {};
+  const lines = (Array.isArray(player.lines) ? player.lines : []).map(readLine).filter((l): l is Line => l !== null);
+  const startTime = typeof data.startTime === 'number' && Number.isFinite(data.startTime) ? data.startTime : null;
+  return {
+    status: data.status,
+    startTime,
+    coverUrl: safeMediaUrl(data.coverUrl),
+    title: text(data.title) ?? '',
+    lines,
+    defaultLine: text(player.defaultLine),
+    defaultQuality: isQuality(player.defaultQuality) ? player.defaultQuality : null,
+    defaultType: player.defaultType === 'hls' || player.defaultType === 'flv' ? player.defaultType : null,
+    replay: safeMediaUrl(data.replay),
+  };
+}
+
+export type PullAnswer =
+  | { readonly live: true; readonly status: LiveStatusCode | null; readonly line: Line }
+  | { readonly live: false; readonly status: LiveStatusCode | null; readonly replay: string | null };
+
+/** The pull URL answer: `{status, live: true, stream}` or `{status, live: false, replay}`. */
+export function readPullAnswer(data: unknown): PullAnswer | null {
+  if (!isRecord(data)) return null;
+  const status = isStatus(data.status) ? data.status : null;
+  if (data.live === true) {
+    const line = readLine(data.stream);
+    return line === null ? null : { live: true, status, line };
+  }
+  if (data.live === false) return { live: false, status, replay: safeMediaUrl(data.replay) };
+  return null;
+}
+
+/** The offered quality closest to the wanted one: the same, else the next lower, else the highest. */
+export function pickRendition(line: Line, wanted: QualityLevel): Rendition | null {
+  const exact = line.renditions.find((r) => r.id === wanted);
+  if (exact) return exact;
+  const rank = QUALITY_LEVELS.indexOf(wanted);
+  return line.renditions.find((r) => QUALITY_LEVELS.indexOf(r.id) > rank) ?? line.renditions[0] ?? null;
+}
+
+export interface PlayChoice {
+  readonly status: LiveStatusCode;
+  /** The line whose addresses are known (from the pull call), or null. */
+  readonly line: Line | null;
+  readonly replay: string | null;
+  readonly quality: QualityLevel;
+  readonly type: StreamType;
+  readonly delay: DelayMode;
+  /** The browser has Media Source Extensions (hls.js and mpegts.js need them). */
+  readonly mse: boolean;
+  /** The browser plays HLS itself (Safari): HLS works without MSE, at its own latency. */
+  readonly nativeHls: boolean;
+}
+
+export type PlayTarget =
+  | { readonly kind: 'wait'; readonly reason: 'notStarted' | 'preparing' | 'noSource' }
+  | { readonly kind: 'ended' }
+  | { readonly kind: 'unsupported' }
+  | {
+      readonly kind: 'play';
+      readonly live: boolean;
+      readonly type: StreamType;
+      /** hls.js / mpegts.js, or the browser's own HLS. */
+      readonly engine: 'hlsjs' | 'mpegts' | 'native';
+      readonly url: string;
+      readonly lineId: string | null;
+      readonly quality: QualityLevel | null;
+    };
+
+/** What to play now. */
+export function choosePlayTarget(choice: PlayChoice): PlayTarget {
+  const { status } = choice;
+  if (status === LIVE_STATUS.notStarted) return { kind: 'wait', reason: 'notStarted' };
+  if (status === LIVE_STATUS.preparing) return { kind: 'wait', reason: 'preparing' };
+  if (status === LIVE_STATUS.ended) {
+    if (choice.replay === null) return { kind: 'ended' };
+    if (!choice.mse && !choice.nativeHls) return { kind: 'unsupported' };
+    return { kind: 'play', live: false, type: 'hls', engine: choice.mse ? 'hlsjs' : 'native', url: choice.replay, lineId: null, quality: null };
+  }
+  const line = choice.line;
+  if (line === null) return { kind: 'wait', reason: 'noSource' };
+  const rendition = pickRendition(line, choice.quality);
+  // The chosen player first; the other one when the rendition lacks that address.
+  const order: readonly StreamType[] = choice.type === 'flv' ? ['flv', 'hls'] : ['hls', 'flv'];
+  for (const type of order) {
+    const url = rendition?.[type] ?? (type === 'hls' ? line.hls : null);
+    if (url === null || url === undefined) continue;
+    if (type === 'flv' && !choice.mse) continue;
+    if (type === 'hls' && !choice.mse && !choice.nativeHls) continue;
+    const engine = type === 'flv' ? 'mpegts' : choice.mse ? 'hlsjs' : 'native';
+    // No delay needs MSE: the browser's own HLS cannot keep to it.
+    if (choice.delay === 'noDelay' && engine === 'native') return { kind: 'unsupported' };
+    return { kind: 'play', live: true, type, engine, url, lineId: line.id, quality: rendition?.id ?? null };
+  }
+  return { kind: 'unsupported' };
+}
+
+/** Milliseconds until the start time, never negative; null without a start time. */
+export function countdownMs(startTime: number | null, nowMs: number): number | null {
+  return startTime === null ? null : Math.max(0, startTime - nowMs);
+}
+
+/** "d hh:mm:ss" parts of a countdown. */
+export function countdownParts(ms: number): { days: number; hours: number; minutes: number; seconds: number } {
+  const total = Math.ceil(ms / 1000);
+  return {
+    days: Math.floor(total / 86400),
+    hours: Math.floor((total % 86400) / 3600),
+    minutes: Math.floor((total % 3600) / 60),
+    seconds: total % 60,
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * What the room offers to play now: the room info (status, start time, cover, lines,
+ * replay), the chosen line's addresses (pull URL call) and the realtime room state (push
+ * 7107: status and replay), which wins over the room info once it arrives. A status push
+ * fetches the room info and the line again (the replay address, the live addresses).
+ */
+import { useEffect, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { useApi } from '../../state/apiContext';
+import { realtimeStore } from '../../state/roomFeed';
+import { readPullAnswer, readRoomPlayback, safeMediaUrl, type Line, type LiveStatusCode, type PullAnswer, type RoomPlayback } from './sources';
+
+export interface RoomPlaybackState {
+  readonly room: RoomPlayback | null;
+  /** The line whose addresses were fetched (null until then, or while not live). */
+  readonly line: Line | null;
+  readonly status: LiveStatusCode | null;
+  readonly replay: string | null;
+  /** The room info call failed (the view offers a retry). */
+  readonly failed: boolean;
+}
+
+interface Loaded<T> {
+  readonly key: string;
+  readonly value: T;
+}
+
+export function useRoomPlayback(roomId: string, lineId: string | null, reloadKey: number): RoomPlaybackState {
+  const api = useApi();
+  const live = useSnapshot(realtimeStore).rooms[roomId]?.room.live ?? null;
+  const pushedStatus = live?.status ?? null;
+  const pushedReplay = live === null ? null : safeMediaUrl(live.replay);
+
+  const infoKey = `${roomId}|${pushedStatus ?? ''}|${reloadKey}`;
+  const [info, setInfo] = useState<Loaded<RoomPlayback | null | 'failed'> | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    api.live.roomInfo({ id: roomId }, { signal: controller.signal }).then(
+      (data) => setInfo({ key: infoKey, value: readRoomPlayback(data) }),
+      () => {
+        if (!controller.signal.aborted) setInfo({ key: infoKey, value: 'failed' });
+      },
+    );
+    return () => controller.abort();
+  }, [api, roomId, infoKey]);
+
+  // The line is fetched at once (in parallel with the room info): the default line until
+  // the viewer picks one.
+  const pullKey = `${roomId}|${lineId ?? ''}|${pushedStatus ?? ''}|${reloadKey}`;
+  const [pull, setPull] = useState<Loaded<PullAnswer | null> | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    const input = lineId === null ? { webcastId: roomId } : { webcastId: roomId, streamId: lineId };
+    api.live.pullStreamUrl(input, { signal: controller.signal }).then(
+      (data) => setPull({ key: pullKey, value: readPullAnswer(data) }),
+      () => {
+        if (!controller.signal.aborted) setPull({ key: pullKey, value: null });
+      },
+    );
+    return () => controller.abort();
+  }, [api, roomId, lineId, pullKey]);
+
+  // Until a new answer comes, the last one stays (a line switch keeps the old picture up).
+  const room = info !== null && info.value !== 'failed' ? info.value : null;
+  const failed = info?.key === infoKey && info.value === 'failed';
+  const answer = pull?.value ?? null;
+  const status = pushedStatus ?? answer?.status ?? room?.status ?? null;
+  const replay = pushedReplay ?? room?.replay ?? (answer !== null && !answer.live ? answer.replay : null);
+  const line = answer !== null && answer.live ? answer.line : null;
+  return { room, line, status, replay, failed };
+}
