@@ -13,9 +13,11 @@
  *
  * Settings: BENCH_MACRO_RATES (1000,5000,10000,20000), BENCH_MACRO_SECONDS (20),
  * BENCH_MACRO_TABS (1,4), BENCH_MACRO_VARIANTS (product,baseline), BENCH_MACRO_HIDDEN (1:
- * the 3-of-4-hidden runs too; 0: not). Writes docs/benchmarks.md "Browser burst (macro)",
- * docs/benchmarks-macro.svg and bench/results/<date>-macro.json; a smoke run (50 messages a
- * second for 2 s, 1 tab) writes nothing.
+ * the product's 3-of-4-hidden runs too; 0: not), BENCH_MACRO_WRITE (0: print only),
+ * BENCH_MACRO_FROM (a results file: re-render the docs and chart from it, no run).
+ * Writes docs/benchmarks.md "Browser burst (macro)", docs/benchmarks-macro.svg and
+ * bench/results/<date>-macro.json; a smoke run (50 messages a second for 2 s, 1 tab)
+ * writes nothing.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -232,9 +234,9 @@ function docsBody(result: MacroResult, chartName: string): string {
   return [
     `Machine: ${describeMachine(m)}; ${m.chromium}. Run ${result.date}; 1-minute load average ${fmt(result.loadAverage.before, 2)} before, ${fmt(result.loadAverage.after, 2)} after.`,
     '',
-    `\`npm run bench -- macro\` (bench/macro, see bench/README.md): Debian's Chromium (headless, Playwright) against the benchmark's own reference server; the server's burst (\`POST /admin/v1/rooms/10001/burst\`) sends ${st.rates.map((r) => fmt(r, 0)).join(', ')} chat messages a second for ${st.seconds} s each, every message stamped with its \`sendTime\`. The **product** is the built client (guest login, video page, the SharedWorker's one socket); the **baseline** is the same ChatList/ChatMessage rows fed the common way (a socket per tab on the main thread, decode, toChatEntry, filter there, one React state update per message). Tabs of one viewer share one browser context.${st.hidden ? ' "3 hidden": tabs 2 to 4 report `document.visibilityState = hidden` (emulated in the page: headless tabs are all visible; the product\'s worker then sends them one update per 250 ms, while the browser still renders them, so this is between the worst case and a real background tab, which Chromium would not render at all).' : ''}`,
+    `\`npm run bench -- macro\` (bench/macro, see bench/README.md): Debian's Chromium (headless, \`--disable-gpu\`: software compositing; Playwright) against the benchmark's own reference server; the server's burst (\`POST /admin/v1/rooms/10001/burst\`) sends ${st.rates.map((r) => fmt(r, 0)).join(', ')} chat messages a second for ${st.seconds} s each, every message stamped with its \`sendTime\`. The **product** is the built client (guest login, video page at 1280x900, the SharedWorker's one socket); the **baseline** is the same ChatList/ChatMessage rows fed the common way (bench/macro/baseline: a socket per tab on the main thread, decode, toChatEntry and filter there, one React state update per message). The tabs of a run are one viewer: one browser context.${st.hidden ? ' "3 hidden": tabs 2 to 4 report `document.visibilityState = hidden` and fire `visibilitychange` (emulated in the page, since headless tabs are all visible), so the product\'s worker sends them one update per 250 ms; the browser still renders them, so this lies between the all-visible worst case and a real background tab (which Chromium does not render at all); the realistic case for a viewer is one visible tab. The baseline has no notion of visibility, so the product\'s "3 hidden" runs are compared with its all-visible run.' : ''}`,
     '',
-    `How it is measured: busy = CDP \`Performance.getMetrics\` TaskDuration (thread time) per second of the burst, mean of the seconds per tab ("mean" of the tabs, "worst tab"); main-thread ms = TaskDuration over the burst and a 1.5 s drain, summed over the tabs ("x baseline" = baseline's / product's); long tasks from a 'longtask' PerformanceObserver; frames from a requestAnimationFrame loop (idle rAF interval before the bursts: ${idle.length === 0 ? 'n/a' : `${fmt(Math.min(...idle), 2)} to ${fmt(Math.max(...idle), 2)} ms`}, i.e. rAF runs at display rate in this headless mode); latency = the time a row with a new message id entered the DOM (MutationObserver) minus its \`data-send-time\`, for the rows the virtualised list actually rendered ("rows timed"), worst tab; heap = \`Runtime.getHeapUsage\` after a forced GC, before and after the run, worst tab; sockets = the largest \`webcast_sockets_open\` during the burst; server CPU = utime + stime of the server process over the run; worker CPU = the SharedWorker's V8 sampling profile (non-idle samples).`,
+    `How it is measured: busy = CDP \`Performance.getMetrics\` TaskDuration (wall time, the default \`timeDomain\`) per second of the burst, mean of the seconds per tab ("mean" of the tabs, "worst tab"); CPU = the same with \`timeDomain: threadTicks\` (the main thread's CPU time: on a loaded machine wall time also counts the time a runnable task waited for a core); main-thread ms = wall TaskDuration over the burst and a 1.5 s drain, summed over the tabs ("baseline / product" = the baseline twin's / the product's); the targets are judged on wall time; long tasks from a 'longtask' PerformanceObserver; frames from a requestAnimationFrame loop (idle rAF interval before the bursts: ${idle.length === 0 ? 'n/a' : `${fmt(Math.min(...idle), 2)} to ${fmt(Math.max(...idle), 2)} ms`}: rAF runs at display rate in this headless mode when the machine keeps up); latency = the time a row with a new message id entered the DOM (MutationObserver; painted in the next frame) minus its \`data-send-time\`, for the rows the virtualised list actually rendered ("rows timed"), worst tab, and its p50 over the first and the last quarter of the burst (growing: a backlog); heap = \`Runtime.getHeapUsage\` after a forced GC, before and after the run, worst tab; sockets = the largest \`webcast_sockets_open\` during the burst; server CPU = utime + stime of the server process over the run; SharedWorker = its V8 sampling profile (non-idle samples); Chromium's processes from /proc by process type.`,
     '',
     '### Targets (issue 6, item 5)',
     '',
@@ -254,9 +256,25 @@ function docsBody(result: MacroResult, chartName: string): string {
   ].join('\n');
 }
 
+/** Writes the docs section and the chart of a result (from a run, or a results file). */
+export function writeReport(result: MacroResult, log: (line: string) => void): void {
+  const chartName = 'benchmarks-macro.svg';
+  fs.writeFileSync(CHART_FILE, macroChart(chartSeries(result.runs), result.settings.rates, `Chat burst in Chromium: product (SharedWorker) vs main-thread baseline, ${result.settings.seconds} s per rate`));
+  log(`wrote ${writeDocsSection(SECTION, docsBody(result, chartName))} and ${CHART_FILE}`);
+}
+
 export async function run(options: MacroOptions): Promise<MacroResult> {
   const log = options.log ?? ((line: string) => console.log(line));
   const smoke = options.smoke;
+  // BENCH_MACRO_FROM=<results json>: re-renders the docs and the chart from a past run.
+  const from = process.env.BENCH_MACRO_FROM;
+  if (!smoke && from !== undefined && from !== '') {
+    const past = JSON.parse(fs.readFileSync(from, 'utf8')) as MacroResult;
+    const result = { ...past, targets: checkTargets(past.runs) };
+    log(targetTable(result.targets));
+    writeReport(result, log);
+    return result;
+  }
   const rates = options.rates ?? (smoke ? [50] : list('BENCH_MACRO_RATES', [1000, 5000, 10000, 20000]));
   const seconds = options.seconds ?? (smoke ? 2 : (list('BENCH_MACRO_SECONDS', [20])[0] ?? 20));
   const tabs = options.tabs ?? (smoke ? [1] : list('BENCH_MACRO_TABS', [1, 4]));
@@ -316,9 +334,8 @@ export async function run(options: MacroOptions): Promise<MacroResult> {
   log('');
   log(cpuTable(result.runs));
   if (write) {
-    const chartName = 'benchmarks-macro.svg';
-    fs.writeFileSync(CHART_FILE, macroChart(chartSeries(runs), rates, `Chat burst in Chromium: product (SharedWorker) vs main-thread baseline, ${seconds} s per rate`));
-    log(`\nwrote ${writeResults('macro', result)}, ${writeDocsSection(SECTION, docsBody(result, chartName))} and ${CHART_FILE}`);
+    log(`\nwrote ${writeResults('macro', result)}`);
+    writeReport(result, log);
   }
   return result;
 }

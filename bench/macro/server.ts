@@ -16,12 +16,14 @@ import { ROOT } from '../lib/report';
 const ADMIN_TOKEN = 'macro-bench-admin-token';
 
 /** Builds the product and the baseline page into a fresh temporary directory; returns it. */
-export function buildClient(log: (line: string) => void): string {
+export function buildClient(log: (line: string) => void, options: { readonly minify?: boolean } = {}): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'webcast-macro-client-'));
   const env = { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' };
   const started = Date.now();
-  execFileSync('npx', ['vite', 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  execFileSync('npx', ['vite', 'build', '--config', 'bench/macro/vite.config.ts', '--outDir', path.join(dir, 'bench-baseline'), '--emptyOutDir'], {
+  // Unminified only for profiling (bench/macro/profile.ts), so the profile names functions.
+  const minify = options.minify === false ? ['--minify', 'false'] : [];
+  execFileSync('npx', ['vite', 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn', ...minify], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('npx', ['vite', 'build', '--config', 'bench/macro/vite.config.ts', '--outDir', path.join(dir, 'bench-baseline'), '--emptyOutDir', ...minify], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'ignore', 'inherit'],
