@@ -1,0 +1,124 @@
+import { expect, test, type Page } from '@playwright/test';
+import { startOwnServer, type OwnServer } from './support/ownServer';
+
+// The player on the video page (features/player) against the reference server's demo
+// streams: live HLS and live FLV of room 10001 (only read here: nothing ends or starts it),
+// quality and line switches, and the switch to the replay when the host ends the live,
+// which runs on a server of its own so the shared room 10001 stays live for other tests.
+
+const player = (page: Page) => page.getByRole('region', { name: '直播播放器' });
+
+async function enterAsGuest(page: Page, baseUrl = ''): Promise<void> {
+  await page.goto(`${baseUrl}/live/login/10001`);
+  await page.getByRole('button', { name: '以游客身份进入' }).click();
+  await expect(page).toHaveURL(/\/live\/video\/10001$/);
+}
+
+/** The video's time moves on by at least `seconds` and the player reports no error. */
+async function expectAdvancing(page: Page, seconds = 1): Promise<void> {
+  const video = player(page).locator('video');
+  await expect(player(page)).toHaveAttribute('data-phase', 'playing', { timeout: 15_000 });
+  const start = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 }).toBeGreaterThan(start + seconds);
+  expect(await video.evaluate((v: HTMLVideoElement) => v.error?.code ?? null)).toBeNull();
+  await expect(player(page)).toHaveAttribute('data-phase', /playing|stalled/);
+}
+
+const videoHeight = (page: Page) => player(page).locator('video').evaluate((v: HTMLVideoElement) => v.videoHeight);
+
+test.describe('player (features/player)', () => {
+  test('plays the live HLS stream with hls.js; the guide page loads no player code', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.goto('/live/login/10001');
+    await expect(page.getByRole('button', { name: '以游客身份进入' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((url) => /hlsEngine|flvEngine|Player-/.test(url))).toEqual([]);
+
+    await page.getByRole('button', { name: '以游客身份进入' }).click();
+    await expect(page).toHaveURL(/\/live\/video\/10001$/);
+    await expectAdvancing(page);
+    await expect(player(page)).toHaveAttribute('data-type', 'hls');
+    await expect(player(page)).toHaveAttribute('data-mode', 'live');
+    await expect(player(page)).toHaveAttribute('data-engine', 'hls.js');
+    expect(scripts.some((url) => url.includes('hlsEngine'))).toBe(true);
+    expect(scripts.some((url) => url.includes('flvEngine'))).toBe(false);
+
+    // The debug overlay shows the live latency (from EXT-X-PROGRAM-DATE-TIME).
+    await player(page).getByRole('button', { name: '调试信息' }).click();
+    await expect(player(page).getByTestId('player-latency')).toHaveText(/^\d+ 毫秒$/);
+  });
+
+  test('plays the live FLV stream with mpegts.js, and the choice is remembered', async ({ page }) => {
+    await enterAsGuest(page);
+    await expect(player(page)).toHaveAttribute('data-phase', 'playing', { timeout: 15_000 });
+    await player(page).getByLabel('播放器').selectOption('flv');
+    await expect(player(page)).toHaveAttribute('data-type', 'flv');
+    await expectAdvancing(page);
+    await expect(player(page)).toHaveAttribute('data-engine', 'mpegts.js');
+    // FLV latency from the stream's wall clock (onMetaData wallClockAtZeroMs).
+    await expect(player(page)).toHaveAttribute('data-latency-ms', /^\d+$/);
+
+    await page.reload();
+    await expect(player(page)).toHaveAttribute('data-type', 'flv');
+    await expectAdvancing(page);
+  });
+
+  test('switches quality and line while live', async ({ page }) => {
+    await enterAsGuest(page);
+    await expectAdvancing(page, 0.5);
+    await expect(player(page)).toHaveAttribute('data-line', 'line1');
+
+    await player(page).getByLabel('清晰度').selectOption('sd');
+    await expect(player(page)).toHaveAttribute('data-quality', 'sd');
+    await expectAdvancing(page, 0.5);
+    await expect.poll(() => videoHeight(page)).toBe(240);
+
+    await player(page).getByLabel('清晰度').selectOption('original');
+    await expect(player(page)).toHaveAttribute('data-quality', 'original');
+    await expectAdvancing(page, 0.5);
+    await expect.poll(() => videoHeight(page)).toBe(540);
+
+    await player(page).getByLabel('线路').selectOption('line2');
+    await expect(player(page)).toHaveAttribute('data-line', 'line2');
+    await expectAdvancing(page, 0.5);
+  });
+
+  test.describe('on a server of its own', () => {
+    let server: OwnServer;
+    test.beforeEach(async ({ browserName: _browserName }, testInfo) => {
+      test.setTimeout(90_000);
+      server = await startOwnServer(4700 + testInfo.workerIndex);
+    });
+    test.afterEach(async () => {
+      await server.stop();
+    });
+
+    test('switches to the replay when the host ends the live, and plays it', async ({ page }) => {
+      await enterAsGuest(page, server.url);
+      await expectAdvancing(page, 0.5);
+      await expect(player(page)).toHaveAttribute('data-mode', 'live');
+
+      await server.admin('/admin/v1/rooms/10001/live/end', {});
+      await expect(player(page)).toHaveAttribute('data-mode', 'replay', { timeout: 15_000 });
+      await expectAdvancing(page);
+      await expect(player(page).getByText('回放', { exact: true })).toBeVisible();
+      // Lines and live settings are gone in the replay.
+      await expect(player(page).getByLabel('线路')).toHaveCount(0);
+    });
+
+    test('shows the not-started state, then plays when the live starts', async ({ page }) => {
+      await server.admin('/admin/v1/rooms/10001/live/start', { status: 1 });
+      await enterAsGuest(page, server.url);
+      await expect(player(page)).toHaveAttribute('data-phase', 'waiting');
+      await expect(player(page).getByText('直播准备中，即将开始')).toBeVisible();
+      await expect(player(page).getByLabel('线路')).toBeDisabled();
+
+      await server.admin('/admin/v1/rooms/10001/live/start', { status: 2 });
+      await expectAdvancing(page, 0.5);
+      await expect(player(page).getByLabel('线路')).toBeEnabled();
+    });
+  });
+});
