@@ -20,6 +20,10 @@ export interface LoginData {
   readonly role: number;
   /** Realtime socket address. */
   readonly ws: string;
+  /** The viewer's nickname as the server knows it (the reference server answers it). */
+  readonly name?: string;
+  /** False while the nickname is the server-assigned one (SPEC 5: set before mic or lottery). */
+  readonly nameChanged?: boolean;
 }
 
 /**
@@ -61,7 +65,9 @@ export function decodeLoginData(data: unknown): LoginData {
   if (!token || !sid || userId === null || ws === null || !Number.isInteger(role)) {
     throw new Error('login: data lacks token, sid, userId, role or ws');
   }
-  return { token, sid, userId, role, ws };
+  const name = typeof data.name === 'string' ? { name: data.name } : {};
+  const nameChanged = typeof data.nameChanged === 'boolean' ? { nameChanged: data.nameChanged } : {};
+  return { token, sid, userId, role, ws, ...name, ...nameChanged };
 }
 
 /**

@@ -1,1 +1,4 @@
-export { GuestEntry, type GuestEntryProps } from './GuestEntry';
+export { EntryPanel, type EntryPanelProps } from './EntryPanel';
+export { NicknamePanel, NicknamePrompt, type NicknamePanelProps } from './NicknamePanel';
+export { nicknameIsSet, requireNickname } from './nicknameStore';
+export { EntryPanel as GuestEntry } from './EntryPanel';

@@ -1,0 +1,348 @@
+/**
+ * The guide page's entry panel (/live/login/{id}): the room's info (title, cover, start
+ * time, status, introduction; theme colour and language applied), the privacy agreement
+ * where the room requires it, and the entry form(s) for the login types the room takes
+ * (`entry.types` of the room info). Also the ways back into this page: a disposable link
+ * (`?disposable=`), the enterprise-messaging redirect (`?code=…&state={id}`). A room that
+ * cannot be entered (unknown, deleted, bad address) says why in the current language.
+ */
+import { lazy, Suspense, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { isApiError, type ApiError } from '../../api';
+import { i18n, getSelectableLocales } from '../../i18n';
+import { LOCALE_STORAGE_KEY, isLocale } from '../../i18n/localeChoice';
+import type { Problem } from '../../domain/result';
+import { useApi } from '../../state/apiContext';
+import { realtimeStore } from '../../state/roomFeed';
+import { session, setTheme } from '../../state/session';
+import { consentRemembered, rememberConsent } from './consentMemory';
+import { errorText, Failure, useLoginRunner, type Consent, type EntryFormProps } from './entryKit';
+import { CodeLoginForm } from './forms/CodeLoginForm';
+import { EnterpriseEntry } from './forms/EnterpriseEntry';
+import { GuestForm } from './forms/GuestForm';
+import { MemberCodeForm, PasswordForm } from './forms/SecretForms';
+import { privacyMode, signedInAs, type PrivacyMode } from './guestEntry';
+import { NicknamePanel } from './NicknamePanel';
+import { entryFormsOf, readRoomView, STATUS_KEYS, type EntryForm, type RoomIntro, type RoomView } from './roomInfo';
+import './entry.css';
+
+const SignupEntry = lazy(() => import('./forms/SignupEntry'));
+const QrEntry = lazy(() => import('./forms/QrEntry'));
+
+export interface EntryPanelProps {
+  readonly roomId: string;
+  /** Called once the room has a login: after a login, or at "Enter the room". */
+  readonly onEntered: () => void;
+}
+
+type Loaded =
+  | { readonly roomId: string; readonly view: RoomView }
+  | { readonly roomId: string; readonly error: unknown };
+
+/** Room info refusals that mean "this room cannot be entered at all". */
+const ROOM_GONE = new Set([4001, 4002, 4006]);
+const INVALID_INPUT = 4501;
+
+/** The room's language, unless the viewer chose one themselves (that choice wins). */
+function applyRoomLocale(locale: string | null): void {
+  if (locale === null || !isLocale(locale) || !getSelectableLocales().includes(locale) || i18n.language === locale) return;
+  try {
+    if (localStorage.getItem(LOCALE_STORAGE_KEY) !== null) return;
+  } catch {
+    // No storage: no remembered choice either.
+  }
+  void i18n.changeLanguage(locale);
+}
+
+export function EntryPanel({ roomId, onEntered }: EntryPanelProps) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const snap = useSnapshot(session);
+  const signedIn = signedInAs(snap, roomId);
+  const [params, setParams] = useSearchParams();
+
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    const controller = new AbortController();
+    api.live.roomInfo({ id: roomId }, { signal: controller.signal }).then(
+      (info) => {
+        const view = readRoomView(info, window.location.href);
+        if (view.intro.themeColour !== null) setTheme(view.intro.themeColour);
+        applyRoomLocale(view.intro.locale);
+        setLoaded({ roomId, view });
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) setLoaded({ roomId, error });
+      },
+    );
+    return () => controller.abort();
+  }, [api, roomId, attempt]);
+  const current = loaded?.roomId === roomId ? loaded : null;
+
+  // The ways back into this page carry one-time values: read them once, then drop them
+  // from the address so a reload does not spend them again.
+  const [returned] = useState(() => ({
+    disposable: params.get('disposable')?.trim() || null,
+    code: params.get('state') === roomId ? params.get('code')?.trim() || null : null,
+  }));
+  useEffect(() => {
+    if (params.has('disposable') || params.has('code') || params.has('state')) {
+      const next = new URLSearchParams(params);
+      next.delete('disposable');
+      next.delete('code');
+      next.delete('state');
+      setParams(next, { replace: true });
+    }
+  }, [params, setParams]);
+
+  // Privacy agreement (SPEC 5): ticked before login where the room requires it.
+  const mode: PrivacyMode = current === null || 'error' in current ? 'hidden' : privacyMode(current.view.rules);
+  const [ticked, setTicked] = useState(() => consentRemembered(roomId));
+  const [privacyProblem, setPrivacyProblem] = useState<Problem | undefined>();
+  const consent: Consent = useMemo(
+    () => ({
+      ready: mode !== 'required' || ticked,
+      check() {
+        if (mode === 'required' && !ticked) {
+          setPrivacyProblem({ key: 'validation.privacy.required' });
+          return null;
+        }
+        setPrivacyProblem(undefined);
+        return ticked && mode !== 'hidden' ? { privacyAccepted: true } : {};
+      },
+    }),
+    [mode, ticked],
+  );
+  const tick = (value: boolean) => {
+    setTicked(value);
+    if (value) setPrivacyProblem(undefined);
+    rememberConsent(roomId, value);
+  };
+
+  const endedElsewhere = useSnapshot(realtimeStore).connection.state === 'endedElsewhere';
+
+  if (current === null) {
+    return (
+      <section className="entry-panel" aria-busy="true">
+        <p role="status">{t('entry.loading')}</p>
+      </section>
+    );
+  }
+  if ('error' in current) return <RoomUnavailable error={current.error} onRetry={() => setAttempt((n) => n + 1)} />;
+
+  const { view } = current;
+  const forms = entryFormsOf(view.types);
+  const props: EntryFormProps = { roomId, onEntered, consent };
+
+  return (
+    <div className="entry-panel">
+      <RoomIntroView intro={view.intro} />
+      {endedElsewhere && signedIn === null && (
+        <p className="entry-problem" role="alert">
+          {t('code.4005')}
+        </p>
+      )}
+      {signedIn !== null ? (
+        <SignedInView roomId={roomId} name={signedIn} onEntered={onEntered} />
+      ) : (
+        <>
+          {returned.disposable !== null && <DisposableEntry {...props} token={returned.disposable} />}
+          {forms.length === 0 ? (
+            <p role="status">{t('entry.noEntry')}</p>
+          ) : (
+            <EntryForms forms={forms} props={props} enterpriseCode={returned.code} />
+          )}
+          {mode !== 'hidden' && (
+            <PrivacyConsent
+              required={mode === 'required'}
+              ticked={ticked}
+              onTick={tick}
+              problem={privacyProblem}
+              text={view.rules?.privacy ?? null}
+            />
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+function EntryForms({ forms, props, enterpriseCode }: { forms: readonly EntryForm[]; props: EntryFormProps; enterpriseCode: string | null }) {
+  const { t } = useTranslation();
+  const [chosen, setChosen] = useState<EntryForm>(enterpriseCode !== null && forms.includes('enterprise') ? 'enterprise' : (forms[0] ?? 'guest'));
+  const form = forms.includes(chosen) ? chosen : (forms[0] ?? 'guest');
+  return (
+    <>
+      {forms.length > 1 && (
+        <div className="entry-tabs" role="group" aria-label={t('entry.chooseWay')}>
+          {forms.map((f) => (
+            <button key={f} type="button" className="button" aria-pressed={f === form} onClick={() => setChosen(f)}>
+              {t(`entry.${f}.title`)}
+            </button>
+          ))}
+        </div>
+      )}
+      <Suspense fallback={<p role="status">{t('entry.loading')}</p>}>{formOf(form, props, enterpriseCode)}</Suspense>
+    </>
+  );
+}
+
+function formOf(form: EntryForm, props: EntryFormProps, enterpriseCode: string | null): ReactNode {
+  switch (form) {
+    case 'guest':
+      return <GuestForm {...props} />;
+    case 'password':
+      return <PasswordForm {...props} />;
+    case 'memberCode':
+      return <MemberCodeForm {...props} />;
+    case 'phone':
+    case 'email':
+    case 'vip':
+    case 'whitelist':
+      return <CodeLoginForm key={form} {...props} kind={form} />;
+    case 'signup':
+      return <SignupEntry {...props} />;
+    case 'enterprise':
+      return <EnterpriseEntry {...props} returnedCode={enterpriseCode} />;
+    case 'qrScan':
+      return <QrEntry {...props} />;
+  }
+}
+
+function RoomIntroView({ intro }: { intro: RoomIntro }) {
+  const { t, i18n: instance } = useTranslation();
+  const status = intro.status === null ? null : STATUS_KEYS[intro.status];
+  const start =
+    intro.startTime === null
+      ? null
+      : new Intl.DateTimeFormat(instance.language.replace('_', '-'), { dateStyle: 'medium', timeStyle: 'short' }).format(intro.startTime);
+  return (
+    <header className="entry-room">
+      {intro.coverUrl !== null && <img className="entry-room__cover" src={intro.coverUrl} alt={t('entry.room.coverAlt')} />}
+      <div className="entry-room__text">
+        {intro.title !== '' && <h2 className="entry-room__title">{intro.title}</h2>}
+        <p className="entry-room__meta">
+          {status !== null && status !== undefined && (
+            <span className={`entry-room__status entry-room__status--${status}`}>{t(`liveStatus.${status}`)}</span>
+          )}
+          {start !== null && <span>{t('entry.room.startTime', { time: start })}</span>}
+        </p>
+        {intro.introduction !== '' && <p className="entry-room__intro">{intro.introduction}</p>}
+      </div>
+    </header>
+  );
+}
+
+interface PrivacyConsentProps {
+  readonly required: boolean;
+  readonly ticked: boolean;
+  readonly onTick: (ticked: boolean) => void;
+  readonly problem?: Problem;
+  readonly text: { readonly title: string; readonly content: string } | null;
+}
+
+function PrivacyConsent({ required, ticked, onTick, problem, text }: PrivacyConsentProps) {
+  const { t } = useTranslation();
+  const ids = useId();
+  return (
+    <div className="entry-privacy">
+      <input
+        id={`${ids}-box`}
+        type="checkbox"
+        name="privacyAccepted"
+        checked={ticked}
+        aria-required={required}
+        aria-invalid={problem !== undefined}
+        aria-describedby={problem !== undefined ? `${ids}-problem` : undefined}
+        onChange={(event) => onTick(event.target.checked)}
+      />
+      <label htmlFor={`${ids}-box`}>{t('entry.guest.privacyAgree')}</label>
+      {text !== null && (
+        <details className="entry-privacy__text">
+          <summary>{text.title}</summary>
+          <p>{text.content}</p>
+        </details>
+      )}
+      {problem !== undefined && (
+        <p id={`${ids}-problem`} className="entry-problem" role="alert">
+          {t(problem.key, problem.params)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function DisposableEntry({ roomId, onEntered, consent, token }: EntryFormProps & { readonly token: string }) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const runner = useLoginRunner(roomId, onEntered);
+  const enter = () => {
+    // The call table has no privacyAccepted field for this call yet (docs/protocol.md):
+    // the consent is checked here; a room that requires it may still answer 4107.
+    if (consent.check() === null) return;
+    void runner.run((signal) => api.live.disposableLogin({ webcastId: roomId, token }, { signal }));
+  };
+  return (
+    <section className="entry-form" aria-label={t('entry.disposable.title')}>
+      <h2 className="entry-form__title">{t('entry.disposable.title')}</h2>
+      <p className="entry-form__hint">{t('entry.disposable.hint')}</p>
+      <Failure text={runner.failure} />
+      <button type="button" className="button button--primary" disabled={runner.busy} onClick={enter}>
+        {t('entry.disposable.enter')}
+      </button>
+    </section>
+  );
+}
+
+/**
+ * Already signed in to this room (this tab's or another tab's login). The login is checked
+ * once with a heartbeat: an expired one answers 402, and the app then clears it and goes
+ * to the application root with the "login expired" notice.
+ */
+function SignedInView({ roomId, name, onEntered }: { roomId: string; name: string; onEntered: () => void }) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const [editing, setEditing] = useState(false);
+  useEffect(() => {
+    const controller = new AbortController();
+    api.live.heartbeat({ webcastId: roomId }, { signal: controller.signal }).catch(() => undefined);
+    return () => controller.abort();
+  }, [api, roomId]);
+  return (
+    <section className="entry-form" aria-label={t('entry.signedIn.title')}>
+      <p className="entry-signed-in">{t('entry.guest.signedInAs', { name })}</p>
+      <div className="entry-form__actions">
+        <button type="button" className="button button--primary" onClick={onEntered}>
+          {t('entry.guest.enterRoom')}
+        </button>
+        <button type="button" className="button" aria-expanded={editing} onClick={() => setEditing((v) => !v)}>
+          {t('entry.nickname.change')}
+        </button>
+      </div>
+      {editing && <NicknamePanel onSaved={() => setEditing(false)} />}
+    </section>
+  );
+}
+
+function RoomUnavailable({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation();
+  const api: ApiError | null = isApiError(error) ? error : null;
+  const code = api?.code;
+  const gone = api?.kind === 'business' && code !== undefined && (ROOM_GONE.has(code) || code === INVALID_INPUT);
+  const text = gone ? (code === INVALID_INPUT ? t('code.4001') : errorText(error, t)) : t('error.loadFailed');
+  return (
+    <section className="entry-panel entry-unavailable" aria-label={t('entry.unavailable')}>
+      <p className="entry-problem" role="alert">
+        {text}
+      </p>
+      {!gone && (
+        <button type="button" className="button" onClick={onRetry}>
+          {t('common.retry')}
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,158 @@
+/**
+ * Pieces every entry form shares: the login runner (busy state, the failure in the current
+ * language, storing the login), a labelled field with its problem, and the privacy consent
+ * the panel hands to each form.
+ */
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiErrorText, isApiError, type ApiError, type LoginData } from '../../api';
+import type { Problem } from '../../domain/result';
+import { enterRoom, setSession } from '../../state/session';
+import { rememberName } from './nicknameStore';
+
+/**
+ * The privacy agreement as the forms see it: `check()` gives the fields to add to the
+ * login body (`{privacyAccepted: true}` when ticked) or null when the room requires the
+ * agreement and it is not ticked (the panel then shows the problem next to the checkbox).
+ */
+export interface Consent {
+  check(): { privacyAccepted?: true } | null;
+  /** True when check() would pass (read during render; no side effect). */
+  readonly ready: boolean;
+}
+
+export interface EntryFormProps {
+  readonly roomId: string;
+  readonly onEntered: () => void;
+  readonly consent: Consent;
+}
+
+/** Stores a successful login for the room: session, remembered nickname. */
+export function storeLogin(roomId: string, login: LoginData): void {
+  enterRoom(roomId);
+  setSession(login);
+  if (login.name !== undefined) rememberName(login.userId, login.name, login.nameChanged ?? false);
+}
+
+export interface LoginRunner {
+  readonly busy: boolean;
+  /** The last failure, as text in the current language; null when none. */
+  readonly failure: string | null;
+  setFailure(text: string | null): void;
+  /**
+   * Runs one login call; on success stores the login and calls onEntered. `onError` may
+   * handle an API failure itself (return true), e.g. the sign-up flow on 4011.
+   */
+  run(call: (signal: AbortSignal) => Promise<LoginData>, onError?: (error: ApiError) => boolean): Promise<void>;
+}
+
+export function useLoginRunner(roomId: string, onEntered: () => void): LoginRunner {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const busyRef = useRef(false);
+  const pending = useRef<AbortController | null>(null);
+  useEffect(() => () => pending.current?.abort(), []);
+
+  const run = useCallback(
+    async (call: (signal: AbortSignal) => Promise<LoginData>, onError?: (error: ApiError) => boolean) => {
+      if (busyRef.current) return;
+      busyRef.current = true;
+      setBusy(true);
+      setFailure(null);
+      const controller = new AbortController();
+      pending.current = controller;
+      try {
+        const login = await call(controller.signal);
+        storeLogin(roomId, login);
+        onEntered();
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        if (isApiError(error) && onError?.(error) === true) return;
+        setFailure(errorText(error, t));
+      } finally {
+        busyRef.current = false;
+        pending.current = null;
+        if (!controller.signal.aborted) setBusy(false);
+      }
+    },
+    [roomId, onEntered, t],
+  );
+  return { busy, failure, setFailure, run };
+}
+
+/** The text for anything a call threw (SPEC 8 messages by code, else "submission failed"). */
+export function errorText(error: unknown, t: (key: string, params?: Readonly<Record<string, string | number>>) => string): string {
+  return isApiError(error) ? apiErrorText(error, t) : t('error.submitFailed');
+}
+
+interface FieldProps {
+  readonly label: string;
+  readonly name: string;
+  readonly value: string;
+  readonly onChange: (value: string) => void;
+  readonly problem?: Problem;
+  readonly type?: 'text' | 'password' | 'tel' | 'email';
+  readonly autoComplete?: string;
+  readonly inputMode?: 'numeric' | 'tel' | 'email' | 'text';
+  readonly placeholder?: string;
+  readonly required?: boolean;
+  /** Put next to the input (e.g. the send-code button). */
+  readonly addon?: ReactNode;
+}
+
+/** A labelled input with its problem under it (role alert), wired with aria-describedby. */
+export function Field({ label, name, value, onChange, problem, type = 'text', autoComplete, inputMode, placeholder, required, addon }: FieldProps) {
+  const { t } = useTranslation();
+  const ids = useId();
+  const inputId = `${ids}-input`;
+  const problemId = `${ids}-problem`;
+  return (
+    <div className="entry-field">
+      <label className="entry-field__label" htmlFor={inputId}>
+        {label}
+        {required === true && <span aria-hidden="true"> *</span>}
+      </label>
+      <div className="entry-field__row">
+        <input
+          id={inputId}
+          className="entry-field__input"
+          type={type}
+          name={name}
+          autoComplete={autoComplete}
+          inputMode={inputMode}
+          placeholder={placeholder}
+          value={value}
+          aria-invalid={problem !== undefined}
+          aria-required={required === true ? true : undefined}
+          aria-describedby={problem !== undefined ? problemId : undefined}
+          onChange={(event) => onChange(event.target.value)}
+        />
+        {addon}
+      </div>
+      {problem !== undefined && (
+        <p id={problemId} className="entry-problem" role="alert">
+          {t(problem.key, problem.params)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The form-level failure line (the server's refusal in the current language). */
+export function Failure({ text }: { readonly text: string | null }) {
+  if (text === null) return null;
+  return (
+    <p className="entry-problem entry-failure" role="alert">
+      {text}
+    </p>
+  );
+}
+
+export function SubmitButton({ busy, label, busyLabel }: { readonly busy: boolean; readonly label: string; readonly busyLabel: string }) {
+  return (
+    <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+      {busy ? busyLabel : label}
+    </button>
+  );
+}
