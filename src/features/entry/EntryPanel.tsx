@@ -18,18 +18,22 @@ import { useApi } from '../../state/apiContext';
 import { realtimeStore } from '../../state/roomFeed';
 import { session, setTheme } from '../../state/session';
 import { consentRemembered, rememberConsent } from './consentMemory';
-import { errorText, Failure, useLoginRunner, type Consent, type EntryFormProps } from './entryKit';
-import { CodeLoginForm } from './forms/CodeLoginForm';
-import { EnterpriseEntry } from './forms/EnterpriseEntry';
+import { errorText, type Consent, type EntryFormProps } from './entryKit';
 import { GuestForm } from './forms/GuestForm';
-import { MemberCodeForm, PasswordForm } from './forms/SecretForms';
 import { privacyMode, signedInAs, type PrivacyMode } from './guestEntry';
-import { NicknamePanel } from './NicknamePanel';
 import { entryFormsOf, readRoomView, STATUS_KEYS, type EntryForm, type RoomIntro, type RoomView } from './roomInfo';
 import './entry.css';
 
+// Every form but the guest one is loaded when a room needs it: the guide page's script
+// stays small (the QR library, for one, is only in the QR form's chunk).
 const SignupEntry = lazy(() => import('./forms/SignupEntry'));
 const QrEntry = lazy(() => import('./forms/QrEntry'));
+const DisposableEntry = lazy(() => import('./forms/DisposableEntry'));
+const CodeLoginForm = lazy(() => import('./forms/CodeLoginForm').then((m) => ({ default: m.CodeLoginForm })));
+const EnterpriseEntry = lazy(() => import('./forms/EnterpriseEntry').then((m) => ({ default: m.EnterpriseEntry })));
+const PasswordForm = lazy(() => import('./forms/SecretForms').then((m) => ({ default: m.PasswordForm })));
+const MemberCodeForm = lazy(() => import('./forms/SecretForms').then((m) => ({ default: m.MemberCodeForm })));
+const NicknamePanel = lazy(() => import('./NicknamePanel').then((m) => ({ default: m.NicknamePanel })));
 
 export interface EntryPanelProps {
   readonly roomId: string;
@@ -149,7 +153,11 @@ export function EntryPanel({ roomId, onEntered }: EntryPanelProps) {
         <SignedInView roomId={roomId} name={signedIn} onEntered={onEntered} />
       ) : (
         <>
-          {returned.disposable !== null && <DisposableEntry {...props} token={returned.disposable} />}
+          {returned.disposable !== null && (
+            <Suspense fallback={null}>
+              <DisposableEntry {...props} token={returned.disposable} />
+            </Suspense>
+          )}
           {forms.length === 0 ? (
             <p role="status">{t('entry.noEntry')}</p>
           ) : (
@@ -275,28 +283,6 @@ function PrivacyConsent({ required, ticked, onTick, problem, text }: PrivacyCons
   );
 }
 
-function DisposableEntry({ roomId, onEntered, consent, token }: EntryFormProps & { readonly token: string }) {
-  const { t } = useTranslation();
-  const api = useApi();
-  const runner = useLoginRunner(roomId, onEntered);
-  const enter = () => {
-    // The call table has no privacyAccepted field for this call yet (docs/protocol.md):
-    // the consent is checked here; a room that requires it may still answer 4107.
-    if (consent.check() === null) return;
-    void runner.run((signal) => api.live.disposableLogin({ webcastId: roomId, token }, { signal }));
-  };
-  return (
-    <section className="entry-form" aria-label={t('entry.disposable.title')}>
-      <h2 className="entry-form__title">{t('entry.disposable.title')}</h2>
-      <p className="entry-form__hint">{t('entry.disposable.hint')}</p>
-      <Failure text={runner.failure} />
-      <button type="button" className="button button--primary" disabled={runner.busy} onClick={enter}>
-        {t('entry.disposable.enter')}
-      </button>
-    </section>
-  );
-}
-
 /**
  * Already signed in to this room (this tab's or another tab's login). The login is checked
  * once with a heartbeat: an expired one answers 402, and the app then clears it and goes
@@ -322,7 +308,11 @@ function SignedInView({ roomId, name, onEntered }: { roomId: string; name: strin
           {t('entry.nickname.change')}
         </button>
       </div>
-      {editing && <NicknamePanel onSaved={() => setEditing(false)} />}
+      {editing && (
+        <Suspense fallback={null}>
+          <NicknamePanel onSaved={() => setEditing(false)} />
+        </Suspense>
+      )}
     </section>
   );
 }
