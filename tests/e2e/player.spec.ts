@@ -35,7 +35,7 @@ test.describe('player (features/player)', () => {
     await page.goto('/live/login/10001');
     await expect(page.getByRole('button', { name: '以游客身份进入' })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    expect(scripts.filter((url) => /hlsEngine|flvEngine|Player-/.test(url))).toEqual([]);
+    expect(scripts.filter((url) => /hlsEngine|flvEngine|\/player-[\w-]+\.js/.test(url))).toEqual([]);
 
     await page.getByRole('button', { name: '以游客身份进入' }).click();
     await expect(page).toHaveURL(/\/live\/video\/10001$/);

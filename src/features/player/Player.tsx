@@ -8,7 +8,7 @@
  * The flow is the state machine of playerMachine.ts; this component only feeds it events
  * (room state, engine and <video> events, timers) and shows its phase.
  */
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ChangeEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { DELAY_MODES, LIVE_STATUS, type DelayMode, type QualityLevel } from '../../domain/constants';
@@ -42,6 +42,10 @@ interface Figures {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+// This chunk loads only for the video page: fetch the engine of the viewer's last choice
+// along with it (HLS unless they chose FLV), instead of after the first render.
+if (hasMse()) preloadEngine(playerSettings.type === 'flv' ? 'mpegts' : 'hlsjs');
+
 export function Player({ roomId }: PlayerProps) {
   const { t } = useTranslation();
   const settings = useSnapshot(playerSettings);
@@ -61,20 +65,23 @@ export function Player({ roomId }: PlayerProps) {
   const quality: QualityLevel = settings.quality ?? room?.defaultQuality ?? 'original';
   const type: StreamType = settings.type ?? room?.defaultType ?? 'hls';
   const delay: DelayMode = settings.delay ?? 'lowDelay';
-  // Start fetching the engine of the likely stream while the room info loads.
-  useEffect(() => preloadEngine(mse ? (type === 'flv' ? 'mpegts' : 'hlsjs') : 'native'), [mse, type]);
+  // Start fetching the engine of the likely stream while the room info loads. Layout
+  // effects here and below: they run at the commit, not after the paint and the rest of
+  // the page's effects, which shortens the way to the first frame.
+  useLayoutEffect(() => preloadEngine(mse ? (type === 'flv' ? 'mpegts' : 'hlsjs') : 'native'), [mse, type]);
 
   const target: PlayTarget | null = useMemo(
     () =>
-      playback.status === null
+      // The room's defaults (quality, player) come with the room info: wait for it (or its failure).
+      playback.status === null || (room === null && !playback.failed)
         ? null
         : choosePlayTarget({ status: playback.status, line: playback.line, replay: playback.replay, quality, type, delay, mse, nativeHls }),
-    [playback.status, playback.line, playback.replay, quality, type, delay, mse, nativeHls],
+    [playback.status, playback.line, playback.replay, playback.failed, room, quality, type, delay, mse, nativeHls],
   );
 
   // The room state and the settings choose what plays; the machine ignores a LOAD of the
   // source it already has.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (target === null) return;
     if (target.kind === 'wait') dispatch({ type: 'WAIT' });
     else if (target.kind === 'ended') dispatch({ type: 'ENDED' });
@@ -103,7 +110,7 @@ export function Player({ roomId }: PlayerProps) {
 
   // One engine per load: a new loadId (new source, retry) replaces it.
   const { loadId, source } = machine;
-  useEffect(() => {
+  useLayoutEffect(() => {
     const video = videoRef.current;
     if (source === null || video === null) return;
     let cancelled = false;

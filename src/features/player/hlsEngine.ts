@@ -8,7 +8,11 @@ export function createHlsEngine(video: HTMLVideoElement, source: EngineSource, e
   const tuning = hlsTuning(source.delay);
   const hls = new Hls({
     ...tuning,
-    enableWorker: true,
+    // The demo's segments are small: transmuxing them here is quicker than starting a
+    // worker (a second copy of hls.js) before the first frame.
+    enableWorker: false,
+    // Fetch the first segment while the MediaSource opens.
+    startFragPrefetch: true,
     // Live: start where the tuning says; the replay from its start.
     startPosition: source.live ? -1 : 0,
     manifestLoadingMaxRetry: 2,

@@ -3,8 +3,10 @@
  * replay), the chosen line's addresses (pull URL call) and the realtime room state (push
  * 7107: status and replay), which wins over the room info once it arrives. A status push
  * fetches the room info and the line again (the replay address, the live addresses).
+ * The calls start in layout effects, at the commit, so they do not wait for the paint and
+ * the other effects of the page (the first frame comes that much sooner).
  */
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useApi } from '../../state/apiContext';
 import { realtimeStore } from '../../state/roomFeed';
@@ -33,7 +35,7 @@ export function useRoomPlayback(roomId: string, lineId: string | null, reloadKey
 
   const infoKey = `${roomId}|${pushedStatus ?? ''}|${reloadKey}`;
   const [info, setInfo] = useState<Loaded<RoomPlayback | null | 'failed'> | null>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const controller = new AbortController();
     api.live.roomInfo({ id: roomId }, { signal: controller.signal }).then(
       (data) => setInfo({ key: infoKey, value: readRoomPlayback(data) }),
@@ -48,7 +50,7 @@ export function useRoomPlayback(roomId: string, lineId: string | null, reloadKey
   // the viewer picks one.
   const pullKey = `${roomId}|${lineId ?? ''}|${pushedStatus ?? ''}|${reloadKey}`;
   const [pull, setPull] = useState<Loaded<PullAnswer | null> | null>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const controller = new AbortController();
     const input = lineId === null ? { webcastId: roomId } : { webcastId: roomId, streamId: lineId };
     api.live.pullStreamUrl(input, { signal: controller.signal }).then(
