@@ -86,6 +86,35 @@ test.describe('player (features/player)', () => {
     await expectAdvancing(page, 0.5);
   });
 
+  test('a stream that fails to load is retried, then offers "load failed, retry"', async ({ page }) => {
+    test.setTimeout(60_000);
+    await enterAsGuest(page);
+    await expect(player(page)).toHaveAttribute('data-phase', 'playing', { timeout: 15_000 });
+    // The media server goes away: every stream request fails.
+    await page.route('**/media/**', (route) => route.abort('connectionrefused'));
+    await player(page).getByLabel('清晰度').selectOption('sd');
+    await expect(player(page)).toHaveAttribute('data-phase', 'retrying', { timeout: 20_000 });
+    await expect(player(page).getByText(/加载失败，正在重试/)).toBeVisible();
+    await expect(player(page)).toHaveAttribute('data-phase', 'failed', { timeout: 40_000 });
+    await expect(player(page).getByRole('alert')).toContainText('加载失败');
+
+    await page.unroute('**/media/**');
+    await player(page).getByRole('button', { name: '重试' }).click();
+    await expectAdvancing(page, 0.5);
+  });
+
+  test('without Media Source Extensions, no-delay play is refused with a message', async ({ page }) => {
+    await page.addInitScript(() => {
+      const w = window as unknown as Record<string, unknown>;
+      delete w.MediaSource;
+      delete w.ManagedMediaSource;
+      localStorage.setItem('webcast.player.settings', JSON.stringify({ delay: 'noDelay' }));
+    });
+    await enterAsGuest(page);
+    await expect(player(page)).toHaveAttribute('data-phase', 'unsupported');
+    await expect(player(page).getByRole('alert')).toContainText('当前浏览器不支持无延迟播放');
+  });
+
   test.describe('on a server of its own', () => {
     let server: OwnServer;
     test.beforeEach(async ({ browserName: _browserName }, testInfo) => {
