@@ -11,7 +11,7 @@ export interface ChartSeries {
   readonly points: readonly (readonly [number, number, number])[];
 }
 
-const W = 920;
+const W = 960;
 const H = 400;
 const PANEL_W = 380;
 const PANEL_H = 260;

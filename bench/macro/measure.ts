@@ -16,7 +16,7 @@ export interface RunPlan {
   readonly rate: number;
   readonly seconds: number;
   readonly tabs: number;
-  /** All tabs but the first made hidden (document.visibilityState emulated, see README). */
+  /** All tabs but the one in front made hidden (document.visibilityState emulated, see README). */
   readonly hidden: boolean;
 }
 
@@ -172,7 +172,12 @@ export async function measureRun(browser: Browser, server: BenchServer, plan: Ru
   await context.addInitScript({ content: probeScript() });
   try {
     const pages = plan.variant === 'product' ? await openProductTabs(context, plan.tabs) : await openBaselineTabs(context, server, plan.tabs);
-    if (plan.hidden) for (const page of pages.slice(1)) await hide(page);
+    // Headless Chromium gives display-rate frames to the tab in front only (the last one
+    // opened; the product's other tabs get about one frame a second, although they report
+    // "visible"). So the tab kept visible is the one in front, the others are hidden.
+    const front = pages[pages.length - 1]!;
+    await front.bringToFront();
+    if (plan.hidden) for (const page of pages.slice(0, -1)) await hide(page);
     // Two sessions per tab: TaskDuration in wall time (the default) and in thread time.
     const cdps: CDPSession[] = [];
     const cpuCdps: CDPSession[] = [];

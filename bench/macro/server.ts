@@ -22,8 +22,8 @@ export function buildClient(log: (line: string) => void, options: { readonly min
   const started = Date.now();
   // Unminified only for profiling (bench/macro/profile.ts), so the profile names functions.
   const minify = options.minify === false ? ['--minify', 'false'] : [];
-  execFileSync('npx', ['vite', 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn', ...minify], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  execFileSync('npx', ['vite', 'build', '--config', 'bench/macro/vite.config.ts', '--outDir', path.join(dir, 'bench-baseline'), '--emptyOutDir', ...minify], {
+  execFileSync('npx', ['vite', 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'error', ...minify], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('npx', ['vite', 'build', '--config', 'bench/macro/vite.config.ts', '--outDir', path.join(dir, 'bench-baseline'), '--emptyOutDir', '--logLevel', 'error', ...minify], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -17,6 +17,6 @@ export default defineConfig({
   base: '/bench-baseline/',
   publicDir: false,
   plugins: [react()],
-  logLevel: 'warn',
+  logLevel: 'error',
   build: { target: 'es2022', sourcemap: false },
 });

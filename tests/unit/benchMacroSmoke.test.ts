@@ -1,0 +1,45 @@
+/**
+ * Smoke of the macro benchmark (bench/macro, issue 6): the whole path once at a tiny rate
+ * (50 messages a second for 2 s, one tab, the product and the baseline), so the benchmark
+ * code never rots: client build into a temporary directory, its own reference server,
+ * Debian's Chromium, the probes. It asserts only that figures were produced, never a
+ * timing, and that nothing was written (no docs/benchmarks.md, bench/results, chart).
+ * Skipped where /usr/bin/chromium is missing (the README's prerequisites install it).
+ */
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { CHART_FILE, CHROMIUM, run } from '../../bench/macro/index';
+import { DOCS_FILE, RESULTS_DIR } from '../../bench/lib/report';
+
+const mtime = (file: string): number | null => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : null);
+const listing = (dir: string): string[] => (fs.existsSync(dir) ? fs.readdirSync(dir).sort() : []);
+
+describe.skipIf(!fs.existsSync(CHROMIUM))('macro benchmark smoke', () => {
+  it('runs the product and the baseline at a tiny rate, produces figures and writes nothing', async () => {
+    const docsBefore = mtime(DOCS_FILE);
+    const chartBefore = mtime(CHART_FILE);
+    const resultsBefore = listing(RESULTS_DIR);
+    const lines: string[] = [];
+    const result = await run({ smoke: true, log: (line) => lines.push(line) });
+
+    expect(result.runs.map((r) => r.variant)).toEqual(['product', 'baseline']);
+    for (const r of result.runs) {
+      expect(r.sent, r.variant).toBeGreaterThan(0);
+      expect(r.socketsOpenMax, r.variant).toBe(1);
+      expect(r.tabFigures).toHaveLength(1);
+      const tab = r.tabFigures[0]!;
+      expect(tab.busyPerSecond.length, r.variant).toBeGreaterThan(0);
+      expect(tab.busyPerSecond.every(Number.isFinite), r.variant).toBe(true);
+      expect(Number.isFinite(tab.busyMs), r.variant).toBe(true);
+      expect(tab.frames, r.variant).toBeGreaterThan(0);
+      expect(tab.rowsTimed, r.variant).toBeGreaterThan(0);
+      expect(Number.isFinite(tab.latencyP95Ms), r.variant).toBe(true);
+      expect(Number.isFinite(tab.heapBeforeMB) && Number.isFinite(tab.heapAfterMB), r.variant).toBe(true);
+    }
+    expect(lines.join('\n')).toContain('| rate/s |');
+
+    expect(mtime(DOCS_FILE)).toBe(docsBefore);
+    expect(mtime(CHART_FILE)).toBe(chartBefore);
+    expect(listing(RESULTS_DIR)).toEqual(resultsBefore);
+  }, 120_000);
+});
