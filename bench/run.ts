@@ -20,6 +20,7 @@ interface BenchmarkEntry {
 export const BENCHMARKS: readonly BenchmarkEntry[] = [
   { name: 'micro', load: () => import('./pipeline-micro') },
   { name: 'macro', load: () => import('./macro/index') },
+  { name: 'player', load: () => import('./player/index') },
 ];
 
 export async function runBenchmarks(names: readonly string[], options: BenchOptions): Promise<void> {
