@@ -213,13 +213,14 @@ export async function measureRun(browser: Browser, server: BenchServer, plan: Ru
     let socketsOpenMax = 0;
     for (let s = 0; s < plan.seconds; s++) {
       await sleep(started + (s + 1) * 1000 - Date.now());
+      // CDP answers from the tab's main thread: a busy tab answers late, so the second ends
+      // when the answers are in, not when they were asked for.
+      const [tasks, cpus] = await Promise.all([Promise.all(cdps.map((cdp) => metricValue(cdp, 'TaskDuration'))), Promise.all(cpuCdps.map((cdp) => metricValue(cdp, 'TaskDuration')))]);
       const now = Date.now();
-      const tasks = await Promise.all(cdps.map((cdp) => metricValue(cdp, 'TaskDuration')));
       tasks.forEach((t, i) => {
         busyPerSecond[i]!.push((100 * (t * 1000 - last[i]!)) / (now - lastAt));
       });
       last = tasks.map((t) => t * 1000);
-      const cpus = await Promise.all(cpuCdps.map((cdp) => metricValue(cdp, 'TaskDuration')));
       cpus.forEach((t, i) => {
         cpuPerSecond[i]!.push((100 * (t * 1000 - lastCpu[i]!)) / (now - lastAt));
       });
