@@ -55,8 +55,9 @@ test.describe('guest entry (features/entry)', () => {
     await expect(third.getByRole('button', { name: '以游客身份进入' })).toBeVisible();
   });
 
-  test('a room without guest logins says so', async ({ page }) => {
+  test('a room without guest logins offers its own form instead', async ({ page }) => {
     await page.goto('/live/login/10002');
-    await expect(page.getByText('本直播间不支持游客进入')).toBeVisible();
+    await expect(page.getByRole('form', { name: '观看密码' })).toBeVisible();
+    await expect(page.getByRole('form', { name: '游客进入' })).toHaveCount(0);
   });
 });

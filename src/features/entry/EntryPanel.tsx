@@ -48,6 +48,8 @@ type Loaded =
 /** Room info refusals that mean "this room cannot be entered at all". */
 const ROOM_GONE = new Set([4001, 4002, 4006]);
 const INVALID_INPUT = 4501;
+/** A room id as the routes hand it over: anything else is an address nobody issued (4001). */
+const ROOM_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** The room's language, unless the viewer chose one themselves (that choice wins). */
 function applyRoomLocale(locale: string | null): void {
@@ -69,7 +71,9 @@ export function EntryPanel({ roomId, onEntered }: EntryPanelProps) {
 
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [attempt, setAttempt] = useState(0);
+  const addressValid = ROOM_ID.test(roomId);
   useEffect(() => {
+    if (!addressValid) return;
     const controller = new AbortController();
     api.live.roomInfo({ id: roomId }, { signal: controller.signal }).then(
       (info) => {
@@ -83,7 +87,7 @@ export function EntryPanel({ roomId, onEntered }: EntryPanelProps) {
       },
     );
     return () => controller.abort();
-  }, [api, roomId, attempt]);
+  }, [api, roomId, attempt, addressValid]);
   const current = loaded?.roomId === roomId ? loaded : null;
 
   // The ways back into this page carry one-time values: read them once, then drop them
@@ -128,6 +132,15 @@ export function EntryPanel({ roomId, onEntered }: EntryPanelProps) {
 
   const endedElsewhere = useSnapshot(realtimeStore).connection.state === 'endedElsewhere';
 
+  if (!addressValid) {
+    return (
+      <section className="entry-panel entry-unavailable" aria-label={t('entry.unavailable')}>
+        <p className="entry-problem" role="alert">
+          {t('code.4001')}
+        </p>
+      </section>
+    );
+  }
   if (current === null) {
     return (
       <section className="entry-panel" aria-busy="true">

@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test';
+
+// Watch password (10002) and member code (10003) rooms: a wrong secret is refused with its
+// message, the right one enters the video page. Both rooms require the privacy agreement.
+
+test.describe('watch password room', () => {
+  test('a wrong password is refused (4103); the right one enters with a nickname', async ({ page }) => {
+    await page.goto('/live/login/10002');
+    const form = page.getByRole('form', { name: '观看密码' });
+    await page.getByRole('checkbox', { name: '我已阅读并同意隐私协议' }).check();
+
+    await form.getByRole('button', { name: '进入直播间' }).click();
+    await expect(form.getByRole('alert')).toHaveText('此项为必填项');
+
+    await form.getByLabel('请输入观看密码').fill('000000');
+    await form.getByRole('button', { name: '进入直播间' }).click();
+    await expect(form.getByRole('alert')).toHaveText('观看密码错误');
+    await expect(page).toHaveURL(/\/live\/login\/10002$/);
+
+    await form.getByLabel('请输入观看密码').fill('123456');
+    await form.getByLabel('昵称（选填）').fill('密码观众');
+    await form.getByRole('button', { name: '进入直播间' }).click();
+    await expect(page).toHaveURL(/\/live\/video\/10002$/);
+  });
+});
+
+test.describe('member code room', () => {
+  test('a wrong member code is refused (4102); a right one enters', async ({ page }) => {
+    await page.goto('/live/login/10003');
+    const form = page.getByRole('form', { name: '会员码验证' });
+    await page.getByRole('checkbox', { name: '我已阅读并同意隐私协议' }).check();
+    await form.getByLabel('会员码').fill('M9999');
+    await form.getByRole('button', { name: '进入直播间' }).click();
+    await expect(form.getByRole('alert')).toHaveText('会员码错误');
+
+    await form.getByLabel('会员码').fill('M1001');
+    await form.getByRole('button', { name: '进入直播间' }).click();
+    await expect(page).toHaveURL(/\/live\/video\/10003$/);
+  });
+});
