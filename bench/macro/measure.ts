@@ -58,6 +58,12 @@ export interface RunFigures extends RunPlan {
   readonly sent: number;
   readonly windowMs: number;
   readonly socketsOpenMax: number;
+  /**
+   * Frames the server wrote over the run (webcast_frames_sent_total); more than sent x
+   * sockets means replays or history pages (a socket closed for reading too slowly and
+   * rejoined, or gaps filled).
+   */
+  readonly framesSent: number;
   readonly serverCpuMs: number;
   readonly serverCpuPct: number;
   readonly worker: WorkerCpu | null;
@@ -202,6 +208,7 @@ export async function measureRun(browser: Browser, server: BenchServer, plan: Ru
     const startCounters = await Promise.all(cdps.map(taskAndScript));
     const startCpu = await Promise.all(cpuCdps.map(taskAndScript));
     const serverCpuBefore = server.cpuMs();
+    const framesBefore = await server.metric('webcast_frames_sent_total');
     const browserCpuBefore = treeCpuByType(process.pid);
     const started = Date.now();
     const burst = await server.admin<{ total: number }>(`/admin/v1/rooms/${ROOM}/burst`, { rate: plan.rate, seconds: plan.seconds });
@@ -234,6 +241,7 @@ export async function measureRun(browser: Browser, server: BenchServer, plan: Ru
     const endCounters = await Promise.all(cdps.map(taskAndScript));
     const endCpu = await Promise.all(cpuCdps.map(taskAndScript));
     const serverCpuMs = server.cpuMs() - serverCpuBefore;
+    const framesSent = (await server.metric('webcast_frames_sent_total')) - framesBefore;
     const browserCpuAfter = treeCpuByType(process.pid);
     const browserCpuMs: Record<string, number> = {};
     for (const [type, ms] of Object.entries(browserCpuAfter)) browserCpuMs[type] = round(ms - (browserCpuBefore[type] ?? 0), 0);
@@ -276,6 +284,7 @@ export async function measureRun(browser: Browser, server: BenchServer, plan: Ru
       sent: burst.total,
       windowMs,
       socketsOpenMax,
+      framesSent,
       serverCpuMs: round(serverCpuMs, 0),
       serverCpuPct: round((100 * serverCpuMs) / windowMs),
       browserCpuMs,
