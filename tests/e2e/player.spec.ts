@@ -86,6 +86,39 @@ test.describe('player (features/player)', () => {
     await expectAdvancing(page, 0.5);
   });
 
+  test('audio only, immersive mode and full screen', async ({ page }) => {
+    await enterAsGuest(page);
+    await expectAdvancing(page, 0.5);
+    const root = player(page);
+
+    await root.getByRole('button', { name: '仅音频', exact: true }).click();
+    await expect(root).toHaveClass(/player--audio-only/);
+    await expect(root.getByText('仅播放音频')).toBeVisible();
+    expect(await root.locator('video').evaluate((v) => getComputedStyle(v).visibility)).toBe('hidden');
+    await expectAdvancing(page, 0.5);
+    await root.getByRole('button', { name: '显示画面', exact: true }).click();
+    await expect(root).not.toHaveClass(/player--audio-only/);
+
+    await root.getByRole('button', { name: '沉浸模式', exact: true }).click();
+    await expect(root).toHaveClass(/player--immersive/);
+    const box = await root.boundingBox();
+    expect(box?.width).toBe(page.viewportSize()?.width);
+    // The controls hide while the pointer rests, and come back when it moves.
+    await expect(root).toHaveClass(/player--controls-hidden/, { timeout: 5_000 });
+    await page.mouse.move(50, 50);
+    await page.mouse.move(60, 60);
+    await expect(root).not.toHaveClass(/player--controls-hidden/);
+    await page.keyboard.press('Escape');
+    await expect(root).not.toHaveClass(/player--immersive/);
+
+    await root.getByRole('button', { name: '全屏', exact: true }).click();
+    await expect(root.getByRole('button', { name: '退出全屏', exact: true })).toBeVisible();
+    expect(await page.evaluate(() => document.fullscreenElement?.classList.contains('player') ?? false)).toBe(true);
+    await root.getByRole('button', { name: '退出全屏', exact: true }).click();
+    await expect(root.getByRole('button', { name: '全屏', exact: true })).toBeVisible();
+    await expectAdvancing(page, 0.5);
+  });
+
   test('a stream that fails to load is retried, then offers "load failed, retry"', async ({ page }) => {
     test.setTimeout(60_000);
     await enterAsGuest(page);
