@@ -77,6 +77,8 @@ export default function SignupEntry(props: EntryFormProps) {
   const onLoginError = (code: number | undefined, body: LoginInput): boolean => {
     const phone = body.phone ?? '';
     if (code === NOT_ALLOWED) {
+      // Kept for after the sign-up is approved: the same phone and code log in then.
+      setLastLogin(body);
       dispatch({ type: 'NOT_SIGNED_UP' });
       return true;
     }
