@@ -49,7 +49,8 @@ if (hasMse()) preloadEngine(playerSettings.type === 'flv' ? 'mpegts' : 'hlsjs');
 export function Player({ roomId }: PlayerProps) {
   const { t } = useTranslation();
   const settings = useSnapshot(playerSettings);
-  const autoPlayer = useSnapshot(session).autoPlayer;
+  // SPEC session fields: autoplay where the browser allows it, the default desktop quality.
+  const { autoPlayer, defaultDesktopQuality } = useSnapshot(session);
   const [lineId, setLineId] = useState<string | null>(null);
   const [reloadKey, setReloadKey] = useState(0);
   const playback = useRoomPlayback(roomId, lineId, reloadKey);
@@ -62,7 +63,7 @@ export function Player({ roomId }: PlayerProps) {
   const mse = useMemo(() => hasMse(), []);
 
   const room = playback.room;
-  const quality: QualityLevel = settings.quality ?? room?.defaultQuality ?? 'original';
+  const quality: QualityLevel = settings.quality ?? room?.defaultQuality ?? defaultDesktopQuality;
   const type: StreamType = settings.type ?? room?.defaultType ?? 'hls';
   const delay: DelayMode = settings.delay ?? 'lowDelay';
   // Start fetching the engine of the likely stream while the room info loads. Layout
