@@ -171,6 +171,18 @@ test.describe('player (features/player)', () => {
       await expect(player(page).getByLabel('线路')).toHaveCount(0);
     });
 
+    test('switches from the live FLV stream to the replay when the host ends the live', async ({ page }) => {
+      await page.addInitScript(() => localStorage.setItem('webcast.player.settings', JSON.stringify({ type: 'flv', delay: 'noDelay' })));
+      await enterAsGuest(page, server.url);
+      await expectAdvancing(page, 0.5);
+      await expect(player(page)).toHaveAttribute('data-type', 'flv');
+
+      await server.admin('/admin/v1/rooms/10001/live/end', {});
+      await expect(player(page)).toHaveAttribute('data-mode', 'replay', { timeout: 15_000 });
+      await expect(player(page)).toHaveAttribute('data-type', 'hls');
+      await expectAdvancing(page);
+    });
+
     test('shows the not-started state, then plays when the live starts', async ({ page }) => {
       await server.admin('/admin/v1/rooms/10001/live/start', { status: 1 });
       await enterAsGuest(page, server.url);
