@@ -18,6 +18,7 @@ import { useApi } from '../../state/apiContext';
 import { realtimeStore } from '../../state/roomFeed';
 import { session, setTheme } from '../../state/session';
 import { consentRemembered, rememberConsent } from './consentMemory';
+import { knownName, nicknameStore } from './nicknameStore';
 import { errorText, type Consent, type EntryFormProps } from './entryKit';
 import { GuestForm } from './forms/GuestForm';
 import { privacyMode, signedInAs, type PrivacyMode } from './guestEntry';
@@ -66,7 +67,11 @@ export function EntryPanel({ roomId, onEntered }: EntryPanelProps) {
   const { t } = useTranslation();
   const api = useApi();
   const snap = useSnapshot(session);
-  const signedIn = signedInAs(snap, roomId);
+  useSnapshot(nicknameStore);
+  const login = signedInAs(snap, roomId);
+  // After a reload the session knows the user id only: the name comes from what the login
+  // or update_name answered earlier (remembered per user id).
+  const signedIn = login === null ? null : (knownName(snap.userId)?.name ?? login);
   const [params, setParams] = useSearchParams();
 
   const [loaded, setLoaded] = useState<Loaded | null>(null);

@@ -75,9 +75,8 @@ export function knownName(userId: string | null): KnownName | null {
   if (userId === null) return null;
   const inMemory = nicknameStore.byUser[userId];
   if (inMemory !== undefined) return inMemory;
-  const stored = readStored(userId);
-  if (stored !== null) nicknameStore.byUser[userId] = stored;
-  return stored;
+  // No caching into the store here: this is read during render.
+  return readStored(userId);
 }
 
 /** True when the signed-in viewer's nickname passes SPEC 5's "set before" rule. */
