@@ -97,6 +97,8 @@ export function Player({ roomId }: PlayerProps) {
   const [muted, setMuted] = useState(false);
   const [autoMuted, setAutoMuted] = useState(false);
   const [paused, setPaused] = useState(false);
+  /** The viewer paused (not the element between loads): the stall watchdog rests. */
+  const [userPaused, setUserPaused] = useState(false);
   const startPlayback = useCallback(async (video: HTMLVideoElement) => {
     try {
       await video.play();
@@ -129,7 +131,10 @@ export function Player({ roomId }: PlayerProps) {
         engine = created;
         engineRef.current = created;
         rootRef.current?.setAttribute('data-engine', created.name);
-        if (autoPlayer) void startPlayback(video);
+        if (autoPlayer) {
+          setUserPaused(false);
+          void startPlayback(video);
+        }
       },
       () => {
         if (!cancelled) dispatch({ type: 'ERROR', kind: 'network' });
@@ -190,12 +195,12 @@ export function Player({ roomId }: PlayerProps) {
       const timer = setTimeout(() => dispatch({ type: 'RETRY_DUE' }), retryDelayMs(attempt));
       return () => clearTimeout(timer);
     }
-    if ((phase === 'loading' || phase === 'stalled') && !paused) {
+    if ((phase === 'loading' || phase === 'stalled') && !userPaused) {
       const timer = setTimeout(() => dispatch({ type: 'ERROR', kind: 'network' }), STALL_TIMEOUT_MS);
       return () => clearTimeout(timer);
     }
     return undefined;
-  }, [phase, attempt, loadId, paused]);
+  }, [phase, attempt, loadId, userPaused]);
 
   // Latency and buffer, sampled while playing: on the root element (for measuring) and in
   // the debug overlay when it is open.
@@ -280,6 +285,7 @@ export function Player({ roomId }: PlayerProps) {
   const togglePlay = () => {
     const video = videoRef.current;
     if (video === null) return;
+    setUserPaused(!video.paused);
     if (video.paused) void startPlayback(video);
     else video.pause();
   };
