@@ -16,8 +16,8 @@
  * the product's 3-of-4-hidden runs too; 0: not), BENCH_MACRO_WRITE (0: print only),
  * BENCH_MACRO_FROM (a results file: re-render the docs and chart from it, no run).
  * Writes docs/benchmarks.md "Browser burst (macro)", docs/benchmarks-macro.svg and
- * bench/results/<date>-macro.json; a smoke run (50 messages a second for 2 s, 1 tab)
- * writes nothing.
+ * bench/results/<date>-macro.json; a smoke run (50 messages a second for 1 s, 1 tab,
+ * shorter pauses) writes nothing.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -277,7 +277,8 @@ export async function run(options: MacroOptions): Promise<MacroResult> {
     return result;
   }
   const rates = options.rates ?? (smoke ? [50] : list('BENCH_MACRO_RATES', [1000, 5000, 10000, 20000]));
-  const seconds = options.seconds ?? (smoke ? 2 : (list('BENCH_MACRO_SECONDS', [20])[0] ?? 20));
+  const seconds = options.seconds ?? (smoke ? 1 : (list('BENCH_MACRO_SECONDS', [20])[0] ?? 20));
+  const pauses = smoke ? { settleMs: 500, idleMs: 500, drainMs: 500 } : undefined;
   const tabs = options.tabs ?? (smoke ? [1] : list('BENCH_MACRO_TABS', [1, 4]));
   const variants =
     options.variants ??
@@ -298,9 +299,9 @@ export async function run(options: MacroOptions): Promise<MacroResult> {
     const plans: RunPlan[] = [];
     for (const rate of rates) {
       for (const t of tabs) {
-        for (const variant of variants) plans.push({ variant, rate, seconds, tabs: t, hidden: false });
+        for (const variant of variants) plans.push({ variant, rate, seconds, tabs: t, hidden: false, pauses });
         // The baseline has no notion of visibility: its hidden run would repeat the visible one.
-        if (t > 1 && hidden && variants.includes('product')) plans.push({ variant: 'product', rate, seconds, tabs: t, hidden: true });
+        if (t > 1 && hidden && variants.includes('product')) plans.push({ variant: 'product', rate, seconds, tabs: t, hidden: true, pauses });
       }
     }
     log(`${plans.length} runs of ${seconds} s against ${server.url}`);

@@ -16,6 +16,8 @@ export interface RunPlan {
   readonly rate: number;
   readonly seconds: number;
   readonly tabs: number;
+  /** Pauses around the burst, ms: settle after joining, idle rAF check, drain after it (smaller in a smoke run). */
+  readonly pauses?: { readonly settleMs: number; readonly idleMs: number; readonly drainMs: number };
   /** All tabs but the one in front made hidden (document.visibilityState emulated, see README). */
   readonly hidden: boolean;
 }
@@ -195,12 +197,13 @@ export async function measureRun(browser: Browser, server: BenchServer, plan: Ru
       await cpu.send('Performance.enable', { timeDomain: 'threadTicks' });
       cpuCdps.push(cpu);
     }
+    const pauses = plan.pauses ?? { settleMs: 1500, idleMs: 1000, drainMs: 1500 };
     // The join's replay (up to 1,000 earlier messages) settles first.
-    await sleep(1500);
+    await sleep(pauses.settleMs);
     const heapBefore = await Promise.all(cdps.map(heapMB));
     // Display-rate check: rAF intervals of an idle second.
     await Promise.all(pages.map((p) => p.evaluate(() => (globalThis as unknown as { __macroProbe: { start(): void } }).__macroProbe.start())));
-    await sleep(1000);
+    await sleep(pauses.idleMs);
     const idle = await Promise.all(pages.map((p) => p.evaluate(() => (globalThis as unknown as { __macroProbe: { stop(): ProbeFigures } }).__macroProbe.stop())));
 
     const worker = plan.variant === 'product' ? await startWorkerProfiler(browser, 'realtime.shared', log) : null;
@@ -236,7 +239,7 @@ export async function measureRun(browser: Browser, server: BenchServer, plan: Ru
       socketsOpenMax = Math.max(socketsOpenMax, await server.metric('webcast_sockets_open'));
     }
     // Drain: the last messages reach the screen.
-    await sleep(1500);
+    await sleep(pauses.drainMs);
     const windowMs = Date.now() - started;
     const endCounters = await Promise.all(cdps.map(taskAndScript));
     const endCpu = await Promise.all(cpuCdps.map(taskAndScript));
