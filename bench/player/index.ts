@@ -267,7 +267,15 @@ export async function run(options: BenchOptions): Promise<PlayerResult> {
   }
 }
 
-function report(result: PlayerResult, runs: number, warmupS: number, sampleS: number): string {
+/** How much of the first-frame time is the app shell's, and how much the player's. */
+function shellShare(result: PlayerResult): string {
+  const parts = Object.entries(result.firstFrame).map(
+    ([k, v]) => `${k}: ${ms(v.stages.playerChunk)} until the player chunk, then ${ms(v.stages.firstFrame - v.stages.playerChunk)} to the first frame`,
+  );
+  return `Split (differences of the medians): ${parts.join('; ')}. The player's own part (render, the two calls, the engine chunk, playlist, segment, decode) is the second figure; the first one is the page before the player exists.`;
+}
+
+export function report(result: PlayerResult, runs: number, warmupS: number, sampleS: number): string {
   const ff = Object.entries(result.firstFrame)
     .map(([k, v]) => `| ${k} | ${v.summary.n} | ${ms(v.summary.median)} | ${ms(v.summary.p95)} | ${ms(v.summary.max)} | ${ms(v.warmup.firstFrame)} |`)
     .join('\n');
@@ -300,6 +308,8 @@ URL calls answer, the first media request goes out, the first frame is shown.
 | stream / delay | player chunk | calls answered | first media request | first frame |
 |---|---|---|---|---|
 ${stages}
+
+${shellShare(result)}
 
 Live latency: the frame on screen behind the server's wall clock (FLV: onMetaData
 \`wallClockAtZeroMs\` + currentTime; HLS: EXT-X-PROGRAM-DATE-TIME of the playing frame, via
