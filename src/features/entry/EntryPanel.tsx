@@ -15,9 +15,9 @@ import { i18n, getSelectableLocales } from '../../i18n';
 import { LOCALE_STORAGE_KEY, isLocale } from '../../i18n/localeChoice';
 import type { Problem } from '../../domain/result';
 import { useApi } from '../../state/apiContext';
-import { realtimeStore } from '../../state/roomFeed';
-import { session, setTheme } from '../../state/session';
+import { clearSession, session, setTheme } from '../../state/session';
 import { consentRemembered, rememberConsent } from './consentMemory';
+import { endedElsewhereStore, forgetEndedElsewhere, watchEndedElsewhere } from './endedElsewhere';
 import { knownName, nicknameStore } from './nicknameStore';
 import { errorText, type Consent, type EntryFormProps } from './entryKit';
 import { GuestForm } from './forms/GuestForm';
@@ -62,6 +62,8 @@ function applyRoomLocale(locale: string | null): void {
   }
   void i18n.changeLanguage(locale);
 }
+
+watchEndedElsewhere();
 
 export function EntryPanel({ roomId, onEntered }: EntryPanelProps) {
   const { t } = useTranslation();
@@ -135,7 +137,7 @@ export function EntryPanel({ roomId, onEntered }: EntryPanelProps) {
     rememberConsent(roomId, value);
   };
 
-  const endedElsewhere = useSnapshot(realtimeStore).connection.state === 'endedElsewhere';
+  const endedElsewhere = useSnapshot(endedElsewhereStore).rooms[roomId] === true;
 
   if (!addressValid) {
     return (
@@ -162,12 +164,23 @@ export function EntryPanel({ roomId, onEntered }: EntryPanelProps) {
   return (
     <div className="entry-panel">
       <RoomIntroView intro={view.intro} />
-      {endedElsewhere && signedIn === null && (
+      {endedElsewhere && (
         <p className="entry-problem" role="alert">
           {t('code.4005')}
         </p>
       )}
-      {signedIn !== null ? (
+      {signedIn !== null && endedElsewhere ? (
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => {
+            clearSession();
+            forgetEndedElsewhere(roomId);
+          }}
+        >
+          {t('entry.loginAgain')}
+        </button>
+      ) : signedIn !== null ? (
         <SignedInView roomId={roomId} name={signedIn} onEntered={onEntered} />
       ) : (
         <>

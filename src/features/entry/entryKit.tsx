@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { apiErrorText, isApiError, type ApiError, type LoginData } from '../../api';
 import type { Problem } from '../../domain/result';
 import { enterRoom, setSession } from '../../state/session';
+import { forgetEndedElsewhere } from './endedElsewhere';
 import { rememberName } from './nicknameStore';
 
 /**
@@ -31,6 +32,7 @@ export interface EntryFormProps {
 export function storeLogin(roomId: string, login: LoginData): void {
   enterRoom(roomId);
   setSession(login);
+  forgetEndedElsewhere(roomId);
   if (login.name !== undefined) rememberName(login.userId, login.name, login.nameChanged ?? false);
 }
 
