@@ -118,6 +118,8 @@ function summary(r: RunFigures) {
     frameP95Ms: max(t.map((f) => f.frameP95Ms)),
     frameMaxMs: max(t.map((f) => f.frameMaxMs)),
     idleFrameMs: max(t.map((f) => f.idleFrameMs)),
+    idleBusyPct: mean(t.map((f) => f.idleBusyPct ?? NaN)),
+    idleCpuPct: mean(t.map((f) => f.idleCpuPct ?? NaN)),
     rowsTimed: t.reduce((a, f) => a + f.rowsTimed, 0),
     p50: max(t.map((f) => f.latencyP50Ms)),
     p95: max(t.map((f) => f.latencyP95Ms)),
@@ -167,15 +169,15 @@ function tables(result: MacroResult): string {
   const lines: string[] = [];
   const { runs } = result;
   lines.push(
-    '| rate/s | tabs | variant | sent | busy % per tab (mean, worst tab) | CPU % per tab (mean, worst tab) | busiest second % | main-thread ms (all tabs) | baseline / product | long tasks (longest ms) | frame p95 / max ms | rows timed | latency p50 / p95 / p99 ms | p50 first / last quarter ms | heap growth MB (worst tab) | sockets |',
-    '|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| rate/s | tabs | variant | sent | idle busy / CPU % per tab (mean) | busy % per tab (mean, worst tab) | CPU % per tab (mean, worst tab) | busiest second % | main-thread ms (all tabs) | baseline / product | long tasks (longest ms) | frame p95 / max ms | rows timed | latency p50 / p95 / p99 ms | p50 first / last quarter ms | heap growth MB (worst tab) | sockets |',
+    '|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   );
   for (const r of runs) {
     const s = summary(r);
     const twin = twinOf(runs, r);
     const ratio = twin === undefined ? '' : `${fmt(summary(twin).busyMs / s.busyMs)}x`;
     lines.push(
-      `| ${fmt(r.rate, 0)} | ${runLabel(r)} | ${r.variant} | ${fmt(r.sent, 0)} | ${fmt(s.busyMeanPct)}, ${fmt(s.busyWorstPct)} | ${fmt(s.cpuMeanPct)}, ${fmt(s.cpuWorstPct)} | ${fmt(s.busyMaxSecondPct)} | ${fmt(s.busyMs, 0)} | ${ratio} | ${s.longTasks} (${fmt(s.longestTaskMs, 0)}) | ${fmt(s.frameP95Ms)} / ${fmt(s.frameMaxMs)} | ${fmt(s.rowsTimed, 0)} | ${fmt(s.p50, 0)} / ${fmt(s.p95, 0)} / ${fmt(s.p99, 0)} | ${fmt(s.firstQuarterP50, 0)} / ${fmt(s.lastQuarterP50, 0)} | ${fmt(s.heapGrowthMB, 2)} | ${r.socketsOpenMax} |`,
+      `| ${fmt(r.rate, 0)} | ${runLabel(r)} | ${r.variant} | ${fmt(r.sent, 0)} | ${fmt(s.idleBusyPct)} / ${fmt(s.idleCpuPct)} | ${fmt(s.busyMeanPct)}, ${fmt(s.busyWorstPct)} | ${fmt(s.cpuMeanPct)}, ${fmt(s.cpuWorstPct)} | ${fmt(s.busyMaxSecondPct)} | ${fmt(s.busyMs, 0)} | ${ratio} | ${s.longTasks} (${fmt(s.longestTaskMs, 0)}) | ${fmt(s.frameP95Ms)} / ${fmt(s.frameMaxMs)} | ${fmt(s.rowsTimed, 0)} | ${fmt(s.p50, 0)} / ${fmt(s.p95, 0)} / ${fmt(s.p99, 0)} | ${fmt(s.firstQuarterP50, 0)} / ${fmt(s.lastQuarterP50, 0)} | ${fmt(s.heapGrowthMB, 2)} | ${r.socketsOpenMax} |`,
     );
   }
   return lines.join('\n');
@@ -185,7 +187,7 @@ function tables(result: MacroResult): string {
 function cpuTable(runs: readonly RunFigures[]): string {
   const pct = (ms: number | undefined, r: RunFigures): string => (ms === undefined ? 'n/a' : fmt((100 * ms) / r.windowMs));
   const lines = [
-    '| rate/s | tabs | variant | frames written by the server / (sent x sockets) | server | SharedWorker (GC) | Chromium renderers (tabs and worker) | Chromium GPU process | Chromium browser + network | load average (1 min) |',
+    '| rate/s | tabs | variant | server frame counter / (sent x sockets): 2 = all written | server | SharedWorker (GC) | Chromium renderers (tabs and worker) | Chromium GPU process | Chromium browser + network | load average (1 min) |',
     '|---:|---|---|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of runs) {
@@ -235,7 +237,7 @@ function docsBody(result: MacroResult, chartName: string): string {
   return [
     `Machine: ${describeMachine(m)}; ${m.chromium}. Run ${result.date}; 1-minute load average ${fmt(result.loadAverage.before, 2)} before, ${fmt(result.loadAverage.after, 2)} after.`,
     '',
-    `\`npm run bench -- macro\` (bench/macro, see bench/README.md): Debian's Chromium (headless, \`--disable-gpu\`: software compositing; Playwright) against the benchmark's own reference server; the server's burst (\`POST /admin/v1/rooms/10001/burst\`) sends ${st.rates.map((r) => fmt(r, 0)).join(', ')} chat messages a second for ${st.seconds} s each, every message stamped with its \`sendTime\`. The **product** is the built client (guest login, video page at 1280x900, the SharedWorker's one socket); the **baseline** is the same ChatList/ChatMessage rows fed the common way (bench/macro/baseline: a socket per tab on the main thread, decode, toChatEntry and filter there, one React state update per message). The tabs of a run are one viewer: one browser context; the last tab opened is brought to the front. Headless Chromium reports every tab visible, but it gives display-rate frames only to the tab in front: the product's tabs behind it got about one frame a second (the baseline's more, they have no video element), so in the "4 tabs" runs those tabs apply the worker's updates at that pace (the product waits for a frame before taking the next update). ${st.hidden ? '"3 hidden": the three tabs behind the front one report `document.visibilityState = hidden` and fire `visibilitychange` (emulated in the page: CDP has no switch that hides a headless tab), so the product\'s worker sends them one update per 250 ms; this is the realistic case of a viewer with one tab in view. The baseline has no notion of visibility, so the product\'s "3 hidden" runs are compared with its all-visible run.' : ''}`,
+    `\`npm run bench -- macro\` (bench/macro, see bench/README.md): Debian's Chromium (headless, \`--disable-gpu\`: software compositing; Playwright) against the benchmark's own reference server; the server's burst (\`POST /admin/v1/rooms/10001/burst\`) sends ${st.rates.map((r) => fmt(r, 0)).join(', ')} chat messages a second for ${st.seconds} s each, every message stamped with its \`sendTime\`. The **product** is the built client (guest login, video page at 1280x900, the SharedWorker's one socket); the **baseline** is the same ChatList/ChatMessage rows fed the common way (bench/macro/baseline: a socket per tab on the main thread, decode, toChatEntry and filter there, one React state update per message). The product's video page also plays the room's live stream (the player, hls.js), which the baseline page does not: its cost is in the product's figures; "idle" is the second before each burst, with no chat. The tabs of a run are one viewer: one browser context; the last tab opened is brought to the front. Headless Chromium reports every tab visible, but it gives display-rate frames only to the tab in front: the product's tabs behind it got about one frame a second (the baseline's more, they have no video element), so in the "4 tabs" runs those tabs apply the worker's updates at that pace (the product waits for a frame before taking the next update). ${st.hidden ? '"3 hidden": the three tabs behind the front one report `document.visibilityState = hidden` and fire `visibilitychange` (emulated in the page: CDP has no switch that hides a headless tab), so the product\'s worker sends them one update per 250 ms; this is the realistic case of a viewer with one tab in view. The baseline has no notion of visibility, so the product\'s "3 hidden" runs are compared with its all-visible run.' : ''}`,
     '',
     `How it is measured: busy = CDP \`Performance.getMetrics\` TaskDuration (wall time, the default \`timeDomain\`) per second of the burst, mean of the seconds per tab ("mean" of the tabs, "worst tab"); CPU = the same with \`timeDomain: threadTicks\` (the main thread's CPU time: on a loaded machine wall time also counts the time a runnable task waited for a core); main-thread ms = wall TaskDuration over the burst and a 1.5 s drain, summed over the tabs ("baseline / product" = the baseline twin's / the product's); the targets are judged on wall time; long tasks from a 'longtask' PerformanceObserver; frames from a requestAnimationFrame loop (idle rAF interval before the bursts: ${idle.length === 0 ? 'n/a' : `${fmt(Math.min(...idle), 2)} to ${fmt(Math.max(...idle), 2)} ms`}: rAF runs at display rate in this headless mode when the machine keeps up); latency = the time a row with a new message id entered the DOM (MutationObserver; painted in the next frame) minus its \`data-send-time\`, for the rows the virtualised list actually rendered ("rows timed"), worst tab, and its p50 over the first and the last quarter of the burst (growing: a backlog); heap = \`Runtime.getHeapUsage\` after a forced GC, before and after the run, worst tab; sockets = the largest \`webcast_sockets_open\` during the burst; server CPU = utime + stime of the server process over the run; SharedWorker = its V8 sampling profile (non-idle samples); Chromium's processes from /proc by process type.`,
     '',

@@ -44,6 +44,13 @@ export interface TabFigures {
   readonly frameMaxMs: number;
   /** Idle rAF interval measured before the burst (display rate check). */
   readonly idleFrameMs: number;
+  /**
+   * Main-thread busy in the idle second before the burst, wall and CPU %: what the page
+   * costs with no chat (the product's video page plays the room's stream; the baseline
+   * page has no player).
+   */
+  readonly idleBusyPct: number;
+  readonly idleCpuPct: number;
   readonly rowsTimed: number;
   readonly latencyP50Ms: number;
   readonly latencyP95Ms: number;
@@ -61,9 +68,10 @@ export interface RunFigures extends RunPlan {
   readonly windowMs: number;
   readonly socketsOpenMax: number;
   /**
-   * Frames the server wrote over the run (webcast_frames_sent_total); more than sent x
-   * sockets means replays or history pages (a socket closed for reading too slowly and
-   * rejoined, or gaps filled).
+   * The server's webcast_frames_sent_total over the run. The server counts a frame twice,
+   * when the room hub hands it to a socket and when the socket writes it, so 2 x sent x
+   * sockets means every frame went out; less, that a socket was closed with frames unsent
+   * (too slow a reader); replays and history pages add to it.
    */
   readonly framesSent: number;
   readonly serverCpuMs: number;
@@ -203,7 +211,11 @@ export async function measureRun(browser: Browser, server: BenchServer, plan: Ru
     const heapBefore = await Promise.all(cdps.map(heapMB));
     // Display-rate check: rAF intervals of an idle second.
     await Promise.all(pages.map((p) => p.evaluate(() => (globalThis as unknown as { __macroProbe: { start(): void } }).__macroProbe.start())));
+    const idleStart = await Promise.all([...cdps, ...cpuCdps].map(taskAndScript));
+    const idleStartAt = Date.now();
     await sleep(pauses.idleMs);
+    const idleEnd = await Promise.all([...cdps, ...cpuCdps].map(taskAndScript));
+    const idleMs = Date.now() - idleStartAt;
     const idle = await Promise.all(pages.map((p) => p.evaluate(() => (globalThis as unknown as { __macroProbe: { stop(): ProbeFigures } }).__macroProbe.stop())));
 
     const worker = plan.variant === 'product' ? await startWorkerProfiler(browser, 'realtime.shared', log) : null;
@@ -271,6 +283,8 @@ export async function measureRun(browser: Browser, server: BenchServer, plan: Ru
         frameP95Ms: round(quantile(f.frameIntervals, 0.95)),
         frameMaxMs: round(Math.max(0, ...f.frameIntervals)),
         idleFrameMs: round(quantile(idle[i]!.frameIntervals, 0.5), 2),
+        idleBusyPct: round((100 * (idleEnd[i]!.task - idleStart[i]!.task)) / idleMs),
+        idleCpuPct: round((100 * (idleEnd[i + pages.length]!.task - idleStart[i + pages.length]!.task)) / idleMs),
         rowsTimed: f.rows,
         latencyP50Ms: round(quantile(f.latencies, 0.5), 0),
         latencyP95Ms: round(quantile(f.latencies, 0.95), 0),
