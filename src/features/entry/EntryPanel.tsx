@@ -49,12 +49,28 @@ type Loaded =
 /** Room info refusals that mean "this room cannot be entered at all". */
 const ROOM_GONE = new Set([4001, 4002, 4006]);
 const INVALID_INPUT = 4501;
+/** How long the signed-in view waits before checking a remembered login. */
+const LOGIN_CHECK_DELAY_MS = 500;
 /** A room id as the routes hand it over: anything else is an address nobody issued (4001). */
 const ROOM_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** The room's language, unless the viewer chose one themselves (that choice wins). */
+/**
+ * The reference server answers the product defaults (#2081eb, zh_cn) for a room without a
+ * colour or language of its own; those leave the site's configured theme and language as
+ * they are. A room's own colour replaces the theme; a room's own language applies unless
+ * the viewer chose one themselves (that choice wins).
+ */
+const DEFAULT_ROOM_THEME = '#2081eb';
+const DEFAULT_ROOM_LOCALE = 'zh_cn';
+
+function applyRoomTheme(colour: string | null): void {
+  if (colour === null || colour.toLowerCase() === DEFAULT_ROOM_THEME) return;
+  setTheme(colour);
+}
+
 function applyRoomLocale(locale: string | null): void {
-  if (locale === null || !isLocale(locale) || !getSelectableLocales().includes(locale) || i18n.language === locale) return;
+  if (locale === null || locale === DEFAULT_ROOM_LOCALE || !isLocale(locale) || !getSelectableLocales().includes(locale)) return;
+  if (i18n.language === locale) return;
   try {
     if (localStorage.getItem(LOCALE_STORAGE_KEY) !== null) return;
   } catch {
@@ -85,7 +101,7 @@ export function EntryPanel({ roomId, onEntered }: EntryPanelProps) {
     api.live.roomInfo({ id: roomId }, { signal: controller.signal }).then(
       (info) => {
         const view = readRoomView(info, window.location.href);
-        if (view.intro.themeColour !== null) setTheme(view.intro.themeColour);
+        applyRoomTheme(view.intro.themeColour);
         applyRoomLocale(view.intro.locale);
         setLoaded({ roomId, view });
       },
@@ -324,9 +340,15 @@ function SignedInView({ roomId, name, onEntered }: { roomId: string; name: strin
   const api = useApi();
   const [editing, setEditing] = useState(false);
   useEffect(() => {
+    // A moment later: right after a login this view is gone again (the video page opens).
     const controller = new AbortController();
-    api.live.heartbeat({ webcastId: roomId }, { signal: controller.signal }).catch(() => undefined);
-    return () => controller.abort();
+    const timer = setTimeout(() => {
+      api.live.heartbeat({ webcastId: roomId }, { signal: controller.signal }).catch(() => undefined);
+    }, LOGIN_CHECK_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
   }, [api, roomId]);
   return (
     <section className="entry-form" aria-label={t('entry.signedIn.title')}>
