@@ -55,10 +55,14 @@ test('a failed sign-up is told so (4012)', async ({ page, request }) => {
 });
 
 test('under review (4011): re-checked by hand once the host approves, then enters', async ({ page, request }) => {
-  await login(page, request, '13800000061');
+  // A sign-up of its own (the seeded pending phone would be approved after one run).
+  const phone = randomPhone();
+  const signed = await request.post('/ccp/monitor/v2/webcast/sign', { data: { webcastId: ROOM, answers: { name: '待审观众', phone } } });
+  expect(((await signed.json()) as { data: { state: string } }).data.state).toBe('pending');
+  await login(page, request, phone);
   const region = page.getByRole('region', { name: '报名观看' });
   await expect(region.getByRole('status')).toHaveText('您的报名正在审核中');
-  await audit(request, '13800000061', 'passed');
+  await audit(request, phone, 'passed');
   await region.getByRole('button', { name: '重新查询审核结果' }).click();
   await expect(page).toHaveURL(new RegExp(`/live/video/${ROOM}$`));
 });
