@@ -23,6 +23,16 @@ if (vitest) {
   failedAny = true;
 }
 
+const bench = read('reports/vitest-bench.json');
+if (bench) {
+  const skipped = (bench.numPendingTests ?? 0) + (bench.numTodoTests ?? 0);
+  console.log(`vitest (benchmark smoke): ${bench.numPassedTests} passed, ${bench.numFailedTests} failed, ${skipped} skipped`);
+  failedAny ||= bench.numFailedTests > 0 || bench.numPassedTests === 0;
+} else {
+  console.log('vitest (benchmark smoke): no report (reports/vitest-bench.json)');
+  failedAny = true;
+}
+
 const pw = read('reports/playwright.json');
 if (pw?.stats) {
   const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = pw.stats;
