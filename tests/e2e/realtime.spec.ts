@@ -9,7 +9,8 @@ import { startOwnServer, type OwnServer } from './support/ownServer';
 const ROOM = '10001';
 const videoPath = `/live/video/${ROOM}`;
 
-test.describe.configure({ mode: 'serial' });
+// Several browsers, each tab also playing the room's stream: more than the default 30 s on 2 cores.
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 let server: OwnServer;
 
