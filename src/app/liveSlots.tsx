@@ -1,31 +1,51 @@
 /**
  * What the features put on the live screen, composed here because features do not import
- * each other: the guest entry on the guide page, the connection banner and the chat on the
- * video page. The chat's actions are the realtime connection's (through the worker).
+ * each other: the entry on the guide page; on the video page the connection banner, the
+ * player, the chat tab, and the parts in ./slots (room information, the viewer's layer,
+ * the device test).
  *
- * The chat (react-virtuoso and the composer) is loaded only when a video page shows it, so
- * the guide page's script stays small.
+ * The chat (react-virtuoso and the composer) and the player are loaded only when a video
+ * page shows them, so the guide page's script stays small.
  */
 import { lazy, Suspense } from 'react';
+import { i18n } from '../i18n';
 import { EntryPanel } from '../features/entry';
 import type { LiveScreenSlots } from '../features/live';
 import { roomChatActions } from '../state/realtimeConnection';
+import { composeSlots } from './slots/composeSlots';
+import { deviceSlots } from './slots/deviceSlots';
+import { roomInfoSlots } from './slots/roomInfoSlots';
+import { viewerSlots } from './slots/viewerSlots';
 
 const ChatPanel = lazy(() => import('../features/chat').then((chat) => ({ default: chat.ChatPanel })));
 const Player = lazy(() => import('../features/player').then((player) => ({ default: player.Player })));
 const ConnectionBanner = lazy(() => import('../features/chat').then((chat) => ({ default: chat.ConnectionBanner })));
 
-export const liveSlots: LiveScreenSlots = {
+const coreSlots: LiveScreenSlots = {
   entry: (roomId, enter) => <EntryPanel roomId={roomId} onEntered={enter} />,
   banner: (roomId) => (
     <Suspense fallback={null}>
       <ConnectionBanner roomId={roomId} />
     </Suspense>
   ),
-  player: (roomId) => <Suspense fallback={null}><Player roomId={roomId} /></Suspense>,
-  side: (roomId) => (
+  player: (roomId) => (
     <Suspense fallback={null}>
-      <ChatPanel roomId={roomId} actions={roomChatActions} />
+      <Player roomId={roomId} />
     </Suspense>
   ),
+  tabs: (roomId) => [
+    {
+      key: 'chat',
+      // The screen re-renders on a language change, so the label follows it.
+      label: i18n.t('screen.tabChat'),
+      initial: true,
+      render: () => (
+        <Suspense fallback={null}>
+          <ChatPanel roomId={roomId} actions={roomChatActions} />
+        </Suspense>
+      ),
+    },
+  ],
 };
+
+export const liveSlots: LiveScreenSlots = composeSlots(coreSlots, roomInfoSlots, viewerSlots, deviceSlots);

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, type ReactNode } from 'react';
+import { RoomTabs, type RoomTab } from './RoomTabs';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useRoomConnection } from '../../state/realtimeConnection';
@@ -18,8 +19,14 @@ export interface LiveScreenSlots {
   banner?(roomId: string): ReactNode;
   /** Video page: the player (live or replay) in the stage. */
   player?(roomId: string): ReactNode;
-  /** Video page: the room's side tabs (chat...). */
-  side?(roomId: string): ReactNode;
+  /** Video page: layered over the player inside the stage (anti-record watermark). */
+  stageOverlay?(roomId: string): ReactNode;
+  /** Video page: the bar under the player (online count, praise, settings, device test). */
+  toolbar?(roomId: string): ReactNode;
+  /** Video page: the room tabs in SPEC order (introduction, chat, goods, recommend). */
+  tabs?(roomId: string): readonly RoomTab[];
+  /** Video page: layers above the whole screen (splash advert, dialogs, notices). */
+  layers?(roomId: string): ReactNode;
 }
 
 interface LiveScreenProps {
@@ -32,7 +39,8 @@ interface LiveScreenProps {
  * The live room screen. Its regions are the plug-in points of later features:
  * - `stage`: the entry panel in guide mode (login and verification forms join it there),
  *   the player in video mode;
- * - `side`: the room tabs (introduction, chat, goods, recommend) in video mode.
+ * - `side`: the room tabs (introduction, chat, goods, recommend) in video mode;
+ * - around the player: an overlay on it, a toolbar under it, and layers over the screen.
  * Because both routes render this component in the same place, moving between the guide
  * and the video page keeps its state (a finished login is not thrown away).
  */
@@ -60,7 +68,11 @@ export function LiveScreen({ mode, slots = {} }: LiveScreenProps) {
       ))
     ) : (
       <>
-        {slots.player?.(id)}
+        <div className="live-screen__player">
+          {slots.player?.(id)}
+          {slots.stageOverlay?.(id)}
+        </div>
+        {slots.toolbar?.(id)}
         <SafeLink className="button" to={liveRoomPath('guide', id)}>
           {t('screen.backToGuide')}
         </SafeLink>
@@ -68,13 +80,15 @@ export function LiveScreen({ mode, slots = {} }: LiveScreenProps) {
     );
 
   const video = mode === 'video';
+  const tabs = video ? slots.tabs?.(id) : undefined;
   return (
     <LiveScreenLayout
       mode={mode}
       title={title}
       stage={stage}
       banner={video ? slots.banner?.(id) : undefined}
-      side={video ? slots.side?.(id) : undefined}
+      side={tabs !== undefined && tabs.length > 0 ? <RoomTabs key={id} tabs={tabs} /> : undefined}
+      layers={video ? slots.layers?.(id) : undefined}
     />
   );
 }
@@ -85,9 +99,10 @@ interface LiveScreenLayoutProps {
   readonly stage: ReactNode;
   readonly banner?: ReactNode;
   readonly side?: ReactNode;
+  readonly layers?: ReactNode;
 }
 
-function LiveScreenLayout({ mode, title, stage, banner, side }: LiveScreenLayoutProps) {
+function LiveScreenLayout({ mode, title, stage, banner, side, layers }: LiveScreenLayoutProps) {
   return (
     <article className={`live-screen live-screen--${mode}`} data-mode={mode}>
       {banner}
@@ -96,6 +111,7 @@ function LiveScreenLayout({ mode, title, stage, banner, side }: LiveScreenLayout
         <section className="live-screen__stage">{stage}</section>
         {side !== undefined && <aside className="live-screen__side">{side}</aside>}
       </div>
+      {layers}
     </article>
   );
 }

@@ -1,0 +1,75 @@
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+
+/** One of the room's side tabs; features supply them through the screen's `tabs` slot. */
+export interface RoomTab {
+  /** Stable key: also the `data-tab` of the tab button and its panel (tests and styling). */
+  readonly key: string;
+  /** Already translated: the tab's feature owns its wording. */
+  readonly label: string;
+  /** The tab shown when the page opens (else the first tab). */
+  readonly initial?: boolean;
+  render(): ReactNode;
+}
+
+/**
+ * The room's side tabs (WAI-ARIA tabs pattern). Every panel stays mounted and only the
+ * selected one is shown, so the chat keeps its scroll position, draft and reading state while
+ * the viewer reads the introduction.
+ */
+export function RoomTabs({ tabs }: { readonly tabs: readonly RoomTab[] }) {
+  const baseId = useId();
+  const [selected, setSelected] = useState(() => (tabs.find((tab) => tab.initial === true) ?? tabs[0])?.key ?? '');
+  const buttons = useRef(new Map<string, HTMLButtonElement>());
+  const current = tabs.some((tab) => tab.key === selected) ? selected : (tabs[0]?.key ?? '');
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (step === 0 || tabs.length === 0) return;
+    event.preventDefault();
+    const index = tabs.findIndex((tab) => tab.key === current);
+    const next = tabs[(index + step + tabs.length) % tabs.length];
+    if (next === undefined) return;
+    setSelected(next.key);
+    buttons.current.get(next.key)?.focus();
+  };
+
+  return (
+    <div className="room-tabs">
+      <div className="room-tabs__list" role="tablist" onKeyDown={onKeyDown}>
+        {tabs.map((tab) => (
+          <button
+            key={tab.key}
+            ref={(node) => {
+              if (node === null) buttons.current.delete(tab.key);
+              else buttons.current.set(tab.key, node);
+            }}
+            type="button"
+            role="tab"
+            className="room-tabs__tab"
+            data-tab={tab.key}
+            id={`${baseId}-tab-${tab.key}`}
+            aria-selected={tab.key === current}
+            aria-controls={`${baseId}-panel-${tab.key}`}
+            tabIndex={tab.key === current ? 0 : -1}
+            onClick={() => setSelected(tab.key)}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      {tabs.map((tab) => (
+        <div
+          key={tab.key}
+          role="tabpanel"
+          className="room-tabs__panel"
+          data-tab={tab.key}
+          id={`${baseId}-panel-${tab.key}`}
+          aria-labelledby={`${baseId}-tab-${tab.key}`}
+          hidden={tab.key !== current}
+        >
+          {tab.render()}
+        </div>
+      ))}
+    </div>
+  );
+}
