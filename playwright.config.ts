@@ -11,9 +11,16 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-const PORT = Number(process.env.E2E_PORT ?? 4173);
+const DEFAULT_PORT = 4173;
+const PORT = Number(process.env.E2E_PORT ?? DEFAULT_PORT);
+// Another port is another checkout's or developer's run side by side with this one: it gets
+// a build and data directory of its own, so neither run rebuilds or wipes the other's.
+const SUFFIX = PORT === DEFAULT_PORT ? '' : `-${PORT}`;
 /** The reference server's data for browser tests (recreated at every run; git-ignored). */
-export const E2E_DATA_DIR = '.e2e-data';
+export const E2E_DATA_DIR = `.e2e-data${SUFFIX}`;
+/** The client build the browser tests load; tests' own servers (support/ownServer.ts) serve it too. */
+const CLIENT_DIR = SUFFIX === '' ? 'dist' : `dist-e2e${SUFFIX}`;
+process.env.CLIENT_DIR = CLIENT_DIR;
 /** Tests drive the host side (start/end live, say, ...) through the admin API with this. */
 export const E2E_ADMIN_TOKEN = process.env.E2E_ADMIN_TOKEN ?? 'e2e-admin-token';
 
@@ -34,8 +41,8 @@ export default defineConfig({
   // Browser tests run against the real reference room server (built client included),
   // on a fresh DATA_DIR each run so the demo rooms start seeded and untouched.
   webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && npm run build && npx tsx server/main.ts`,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: E2E_DATA_DIR, ADMIN_TOKEN: E2E_ADMIN_TOKEN },
+    command: `rm -rf ${E2E_DATA_DIR} && npx vite build --outDir ${CLIENT_DIR} --emptyOutDir && npx tsx server/main.ts`,
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: E2E_DATA_DIR, ADMIN_TOKEN: E2E_ADMIN_TOKEN, CLIENT_DIR },
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,

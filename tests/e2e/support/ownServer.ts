@@ -1,7 +1,7 @@
 /**
  * A reference room server of a test's own: for tests that must count the server's sockets
  * without other tests' pages in the figure, or restart the server mid-test. It serves the
- * client built by the shared webServer (dist/) from its own port and data directory, which
+ * client built by the shared webServer (CLIENT_DIR, set by playwright.config.ts) from its own port and data directory, which
  * survives a restart (the room log is in SQLite), as a real deployment's would.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
