@@ -20,6 +20,7 @@ import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { ChatEntry } from '../../realtime/chatEntry';
 import { ChatMessage, type ChatMessageCallbacks } from './ChatMessage';
 import { readingView, unseenSince } from './readingView';
+import { chatRowLabels } from './rowLabels';
 import { useWithdrawClock } from './useWithdrawClock';
 import { canWithdraw } from './withdrawWindow';
 
@@ -50,6 +51,8 @@ interface Reading {
 
 function ChatListView({ entries, withdrawn, onQuote, onMention, onWithdraw, onOpenImage }: ChatListProps) {
   const { t } = useTranslation();
+  // t changes identity with the language, so rows re-render with new words only then.
+  const labels = useMemo(() => chatRowLabels(t), [t]);
   const virtuoso = useRef<VirtuosoHandle>(null);
 
   // null while following.
@@ -132,6 +135,7 @@ function ChatListView({ entries, withdrawn, onQuote, onMention, onWithdraw, onOp
         entry={entry}
         grouped={grouped}
         withdrawable={canWithdraw(entry, now)}
+        labels={labels}
         onQuote={onQuote}
         onMention={onMention}
         onWithdraw={onWithdraw}

@@ -2,13 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatEntry } from '../../realtime/chatEntry';
 import { ChatMessage } from './ChatMessage';
-import { renderStatic } from './renderTesting';
+import { renderStatic, testI18n } from './renderTesting';
+import { chatRowLabels } from './rowLabels';
 import { entry, MY_UID } from './testEntries';
 
 const noop = () => undefined;
 const row = (e: ChatEntry, props: { grouped?: boolean; withdrawable?: boolean } = {}) =>
   renderStatic(
-    <ChatMessage entry={e} grouped={props.grouped ?? false} withdrawable={props.withdrawable ?? false} onQuote={noop} onMention={noop} onWithdraw={noop} onOpenImage={noop} />,
+    <ChatMessage entry={e} grouped={props.grouped ?? false} withdrawable={props.withdrawable ?? false} labels={chatRowLabels(testI18n.t)} onQuote={noop} onMention={noop} onWithdraw={noop} onOpenImage={noop} />,
   );
 
 describe('ChatMessage', () => {

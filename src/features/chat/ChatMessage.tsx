@@ -5,12 +5,12 @@
  * are stable.
  */
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ChatEntry } from '../../realtime/chatEntry';
 import { formatChatTime } from './chatTime';
 import { initialOf, roleBadge } from './entryStyle';
 import { externalHref, isoTime } from './links';
 import { MessageBody } from './MessageBody';
+import type { ChatRowLabels } from './rowLabels';
 
 export interface ChatMessageCallbacks {
   onQuote(entry: ChatEntry): void;
@@ -25,6 +25,8 @@ export interface ChatMessageProps extends ChatMessageCallbacks {
   readonly grouped: boolean;
   /** Own message still inside the withdraw window. */
   readonly withdrawable: boolean;
+  /** The row's words in the current language: one object per list and language (rowLabels.ts). */
+  readonly labels: ChatRowLabels;
 }
 
 function Avatar({ entry }: { readonly entry: ChatEntry }) {
@@ -38,12 +40,11 @@ function Avatar({ entry }: { readonly entry: ChatEntry }) {
   );
 }
 
-function Badge({ entry }: { readonly entry: ChatEntry }) {
-  const { t } = useTranslation();
+function Badge({ entry, labels }: { readonly entry: ChatEntry; readonly labels: ChatRowLabels }) {
   // Own messages are always labelled as me (SPEC 3), whatever the room calls the sender.
   const custom = entry.mine ? null : roleBadge(entry);
   if (custom === null) {
-    return <span className={`chat-message__role chat-message__role--${entry.roleLabel.slice(5)}`}>{t(entry.roleLabel)}</span>;
+    return <span className={`chat-message__role chat-message__role--${entry.roleLabel.slice(5)}`}>{labels.role(entry.roleLabel)}</span>;
   }
   return (
     <span className="chat-message__role chat-message__role--custom" style={custom.colour === null ? undefined : { color: custom.colour, borderColor: custom.colour }}>
@@ -52,25 +53,24 @@ function Badge({ entry }: { readonly entry: ChatEntry }) {
   );
 }
 
-function ChatImage({ entry, onOpenImage }: { readonly entry: ChatEntry; readonly onOpenImage: (url: string) => void }) {
-  const { t } = useTranslation();
+function ChatImage({ entry, labels, onOpenImage }: { readonly entry: ChatEntry; readonly labels: ChatRowLabels; readonly onOpenImage: (url: string) => void }) {
   const src = entry.imgUrl;
   if (src === null) return null;
   const href = externalHref(entry.imgLinkUrl);
-  const image = <img className="chat-message__image" src={src} alt={t('chat.message.image')} loading="lazy" referrerPolicy="no-referrer" />;
+  const image = <img className="chat-message__image" src={src} alt={labels.image} loading="lazy" referrerPolicy="no-referrer" />;
   return (
     <div className="chat-message__picture">
       {href === null ? (
-        <button type="button" className="chat-message__image-button" onClick={() => onOpenImage(src)} aria-label={t('chat.message.enlarge')}>
+        <button type="button" className="chat-message__image-button" onClick={() => onOpenImage(src)} aria-label={labels.enlarge}>
           {image}
         </button>
       ) : (
         <>
-          <a className="chat-message__image-link" href={href} target="_blank" rel="noopener noreferrer" aria-label={t('chat.message.openLink')}>
+          <a className="chat-message__image-link" href={href} target="_blank" rel="noopener noreferrer" aria-label={labels.openLink}>
             {image}
           </a>
           <button type="button" className="chat-message__enlarge" onClick={() => onOpenImage(src)}>
-            {t('chat.message.enlarge')}
+            {labels.enlarge}
           </button>
         </>
       )}
@@ -78,8 +78,7 @@ function ChatImage({ entry, onOpenImage }: { readonly entry: ChatEntry; readonly
   );
 }
 
-function ChatMessageRow({ entry, grouped, withdrawable, onQuote, onMention, onWithdraw, onOpenImage }: ChatMessageProps) {
-  const { t } = useTranslation();
+function ChatMessageRow({ entry, grouped, withdrawable, labels, onQuote, onMention, onWithdraw, onOpenImage }: ChatMessageProps) {
   const classes = ['chat-message'];
   if (grouped) classes.push('chat-message--grouped');
   if (entry.mine) classes.push('chat-message--mine');
@@ -97,7 +96,7 @@ function ChatMessageRow({ entry, grouped, withdrawable, onQuote, onMention, onWi
         <header className="chat-message__header">
           <Avatar entry={entry} />
           <span className="chat-message__name">{entry.name}</span>
-          <Badge entry={entry} />
+          <Badge entry={entry} labels={labels} />
           <time className="chat-message__time" dateTime={isoTime(entry.sendTime)}>
             {time}
           </time>
@@ -106,12 +105,12 @@ function ChatMessageRow({ entry, grouped, withdrawable, onQuote, onMention, onWi
       <div className="chat-message__content">
         {(entry.top || entry.mentionsMe) && (
           <div className="chat-message__tags">
-            {entry.top && <span className="chat-message__tag chat-message__tag--top">{t('chat.message.pinned')}</span>}
-            {entry.mentionsMe && <span className="chat-message__tag chat-message__tag--mention">{t('chat.message.mentionsYou')}</span>}
+            {entry.top && <span className="chat-message__tag chat-message__tag--top">{labels.pinned}</span>}
+            {entry.mentionsMe && <span className="chat-message__tag chat-message__tag--mention">{labels.mentionsYou}</span>}
           </div>
         )}
         {entry.quote !== null && (
-          <blockquote className="chat-message__quote" aria-label={t('chat.message.quoted')}>
+          <blockquote className="chat-message__quote" aria-label={labels.quoted}>
             <span className="chat-message__quote-name">{entry.quote.name}</span>
             <span className="chat-message__quote-text">{entry.quote.chatContent}</span>
           </blockquote>
@@ -121,22 +120,22 @@ function ChatMessageRow({ entry, grouped, withdrawable, onQuote, onMention, onWi
             <MessageBody segments={entry.segments} />
           </p>
         )}
-        <ChatImage entry={entry} onOpenImage={onOpenImage} />
+        <ChatImage entry={entry} labels={labels} onOpenImage={onOpenImage} />
       </div>
       <div className="chat-message__actions">
         {entry.mine ? (
           withdrawable && (
             <button type="button" className="chat-message__action" onClick={() => onWithdraw(entry)}>
-              {t('chat.message.withdraw')}
+              {labels.withdraw}
             </button>
           )
         ) : (
           <>
-            <button type="button" className="chat-message__action" onClick={() => onQuote(entry)} aria-label={t('chat.message.quoteOf', { name: entry.name })}>
-              {t('chat.message.quote')}
+            <button type="button" className="chat-message__action" onClick={() => onQuote(entry)} aria-label={labels.quoteOf(entry.name)}>
+              {labels.quote}
             </button>
-            <button type="button" className="chat-message__action" onClick={() => onMention(entry)} aria-label={t('chat.message.mentionOf', { name: entry.name })}>
-              {t('chat.message.mention')}
+            <button type="button" className="chat-message__action" onClick={() => onMention(entry)} aria-label={labels.mentionOf(entry.name)}>
+              {labels.mention}
             </button>
           </>
         )}

@@ -8,7 +8,9 @@ import type { Api } from '../../api';
 import en_us from '../../i18n/locales/en_us.json';
 import { ApiProvider } from '../../state/apiContext';
 
-const i18n = createInstance();
+/** en_us, for tests that need translated words outside a render (rowLabels). */
+export const testI18n = createInstance();
+const i18n = testI18n;
 void i18n.use(initReactI18next).init({ lng: 'en_us', resources: { en_us: { translation: en_us } }, interpolation: { escapeValue: false } });
 
 /** Never called in a server render: effects and handlers do not run. */
