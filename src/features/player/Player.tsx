@@ -12,11 +12,11 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, u
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { DELAY_MODES, LIVE_STATUS, type DelayMode, type QualityLevel } from '../../domain/constants';
+import { DEFAULT_DELAY_MODE, EMPTY_PLAYER_OFFER, playerSettings, publishPlayerOffer, setPlayerSetting } from '../../state/playerSettings';
 import { session } from '../../state/session';
 import { createEngine, hasMse, hasNativeHls, preloadEngine, type PlaybackEngine } from './engine';
 import { bufferAheadMs } from './latency';
 import { INITIAL_PLAYER_STATE, MAX_RETRIES, playerReducer, retryDelayMs, showsVideo } from './playerMachine';
-import { playerSettings, setPlayerSetting } from './playerSettings';
 import { choosePlayTarget, countdownMs, countdownParts, type PlayTarget, type StreamType } from './sources';
 import { useRoomPlayback } from './useRoomPlayback';
 import './player.css';
@@ -65,7 +65,7 @@ export function Player({ roomId }: PlayerProps) {
   const room = playback.room;
   const quality: QualityLevel = settings.quality ?? room?.defaultQuality ?? defaultDesktopQuality;
   const type: StreamType = settings.type ?? room?.defaultType ?? 'hls';
-  const delay: DelayMode = settings.delay ?? 'lowDelay';
+  const delay: DelayMode = settings.delay ?? DEFAULT_DELAY_MODE;
   // Start fetching the engine of the likely stream while the room info loads. Layout
   // effects here and below: they run at the commit, not after the paint and the rest of
   // the page's effects, which shortens the way to the first frame.
@@ -308,6 +308,22 @@ export function Player({ roomId }: PlayerProps) {
   const currentLine = playback.line;
   const renditions = currentLine?.renditions ?? [];
   const onSelect = <T extends string>(apply: (value: T) => void) => (event: ChangeEvent<HTMLSelectElement>) => apply(event.target.value as T);
+
+  // What plays and what the line offers, for the settings panel (it shares the settings store).
+  useEffect(() => {
+    const playing = target?.kind === 'play' ? target : null;
+    const line = playing?.live ? currentLine : null;
+    const hls = line !== null && (line.hls !== null || line.renditions.some((r) => r.hls !== null));
+    const flv = line !== null && mse && line.renditions.some((r) => r.flv !== null);
+    publishPlayerOffer({
+      mode: playing === null ? 'none' : playing.live ? 'live' : 'replay',
+      qualities: line?.renditions.map((r) => r.id) ?? [],
+      types: [...(hls ? (['hls'] as const) : []), ...(flv ? (['flv'] as const) : [])],
+      quality: playing?.quality ?? null,
+      type: playing?.type ?? null,
+    });
+  }, [target, currentLine, mse]);
+  useEffect(() => () => publishPlayerOffer(EMPTY_PLAYER_OFFER), []);
 
   return (
     <div

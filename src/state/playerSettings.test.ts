@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPlayerSettings, DEFAULT_PLAYER_SETTINGS, parsePlayerSettings, PLAYER_SETTINGS_KEY, setPlayerSetting, type SettingsStorage } from './playerSettings';
-import { flvTuning, hlsTuning } from './engineConfig';
-import { bufferAheadMs, dateLatencyMs, flvLatencyMs } from './latency';
+import { createPlayerSettings, DEFAULT_PLAYER_SETTINGS, EMPTY_PLAYER_OFFER, parsePlayerSettings, PLAYER_SETTINGS_KEY, publishPlayerOffer, setPlayerSetting, type PlayerOffer, type SettingsStorage } from './playerSettings';
 
 function memoryStorage(initial: Record<string, string> = {}): SettingsStorage & { data: Record<string, string> } {
   const data = { ...initial };
@@ -44,23 +42,24 @@ describe('player settings', () => {
   });
 });
 
-describe('engine tuning', () => {
-  it('no delay: FLV without stash and with latency chasing; HLS one segment from the edge', () => {
-    expect(flvTuning('noDelay')).toMatchObject({ enableStashBuffer: false, liveBufferLatencyChasing: true });
-    expect(hlsTuning('noDelay')).toMatchObject({ lowLatencyMode: true, liveSyncDurationCount: 1 });
-    expect(flvTuning('fluent').enableStashBuffer).toBe(true);
-    expect(hlsTuning('fluent').liveSyncDurationCount).toBeGreaterThan(hlsTuning('lowDelay').liveSyncDurationCount);
-  });
-});
 
-describe('latency', () => {
-  it('measures against the stream clock', () => {
-    expect(flvLatencyMs(10_000, 5_000, 4)).toBe(1000);
-    expect(dateLatencyMs(10_000, 8_500)).toBe(1500);
-    expect(dateLatencyMs(10_000, 12_000)).toBe(0);
-    const ranges = { length: 2, start: (i: number) => [0, 10][i]!, end: (i: number) => [5, 12][i]! };
-    expect(bufferAheadMs(ranges, 4)).toBe(1000);
-    expect(bufferAheadMs(ranges, 11)).toBe(1000);
-    expect(bufferAheadMs(ranges, 7)).toBe(0);
+describe('player offer', () => {
+  it('publishes what plays, and writes nothing when nothing changed', async () => {
+    const { proxy, subscribe } = await import('valtio');
+    const store = proxy<PlayerOffer>({ ...EMPTY_PLAYER_OFFER, qualities: [], types: [] });
+    let writes = 0;
+    subscribe(store, () => void writes++);
+    const live: PlayerOffer = { mode: 'live', qualities: ['original', 'hd', 'sd'], types: ['hls', 'flv'], quality: 'hd', type: 'hls' };
+    publishPlayerOffer(live, store);
+    await flush();
+    expect({ ...store, qualities: [...store.qualities], types: [...store.types] }).toEqual(live);
+    expect(writes).toBe(1);
+    publishPlayerOffer({ ...live, qualities: ['original', 'hd', 'sd'], types: ['hls', 'flv'] }, store);
+    await flush();
+    expect(writes).toBe(1);
+    publishPlayerOffer(EMPTY_PLAYER_OFFER, store);
+    await flush();
+    expect(store.mode).toBe('none');
+    expect(store.qualities).toEqual([]);
   });
 });

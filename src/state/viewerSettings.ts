@@ -1,0 +1,55 @@
+/**
+ * The viewer's own settings that are not the player's, kept per browser (localStorage):
+ * `effects`, whether gift and praise animations play (SPEC 2 "Settings: effects"). On by
+ * default; the features that animate read it, the settings panel changes it.
+ */
+import { proxy, subscribe } from 'valtio';
+import { browserSettingsStorage, type SettingsStorage } from './playerSettings';
+
+export interface ViewerSettings {
+  /** Gift and praise animations. */
+  effects: boolean;
+}
+
+export const VIEWER_SETTINGS_KEY = 'webcast.viewer.settings';
+
+export const DEFAULT_VIEWER_SETTINGS: ViewerSettings = { effects: true };
+
+/** Stored text to settings: anything unknown falls back to the default, field by field. */
+export function parseViewerSettings(stored: string | null): ViewerSettings {
+  let value: unknown;
+  try {
+    value = stored === null ? null : JSON.parse(stored);
+  } catch {
+    value = null;
+  }
+  const v = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  return { effects: typeof v.effects === 'boolean' ? v.effects : DEFAULT_VIEWER_SETTINGS.effects };
+}
+
+function read(storage: SettingsStorage | null): ViewerSettings {
+  try {
+    return parseViewerSettings(storage?.getItem(VIEWER_SETTINGS_KEY) ?? null);
+  } catch {
+    return { ...DEFAULT_VIEWER_SETTINGS };
+  }
+}
+
+/** A settings store that writes itself to `storage` at every change. */
+export function createViewerSettings(storage: SettingsStorage | null): ViewerSettings {
+  const store = proxy<ViewerSettings>(read(storage));
+  subscribe(store, () => {
+    try {
+      storage?.setItem(VIEWER_SETTINGS_KEY, JSON.stringify({ effects: store.effects }));
+    } catch {
+      // not remembered; the choice still applies in this tab
+    }
+  });
+  return store;
+}
+
+export const viewerSettings: ViewerSettings = createViewerSettings(browserSettingsStorage());
+
+export function setViewerSetting<K extends keyof ViewerSettings>(key: K, value: ViewerSettings[K], store: ViewerSettings = viewerSettings): void {
+  store[key] = value;
+}
