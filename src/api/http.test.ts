@@ -471,3 +471,18 @@ describe('Idempotency-Key', () => {
     expect(sent).toHaveLength(0);
   });
 });
+
+describe('keepalive', () => {
+  it('asks fetch to let the call outlive the page only when the caller says so', async () => {
+    const inits: (RequestInit | undefined)[] = [];
+    const fetch = (async (_input: RequestInfo | URL, init?: RequestInit) => {
+      inits.push(init);
+      return envelope({ praise: 3 });
+    }) as typeof globalThis.fetch;
+    const http = createHttpClient({ baseUrl: 'https://live.example', getToken: () => null, effects: { transportFailure: () => {}, sessionExpired: () => {} }, fetch });
+    const praise = defineCall<{ webcastId: string; count: number }>({ method: 'POST', path: '/ccp/receiver/v1/praise', service: 'live', fields: ['webcastId', 'count'] });
+    await http.request(praise, { webcastId: '1', count: 3 }, { keepalive: true });
+    await http.request(praise, { webcastId: '1', count: 1 });
+    expect(inits.map((init) => init?.keepalive)).toEqual([true, undefined]);
+  });
+});

@@ -49,6 +49,8 @@ export interface RequestOptions {
   readonly idempotencyKey?: string;
   /** Overrides the service base URL for this call (directory server addresses). */
   readonly baseUrl?: string;
+  /** The call must outlive the page (sent while it is hidden or unloading): fetch keepalive. */
+  readonly keepalive?: boolean;
 }
 
 export interface HttpClient {
@@ -83,7 +85,7 @@ const FAILED_TO_SEND = { GET: CLIENT_MESSAGE_KEYS.loadFailed, POST: CLIENT_MESSA
 
 interface PreparedRequest {
   readonly url: string;
-  readonly init: { method: string; headers: Record<string, string>; body?: string };
+  readonly init: { method: string; headers: Record<string, string>; body?: string; keepalive?: boolean };
 }
 
 interface Envelope {
@@ -177,7 +179,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       throw invalid(call, 'body cannot be serialised', error);
     }
     headers['Content-Type'] = encoded.contentType;
-    return { url, init: { method: call.method, headers, body: encoded.body } };
+    const keepalive = requestOptions.keepalive === true ? { keepalive: true } : {};
+    return { url, init: { method: call.method, headers, body: encoded.body, ...keepalive } };
   }
 
   /** One attempt: resolves to the envelope's data, or rejects with an ApiError. */
