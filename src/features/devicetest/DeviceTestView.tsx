@@ -1,0 +1,169 @@
+/**
+ * What the device test dialog shows for a state of the test: the microphone part (device
+ * picker, level meter or the reason it cannot be tested) and the speaker part (output
+ * picker, tone, "did you hear it?"). No effects here: DeviceTestPanel owns the devices.
+ */
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { CLIENT_MESSAGE_KEYS } from '../../domain/errorCatalogue';
+import type { DeviceOption } from './deviceOptions';
+import { micActive, type DeviceTestState, type MicProblem } from './deviceTestMachine';
+
+export interface DeviceTestViewProps {
+  readonly state: DeviceTestState;
+  /** The meter's level 0..100 while measuring. */
+  readonly level: number;
+  readonly inputs: readonly DeviceOption[];
+  readonly chosenInput: string;
+  /** Null when the browser cannot send audio to a chosen output (no setSinkId). */
+  readonly outputs: readonly DeviceOption[] | null;
+  readonly chosenOutput: string;
+  readonly onTestMicrophone: () => void;
+  readonly onChooseInput: (deviceId: string) => void;
+  readonly onChooseOutput: (deviceId: string) => void;
+  readonly onPlayTone: () => void;
+  readonly onAnswer: (heard: boolean) => void;
+}
+
+function problemHint(t: TFunction, problem: MicProblem): string {
+  switch (problem) {
+    case 'denied':
+      return t('deviceTest.problem.denied');
+    case 'noDevice':
+      return t('deviceTest.problem.noDevice');
+    case 'busy':
+      return t('deviceTest.problem.busy');
+    case 'unsupported':
+      return t('deviceTest.problem.unsupported');
+    case 'unknown':
+      return t('deviceTest.problem.unknown');
+  }
+}
+
+interface DevicePickerProps {
+  readonly label: string;
+  readonly options: readonly DeviceOption[];
+  readonly value: string;
+  readonly unnamed: (number: number) => string;
+  readonly onChoose: (deviceId: string) => void;
+}
+
+function DevicePicker({ label, options, value, unnamed, onChoose }: DevicePickerProps) {
+  return (
+    <label className="device-test__picker">
+      <span>{label}</span>
+      <select value={value} onChange={(event) => onChoose(event.target.value)}>
+        {options.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.label ?? unnamed(option.number)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function MicrophonePart({ state, level, inputs, chosenInput, onTestMicrophone, onChooseInput }: DeviceTestViewProps) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const { mic } = state;
+  return (
+    <section className="device-test__part" aria-labelledby={headingId} data-testid="device-test-microphone" data-state={mic.phase}>
+      <h3 id={headingId}>{t('deviceTest.microphone')}</h3>
+      {inputs.length > 0 && (
+        <DevicePicker
+          label={t('deviceTest.microphoneDevice')}
+          options={inputs}
+          value={chosenInput}
+          unnamed={(number) => t('deviceTest.unnamedMicrophone', { number })}
+          onChoose={onChooseInput}
+        />
+      )}
+      {mic.phase === 'requesting' && <p role="status">{t('deviceTest.requesting')}</p>}
+      {mic.phase === 'measuring' && (
+        <>
+          <div
+            className="device-test__meter"
+            role="meter"
+            aria-label={t('deviceTest.level')}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={level}
+            data-level={level}
+          >
+            <div className="device-test__meter-bar" style={{ transform: `scaleX(${level / 100})` }} />
+          </div>
+          <p className="device-test__hint">{t('deviceTest.speakHint')}</p>
+        </>
+      )}
+      {mic.problem !== null && (
+        <div className="device-test__problem" role="alert">
+          <p className="device-test__problem-message">{t(CLIENT_MESSAGE_KEYS.microphoneAbnormal)}</p>
+          <p className="device-test__hint">{problemHint(t, mic.problem)}</p>
+        </div>
+      )}
+      {mic.phase === 'idle' && <p className="device-test__hint">{t('deviceTest.stopped')}</p>}
+      {!micActive(mic) && (
+        <button type="button" className="button" onClick={onTestMicrophone}>
+          {mic.phase === 'idle' ? t('deviceTest.start') : t('deviceTest.retry')}
+        </button>
+      )}
+    </section>
+  );
+}
+
+function SpeakerPart({ state, outputs, chosenOutput, onChooseOutput, onPlayTone, onAnswer }: DeviceTestViewProps) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const questionId = useId();
+  const { tone } = state;
+  return (
+    <section className="device-test__part" aria-labelledby={headingId} data-testid="device-test-speaker" data-state={tone.phase}>
+      <h3 id={headingId}>{t('deviceTest.speaker')}</h3>
+      {outputs !== null && outputs.length > 0 && (
+        <DevicePicker
+          label={t('deviceTest.outputDevice')}
+          options={outputs}
+          value={chosenOutput}
+          unnamed={(number) => t('deviceTest.unnamedSpeaker', { number })}
+          onChoose={onChooseOutput}
+        />
+      )}
+      {tone.phase === 'playing' && <p role="status">{t('deviceTest.playing')}</p>}
+      {tone.phase === 'asked' && (
+        <div className="device-test__question" role="group" aria-labelledby={questionId}>
+          <p id={questionId}>{t('deviceTest.question')}</p>
+          <button type="button" className="button button--primary" onClick={() => onAnswer(true)}>
+            {t('deviceTest.yes')}
+          </button>
+          <button type="button" className="button" onClick={() => onAnswer(false)}>
+            {t('deviceTest.no')}
+          </button>
+        </div>
+      )}
+      {tone.phase === 'idle' && tone.heard !== null && (
+        <p role="status" className={tone.heard ? 'device-test__ok' : 'device-test__hint'}>
+          {tone.heard ? t('deviceTest.heard') : t('deviceTest.notHeard')}
+        </p>
+      )}
+      {tone.phase === 'failed' && (
+        <p role="alert" className="device-test__problem-message">
+          {t('deviceTest.toneFailed')}
+        </p>
+      )}
+      <button type="button" className="button" onClick={onPlayTone} disabled={tone.phase === 'playing'}>
+        {tone.play === 0 ? t('deviceTest.play') : t('deviceTest.playAgain')}
+      </button>
+    </section>
+  );
+}
+
+export function DeviceTestView(props: DeviceTestViewProps) {
+  return (
+    <div className="device-test__parts">
+      <MicrophonePart {...props} />
+      <SpeakerPart {...props} />
+    </div>
+  );
+}

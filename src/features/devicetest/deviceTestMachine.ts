@@ -1,0 +1,183 @@
+/**
+ * The device test's flow as explicit state machines: transition tables and one pure reducer.
+ *
+ * Microphone
+ *   idle ──MIC_REQUEST──▶ requesting ──MIC_GRANTED──▶ measuring (the level meter runs)
+ *                         requesting ──MIC_REFUSED──▶ refused  (permission refused)
+ *                         requesting ──MIC_FAILED───▶ failed   (no device, busy, no API, ...)
+ *   measuring ──MIC_FAILED──▶ failed (the track ended: device unplugged or taken)
+ *   measuring | refused | failed ──MIC_REQUEST──▶ requesting (another device, or test again)
+ *   any ──MIC_STOP──▶ idle (dialog closed, page hidden)
+ *
+ * Speaker
+ *   idle ──TONE_PLAY──▶ playing ──TONE_ENDED──▶ asked ("did you hear it?") ──TONE_ANSWER──▶ idle
+ *   playing ──TONE_FAILED──▶ failed;  asked | failed ──TONE_PLAY──▶ playing
+ *   any ──TONE_STOP──▶ idle
+ *
+ * HIDE stops both. Results of the browser's asynchronous calls carry the number of the
+ * request (or play) they answer: an answer to one that was stopped or replaced since is
+ * ignored, so a slow permission prompt cannot bring a closed test back to life.
+ */
+
+export const MIC_PHASES = ['idle', 'requesting', 'measuring', 'refused', 'failed'] as const;
+export type MicPhase = (typeof MIC_PHASES)[number];
+
+export const TONE_PHASES = ['idle', 'playing', 'asked', 'failed'] as const;
+export type TonePhase = (typeof TONE_PHASES)[number];
+
+/** Why the microphone cannot be tested; each has its own hint under the common message. */
+export const MIC_PROBLEMS = ['denied', 'noDevice', 'busy', 'unsupported', 'unknown'] as const;
+export type MicProblem = (typeof MIC_PROBLEMS)[number];
+
+export type DeviceTestEvent =
+  | { readonly type: 'MIC_REQUEST'; readonly deviceId: string | null }
+  | { readonly type: 'MIC_GRANTED'; readonly request: number; readonly deviceId: string | null }
+  | { readonly type: 'MIC_REFUSED'; readonly request: number }
+  | { readonly type: 'MIC_FAILED'; readonly request: number; readonly problem: MicProblem }
+  | { readonly type: 'MIC_STOP' }
+  | { readonly type: 'TONE_PLAY' }
+  | { readonly type: 'TONE_ENDED'; readonly play: number }
+  | { readonly type: 'TONE_FAILED'; readonly play: number }
+  | { readonly type: 'TONE_ANSWER'; readonly heard: boolean }
+  | { readonly type: 'TONE_STOP' }
+  | { readonly type: 'HIDE' };
+export type DeviceTestEventType = DeviceTestEvent['type'];
+
+type MicEventType = Extract<DeviceTestEventType, `MIC_${string}`>;
+type ToneEventType = Extract<DeviceTestEventType, `TONE_${string}`>;
+
+export interface MicState {
+  readonly phase: MicPhase;
+  /** Grows at every request; the view opens the microphone again when it changes. */
+  readonly request: number;
+  /** The device asked for; null is the browser's default. */
+  readonly wantedDeviceId: string | null;
+  /** The device the browser actually opened (it may pick another than the one asked for). */
+  readonly deviceId: string | null;
+  readonly problem: MicProblem | null;
+}
+
+export interface ToneState {
+  readonly phase: TonePhase;
+  /** Grows at every play; the view starts a new tone when it changes. */
+  readonly play: number;
+  /** The viewer's answer to "did you hear it?" for the last tone; null until answered. */
+  readonly heard: boolean | null;
+}
+
+export interface DeviceTestState {
+  readonly mic: MicState;
+  readonly tone: ToneState;
+}
+
+export const INITIAL_DEVICE_TEST_STATE: DeviceTestState = {
+  mic: { phase: 'idle', request: 0, wantedDeviceId: null, deviceId: null, problem: null },
+  tone: { phase: 'idle', play: 0, heard: null },
+};
+
+type Table<P extends string, E extends string> = { readonly [K in P]: Partial<Readonly<Record<E, P>>> };
+
+/** Events a phase does not list are ignored (the state stays the same object). */
+export const MIC_TRANSITIONS: Table<MicPhase, MicEventType> = {
+  idle: { MIC_REQUEST: 'requesting' },
+  requesting: { MIC_REQUEST: 'requesting', MIC_GRANTED: 'measuring', MIC_REFUSED: 'refused', MIC_FAILED: 'failed', MIC_STOP: 'idle' },
+  measuring: { MIC_REQUEST: 'requesting', MIC_FAILED: 'failed', MIC_STOP: 'idle' },
+  refused: { MIC_REQUEST: 'requesting', MIC_STOP: 'idle' },
+  failed: { MIC_REQUEST: 'requesting', MIC_STOP: 'idle' },
+};
+
+export const TONE_TRANSITIONS: Table<TonePhase, ToneEventType> = {
+  idle: { TONE_PLAY: 'playing' },
+  playing: { TONE_ENDED: 'asked', TONE_FAILED: 'failed', TONE_STOP: 'idle' },
+  asked: { TONE_PLAY: 'playing', TONE_ANSWER: 'idle', TONE_STOP: 'idle' },
+  failed: { TONE_PLAY: 'playing', TONE_STOP: 'idle' },
+};
+
+type MicEvent = Extract<DeviceTestEvent, { type: MicEventType }>;
+type ToneEvent = Extract<DeviceTestEvent, { type: ToneEventType }>;
+
+function micReducer(state: MicState, event: MicEvent): MicState {
+  const target = MIC_TRANSITIONS[state.phase][event.type];
+  if (target === undefined) return state;
+  switch (event.type) {
+    case 'MIC_REQUEST':
+      return { phase: target, request: state.request + 1, wantedDeviceId: event.deviceId, deviceId: null, problem: null };
+    case 'MIC_GRANTED':
+      return event.request === state.request ? { ...state, phase: target, deviceId: event.deviceId, problem: null } : state;
+    case 'MIC_REFUSED':
+      return event.request === state.request ? { ...state, phase: target, deviceId: null, problem: 'denied' } : state;
+    case 'MIC_FAILED':
+      return event.request === state.request ? { ...state, phase: target, deviceId: null, problem: event.problem } : state;
+    case 'MIC_STOP':
+      return { ...state, phase: target, deviceId: null, problem: null };
+  }
+}
+
+function toneReducer(state: ToneState, event: ToneEvent): ToneState {
+  const target = TONE_TRANSITIONS[state.phase][event.type];
+  if (target === undefined) return state;
+  switch (event.type) {
+    case 'TONE_PLAY':
+      return { phase: target, play: state.play + 1, heard: null };
+    case 'TONE_ENDED':
+    case 'TONE_FAILED':
+      return event.play === state.play ? { ...state, phase: target } : state;
+    case 'TONE_ANSWER':
+      return { ...state, phase: target, heard: event.heard };
+    case 'TONE_STOP':
+      return { ...state, phase: target };
+  }
+}
+
+const isMicEvent = (event: DeviceTestEvent): event is MicEvent => event.type.startsWith('MIC_');
+const isToneEvent = (event: DeviceTestEvent): event is ToneEvent => event.type.startsWith('TONE_');
+
+export function deviceTestReducer(state: DeviceTestState, event: DeviceTestEvent): DeviceTestState {
+  if (event.type === 'HIDE') {
+    const mic = micReducer(state.mic, { type: 'MIC_STOP' });
+    const tone = toneReducer(state.tone, { type: 'TONE_STOP' });
+    return mic === state.mic && tone === state.tone ? state : { mic, tone };
+  }
+  if (isMicEvent(event)) {
+    const mic = micReducer(state.mic, event);
+    return mic === state.mic ? state : { ...state, mic };
+  }
+  if (isToneEvent(event)) {
+    const tone = toneReducer(state.tone, event);
+    return tone === state.tone ? state : { ...state, tone };
+  }
+  return state;
+}
+
+/** The microphone is open or being opened: the view holds (or is getting) a stream. */
+export const micActive = (mic: MicState): boolean => mic.phase === 'requesting' || mic.phase === 'measuring';
+
+/**
+ * The result event for a failed getUserMedia (or a missing API), from the error's name as
+ * the Media Capture spec and older browsers give it. Refusal is its own phase: the viewer
+ * can undo it in the browser, the other problems need a device.
+ */
+export function micProblemEvent(error: unknown, request: number): Extract<DeviceTestEvent, { type: 'MIC_REFUSED' | 'MIC_FAILED' }> {
+  const problem = classifyMicError(error);
+  return problem === 'denied' ? { type: 'MIC_REFUSED', request } : { type: 'MIC_FAILED', request, problem };
+}
+
+const PROBLEM_BY_NAME: Readonly<Record<string, MicProblem>> = {
+  NotAllowedError: 'denied',
+  SecurityError: 'denied',
+  PermissionDeniedError: 'denied',
+  PermissionDismissedError: 'denied',
+  NotFoundError: 'noDevice',
+  DevicesNotFoundError: 'noDevice',
+  OverconstrainedError: 'noDevice',
+  ConstraintNotSatisfiedError: 'noDevice',
+  NotReadableError: 'busy',
+  TrackStartError: 'busy',
+  AbortError: 'busy',
+  NotSupportedError: 'unsupported',
+};
+
+export function classifyMicError(error: unknown): MicProblem {
+  const name = typeof error === 'object' && error !== null && 'name' in error ? (error as { name: unknown }).name : null;
+  return typeof name === 'string' && Object.hasOwn(PROBLEM_BY_NAME, name) ? (PROBLEM_BY_NAME[name] ?? 'unknown') : 'unknown';
+}
