@@ -1,7 +1,41 @@
 /**
  * Live screen slots for the viewer's own layer: anti-record watermark, splash advert, settings panel and the nickname prompt (issue 5 items 2 and 4).
  * Composed into the screen by app/liveSlots.tsx.
+ *
+ * - stageOverlay: the watermark over the player;
+ * - layers: the splash advert over the screen, and the nickname prompt that
+ *   requireNickname() opens (rendered once here, for every feature of the video page);
+ * - toolbar: the settings button; its dialog shows the entry feature's nickname form,
+ *   handed in here because features do not import each other.
+ *
+ * The three features load with the video page only (like the chat and the player), so the
+ * guide page's script does not carry them.
  */
+import { lazy, Suspense } from 'react';
+import { NicknamePanel, NicknamePrompt } from '../../features/entry';
 import type { LiveScreenSlots } from '../../features/live';
 
-export const viewerSlots: LiveScreenSlots = {};
+const Watermark = lazy(() => import('../../features/watermark').then((m) => ({ default: m.Watermark })));
+const Splash = lazy(() => import('../../features/splash').then((m) => ({ default: m.Splash })));
+const SettingsPanel = lazy(() => import('../../features/settings').then((m) => ({ default: m.SettingsPanel })));
+
+export const viewerSlots: LiveScreenSlots = {
+  stageOverlay: (roomId) => (
+    <Suspense fallback={null}>
+      <Watermark roomId={roomId} />
+    </Suspense>
+  ),
+  toolbar: () => (
+    <Suspense fallback={null}>
+      <SettingsPanel nickname={<NicknamePanel />} />
+    </Suspense>
+  ),
+  layers: (roomId) => (
+    <>
+      <Suspense fallback={null}>
+        <Splash key={roomId} roomId={roomId} />
+      </Suspense>
+      <NicknamePrompt />
+    </>
+  ),
+};

@@ -1,0 +1,56 @@
+import { createInstance } from 'i18next';
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { describe, expect, it } from 'vitest';
+import en_us from '../../i18n/locales/en_us.json';
+import { SettingsForm, type SettingsFormProps } from './SettingsForm';
+
+const i18n = createInstance();
+void i18n.use(initReactI18next).init({ lng: 'en_us', resources: { en_us: { translation: en_us } }, interpolation: { escapeValue: false } });
+
+const render = (node: ReactNode) => renderToStaticMarkup(<I18nextProvider i18n={i18n}>{node}</I18nextProvider>);
+
+const noop = () => undefined;
+const props: SettingsFormProps = {
+  settings: { quality: null, delay: null, type: null },
+  offer: { mode: 'live', qualities: ['original', 'hd'], types: ['hls'] },
+  effects: true,
+  onQuality: noop,
+  onDelay: noop,
+  onType: noop,
+  onEffects: noop,
+};
+
+describe('settings form', () => {
+  it('shows the nickname form it is given, effects and the playback choices', () => {
+    const html = render(<SettingsForm {...props} nickname={<form aria-label="nick" />} />);
+    expect(html).toContain('<form aria-label="nick"></form>');
+    expect(html).toContain('aria-label="Nickname"');
+    expect(html).toMatch(/<input type="checkbox" checked=""\/><span>Play gift and praise animations<\/span>/);
+    expect(html).toContain('<option value="" selected="">Room default</option><option value="original">Original</option><option value="hd">HD</option></select>');
+    expect(html).toContain('<option value="lowDelay" selected="">Low delay</option>');
+    expect(html).toContain('<option value="flv" disabled="">FLV (unavailable)</option>');
+    expect(html).not.toContain('Applies once the live plays');
+  });
+
+  it('without a nickname form there is no nickname section', () => {
+    expect(render(<SettingsForm {...props} />)).not.toContain('aria-label="Nickname"');
+  });
+
+  it('shows the saved choices, a saved level the line lacks, and effects off', () => {
+    const html = render(<SettingsForm {...props} effects={false} settings={{ quality: 'sd', delay: 'fluent', type: 'flv' }} />);
+    expect(html).toContain('<option value="sd" selected="">SD (unavailable)</option>');
+    expect(html).toContain('<option value="fluent" selected="">Fluent</option>');
+    // The saved player stays selectable where the line lacks it.
+    expect(html).toContain('<option value="flv" selected="">FLV (unavailable)</option>');
+    expect(html).toMatch(/<input type="checkbox"\/>/);
+  });
+
+  it('hints before the live plays and in the replay', () => {
+    expect(render(<SettingsForm {...props} offer={{ mode: 'none', qualities: [], types: [] }} />)).toContain('Applies once the live plays');
+    expect(render(<SettingsForm {...props} offer={{ mode: 'replay', qualities: [], types: [] }} />)).toContain(
+      'The replay does not use the delay mode or the player choice',
+    );
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * The settings of SPEC 2 as a form: nickname (the app's nickname panel, passed in), effects,
+ * definition, delay mode and player choice. Props in, changes out: the stores are wired in
+ * SettingsPanel.tsx. Every change applies at once (there is no "save": the player follows
+ * the shared store).
+ */
+import { useId, type ChangeEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DelayMode, QualityLevel, StreamType } from '../../domain/constants';
+import type { PlayerSettings } from '../../state/playerSettings';
+import {
+  delayChoices,
+  effectiveDelay,
+  parseDelay,
+  parseQuality,
+  parseType,
+  playbackHint,
+  qualityChoices,
+  ROOM_DEFAULT,
+  typeChoices,
+  type OfferView,
+} from './settingsChoices';
+
+export interface SettingsFormProps {
+  readonly nickname?: ReactNode;
+  readonly settings: Pick<PlayerSettings, 'quality' | 'delay' | 'type'>;
+  readonly offer: OfferView;
+  readonly effects: boolean;
+  readonly onQuality: (value: QualityLevel | null) => void;
+  readonly onDelay: (value: DelayMode) => void;
+  readonly onType: (value: StreamType | null) => void;
+  readonly onEffects: (on: boolean) => void;
+}
+
+export function SettingsForm({ nickname, settings, offer, effects, onQuality, onDelay, onType, onEffects }: SettingsFormProps) {
+  const { t } = useTranslation();
+  const effectsId = useId();
+  const playbackId = useId();
+  const hint = playbackHint(offer.mode);
+  const text = (event: ChangeEvent<HTMLSelectElement>) => event.target.value;
+
+  return (
+    <div className="viewer-settings__form">
+      {nickname !== undefined && nickname !== null && (
+        <section className="viewer-settings__section" aria-label={t('settings.nickname')}>
+          {nickname}
+        </section>
+      )}
+
+      <section className="viewer-settings__section" aria-labelledby={effectsId}>
+        <h3 id={effectsId} className="viewer-settings__heading">
+          {t('settings.effects')}
+        </h3>
+        <label className="viewer-settings__check">
+          <input type="checkbox" checked={effects} onChange={(event) => onEffects(event.target.checked)} />
+          <span>{t('settings.effectsLabel')}</span>
+        </label>
+      </section>
+
+      <section className="viewer-settings__section" aria-labelledby={playbackId}>
+        <h3 id={playbackId} className="viewer-settings__heading">
+          {t('settings.playback')}
+        </h3>
+        <label className="viewer-settings__field">
+          <span>{t('settings.quality')}</span>
+          <select value={settings.quality ?? ROOM_DEFAULT} onChange={(event) => onQuality(parseQuality(text(event)))}>
+            <option value={ROOM_DEFAULT}>{t('settings.roomDefault')}</option>
+            {qualityChoices(offer, settings.quality).map(({ value, available }) => (
+              <option key={value} value={value}>
+                {available ? t(`quality.${value}`) : t('settings.unavailable', { name: t(`quality.${value}`) })}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="viewer-settings__field">
+          <span>{t('settings.delay')}</span>
+          <select value={effectiveDelay(settings)} onChange={(event) => onDelay(parseDelay(text(event)))}>
+            {delayChoices().map((mode) => (
+              <option key={mode} value={mode}>
+                {t(`delayMode.${mode}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="viewer-settings__field">
+          <span>{t('settings.type')}</span>
+          <select value={settings.type ?? ROOM_DEFAULT} onChange={(event) => onType(parseType(text(event)))}>
+            <option value={ROOM_DEFAULT}>{t('settings.roomDefault')}</option>
+            {typeChoices(offer).map(({ value, available }) => (
+              // The saved choice stays selectable even where the line lacks it.
+              <option key={value} value={value} disabled={!available && settings.type !== value}>
+                {available ? t(`settings.${value}`) : t('settings.unavailable', { name: t(`settings.${value}`) })}
+              </option>
+            ))}
+          </select>
+        </label>
+        {hint !== null && <p className="viewer-settings__hint">{t(`settings.${hint}`)}</p>}
+      </section>
+
+      <p className="viewer-settings__hint">{t('settings.kept')}</p>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * The settings button of the video page's toolbar and the settings dialog it opens. The
+ * player's choices go to the player's own store (state/playerSettings), so the player
+ * switches as soon as one changes; effects to state/viewerSettings. Both are kept per
+ * browser. The dialog's content exists only while it is open.
+ */
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { playerOffer, playerSettings, setPlayerSetting } from '../../state/playerSettings';
+import { setViewerSetting, viewerSettings } from '../../state/viewerSettings';
+import { SettingsForm } from './SettingsForm';
+import './settings.css';
+
+export interface SettingsPanelProps {
+  /**
+   * The nickname form shown first in the panel. The app passes the entry feature's
+   * NicknamePanel (features do not import each other).
+   */
+  readonly nickname?: ReactNode;
+}
+
+function OpenSettings({ titleId, nickname, onClose }: { readonly titleId: string; readonly nickname?: ReactNode; readonly onClose: () => void }) {
+  const { t } = useTranslation();
+  const settings = useSnapshot(playerSettings);
+  const offer = useSnapshot(playerOffer);
+  const viewer = useSnapshot(viewerSettings);
+  return (
+    <div className="viewer-settings__panel">
+      <header className="viewer-settings__header">
+        <h2 id={titleId} className="viewer-settings__title">
+          {t('settings.title')}
+        </h2>
+        <button type="button" className="viewer-settings__close" aria-label={t('settings.close')} onClick={onClose}>
+          ×
+        </button>
+      </header>
+      <SettingsForm
+        nickname={nickname}
+        settings={settings}
+        offer={offer}
+        effects={viewer.effects}
+        onQuality={(value) => setPlayerSetting('quality', value)}
+        onDelay={(value) => setPlayerSetting('delay', value)}
+        onType={(value) => setPlayerSetting('type', value)}
+        onEffects={(on) => setViewerSetting('effects', on)}
+      />
+    </div>
+  );
+}
+
+export function SettingsPanel({ nickname }: SettingsPanelProps) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (element === null) return;
+    if (open && !element.open) element.showModal?.();
+    if (!open && element.open) element.close();
+  }, [open]);
+
+  const close = () => {
+    setOpen(false);
+    opener.current?.focus();
+  };
+
+  return (
+    <div className="viewer-settings">
+      <button
+        ref={opener}
+        type="button"
+        className="button viewer-settings__open"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+      >
+        {t('settings.button')}
+      </button>
+      {/* Escape closes a modal dialog by itself: onClose keeps the state in step. */}
+      <dialog ref={dialog} className="viewer-settings__dialog" aria-labelledby={titleId} onClose={() => setOpen(false)}>
+        {open && <OpenSettings titleId={titleId} nickname={nickname} onClose={close} />}
+      </dialog>
+    </div>
+  );
+}
