@@ -11,7 +11,8 @@ import { interactRoutes } from '../interact/routes.js';
 import { entryRoutes } from '../entry/index.js';
 import { liveRoutes } from '../live/index.js';
 import { entryAdminRoutes } from '../admin/entryAdmin.js';
+import { settingsAdminRoutes } from '../admin/settingsAdmin.js';
 import { realtimeRoutes } from '../socket/realtimeRoutes.js';
 import { clientRoutes } from './client.js';
 
-export const ROUTES: readonly RouteModule[] = [directoryRoutes, liveAdminRoutes, burstRoutes, mediaRoutes, interactRoutes, entryRoutes, liveRoutes, entryAdminRoutes, realtimeRoutes, clientRoutes];
+export const ROUTES: readonly RouteModule[] = [directoryRoutes, liveAdminRoutes, burstRoutes, mediaRoutes, interactRoutes, entryRoutes, liveRoutes, entryAdminRoutes, settingsAdminRoutes, realtimeRoutes, clientRoutes];

@@ -21,7 +21,7 @@ describe('watermark config', () => {
 
   it('keeps numbers in range and falls back on junk', () => {
     expect(readWatermarkConfig({ enabled: true, opacity: 0, fontSize: 500 })).toMatchObject({ opacity: 0.05, fontSize: 40 });
-    expect(readWatermarkConfig({ enabled: true, opacity: 7, fontSize: 1 })).toMatchObject({ opacity: 0.9, fontSize: 10 });
+    expect(readWatermarkConfig({ enabled: true, opacity: 7, fontSize: 1 })).toMatchObject({ opacity: 1, fontSize: 10 });
     expect(readWatermarkConfig({ enabled: true, opacity: 'x', fontSize: Number.NaN })).toMatchObject({
       text: '',
       opacity: DEFAULT_OPACITY,

@@ -16,7 +16,7 @@ export interface WatermarkConfig {
 }
 
 export const DEFAULT_OPACITY = 0.15;
-export const OPACITY_RANGE = [0.05, 0.9] as const;
+export const OPACITY_RANGE = [0.05, 1] as const;
 export const DEFAULT_FONT_SIZE = 14;
 export const FONT_SIZE_RANGE = [10, 40] as const;
 /** Longer text is cut: the mark must stay a mark, not a banner. */

@@ -1,0 +1,96 @@
+/**
+ * Host control for the viewer's layer (admin API, header x-admin-token):
+ * - POST /admin/v1/rooms/:id/settings {watermark?, splash?}: changes the room's anti-record
+ *   watermark (enabled, text with {name} and {userId}, opacity, fontSize) and splash advert
+ *   (enabled, seconds, skippable, adverts [{id, title, imageUrl, linkUrl}]). Fields left
+ *   out keep their value; `adverts`, when given, replaces the list. Answers both sections
+ *   as stored. Viewers see the change at their next config call (the video page reads
+ *   both when it opens).
+ *
+ * The advert addresses are stored as given (a client shows only http(s) ones): the demo
+ * and the tests need hostile values to show that the client drops them.
+ */
+import type { RouteModule } from '../http/app.js';
+import { BizError, okEnvelope } from '../http/envelope.js';
+import { adminOnly } from './auth.js';
+import { findRoom, ROOM_ID_SCHEMA } from '../entry/rooms.js';
+import { settingsJson, type RoomSettingsPatch } from '../entry/roomSettings.js';
+
+const TEXT = (maxLength: number) => ({ type: 'string', maxLength }) as const;
+
+const ADVERT_SCHEMA = {
+  type: 'object',
+  required: ['id'],
+  additionalProperties: false,
+  properties: {
+    id: { type: 'string', minLength: 1, maxLength: 64 },
+    title: TEXT(100),
+    imageUrl: TEXT(2048),
+    linkUrl: TEXT(2048),
+  },
+} as const;
+
+const SETTINGS_SCHEMA = {
+  params: { type: 'object', required: ['id'], properties: { id: ROOM_ID_SCHEMA } },
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    minProperties: 1,
+    properties: {
+      watermark: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          enabled: { type: 'boolean' },
+          text: TEXT(64),
+          opacity: { type: 'number', minimum: 0.05, maximum: 1 },
+          fontSize: { type: 'integer', minimum: 8, maximum: 72 },
+        },
+      },
+      splash: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          enabled: { type: 'boolean' },
+          seconds: { type: 'integer', minimum: 1, maximum: 60 },
+          skippable: { type: 'boolean' },
+          adverts: { type: 'array', maxItems: 10, items: ADVERT_SCHEMA },
+        },
+      },
+    },
+  },
+} as const;
+
+interface AdvertBody {
+  id: string;
+  title?: string;
+  imageUrl?: string;
+  linkUrl?: string;
+}
+
+interface SettingsBody {
+  watermark?: { enabled?: boolean; text?: string; opacity?: number; fontSize?: number };
+  splash?: { enabled?: boolean; seconds?: number; skippable?: boolean; adverts?: AdvertBody[] };
+}
+
+export const settingsAdminRoutes: RouteModule = (app, ctx) => {
+  app.post<{ Params: { id: string }; Body: SettingsBody }>(
+    '/admin/v1/rooms/:id/settings',
+    { preHandler: adminOnly(ctx), schema: SETTINGS_SCHEMA },
+    async (request) => {
+      const room = findRoom(ctx.db, request.params.id);
+      if (!room) throw new BizError(4002);
+      const { watermark, splash } = request.body;
+      const patch: RoomSettingsPatch = {};
+      if (watermark) Object.assign(patch, { watermark });
+      if (splash) {
+        const { adverts, ...rest } = splash;
+        const list = adverts?.map((a) => ({ id: a.id, title: a.title ?? '', imageUrl: a.imageUrl ?? '', linkUrl: a.linkUrl ?? '' }));
+        Object.assign(patch, { splash: list === undefined ? rest : { ...rest, adverts: list } });
+      }
+      ctx.db.prepare('UPDATE rooms SET config = ? WHERE id = ?').run(settingsJson(patch, room.settings), room.id);
+      const stored = findRoom(ctx.db, room.id);
+      return okEnvelope({ watermark: stored?.settings.watermark, splash: stored?.settings.splash });
+    },
+  );
+};
