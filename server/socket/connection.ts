@@ -150,6 +150,8 @@ export class Connection {
     const session = outcome.session;
     this.move('loginAccepted');
     this.session = session;
+    // docs/protocol.md 2.1.1: the client can split batched messages.
+    if (frame.headers.batch === '1') this.outbox.enableBatching();
     this.client = {
       id: this.deps.id,
       userId: session.userId,

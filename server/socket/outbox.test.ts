@@ -8,7 +8,7 @@ import type { TestServer } from '../testing/harness.js';
 import { startRealtimeTestServer } from '../testing/realtimeServer.js';
 import { loginAs } from '../testing/roomFixtures.js';
 import { TestSocket } from '../testing/socketClient.js';
-import { textMessageBytes } from './outbox.js';
+import { MAX_BATCH_BYTES, textMessageBytes } from './outbox.js';
 
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -38,4 +38,25 @@ it('delivers messages of every size form to two sockets intact and in order', as
     expect(await s.request(9001)).toEqual({ status: 200 });
     s.close();
   }
+});
+
+it('batches the frames of one turn into one message for a socket whose login asked (batch:1), in order, under the size cap', async () => {
+  server = await startRealtimeTestServer();
+  const plain = await TestSocket.connect(server.url, loginAs(server.ctx, 'a', 'r1').sid);
+  const batched = await TestSocket.connect(server.url, loginAs(server.ctx, 'b', 'r1').sid, { batch: true });
+  for (const s of [plain, batched]) await s.request(7001, { webcastId: 'r1', offset: 0 });
+  const before = { plain: plain.messages, batched: batched.messages };
+  // One synchronous loop: one turn of the event loop, so one flush per socket. The last
+  // caption alone passes MAX_BATCH_BYTES, so it must travel in a message of its own.
+  for (let i = 0; i < 200; i++) server.ctx.hub.publish('r1', 7125, { text: `line ${i}`, start: i, end: i + 1, lang: 'zh_cn' });
+  server.ctx.hub.publish('r1', 7125, { text: 'x'.repeat(MAX_BATCH_BYTES), start: 0, end: 1, lang: 'zh_cn' });
+  for (const s of [plain, batched]) {
+    for (let i = 0; i < 200; i++) expect((await s.nextPush(7125)).body).toMatchObject({ offset: i + 1, text: `line ${i}` });
+    expect(String((await s.nextPush(7125)).body.text).length).toBe(MAX_BATCH_BYTES);
+    expect(await s.request(9001)).toEqual({ status: 200 });
+  }
+  expect(plain.messages - before.plain).toBe(202);
+  // 200 small frames in one message, the big one alone, then the heartbeat reply.
+  expect(batched.messages - before.batched).toBe(3);
+  for (const s of [plain, batched]) s.close();
 });

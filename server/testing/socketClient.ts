@@ -4,7 +4,7 @@
  * received is kept in order in `frames`.
  */
 import WebSocket from 'ws';
-import { decodeFrame, encodeFrame, type Frame, type FrameBody } from '../../src/realtime/frame';
+import { decodeFrame, encodeFrame, framesOfMessage, type Frame, type FrameBody } from '../../src/realtime/frame';
 import { SOCKET_PATH } from '../socket/url.js';
 
 const DEFAULT_TIMEOUT_MS = 5000;
@@ -24,6 +24,8 @@ export const socketUrlOf = (httpUrl: string): string => httpUrl.replace(/^http/,
 export class TestSocket {
   /** Every frame received, in order. */
   readonly frames: Frame[] = [];
+  /** WebSocket messages received: fewer than frames when the server batches (login `batch`). */
+  messages = 0;
   private readonly unclaimed: Frame[] = [];
   private waiters: Waiter[] = [];
   /** Our own seqs start high, so replies to raw frames a test sends (small seqs) never match. */
@@ -34,22 +36,27 @@ export class TestSocket {
   private constructor(readonly ws: WebSocket) {
     ws.on('message', (data, isBinary) => {
       if (isBinary) return;
-      const decoded = decodeFrame(Buffer.isBuffer(data) ? data.toString('utf8') : String(data));
-      if (!decoded.ok) throw new Error(`server sent a malformed frame: ${decoded.reason}`);
-      this.frames.push(decoded.frame);
-      const waiter = this.waiters.find((w) => w.match(decoded.frame));
-      if (waiter) {
-        this.waiters = this.waiters.filter((w) => w !== waiter);
-        waiter.resolve(decoded.frame);
-      } else {
-        this.unclaimed.push(decoded.frame);
-      }
+      this.messages += 1;
+      for (const text of framesOfMessage(Buffer.isBuffer(data) ? data.toString('utf8') : String(data))) this.receive(text);
     });
     ws.on('close', (code, reason) => {
       this.closedInfo = { code, reason: reason.toString() };
       for (const w of this.closeWaiters.splice(0)) w(this.closedInfo);
     });
     ws.on('error', () => undefined);
+  }
+
+  private receive(text: unknown): void {
+    const decoded = decodeFrame(text);
+    if (!decoded.ok) throw new Error(`server sent a malformed frame: ${decoded.reason}`);
+    this.frames.push(decoded.frame);
+    const waiter = this.waiters.find((w) => w.match(decoded.frame));
+    if (waiter) {
+      this.waiters = this.waiters.filter((w) => w !== waiter);
+      waiter.resolve(decoded.frame);
+    } else {
+      this.unclaimed.push(decoded.frame);
+    }
   }
 
   /** Opens a socket without logging in. */
@@ -62,16 +69,16 @@ export class TestSocket {
   }
 
   /** Opens a socket and logs in with `sid`; rejects unless push 1100 says status 200. */
-  static async connect(httpUrl: string, sid: string): Promise<TestSocket> {
+  static async connect(httpUrl: string, sid: string, options: { readonly batch?: boolean } = {}): Promise<TestSocket> {
     const socket = await TestSocket.open(httpUrl);
-    const answer = await socket.login(sid);
+    const answer = await socket.login(sid, 100, options.batch === true);
     if (answer.status !== 200) throw new Error(`socket login refused: ${JSON.stringify(answer)}`);
     return socket;
   }
 
   /** Sends the login frame and returns the body of push 1100. */
-  async login(sid: string, aid: string | number = 100): Promise<FrameBody> {
-    this.sendRaw(encodeFrame({ headers: { cmd: 'login', aid, sid }, body: {} }));
+  async login(sid: string, aid: string | number = 100, batch = false): Promise<FrameBody> {
+    this.sendRaw(encodeFrame({ headers: batch ? { cmd: 'login', aid, sid, batch: 1 } : { cmd: 'login', aid, sid }, body: {} }));
     return (await this.nextPush(1100)).body;
   }
 

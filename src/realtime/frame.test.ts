@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { decodeFrame, encodeFrame, FrameEncodeError, isRequestCode, replyCodeFor } from './frame';
+import { decodeFrame, encodeFrame, FRAME_SEPARATOR, FrameEncodeError, framesOfMessage, isRequestCode, replyCodeFor } from './frame';
 
 describe('decodeFrame', () => {
   it('reads headers and a JSON body', () => {
@@ -136,5 +136,23 @@ describe('request and reply codes', () => {
     expect(replyCodeFor(7101)).toBe(7100);
     expect(isRequestCode(7001)).toBe(true);
     expect(isRequestCode(7000)).toBe(false);
+  });
+});
+
+describe('framesOfMessage (batched messages, docs/protocol.md 5.2)', () => {
+  it('gives a plain message, or anything that is not text, as its only frame', () => {
+    expect(framesOfMessage('code:7101\n\n{}')).toEqual(['code:7101\n\n{}']);
+    expect(framesOfMessage(42)).toEqual([42]);
+  });
+
+  it('never meets the separator inside an encoded frame, whatever the body holds', () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ code: fc.integer({ min: 1, max: 9999 }), text: fc.string({ unit: 'binary' }) }), { minLength: 1, maxLength: 8 }), (parts) => {
+        const frames = parts.map((p) => encodeFrame({ code: p.code, body: { text: p.text } }));
+        const split = framesOfMessage(frames.join(FRAME_SEPARATOR));
+        expect(split).toEqual(frames);
+        expect(split.map((f) => (decodeFrame(f) as { ok: true; frame: { body: { text: string } } }).frame.body.text)).toEqual(parts.map((p) => p.text));
+      }),
+    );
   });
 });

@@ -86,7 +86,8 @@ describe('socket session: login', () => {
     expect(t.session.state).toBe('loggingIn');
     const [login] = framesSent(t.sockets.last);
     expect(login?.code).toBeNull();
-    expect(login?.headers).toMatchObject({ cmd: 'login', aid: '100', sid: 'sid-42' });
+    // batch:1 asks for batched messages (docs/protocol.md 2.1.1).
+    expect(login?.headers).toMatchObject({ cmd: 'login', aid: '100', sid: 'sid-42', batch: '1' });
     expect(login?.mid).toMatch(/^[0-9a-zA-Z]{32}$/);
     expect(login?.body).toEqual({});
   });
@@ -456,6 +457,24 @@ describe('socket session: pushes', () => {
     expect(t.session.malformedCount).toBe(3);
     expect(t.session.state).toBe('online');
     expect(socket.closedWith).toBeNull();
+  });
+
+  it('takes every frame of a batched message, in order; a bad one is dropped alone', () => {
+    const t = setup();
+    const socket = goOnline(t);
+    const frames = [push(7101, { webcastId: 'r', offset: 1 }), 'garbage', push(7109, { webcastId: 'r', offset: 2, online: 3, praise: 4 }), push(6105, {}, 'm')];
+    socket.deliver(frames.join('\u001e'));
+    expect(t.pushes.map((f) => f.code)).toEqual([7101, 7109, 6105]);
+    expect(t.malformed).toEqual(['no-blank-line']);
+    expect(lastSent(socket).code).toBe(6106);
+  });
+
+  it('stops at a frame of a batch that ends the session: the rest belongs to a socket let go', () => {
+    const t = setup();
+    const socket = goOnline(t);
+    socket.deliver([push(7101, { webcastId: 'r', offset: 1 }), push(9004), push(7101, { webcastId: 'r', offset: 2 })].join('\u001e'));
+    expect(t.session.state).toBe('endedElsewhere');
+    expect(t.pushes.map((f) => f.body.offset)).toEqual([1]);
   });
 
   it('logs a listener that throws and carries on', () => {

@@ -9,7 +9,7 @@
  */
 import { HEARTBEAT_INTERVAL_MS, RECONNECT_MAX_ATTEMPTS, RECONNECT_WAIT_MS, REQUEST_TIMEOUT_MS, SOCKET_LOGIN_AID } from '../domain/constants';
 import { randomId32 } from '../domain/randomId';
-import { decodeFrame, encodeFrame, isRequestCode, type DecodeFailure, type Frame, type FrameBody, type OutgoingFrame } from './frame';
+import { BATCH_HEADER, decodeFrame, encodeFrame, framesOfMessage, isRequestCode, type DecodeFailure, type Frame, type FrameBody, type OutgoingFrame } from './frame';
 import { createPendingRequests, RequestError } from './pendingRequests';
 import type { Clock, Logger, RandomBytes, RoomOffsets, SocketFactory, SocketLike, TimerId } from './ports';
 import { decidePush, HEARTBEAT_REPLY, HEARTBEAT_REQUEST } from './pushRules';
@@ -200,7 +200,7 @@ export function createSocketSession(options: SocketSessionOptions): SocketSessio
     if (!move('socketOpen')) return;
     // PROTOCOL 2.3: heartbeats run from the open, before the login is answered.
     scheduleHeartbeat();
-    const sent = sendFrame({ headers: { cmd: 'login', aid: SOCKET_LOGIN_AID, sid }, body: {} });
+    const sent = sendFrame({ headers: { cmd: 'login', aid: SOCKET_LOGIN_AID, sid, [BATCH_HEADER]: '1' }, body: {} });
     // A login frame that cannot be encoded (a line feed in the sid) will never work: retrying is pointless.
     if (!sent.ok) end('loginRejected', { status: null, msg: sent.msg }, 'the login frame could not be sent');
   };
@@ -292,7 +292,13 @@ export function createSocketSession(options: SocketSessionOptions): SocketSessio
       safely('open handling', onOpen);
     };
     opened.onmessage = (event) => {
-      if (isCurrent()) safely('message handling', () => onData((event as { data?: unknown } | null | undefined)?.data));
+      if (!isCurrent()) return;
+      const frames = framesOfMessage((event as { data?: unknown } | null | undefined)?.data);
+      // One frame's trouble (or a close it causes) must not lose or misroute the rest.
+      for (const data of frames) {
+        if (!isCurrent()) return;
+        safely('message handling', () => onData(data));
+      }
     };
     opened.onclose = () => {
       if (isCurrent()) safely('close handling', onSocketLost);
