@@ -1,0 +1,52 @@
+import { createInstance } from 'i18next';
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { describe, expect, it } from 'vitest';
+import type { Api } from '../../api';
+import en_us from '../../i18n/locales/en_us.json';
+import { ApiProvider } from '../../state/apiContext';
+import { IntroPanel, IntroView } from './IntroPanel';
+
+const i18n = createInstance();
+void i18n.use(initReactI18next).init({ lng: 'en_us', resources: { en_us: { translation: en_us } }, interpolation: { escapeValue: false } });
+
+// A server render runs no effect: the api is never called.
+const render = (node: ReactNode) =>
+  renderToStaticMarkup(
+    <I18nextProvider i18n={i18n}>
+      <ApiProvider api={{} as Api}>{node}</ApiProvider>
+    </I18nextProvider>,
+  );
+
+const intro = { title: 'Spring launch', startTime: Date.UTC(2026, 2, 1, 12, 0), status: 2 as const, introduction: 'Agenda:\n<script>alert(1)</script>' };
+
+describe('introduction tab', () => {
+  it('shows title, status, start time and the introduction as text', () => {
+    const html = render(<IntroView intro={intro} status={2} />);
+    expect(html).toContain('aria-label="Live introduction"');
+    expect(html).toContain('<h2 class="room-intro__title">Spring launch</h2>');
+    expect(html).toContain('data-status="live">Live</span>');
+    expect(html).toMatch(/Starts: [^<]*2026/);
+    // Markup in the introduction is text, never markup.
+    expect(html).toContain('Agenda:\n&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).not.toContain('<script>');
+  });
+
+  it('follows the latest status it is given (a live-status push wins over the room info)', () => {
+    expect(render(<IntroView intro={intro} status={3} />)).toContain('data-status="ended">Ended</span>');
+  });
+
+  it('says when there is no introduction, and leaves out what is unknown', () => {
+    const html = render(<IntroView intro={{ title: '', startTime: null, status: null, introduction: '' }} status={null} />);
+    expect(html).toContain('The organiser has not written an introduction yet');
+    expect(html).not.toContain('room-intro__meta');
+    expect(html).not.toContain('<h2');
+  });
+
+  it('is busy until the room info answers', () => {
+    const html = render(<IntroPanel roomId="10001" />);
+    expect(html).toContain('aria-busy="true"');
+    expect(html).toContain('Loading the introduction…');
+  });
+});

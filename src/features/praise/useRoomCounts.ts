@@ -1,0 +1,117 @@
+/**
+ * The counts bar's data for one room: the online count (count call, join reply, live 7109
+ * pushes), the praise total with the viewer's batched likes, the room's custom praise
+ * images and whether the room shows online and praise at all. The component that calls it
+ * must be keyed by the room: the stores are made once per mount.
+ */
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { subscribe } from 'valtio';
+import type { Counts } from '../../realtime/roomState';
+import type { JoinStatus } from '../../realtime/realtimeApi';
+import { useApi } from '../../state/apiContext';
+import { realtimeStore } from '../../state/roomFeed';
+import { readCounts, readCountsDisplay, readPraiseImages, SHOW_ALL, type CountsDisplay } from './countsData';
+import { noticeFailure } from './failureNotice';
+import { createOnlineTracker } from './onlineCount';
+import { browserTimers, createPraiseBatcher, type PraiseBatcher, type PraiseView } from './praiseBatcher';
+
+export interface RoomCounts {
+  readonly online: number | null;
+  readonly praise: PraiseView;
+  readonly images: readonly string[];
+  readonly display: CountsDisplay;
+  /** Counts one like (false when this window already took all it can). */
+  like(): boolean;
+}
+
+const NO_IMAGES: readonly string[] = [];
+
+export function useRoomCounts(roomId: string): RoomCounts {
+  const api = useApi();
+  const [online] = useState(createOnlineTracker);
+  const [batcher] = useState<PraiseBatcher>(() =>
+    createPraiseBatcher({
+      timers: browserTimers,
+      send: async (count, { final }) => readCounts(await api.live.praise({ webcastId: roomId, count }, { keepalive: final })).praise,
+      onFailure: (error) => noticeFailure(error, 'praise.sendFailed'),
+    }),
+  );
+  const [images, setImages] = useState<readonly string[]>(NO_IMAGES);
+  const [display, setDisplay] = useState<CountsDisplay>(SHOW_ALL);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const { signal } = controller;
+    const failed = (error: unknown) => {
+      if (!signal.aborted) noticeFailure(error, 'praise.countsFailed');
+    };
+    api.live.onlineCount({ webcastId: roomId }, { signal }).then((data) => {
+      const counts = readCounts(data);
+      online.apply({ kind: 'fetched', online: counts.online });
+      if (counts.praise !== null) batcher.observe(counts.praise);
+    }, failed);
+    api.live.praiseCount({ webcastId: roomId }, { signal }).then((data) => {
+      const { praise } = readCounts(data);
+      if (praise !== null) batcher.observe(praise);
+    }, failed);
+    api.live.praiseImages({ webcastId: roomId }, { signal }).then((data) => setImages(readPraiseImages(data, window.location.href)), failed);
+    // Without the room's display settings both are shown (the defaults of the setting).
+    api.live.otherSetting({ webcastId: roomId }, { signal }).then(
+      (data) => setDisplay(readCountsDisplay(data)),
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [api, roomId, online, batcher]);
+
+  // The realtime feed, read at every change of the store (a few times a second at most:
+  // the worker sends one update per tick). Pushes are told apart from the join reply, see
+  // onlineCount.ts.
+  useEffect(() => {
+    let counts: Counts | null = null;
+    let join: JoinStatus | null = null;
+    const read = () => {
+      const feed = realtimeStore.rooms[roomId];
+      if (feed === undefined) {
+        join = null;
+        return;
+      }
+      if (feed.room.counts !== counts) {
+        counts = feed.room.counts;
+        if (counts !== null) {
+          online.apply({ kind: 'pushed', online: counts.online, joined: join?.state === 'joined' });
+          batcher.observe(counts.praise);
+        }
+      }
+      if (feed.joined !== join) {
+        join = feed.joined;
+        if (join.state === 'joined') online.apply({ kind: 'joined', online: join.online });
+      }
+    };
+    read();
+    return subscribe(realtimeStore, read);
+  }, [roomId, online, batcher]);
+
+  // Likes still waiting for their window go out when the page is hidden or left (keepalive:
+  // the call outlives the page).
+  useEffect(() => {
+    const flush = () => batcher.flush({ final: true });
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') flush();
+    };
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', onVisibility);
+      flush();
+    };
+  }, [batcher]);
+
+  return {
+    online: useSyncExternalStore(online.subscribe, online.get, online.get),
+    praise: useSyncExternalStore(batcher.subscribe, batcher.view, batcher.view),
+    images,
+    display,
+    like: batcher.click,
+  };
+}
