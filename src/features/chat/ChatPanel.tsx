@@ -1,9 +1,10 @@
 /**
- * The chat room of one live room: filter switch, pinned message, the list, the composer
- * and the image lightbox. It reads the room's feed from the realtime store (one update per
- * worker tick) and acts through the injected ChatActions.
+ * The chat room of one live room: filter switch, the feed (pinned message and list), the
+ * composer and the image lightbox. It reads the room's connection and chat state from the
+ * realtime store; ChatFeed reads the entries (one update per worker tick), so those
+ * updates do not re-render the panel. It acts through the injected ChatActions.
  */
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { isStaff } from '../../domain';
@@ -13,14 +14,12 @@ import { INITIAL_ROOM_STATE } from '../../realtime/roomState';
 import { useApi } from '../../state/apiContext';
 import { useRealtime } from '../../state/roomFeed';
 import { session } from '../../state/session';
-import { ChatList } from './ChatList';
+import { ChatFeed } from './ChatFeed';
 import { Composer } from './Composer';
 import { composerAvailability } from './composerAvailability';
 import { draftReducer, draftToInput, EMPTY_DRAFT } from './composerDraft';
 import { FilterSwitch } from './FilterSwitch';
 import { ImageLightbox } from './ImageLightbox';
-import { latestPinned } from './pinned';
-import { PinnedStrip } from './PinnedStrip';
 import type { ChatActions } from './types';
 import { useChatSender } from './useChatSender';
 import './chat.css';
@@ -31,16 +30,13 @@ export interface ChatPanelProps {
   readonly actions: ChatActions;
 }
 
-const NO_ENTRIES: readonly ChatEntry[] = [];
-const NO_IDS: readonly string[] = [];
-
 export function ChatPanel({ roomId, actions }: ChatPanelProps) {
   const { t } = useTranslation();
   const api = useApi();
   const realtime = useRealtime();
   const { userId, currentRole } = useSnapshot(session);
+  // Not the entries: ChatFeed reads them, so a worker update does not re-render the panel.
   const feed = realtime.rooms[roomId];
-  const entries = feed?.entries ?? NO_ENTRIES;
   const filter: ChatFilter = feed?.filter ?? 'all';
   const chat = feed?.room.chat ?? INITIAL_ROOM_STATE.chat;
 
@@ -65,8 +61,6 @@ export function ChatPanel({ roomId, actions }: ChatPanelProps) {
     myUid: userId,
     staff: isStaff(currentRole),
   });
-
-  const pinned = useMemo(() => latestPinned(entries), [entries]);
 
   const onQuote = useCallback((entry: ChatEntry) => {
     dispatch({ type: 'quote', quote: { name: entry.name, chatContent: entry.text, role: entry.role } });
@@ -100,9 +94,7 @@ export function ChatPanel({ roomId, actions }: ChatPanelProps) {
   return (
     <section className="chat-panel" aria-label={t('chat.title')} data-room-id={roomId}>
       <FilterSwitch value={filter} onChange={onFilter} />
-      <PinnedStrip entry={pinned} />
-      {/* Remounted per filter: a new view of the room starts at its newest message. */}
-      <ChatList key={filter} entries={entries} withdrawn={feed?.withdrawn ?? NO_IDS} onQuote={onQuote} onMention={onMention} onWithdraw={onWithdraw} onOpenImage={onOpenImage} />
+      <ChatFeed roomId={roomId} filter={filter} onQuote={onQuote} onMention={onMention} onWithdraw={onWithdraw} onOpenImage={onOpenImage} />
       <Composer
         draft={draft}
         dispatch={dispatch}
