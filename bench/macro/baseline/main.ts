@@ -3,7 +3,9 @@
  * as most live chats are built (Owncast's web chat, for one). Bench only, never shipped.
  *
  * - one WebSocket per tab, on the main thread (no worker, no sharing between tabs);
- * - login frame and join request as the product's worker sends them (PROTOCOL 2.3);
+ * - login frame and join request as the product's worker sends them (PROTOCOL 2.3), batched
+ *   messages included (docs/protocol.md 5.2): both get the same wire, so the comparison is
+ *   of where the work runs, not of the protocol;
  * - every frame decoded (decodeFrame), turned into an entry (toChatEntry: validation, cut,
  *   tokenize, roles, mentions, meshType) and filtered (showsEntry, filter "all") on the
  *   main thread;
@@ -20,7 +22,7 @@ import { initI18n } from '../../../src/i18n';
 import { ChatList } from '../../../src/features/chat/ChatList';
 import '../../../src/features/chat/chat.css';
 import '../../../src/ui/base.css';
-import { decodeFrame, encodeFrame } from '../../../src/realtime/frame';
+import { BATCH_HEADER, decodeFrame, encodeFrame, framesOfMessage } from '../../../src/realtime/frame';
 import { toChatEntry, type ChatEntry } from '../../../src/realtime/chatEntry';
 import { showsEntry } from '../../../src/realtime/filters';
 import { HEARTBEAT_REQUEST, LOGIN_OK_STATUS, LOGIN_RESULT_PUSH } from '../../../src/realtime/pushRules';
@@ -55,10 +57,13 @@ function useChatSocket(): readonly ChatEntry[] {
     let heartbeat: ReturnType<typeof setInterval> | undefined;
     socket.onopen = () => {
       status.connected = true;
-      socket.send(encodeFrame({ headers: { cmd: 'login', aid: SOCKET_LOGIN_AID, sid }, body: {} }));
+      socket.send(encodeFrame({ headers: { cmd: 'login', aid: SOCKET_LOGIN_AID, sid, [BATCH_HEADER]: '1' }, body: {} }));
     };
     socket.onmessage = (event: MessageEvent) => {
-      const decoded = decodeFrame(event.data);
+      for (const data of framesOfMessage(event.data)) onFrame(data);
+    };
+    const onFrame = (data: unknown): void => {
+      const decoded = decodeFrame(data);
       if (!decoded.ok) return;
       const frame = decoded.frame;
       if (frame.code === LOGIN_RESULT_PUSH) {
