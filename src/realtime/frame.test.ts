@@ -151,7 +151,11 @@ describe('framesOfMessage (batched messages, docs/protocol.md 5.2)', () => {
         const frames = parts.map((p) => encodeFrame({ code: p.code, body: { text: p.text } }));
         const split = framesOfMessage(frames.join(FRAME_SEPARATOR));
         expect(split).toEqual(frames);
-        expect(split.map((f) => (decodeFrame(f) as { ok: true; frame: { body: { text: string } } }).frame.body.text)).toEqual(parts.map((p) => p.text));
+        const texts = split.map((f) => {
+          const decoded = decodeFrame(f);
+          return decoded.ok ? decoded.frame.body.text : decoded.reason;
+        });
+        expect(texts).toEqual(parts.map((p) => p.text));
       }),
     );
   });
