@@ -5,6 +5,7 @@
  * the frame loop, the audio graph, every track (the browser's "in use" indicator goes off)
  * and the AudioContext.
  */
+import { classifyMicError } from './deviceTestMachine';
 import { levelFromSamples, smoothLevel } from './level';
 
 export interface MicrophoneTest {
@@ -33,6 +34,21 @@ function audioContextClass(): AudioContextClass | undefined {
 const notSupported = () => new DOMException('The microphone cannot be used on this page.', 'NotSupportedError');
 
 /**
+ * The wanted device by `exact` id: Chromium opens the default microphone for an `ideal` one.
+ * A remembered device that is gone (unplugged, ids reset) falls back to the default, and the
+ * picker then shows the device really opened.
+ */
+async function openStream(media: MediaDevices, wantedDeviceId: string | null): Promise<MediaStream> {
+  if (wantedDeviceId === null) return media.getUserMedia({ audio: true, video: false });
+  try {
+    return await media.getUserMedia({ audio: { deviceId: { exact: wantedDeviceId } }, video: false });
+  } catch (error) {
+    if (classifyMicError(error) !== 'noDevice') throw error;
+    return media.getUserMedia({ audio: true, video: false });
+  }
+}
+
+/**
  * Rejects with the browser's error (NotAllowedError, NotFoundError, ...) or NotSupportedError
  * when the page has no microphone API (insecure address, old browser).
  */
@@ -41,10 +57,7 @@ export async function openMicrophone(wantedDeviceId: string | null, handlers: Mi
   const Context = audioContextClass();
   if (media === undefined || typeof media.getUserMedia !== 'function' || Context === undefined) throw notSupported();
 
-  // `ideal`, not `exact`: a remembered device that is gone falls back to another one, and
-  // the picker then shows the device really opened.
-  const audio: MediaTrackConstraints | boolean = wantedDeviceId === null ? true : { deviceId: { ideal: wantedDeviceId } };
-  const stream = await media.getUserMedia({ audio, video: false });
+  const stream = await openStream(media, wantedDeviceId);
   const tracks = stream.getAudioTracks();
   const stopTracks = () => stream.getTracks().forEach((track) => track.stop());
   if (tracks.length === 0) {
