@@ -10,7 +10,7 @@ import { startOwnServer, type OwnServer } from './support/ownServer';
 
 const player = (page: Page) => page.getByRole('region', { name: '直播播放器' });
 const watermark = (page: Page) => page.getByTestId('watermark');
-const splash = (page: Page) => page.getByRole('dialog', { name: '开屏广告' });
+const splash = (page: Page) => page.getByRole('region', { name: '开屏广告' });
 const settingsDialog = (page: Page) => page.getByRole('dialog', { name: '设置', exact: true });
 
 /** Marks room `room`'s advert as already shown in the page's tab, for tests about something else. */

@@ -24,7 +24,7 @@ describe('splash view', () => {
     const html = render(
       <SplashView advert={advertOf({ title: 'Launch', imageUrl: 'https://cdn.example/a.png', linkUrl: '/shop' })} remainingMs={4200} skippable onSkip={noop} onOpen={noop} />,
     );
-    expect(html).toContain('role="dialog" aria-label="Splash advert"');
+    expect(html).toContain('role="region" aria-label="Splash advert"');
     expect(html).toContain('<a class="splash__advert splash__advert--link" href="https://live.example/shop" target="_blank" rel="noopener noreferrer">');
     expect(html).toContain('<img class="splash__image" src="https://cdn.example/a.png" alt="Launch"/>');
     expect(html).toContain('Closes in 5 s');

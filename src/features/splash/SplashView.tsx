@@ -27,7 +27,9 @@ export function SplashView({ advert, remainingMs, skippable, onSkip, onOpen }: S
     </>
   );
   return (
-    <div className="splash" role="dialog" aria-label={t('splash.label')} data-testid="splash">
+    // A labelled region, not a dialog: it is not modal (the page under it stays usable by
+    // keyboard and goes on loading), and it must not be taken for one of the room's dialogs.
+    <div className="splash" role="region" aria-label={t('splash.label')} data-testid="splash">
       <div className="splash__card">
         {advert.linkUrl === null ? (
           <div className="splash__advert">{content}</div>
