@@ -78,7 +78,7 @@ const serverZones = [
 const domGlobals = ['window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location', 'alert', 'HTMLElement'];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-e2e-*/**', '.e2e-data*/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**', 'public/**', 'reports/**', 'server/media/assets/**'] },
+  { ignores: ['dist/**', 'dist-e2e-*/**', '.e2e-data*/**', 'node_modules/**', 'test-results/**', 'test-results-*/**', 'playwright-report/**', 'data/**', 'public/**', 'reports/**', 'server/media/assets/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

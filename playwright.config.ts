@@ -29,6 +29,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
+  // Per port too: a run's cleanup of its results must not delete another run's.
+  outputDir: `test-results${SUFFIX}`,
   reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
   timeout: 30_000,
   use: {
