@@ -3,7 +3,7 @@
  * server/entry/roomInfo.ts): title, start time, live status and the introduction text.
  * Narrowed from `unknown` field by field: a field of the wrong kind reads as absent.
  */
-import { LIVE_STATUS, type LiveStatusName } from '../../domain';
+import { LIVE_STATUS, type LiveStatusName } from '../../domain/constants';
 import type { LiveStatusCode } from '../../realtime/roomState';
 
 export interface RoomIntroduction {

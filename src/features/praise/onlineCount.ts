@@ -1,21 +1,33 @@
 /**
- * The online count from its three sources, the latest that can be trusted winning:
- * - the `webcast/total` answer (current when it was answered);
- * - the join reply 7000 `online` (current at the join; again after every reconnect);
- * - the 7109 counts pushes, but only once the room is joined: before the join reply, the
- *   pushes that arrive are the room log replayed to this socket, whose online figures may be
- *   hours old (their praise figures do no harm: a total only grows, see praiseBatcher).
+ * The online count from its three sources. Each figure is stamped with when it was known to
+ * be current, and the newest wins:
+ * - the `webcast/total` answer, as of when its request left (the server may have counted
+ *   before this viewer's socket joined: an answer arriving after the join reply is older);
+ * - the join reply 7000 `online`, as of its arrival (again after every reconnect);
+ * - the 7109 counts pushes, as of their arrival, but only once the room is joined: before
+ *   the join reply, the pushes that arrive are the room log replayed to this socket, whose
+ *   online figures may be hours old (their praise figures do no harm: a total only grows,
+ *   see praiseBatcher).
  */
 
 export type OnlineEvent =
-  | { readonly kind: 'fetched'; readonly online: number | null }
-  | { readonly kind: 'joined'; readonly online: number }
-  | { readonly kind: 'pushed'; readonly online: number; readonly joined: boolean };
+  | { readonly kind: 'fetched'; readonly online: number | null; readonly asOf: number }
+  | { readonly kind: 'joined'; readonly online: number; readonly asOf: number }
+  | { readonly kind: 'pushed'; readonly online: number; readonly joined: boolean; readonly asOf: number };
 
-export function nextOnline(current: number | null, event: OnlineEvent): number | null {
+export interface OnlineFigure {
+  readonly online: number | null;
+  /** When `online` was known to be current; -Infinity for none. */
+  readonly asOf: number;
+}
+
+export const NO_FIGURE: OnlineFigure = { online: null, asOf: Number.NEGATIVE_INFINITY };
+
+export function nextOnline(current: OnlineFigure, event: OnlineEvent): OnlineFigure {
   if (event.online === null || !Number.isSafeInteger(event.online) || event.online < 0) return current;
   if (event.kind === 'pushed' && !event.joined) return current;
-  return event.online;
+  if (event.asOf < current.asOf) return current;
+  return { online: event.online, asOf: event.asOf };
 }
 
 /** The count as a tiny external store (for useSyncExternalStore): events in, the count out. */
@@ -26,16 +38,16 @@ export interface OnlineTracker {
 }
 
 export function createOnlineTracker(): OnlineTracker {
-  let online: number | null = null;
+  let figure = NO_FIGURE;
   const listeners = new Set<() => void>();
   return {
     apply(event) {
-      const next = nextOnline(online, event);
-      if (next === online) return;
-      online = next;
-      for (const listener of [...listeners]) listener();
+      const next = nextOnline(figure, event);
+      const changed = next.online !== figure.online;
+      figure = next;
+      if (changed) for (const listener of [...listeners]) listener();
     },
-    get: () => online,
+    get: () => figure.online,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

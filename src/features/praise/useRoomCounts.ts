@@ -25,6 +25,7 @@ export interface RoomCounts {
 }
 
 const NO_IMAGES: readonly string[] = [];
+const now = () => performance.now();
 
 export function useRoomCounts(roomId: string): RoomCounts {
   const api = useApi();
@@ -45,11 +46,21 @@ export function useRoomCounts(roomId: string): RoomCounts {
     const failed = (error: unknown) => {
       if (!signal.aborted) noticeFailure(error, 'praise.countsFailed');
     };
-    api.live.onlineCount({ webcastId: roomId }, { signal }).then((data) => {
-      const counts = readCounts(data);
-      online.apply({ kind: 'fetched', online: counts.online });
-      if (counts.praise !== null) batcher.observe(counts.praise);
-    }, failed);
+    // Read again when the page comes back into view: the pushes only come with likes, so a
+    // count may have gone stale while nobody liked.
+    const loadTotal = () => {
+      const asOf = now();
+      api.live.onlineCount({ webcastId: roomId }, { signal }).then((data) => {
+        const counts = readCounts(data);
+        online.apply({ kind: 'fetched', online: counts.online, asOf });
+        if (counts.praise !== null) batcher.observe(counts.praise);
+      }, failed);
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === 'visible') loadTotal();
+    };
+    loadTotal();
+    document.addEventListener('visibilitychange', onVisibility);
     api.live.praiseCount({ webcastId: roomId }, { signal }).then((data) => {
       const { praise } = readCounts(data);
       if (praise !== null) batcher.observe(praise);
@@ -60,7 +71,10 @@ export function useRoomCounts(roomId: string): RoomCounts {
       (data) => setDisplay(readCountsDisplay(data)),
       () => undefined,
     );
-    return () => controller.abort();
+    return () => {
+      controller.abort();
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
   }, [api, roomId, online, batcher]);
 
   // The realtime feed, read at every change of the store (a few times a second at most:
@@ -78,13 +92,13 @@ export function useRoomCounts(roomId: string): RoomCounts {
       if (feed.room.counts !== counts) {
         counts = feed.room.counts;
         if (counts !== null) {
-          online.apply({ kind: 'pushed', online: counts.online, joined: join?.state === 'joined' });
+          online.apply({ kind: 'pushed', online: counts.online, joined: join?.state === 'joined', asOf: now() });
           batcher.observe(counts.praise);
         }
       }
       if (feed.joined !== join) {
         join = feed.joined;
-        if (join.state === 'joined') online.apply({ kind: 'joined', online: join.online });
+        if (join.state === 'joined') online.apply({ kind: 'joined', online: join.online, asOf: now() });
       }
     };
     read();
