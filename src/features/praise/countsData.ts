@@ -5,6 +5,7 @@
  * - `praise/{webcastId}/custom/images`: `{images: [url...]}`, only http(s) kept;
  * - `setting/other`: `{showOnline, showPraise}`, whether the room shows them (default yes).
  */
+import { safeUrl } from '../../realtime/chatEntry';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -26,25 +27,14 @@ export function readCounts(data: unknown): CountsAnswer {
 export const PRAISE_IMAGES_KEPT = 10;
 
 /**
- * An address the server gave, as something safe for `src`: only http: and https: survive
- * (a relative path is resolved against `base`, the page); javascript:, data:, blob: and
- * anything unparsable give null.
+ * The room's custom praise images: http(s) or root-relative addresses only (the room-state
+ * rule of the realtime layer: no other scheme, no control characters, no "//host" tricks).
  */
-export function httpImageUrl(value: unknown, base: string): string | null {
-  if (typeof value !== 'string' || value.trim() === '') return null;
-  try {
-    const url = new URL(value.trim(), base);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
-  } catch {
-    return null;
-  }
-}
-
-export function readPraiseImages(data: unknown, base: string): readonly string[] {
+export function readPraiseImages(data: unknown): readonly string[] {
   const list = isRecord(data) && Array.isArray(data.images) ? data.images : [];
   const out: string[] = [];
   for (const item of list) {
-    const url = httpImageUrl(item, base);
+    const url = safeUrl(item);
     if (url !== null && !out.includes(url)) out.push(url);
     if (out.length === PRAISE_IMAGES_KEPT) break;
   }

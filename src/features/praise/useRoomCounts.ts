@@ -65,7 +65,7 @@ export function useRoomCounts(roomId: string): RoomCounts {
       const { praise } = readCounts(data);
       if (praise !== null) batcher.observe(praise);
     }, failed);
-    api.live.praiseImages({ webcastId: roomId }, { signal }).then((data) => setImages(readPraiseImages(data, window.location.href)), failed);
+    api.live.praiseImages({ webcastId: roomId }, { signal }).then((data) => setImages(readPraiseImages(data)), failed);
     // Without the room's display settings both are shown (the defaults of the setting).
     api.live.otherSetting({ webcastId: roomId }, { signal }).then(
       (data) => setDisplay(readCountsDisplay(data)),
