@@ -6,12 +6,54 @@ import react from '@vitejs/plugin-react';
 // comes from public/config.js at run time (see src/config/runtimeConfig.ts).
 const benchSmoke = process.env.BENCH_SMOKE === '1';
 
+/** react, react-dom, the router, i18next and valtio, with their own dependencies. */
+const FRAMEWORK = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|use-sync-external-store|valtio|proxy-compare)[\\/]/;
+
+interface ModuleGraph {
+  getModuleInfo(id: string): { readonly isEntry: boolean; readonly importers: readonly string[] } | null;
+}
+
+/** Whether an entry reaches `id` through static imports alone: every page loads it at once. */
+function loadedAtStart(id: string, graph: ModuleGraph): boolean {
+  const seen = new Set([id]);
+  const queue = [id];
+  for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+    const info = graph.getModuleInfo(next);
+    if (info === null) continue;
+    if (info.isEntry) return true;
+    for (const importer of info.importers) {
+      if (!seen.has(importer)) {
+        seen.add(importer);
+        queue.push(importer);
+      }
+    }
+  }
+  return false;
+}
+
 export default defineConfig({
   base: process.env.VITE_BASE ?? '/',
   plugins: [react()],
   build: {
     target: 'es2022',
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // What every page loads at start, in two chunks: the framework, then the app's shell
+        // (entry, router, guide page, state, API client). Left to itself the bundler cut
+        // them into a dozen small chunks (each module the lazy chunks share became one),
+        // which gzip worse apart: 3 KB more on the guide page, whose script has a budget
+        // (issue 5: < 150 KB gzipped; tests/e2e/guide-bundle.spec.ts). The framework chunk
+        // changes hash only when a library does. Modules only lazy chunks import stay in
+        // those chunks: a group takes in no module the first page does not need.
+        codeSplitting: {
+          groups: [
+            { debugName: 'framework', name: (id, graph) => (FRAMEWORK.test(id) && loadedAtStart(id, graph) ? 'framework' : null), priority: 2 },
+            { debugName: 'app shell', name: (id, graph) => (loadedAtStart(id, graph) ? 'index' : null), priority: 1 },
+          ],
+        },
+      },
+    },
   },
   preview: {
     host: '127.0.0.1',

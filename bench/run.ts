@@ -21,6 +21,7 @@ export const BENCHMARKS: readonly BenchmarkEntry[] = [
   { name: 'micro', load: () => import('./pipeline-micro') },
   { name: 'macro', load: () => import('./macro/index') },
   { name: 'player', load: () => import('./player/index') },
+  { name: 'bundle', load: () => import('./bundle/index') },
 ];
 
 export async function runBenchmarks(names: readonly string[], options: BenchOptions): Promise<void> {

@@ -1,16 +1,17 @@
 /**
- * i18next setup. All four catalogues are bundled (they are small and a language switch must
- * change every visible text at once, without a network round trip); only the locales the
+ * i18next setup. Only the zh_cn catalogue (the default and the fallback of every lookup) is
+ * part of the app's script; the others load on demand (./catalogues.ts): the current
+ * language before the first render, another one when it is picked, before i18next switches,
+ * so a language switch still changes every visible text at once. Only the locales the
  * runtime configuration enables can be selected.
  */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LOCALES_ENABLED_BY_DEFAULT, type Locale } from '../domain/constants';
-import en_us from './locales/en_us.json';
-import ru_ru from './locales/ru_ru.json';
-import tr_cn from './locales/tr_cn.json';
-import zh_cn from './locales/zh_cn.json';
+import { BUNDLED_LOCALE, bundledCatalogue, catalogueBackend } from './catalogues';
 import { FALLBACK_LOCALE, HTML_LANG, LOCALE_STORAGE_KEY, isLocale, pickInitialLocale } from './localeChoice';
+
+const NAMESPACE = 'translation';
 
 export interface I18nSetup {
   /** Selectable locales, in display order. */
@@ -46,19 +47,25 @@ export async function initI18n(setup: I18nSetup): Promise<typeof i18n> {
   selectable = setup.enabled.length > 0 ? [...setup.enabled] : [FALLBACK_LOCALE];
   const lng = pickInitialLocale(readPersistedLocale(), selectable, setup.defaultLocale);
   i18n.on('languageChanged', applyHtmlLang);
-  await i18n.use(initReactI18next).init({
-    resources: {
-      zh_cn: { translation: zh_cn },
-      tr_cn: { translation: tr_cn },
-      en_us: { translation: en_us },
-      ru_ru: { translation: ru_ru },
-    },
-    lng,
-    fallbackLng: FALLBACK_LOCALE,
-    // React escapes text nodes itself; escaping here would show "&amp;" to viewers.
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+  // init resolves once the catalogues of `lng` and of the fallback are in.
+  await i18n
+    .use(catalogueBackend)
+    .use(initReactI18next)
+    .init({
+      resources: { [BUNDLED_LOCALE]: { [NAMESPACE]: bundledCatalogue } },
+      // The bundled catalogue is a part of the resources only: the backend loads the rest.
+      partialBundledLanguages: true,
+      lng,
+      fallbackLng: FALLBACK_LOCALE,
+      ns: [NAMESPACE],
+      defaultNS: NAMESPACE,
+      // React escapes text nodes itself; escaping here would show "&amp;" to viewers.
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+  // A catalogue that could not be loaded: the fallback's texts under its own name, rather
+  // than a language switch that shows the wrong language.
+  if (!i18n.hasResourceBundle(i18n.language, NAMESPACE)) await i18n.changeLanguage(FALLBACK_LOCALE);
   applyHtmlLang(i18n.language);
   return i18n;
 }
@@ -66,9 +73,18 @@ export async function initI18n(setup: I18nSetup): Promise<typeof i18n> {
 /** The locales the language switch offers (the enabled ones only). */
 export const getSelectableLocales = (): readonly Locale[] => selectable;
 
-/** Switches every visible text at once and remembers the choice; disabled locales are refused. */
+/**
+ * Switches every visible text at once and remembers the choice; disabled locales are refused.
+ * The catalogue is loaded first (i18n.changeLanguage would too, but would switch even when it
+ * failed to arrive): a language that cannot be loaded leaves the texts as they are.
+ */
 export async function changeLocale(locale: string): Promise<void> {
   if (!isLocale(locale) || !selectable.includes(locale)) return;
+  await i18n.loadLanguages(locale);
+  if (!i18n.hasResourceBundle(locale, NAMESPACE)) {
+    console.warn(`The texts of ${locale} could not be loaded; the language stays ${i18n.language}.`);
+    return;
+  }
   persistLocale(locale);
   await i18n.changeLanguage(locale);
 }

@@ -11,8 +11,10 @@
  * Optional fields of the wrong type are treated as absent rather than dropping the message:
  * a viewer should still see a message whose decoration the server got wrong.
  */
-import { cutChatText, fitsChatCut, normaliseRole, roleLabelKey, tokenizeChat } from '../domain';
-import type { ChatSegment, RoleCode, RoleLabelKey } from '../domain';
+// Not the domain index: it re-exports the money rules, and with them decimal.js, into every
+// page that imports this (the guide page among them).
+import { cutChatText, fitsChatCut, tokenizeChat, type ChatSegment } from '../domain/chatCut';
+import { normaliseRole, roleLabelKey, type RoleCode, type RoleLabelKey } from '../domain/roles';
 
 export interface ChatQuote {
   readonly name: string;

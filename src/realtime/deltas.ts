@@ -9,7 +9,7 @@
  * Ticks come from an injected schedule (requestAnimationFrame and a 250 ms timer in the
  * worker's host, fakes in tests): no timers in pure code.
  */
-import { CHAT_ENTRIES_KEPT } from '../domain';
+import { CHAT_ENTRIES_KEPT } from '../domain/constants';
 import type { ChatEntry } from './chatEntry';
 import { filterEntries, showsEntry, type ChatFilter, type ChatVisibility } from './filters';
 import type { HubChange } from './roomHub';

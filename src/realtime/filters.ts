@@ -5,7 +5,7 @@
  * host and assistant messages (and still one's own): the room restriction wins over the
  * viewer's choice.
  */
-import { isStaff } from '../domain';
+import { isStaff } from '../domain/roles';
 import type { ChatEntry } from './chatEntry';
 
 export const CHAT_FILTERS = ['all', 'mine', 'staff', 'mentions'] as const;

@@ -15,7 +15,8 @@
  * seen) -> fetching (a page made progress, more to fetch) | idle (filled, or skipped) |
  * backingOff (the page failed) -> fetching (retry due).
  */
-import { RingBuffer, CHAT_ENTRIES_KEPT } from '../domain';
+import { RingBuffer } from '../domain/chatList';
+import { CHAT_ENTRIES_KEPT } from '../domain/constants';
 import { readId, toChatEntry, type ChatEntry } from './chatEntry';
 import { applyPatch, INITIAL_ROOM_STATE, isRoomStateCode, readRoomState, type RoomState } from './roomState';
 

@@ -4,7 +4,7 @@
  * of the state it replaces and with what. Readers never throw; a body they cannot read
  * gives null, for the hub to drop and count.
  */
-import { GIFTS, LIVE_STATUS, type Gift } from '../domain';
+import { GIFTS, LIVE_STATUS, type Gift } from '../domain/constants';
 import { readId, safeUrl } from './chatEntry';
 
 export interface ChatState {

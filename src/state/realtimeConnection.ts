@@ -4,27 +4,39 @@
  * applies its updates to `realtimeStore`. Also the actions screens take on the room (send,
  * withdraw, filter), which go through the worker's socket, never one of the tab's own.
  */
-import { proxy as comlinkProxy } from 'comlink';
+import type { proxy as comlinkProxy } from 'comlink';
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import type { ChatFilter } from '../realtime/filters';
 import type { ChatSendInput, RealtimeOutcome, SessionKey, TabUpdate } from '../realtime/realtimeApi';
-import { startRealtimeClient, type RealtimeClient } from '../workers/realtimeClient';
+import type { RealtimeClient } from '../workers/realtimeClient';
 import { applyTabUpdate, IDLE_CONNECTION, newRoomFeed, realtimeStore } from './roomFeed';
 import { session } from './session';
 
 let client: RealtimeClient | null = null;
 
-/** The worker is started by the first room a tab shows, not at page load (the login page has no use for it). */
-function realtime(): RealtimeClient {
-  if (client === null) {
-    client = startRealtimeClient();
-    client.onRestore(() => {
+interface Started {
+  readonly client: RealtimeClient;
+  readonly proxy: typeof comlinkProxy;
+}
+let starting: Promise<Started> | null = null;
+
+/**
+ * The worker is started by the first room a tab shows, not at page load (the login page has
+ * no use for it); its client code and comlink load then too, so the guide page's script does
+ * not carry them (issue 5's budget).
+ */
+function realtime(): Promise<Started> {
+  starting ??= Promise.all([import('../workers/realtimeClient'), import('comlink')]).then(([worker, comlink]) => {
+    const started = worker.startRealtimeClient();
+    started.onRestore(() => {
       for (const subscribe of followed.values()) subscribe();
     });
-    exposeDiagnostics(client);
-  }
-  return client;
+    exposeDiagnostics(started);
+    client = started;
+    return { client: started, proxy: comlink.proxy };
+  });
+  return starting;
 }
 
 /**
@@ -65,23 +77,31 @@ function paintedSoon(): Promise<void> {
 const followed = new Map<string, () => void>();
 
 function follow(roomId: string, key: SessionKey): () => void {
-  const { api, tabId } = realtime();
   realtimeStore.rooms[roomId] = newRoomFeed(realtimeStore.rooms[roomId]?.filter ?? 'all');
   let active = true;
-  const onUpdate = comlinkProxy((update: TabUpdate): Promise<void> => {
-    if (active) applyTabUpdate(realtimeStore, roomId, update);
-    return paintedSoon();
+  let unsubscribe: (() => void) | null = null;
+  void realtime().then(({ client: { api, tabId }, proxy }) => {
+    // Left the room before the worker's code arrived: nothing to follow.
+    if (!active) return;
+    const onUpdate = proxy((update: TabUpdate): Promise<void> => {
+      if (active) applyTabUpdate(realtimeStore, roomId, update);
+      return paintedSoon();
+    });
+    // The filter is read at each subscribe: one chosen while the code was loading applies.
+    const subscribe = (): void => {
+      const filter = realtimeStore.rooms[roomId]?.filter ?? 'all';
+      void api.subscribe(key, { tabId, webcastId: roomId, filter, visible: document.visibilityState === 'visible' }, onUpdate);
+    };
+    subscribe();
+    followed.set(roomId, subscribe);
+    unsubscribe = () => {
+      followed.delete(roomId);
+      void api.unsubscribe(tabId, roomId);
+    };
   });
-  const subscribe = (): void => {
-    const filter = realtimeStore.rooms[roomId]?.filter ?? 'all';
-    void api.subscribe(key, { tabId, webcastId: roomId, filter, visible: document.visibilityState === 'visible' }, onUpdate);
-  };
-  subscribe();
-  followed.set(roomId, subscribe);
   return () => {
     active = false;
-    followed.delete(roomId);
-    void api.unsubscribe(tabId, roomId);
+    unsubscribe?.();
     delete realtimeStore.rooms[roomId];
     if (Object.keys(realtimeStore.rooms).length === 0) realtimeStore.connection = IDLE_CONNECTION;
   };
@@ -103,8 +123,8 @@ export function setChatFilter(roomId: string, filter: ChatFilter): void {
   const feed = realtimeStore.rooms[roomId];
   if (feed === undefined || feed.filter === filter) return;
   feed.filter = filter;
-  const { api, tabId } = realtime();
-  void api.setFilter(tabId, roomId, filter);
+  // Without a client yet the room's subscription is still to come, and it takes this filter.
+  if (client !== null) void client.api.setFilter(client.tabId, roomId, filter);
 }
 
 const notFollowed = (roomId: string): Extract<RealtimeOutcome<never>, { ok: false }> => ({

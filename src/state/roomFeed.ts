@@ -5,7 +5,9 @@
  * tick instead of a proxy per entry, and a component re-renders once per tick.
  */
 import { proxy, ref, useSnapshot } from 'valtio';
-import { CHAT_ENTRIES_KEPT, keepLatest } from '../domain';
+// Not the domain index: it would bring the money rules (decimal.js) into the guide page.
+import { keepLatest } from '../domain/chatList';
+import { CHAT_ENTRIES_KEPT } from '../domain/constants';
 import { messageKeyForCode } from '../domain/errorCatalogue';
 import type { ChatEntry } from '../realtime/chatEntry';
 import type { ChatDelta } from '../realtime/deltas';
