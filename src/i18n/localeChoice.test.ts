@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HTML_LANG, isLocale, pickInitialLocale } from './localeChoice';
+import { HTML_LANG, intlLocaleOf, isLocale, pickInitialLocale } from './localeChoice';
 
 const enabled = ['zh_cn', 'tr_cn', 'en_us'] as const;
 
@@ -32,5 +32,13 @@ describe('locale helpers', () => {
     expect(isLocale('ru_ru')).toBe(true);
     expect(isLocale('ru')).toBe(false);
     expect(isLocale(undefined)).toBe(false);
+  });
+});
+
+describe('intlLocaleOf', () => {
+  it('gives the BCP 47 tag of each locale (tr_cn is traditional Chinese, not Turkish)', () => {
+    expect(intlLocaleOf('tr_cn')).toBe('zh-TW');
+    expect(intlLocaleOf('zh_cn')).toBe('zh-CN');
+    expect(intlLocaleOf('xx')).toBeUndefined();
   });
 });

@@ -21,6 +21,9 @@ export const HTML_LANG: Readonly<Record<Locale, string>> = {
 export const isLocale = (value: unknown): value is Locale =>
   typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 
+/** The BCP 47 tag for Intl formatting of an i18next language ("tr_cn" is not Turkish). */
+export const intlLocaleOf = (language: string): string | undefined => (isLocale(language) ? HTML_LANG[language] : undefined);
+
 /**
  * The language to start in: the persisted choice when it is still enabled, else the
  * configured default when enabled, else the first enabled locale. A locale switched off

@@ -12,7 +12,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { isApiError, type ApiError } from '../../api';
 import { i18n, getSelectableLocales } from '../../i18n';
-import { LOCALE_STORAGE_KEY, isLocale } from '../../i18n/localeChoice';
+import { LOCALE_STORAGE_KEY, intlLocaleOf, isLocale } from '../../i18n/localeChoice';
 import type { Problem } from '../../domain/result';
 import { useApi } from '../../state/apiContext';
 import { clearSession, session, setTheme } from '../../state/session';
@@ -273,7 +273,7 @@ function RoomIntroView({ intro }: { intro: RoomIntro }) {
   const start =
     intro.startTime === null
       ? null
-      : new Intl.DateTimeFormat(instance.language.replace('_', '-'), { dateStyle: 'medium', timeStyle: 'short' }).format(intro.startTime);
+      : new Intl.DateTimeFormat(intlLocaleOf(instance.language), { dateStyle: 'medium', timeStyle: 'short' }).format(intro.startTime);
   return (
     <header className="entry-room">
       {intro.coverUrl !== null && <img className="entry-room__cover" src={intro.coverUrl} alt={t('entry.room.coverAlt')} />}

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { apiErrorText, isApiError } from '../../api';
-import { HTML_LANG, isLocale } from '../../i18n/localeChoice';
+import { intlLocaleOf } from '../../i18n/localeChoice';
 import { useApi } from '../../state/apiContext';
 import { realtimeStore } from '../../state/roomFeed';
 import type { LiveStatusCode } from '../../realtime/roomState';
@@ -68,7 +68,7 @@ export function IntroPanel({ roomId }: IntroPanelProps) {
 export function IntroView({ intro, status }: { readonly intro: RoomIntroduction; readonly status: LiveStatusCode | null }) {
   const { t, i18n } = useTranslation();
   const name = status === null ? null : statusName(status);
-  const language = isLocale(i18n.language) ? HTML_LANG[i18n.language] : undefined;
+  const language = intlLocaleOf(i18n.language);
   const start = intro.startTime === null ? null : new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(intro.startTime);
   return (
     <section className="room-intro" aria-label={t('intro.region')}>

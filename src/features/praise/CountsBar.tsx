@@ -8,7 +8,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { HTML_LANG, isLocale } from '../../i18n/localeChoice';
+import { intlLocaleOf } from '../../i18n/localeChoice';
 import { session } from '../../state/session';
 import { viewerSettings } from '../../state/viewerSettings';
 import { useReducedMotion } from './useReducedMotion';
@@ -39,7 +39,7 @@ export function CountsBar({ roomId }: CountsBarProps) {
   const [floaters, setFloaters] = useState<readonly Floater[]>([]);
   const likes = useRef(0);
 
-  const format = (n: number) => new Intl.NumberFormat(isLocale(i18n.language) ? HTML_LANG[i18n.language] : undefined).format(n);
+  const format = (n: number) => new Intl.NumberFormat(intlLocaleOf(i18n.language)).format(n);
   // Liking needs this room's login (the call answers 402 without one, which would end the visit).
   const canLike = liveToken !== null && currentRoomId === roomId;
   const { online, praise, images, display } = counts;
