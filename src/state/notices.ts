@@ -4,6 +4,7 @@
  * switch while it is on screen.
  */
 import { proxy } from 'valtio';
+import { isApiError } from '../api';
 
 export type NoticeTone = 'info' | 'success' | 'warning' | 'error';
 
@@ -65,4 +66,15 @@ export function dismissNotice(id: number): void {
   timers.delete(id);
   const index = notices.items.findIndex((n) => n.id === id);
   if (index >= 0) notices.items.splice(index, 1);
+}
+
+/**
+ * A failed side call of a page (counts, praise, notice, terms), told in a toast: the page
+ * keeps what it has. Failures the app already acts on are left to it: 402 (session expired:
+ * cleared, told, sent to the root), HTTP statuses (the error page); a cancelled call is
+ * nobody's news.
+ */
+export function noticeCallFailure(error: unknown, key: string): void {
+  if (isApiError(error) && (error.kind === 'aborted' || error.kind === 'http' || error.code === 402)) return;
+  pushNotice({ key, tone: 'warning' });
 }

@@ -8,10 +8,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../state/apiContext';
-import { noticeFailure } from './failureNotice';
 import { readContract, type Contract } from './noticeData';
 import { acceptContract, browserStorage, contractAccepted } from './noticeMemory';
 import './notice.css';
+import { noticeCallFailure } from '../../state/notices';
 
 export interface ContractGateProps {
   readonly roomId: string;
@@ -32,7 +32,7 @@ export function ContractGate({ roomId, onLeave }: ContractGateProps) {
         setContract(terms !== null && !contractAccepted(storage, roomId, terms.version) ? terms : null);
       },
       (error: unknown) => {
-        if (!controller.signal.aborted) noticeFailure(error, 'roomNotice.contractFailed');
+        if (!controller.signal.aborted) noticeCallFailure(error, 'roomNotice.contractFailed');
       },
     );
     return () => controller.abort();

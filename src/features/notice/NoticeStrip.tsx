@@ -8,11 +8,11 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../state/apiContext';
 import { realtimeStore } from '../../state/roomFeed';
-import { noticeFailure } from './failureNotice';
 import { watchHostNotice } from './hostNotice';
 import { readNotice, type RoomNotice } from './noticeData';
 import { browserStorage, dismissHostNotice, dismissNotice, hostNoticeDismissed, noticeDismissed } from './noticeMemory';
 import './notice.css';
+import { noticeCallFailure } from '../../state/notices';
 
 export interface NoticeStripProps {
   readonly roomId: string;
@@ -37,7 +37,7 @@ export function NoticeStrip({ roomId }: NoticeStripProps) {
           setNotice(next !== null && noticeDismissed(storage, roomId, next) ? null : next);
         },
         (error: unknown) => {
-          if (!signal.aborted) noticeFailure(error, 'roomNotice.loadFailed');
+          if (!signal.aborted) noticeCallFailure(error, 'roomNotice.loadFailed');
         },
       );
     const onVisibility = () => {

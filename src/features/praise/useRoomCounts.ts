@@ -11,9 +11,9 @@ import type { JoinStatus } from '../../realtime/realtimeApi';
 import { useApi } from '../../state/apiContext';
 import { realtimeStore } from '../../state/roomFeed';
 import { readCounts, readCountsDisplay, readPraiseImages, SHOW_ALL, type CountsDisplay } from './countsData';
-import { noticeFailure } from './failureNotice';
 import { createOnlineTracker } from './onlineCount';
 import { browserTimers, createPraiseBatcher, type PraiseBatcher, type PraiseView } from './praiseBatcher';
+import { noticeCallFailure } from '../../state/notices';
 
 export interface RoomCounts {
   readonly online: number | null;
@@ -34,7 +34,7 @@ export function useRoomCounts(roomId: string): RoomCounts {
     createPraiseBatcher({
       timers: browserTimers,
       send: async (count, { final }) => readCounts(await api.live.praise({ webcastId: roomId, count }, { keepalive: final })).praise,
-      onFailure: (error) => noticeFailure(error, 'praise.sendFailed'),
+      onFailure: (error) => noticeCallFailure(error, 'praise.sendFailed'),
     }),
   );
   const [images, setImages] = useState<readonly string[]>(NO_IMAGES);
@@ -44,7 +44,7 @@ export function useRoomCounts(roomId: string): RoomCounts {
     const controller = new AbortController();
     const { signal } = controller;
     const failed = (error: unknown) => {
-      if (!signal.aborted) noticeFailure(error, 'praise.countsFailed');
+      if (!signal.aborted) noticeCallFailure(error, 'praise.countsFailed');
     };
     // Read again when the page comes back into view: the pushes only come with likes, so a
     // count may have gone stale while nobody liked.
