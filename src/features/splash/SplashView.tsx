@@ -4,6 +4,7 @@
  * link to a new tab only when it has an http(s) link. Presentation only: the flow lives
  * in splashFlow.ts.
  */
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SplashAdvert } from './splashData';
 import { secondsLeft } from './splashMachine';
@@ -20,10 +21,14 @@ export interface SplashViewProps {
 export function SplashView({ advert, remainingMs, skippable, onSkip, onOpen }: SplashViewProps) {
   const { t } = useTranslation();
   const seconds = secondsLeft(remainingMs);
+  // A picture that does not load (gone, not an image) gives way to the title.
+  const [brokenImage, setBrokenImage] = useState<string | null>(null);
+  const image = advert.imageUrl !== null && advert.imageUrl !== brokenImage ? advert.imageUrl : null;
+  const title = advert.title !== '' ? advert.title : image === null ? t('splash.advert') : '';
   const content = (
     <>
-      {advert.imageUrl !== null && <img className="splash__image" src={advert.imageUrl} alt={advert.title || t('splash.advert')} />}
-      {advert.title !== '' && <span className={advert.imageUrl === null ? 'splash__title splash__title--alone' : 'splash__title'}>{advert.title}</span>}
+      {image !== null && <img className="splash__image" src={image} alt={advert.title || t('splash.advert')} onError={() => setBrokenImage(image)} />}
+      {title !== '' && <span className={image === null ? 'splash__title splash__title--alone' : 'splash__title'}>{title}</span>}
     </>
   );
   return (
