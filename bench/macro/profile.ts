@@ -14,6 +14,7 @@ import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_ARGS } from './index';
 import { ROOM } from './measure';
 import { buildClient, startBenchServer } from './server';
+import { markSplashSeen } from '../../tests/e2e/support/splash';
 
 const variant = process.argv[2] === 'baseline' ? 'baseline' : 'product';
 const rate = Number(process.argv[3] ?? 20000);
@@ -26,6 +27,7 @@ const server = await startBenchServer(clientDir);
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 try {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+  await markSplashSeen(context, [ROOM]);
   let page: Page = await context.newPage();
   if (variant === 'product') {
     await page.goto(`/live/login/${ROOM}`);

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/splash';
 
 // Muted autoplay (features/player): where the browser refuses to start playback with sound
 // without a user gesture, the player plays muted and shows a visible unmute control.

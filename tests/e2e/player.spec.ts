@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/splash';
 import { startOwnServer, type OwnServer } from './support/ownServer';
 
 // The player on the video page (features/player) against the reference server's demo

@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { markSplashSeen } from './support/splash';
 import { startOwnServer, type OwnServer } from './support/ownServer';
 
 // The realtime core end to end (issue 4, item 7): tabs share the SharedWorker's one socket,
@@ -43,6 +44,7 @@ const diagnostics = (page: Page): Promise<Diagnostics | null> =>
 
 async function newContext(browser: Browser, options: { withoutSharedWorker?: boolean } = {}): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: server.url });
+  await markSplashSeen(context);
   if (options.withoutSharedWorker) {
     await context.addInitScript(() => {
       delete (globalThis as { SharedWorker?: unknown }).SharedWorker;

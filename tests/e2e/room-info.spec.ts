@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { markSplashSeen } from './support/splash';
 import { startOwnServer, type OwnServer } from './support/ownServer';
 
 // The room information around the player (issue 5 item 4): the introduction tab, the online
@@ -27,7 +28,7 @@ test.afterAll(async () => {
 /** A page whose splash advert counts as seen (it would cover the like button for 5 s). */
 async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: server.url });
-  await context.addInitScript((id) => sessionStorage.setItem(`webcast.splash.seen.${id}`, '1'), ROOM);
+  await markSplashSeen(context, [ROOM]);
   return context.newPage();
 }
 

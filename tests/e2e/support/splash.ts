@@ -1,0 +1,22 @@
+/**
+ * Room 10001 of the demo seed shows a splash advert (5 s over the whole screen, once per
+ * tab). Tests of other features mark it seen before their pages load, so the advert neither
+ * hides nor catches what they click or scroll; tests/e2e/viewer-layer.spec.ts tests the
+ * advert itself. The key is the splash feature's own (src/features/splash/splashFlow.ts).
+ */
+import { test as base, type BrowserContext } from '@playwright/test';
+
+export async function markSplashSeen(context: BrowserContext, rooms: readonly string[] = ['10001']): Promise<void> {
+  await context.addInitScript((ids: readonly string[]) => {
+    for (const id of ids) sessionStorage.setItem(`webcast.splash.seen.${id}`, '1');
+  }, rooms);
+}
+
+/** Playwright's test, with every context's splash adverts already seen. */
+export const test = base.extend({
+  // `provide` is Playwright's fixture callback (named so the React hooks lint leaves it be).
+  context: async ({ context }, provide) => {
+    await markSplashSeen(context);
+    await provide(context);
+  },
+});
