@@ -27,6 +27,8 @@ export interface ApiErrorInit {
   readonly code?: number;
   /** The envelope's msg, kept for business failures (shown for unknown codes and 4501). */
   readonly serverMsg?: string;
+  /** The envelope's data of a business failure, unchecked (e.g. 4203 `{waitSeconds}`). */
+  readonly data?: unknown;
   readonly cause?: unknown;
 }
 
@@ -37,6 +39,7 @@ export class ApiError extends Error {
   readonly status?: number;
   readonly code?: number;
   readonly serverMsg?: string;
+  readonly data?: unknown;
 
   constructor(init: ApiErrorInit) {
     // Error.message is for logs and developers; users see messageKey translated.
@@ -48,6 +51,7 @@ export class ApiError extends Error {
     this.status = init.status;
     this.code = init.code;
     this.serverMsg = init.serverMsg;
+    this.data = init.data;
   }
 }
 
@@ -66,12 +70,13 @@ export const isApiError = (value: unknown): value is ApiError => value instanceo
  * an unknown one gets error.unknownCode, and the UI shows serverMsg instead when there is
  * one (PROTOCOL 1.1: "an unknown code shows msg").
  */
-export function businessError(code: number, serverMsg: string): ApiError {
+export function businessError(code: number, serverMsg: string, data?: unknown): ApiError {
   const known = messageKeyForCode(code);
   return new ApiError({
     kind: 'business',
     code,
     serverMsg,
+    data,
     messageKey: known ?? CLIENT_MESSAGE_KEYS.unknownCode,
     params: known === null ? { code } : undefined,
   });

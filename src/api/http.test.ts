@@ -400,6 +400,12 @@ describe('retry policy', () => {
     expect(sent).toHaveLength(1);
   });
 
+  it("keeps a business failure's envelope data on the error (4203 says how long to wait)", async () => {
+    const { http } = setup(() => envelope({ waitSeconds: 37 }, 4203, 'too fast'));
+    const error = await rejection(http.request(getRoom, { id: 1 }));
+    expect(error).toMatchObject({ kind: 'business', code: 4203, data: { waitSeconds: 37 } });
+  });
+
   it('GET: never retries business codes or malformed bodies', async () => {
     const business = setup(() => envelope(null, 4203, 'too fast'));
     await rejection(business.http.request(getRoom, { id: 1 }));

@@ -242,7 +242,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const envelope = readEnvelope(json);
       if (envelope === null) throw malformed(new Error('response is not a {code, msg, data} envelope'));
 
-      if (envelope.code !== SUCCESS_CODE) throw businessError(envelope.code, envelope.msg);
+      if (envelope.code !== SUCCESS_CODE) throw businessError(envelope.code, envelope.msg, envelope.data);
       if (call.decode === undefined) return envelope.data as O; // trusted: SPEC shows no bodies
       try {
         return call.decode(envelope.data);

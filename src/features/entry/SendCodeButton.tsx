@@ -54,7 +54,7 @@ export function SendCodeButton({ ready, send, onOutcome }: SendCodeButtonProps) 
       const time = Date.now();
       setNow(time);
       if (isApiError(error) && error.code === TOO_FAST) {
-        const waitSeconds = waitSecondsOf(undefined, error.serverMsg);
+        const waitSeconds = waitSecondsOf(error.data, error.serverMsg);
         dispatch({ type: 'TOO_FAST', now: time, waitSeconds });
         onOutcome(t('validation.tooFrequent', { seconds: waitSeconds }), 'error');
       } else {
