@@ -93,4 +93,16 @@ test.describe('one-time link', () => {
     await expect(again.getByRole('region', { name: '一次性登录链接' }).getByRole('alert')).toHaveText('链接已过期或无效');
     await other.close();
   });
+
+  test('in a room that requires the privacy agreement, the link enters once it is ticked', async ({ page, request }) => {
+    const res = await request.post('/admin/v1/rooms/10002/disposable', { headers: { 'x-admin-token': E2E_ADMIN_TOKEN }, data: { name: '隐私链接观众' } });
+    const { data } = (await res.json()) as { data: { path: string } };
+    await page.goto(data.path);
+    await page.getByRole('button', { name: '使用链接进入' }).click();
+    await expect(page.getByText('请先阅读并同意隐私协议')).toBeVisible();
+    await expect(page).toHaveURL(/\/live\/login\/10002$/);
+    await page.getByRole('checkbox', { name: '我已阅读并同意隐私协议' }).check();
+    await page.getByRole('button', { name: '使用链接进入' }).click();
+    await expect(page).toHaveURL(/\/live\/video\/10002$/);
+  });
 });

@@ -121,7 +121,7 @@ export const LIVE_CALLS = {
   loginResource: get<IdOnly>('/ccp/monitor/v2/login/resource/{id}', ['id']),
   checkWatchPassword: post<{ webcastId: Id; password: string }>('/ccp/monitor/v2/clv/sign/password/check', ['webcastId', 'password']),
   /** chosen path */
-  disposableLogin: post<{ webcastId: Id; token: string }, LoginData>('/ccp/monitor/v2/live_login/disposable', ['webcastId', 'token'], {
+  disposableLogin: post<{ webcastId: Id; token: string; privacyAccepted?: boolean }, LoginData>('/ccp/monitor/v2/live_login/disposable', ['webcastId', 'token', 'privacyAccepted'], {
     decode: decodeLoginData,
   }),
   /** chosen path */

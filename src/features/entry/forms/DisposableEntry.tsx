@@ -8,10 +8,9 @@ export default function DisposableEntry({ roomId, onEntered, consent, token }: E
   const api = useApi();
   const runner = useLoginRunner(roomId, onEntered);
   const enter = () => {
-    // The call table has no privacyAccepted field for this call yet (docs/protocol.md):
-    // the consent is checked here; a room that requires it may still answer 4107.
-    if (consent.check() === null) return;
-    void runner.run((signal) => api.live.disposableLogin({ webcastId: roomId, token }, { signal }));
+    const agreed = consent.check();
+    if (agreed === null) return;
+    void runner.run((signal) => api.live.disposableLogin({ webcastId: roomId, token, ...agreed }, { signal }));
   };
   return (
     <section className="entry-form" aria-label={t('entry.disposable.title')}>
