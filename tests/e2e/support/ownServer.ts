@@ -23,9 +23,19 @@ export interface OwnServer {
 
 const ADMIN_TOKEN = 'own-server-admin-token';
 
-async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
+async function answers(url: string): Promise<boolean> {
+  try {
+    return (await fetch(`${url}/healthz`)).ok;
+  } catch {
+    return false;
+  }
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    // Exited (the port taken, a crash): never mistake another process for this server.
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server for ${url} exited (${child.exitCode ?? child.signalCode}) before it was healthy`);
     try {
       if ((await fetch(`${url}/healthz`)).ok) return;
     } catch {
@@ -42,11 +52,15 @@ export async function startOwnServer(port: number): Promise<OwnServer> {
   let child: ChildProcess | null = null;
 
   const launch = async (): Promise<void> => {
-    child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    // A server left behind by an interrupted run would answer in this one's place, with
+    // another build and data: refuse to start rather than test against it.
+    if (await answers(url)) throw new Error(`port ${port} already has a server (left over from an interrupted run?): stop it first`);
+    const started = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_TOKEN, LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
-    await waitForHealth(url, 60_000);
+    child = started;
+    await waitForHealth(url, started, 60_000);
   };
 
   const halt = async (): Promise<void> => {
