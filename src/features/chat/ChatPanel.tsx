@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { isStaff } from '../../domain';
+import { isStaff } from '../../domain/roles';
 import type { ChatEntry } from '../../realtime/chatEntry';
 import type { ChatFilter } from '../../realtime/filters';
 import { INITIAL_ROOM_STATE } from '../../realtime/roomState';

@@ -2,7 +2,7 @@
  * The text of a chat message: plain runs as React text nodes, "@name" runs highlighted, and
  * emoji tokens as images of the catalogue (an unknown token stays the text "[name]").
  */
-import type { ChatSegment } from '../../domain';
+import type { ChatSegment } from '../../domain/chatCut';
 import { emojiImage } from './emojiAssets';
 import { splitMentions } from './mentions';
 

@@ -4,7 +4,10 @@
  * what is sent) are tested without a DOM; the component only mirrors the caret back into
  * the textarea after an insertion.
  */
-import { chatTextLength, CHAT_CUT_LENGTH, validateChatText, type Problem } from '../../domain';
+import { chatTextLength } from '../../domain/chatCut';
+import { validateChatText } from '../../domain/chatInput';
+import { CHAT_CUT_LENGTH } from '../../domain/constants';
+import type { Problem } from '../../domain/result';
 import type { ChatQuote } from '../../realtime/chatEntry';
 import type { ChatSendInput } from '../../realtime/realtimeApi';
 import { mentionText } from './mentions';

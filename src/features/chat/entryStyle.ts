@@ -3,7 +3,7 @@
  * validated colour (#rgb or #rrggbb, SPEC 5) is ever applied, as one CSS property: raw CSS
  * or class names from the wire never reach the page.
  */
-import { isColour } from '../../domain';
+import { isColour } from '../../domain/colour';
 import type { ChatEntry } from '../../realtime/chatEntry';
 
 /** The colour of the custom role badge, or null when definedStyle is not a valid colour. */

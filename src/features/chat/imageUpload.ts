@@ -4,7 +4,8 @@
  * base64 and the URL the live service answers is what the chat message carries.
  */
 import type { Api } from '../../api';
-import { IMAGE_SNIFF_BYTES, validateImageContent, type Problem } from '../../domain';
+import { IMAGE_SNIFF_BYTES, validateImageContent } from '../../domain/image';
+import type { Problem } from '../../domain/result';
 import { safeUrl } from '../../realtime/chatEntry';
 
 export type ImageCheck = { readonly ok: true } | { readonly ok: false; readonly problem: Problem };

@@ -4,7 +4,7 @@
  * (three per row before) was about a sixth of the tab's time in the burst benchmark.
  */
 import type { TFunction } from 'i18next';
-import type { RoleLabelKey } from '../../domain';
+import type { RoleLabelKey } from '../../domain/roles';
 
 export interface ChatRowLabels {
   readonly pinned: string;

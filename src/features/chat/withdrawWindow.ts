@@ -3,7 +3,7 @@
  * panel keeps one clock for every row: instead of a timer per row it sleeps until the next
  * own message leaves the window (nextWithdrawExpiry), so an idle list costs nothing.
  */
-import { WITHDRAW_WINDOW_MS } from '../../domain';
+import { WITHDRAW_WINDOW_MS } from '../../domain/constants';
 import type { ChatEntry } from '../../realtime/chatEntry';
 
 type Withdrawable = Pick<ChatEntry, 'mine' | 'sendTime'>;
