@@ -1,30 +1,15 @@
 // First renders in node (no DOM): what the guest form and the nickname panel show. Their
 // behaviour against the server is covered by the browser tests (tests/e2e/entry-*.spec.ts).
-import { createInstance } from 'i18next';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Api } from '../../api';
-import en_us from '../../i18n/locales/en_us.json';
-import { ApiProvider } from '../../state/apiContext';
 import { initialSession, session } from '../../state/session';
+import { renderStatic } from '../../ui/staticRender';
 import type { Consent } from './entryKit';
 import { GuestForm } from './forms/GuestForm';
 import { NicknamePanel } from './NicknamePanel';
 
-const i18n = createInstance();
-await i18n.use(initReactI18next).init({ lng: 'en_us', resources: { en_us: { translation: en_us } }, interpolation: { escapeValue: false } });
-
-// Never called in a server render: effects and handlers do not run.
-const api = {} as Api;
 const consent: Consent = { ready: true, check: () => ({}) };
 
-const render = (node: React.ReactNode) =>
-  renderToStaticMarkup(
-    <I18nextProvider i18n={i18n}>
-      <ApiProvider api={api}>{node}</ApiProvider>
-    </I18nextProvider>,
-  );
+const render = (node: React.ReactNode) => renderStatic(node);
 
 afterEach(() => void Object.assign(session, initialSession()));
 

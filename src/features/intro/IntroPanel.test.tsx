@@ -1,23 +1,9 @@
-import { createInstance } from 'i18next';
 import type { ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import type { Api } from '../../api';
-import en_us from '../../i18n/locales/en_us.json';
-import { ApiProvider } from '../../state/apiContext';
 import { IntroPanel, IntroView } from './IntroPanel';
+import { renderStatic } from '../../ui/staticRender';
 
-const i18n = createInstance();
-void i18n.use(initReactI18next).init({ lng: 'en_us', resources: { en_us: { translation: en_us } }, interpolation: { escapeValue: false } });
-
-// A server render runs no effect: the api is never called.
-const render = (node: ReactNode) =>
-  renderToStaticMarkup(
-    <I18nextProvider i18n={i18n}>
-      <ApiProvider api={{} as Api}>{node}</ApiProvider>
-    </I18nextProvider>,
-  );
+const render = (node: ReactNode) => renderStatic(node);
 
 const intro = { title: 'Spring launch', startTime: Date.UTC(2026, 2, 1, 12, 0), status: 2 as const, introduction: 'Agenda:\n<script>alert(1)</script>' };
 

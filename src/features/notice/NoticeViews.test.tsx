@@ -1,27 +1,13 @@
-import { createInstance } from 'i18next';
 import type { ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { ref } from 'valtio';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Api } from '../../api';
-import en_us from '../../i18n/locales/en_us.json';
 import { INITIAL_ROOM_STATE } from '../../realtime/roomState';
-import { ApiProvider } from '../../state/apiContext';
 import { newRoomFeed, realtimeStore } from '../../state/roomFeed';
 import { ContractDialog, ContractGate } from './ContractGate';
 import { NoticeStrip } from './NoticeStrip';
+import { renderStatic } from '../../ui/staticRender';
 
-const i18n = createInstance();
-void i18n.use(initReactI18next).init({ lng: 'en_us', resources: { en_us: { translation: en_us } }, interpolation: { escapeValue: false } });
-
-// A server render runs no effect: the api is never called.
-const render = (node: ReactNode) =>
-  renderToStaticMarkup(
-    <I18nextProvider i18n={i18n}>
-      <ApiProvider api={{} as Api}>{node}</ApiProvider>
-    </I18nextProvider>,
-  );
+const render = (node: ReactNode) => renderStatic(node);
 
 afterEach(() => {
   delete realtimeStore.rooms['77'];

@@ -1,15 +1,9 @@
-import { createInstance } from 'i18next';
 import type { ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import en_us from '../../i18n/locales/en_us.json';
 import { SettingsForm, type SettingsFormProps } from './SettingsForm';
+import { renderStatic } from '../../ui/staticRender';
 
-const i18n = createInstance();
-void i18n.use(initReactI18next).init({ lng: 'en_us', resources: { en_us: { translation: en_us } }, interpolation: { escapeValue: false } });
-
-const render = (node: ReactNode) => renderToStaticMarkup(<I18nextProvider i18n={i18n}>{node}</I18nextProvider>);
+const render = (node: ReactNode) => renderStatic(node);
 
 const noop = () => undefined;
 const props: SettingsFormProps = {
