@@ -4,8 +4,9 @@
  * switches as soon as one changes; effects to state/viewerSettings. Both are kept per
  * browser. The dialog's content exists only while it is open.
  */
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useModalDialog } from '../../ui/useModalDialog';
 import { useSnapshot } from 'valtio';
 import { playerOffer, playerSettings, setPlayerSetting } from '../../state/playerSettings';
 import { setViewerSetting, viewerSettings } from '../../state/viewerSettings';
@@ -51,22 +52,7 @@ function OpenSettings({ titleId, nickname, onClose }: { readonly titleId: string
 
 export function SettingsPanel({ nickname }: SettingsPanelProps) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const dialog = useRef<HTMLDialogElement>(null);
-  const opener = useRef<HTMLButtonElement>(null);
-  const titleId = useId();
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (element === null) return;
-    if (open && !element.open) element.showModal?.();
-    if (!open && element.open) element.close();
-  }, [open]);
-
-  const close = () => {
-    setOpen(false);
-    opener.current?.focus();
-  };
+  const { open, show, close, onClose, dialog, opener, titleId } = useModalDialog();
 
   return (
     <div className="viewer-settings">
@@ -76,12 +62,11 @@ export function SettingsPanel({ nickname }: SettingsPanelProps) {
         className="button viewer-settings__open"
         aria-haspopup="dialog"
         aria-expanded={open}
-        onClick={() => setOpen(true)}
+        onClick={show}
       >
         {t('settings.button')}
       </button>
-      {/* Escape closes a modal dialog by itself: onClose keeps the state in step. */}
-      <dialog ref={dialog} className="viewer-settings__dialog" aria-labelledby={titleId} onClose={() => setOpen(false)}>
+      <dialog ref={dialog} className="viewer-settings__dialog" aria-labelledby={titleId} tabIndex={-1} onClose={onClose}>
         {open && <OpenSettings titleId={titleId} nickname={nickname} onClose={close} />}
       </dialog>
     </div>
