@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { markSplashSeen } from './support/splash';
 
 test.describe('routes (SPEC 2)', () => {
   test('/ lands on the default room guide', async ({ page }) => {
@@ -76,21 +77,41 @@ test.describe('routes (SPEC 2)', () => {
     await expect(page.getByRole('heading', { level: 1, name: '页面不存在' })).toBeVisible();
   });
 
-  test('the route shell calls no service by itself: the only calls are the entry\'s and the player\'s', async ({ page }) => {
+  test("the route shell calls no service by itself: the guide page calls only the entry's, the video page only its features'", async ({ page }) => {
+    await markSplashSeen(page.context());
     const calls: string[] = [];
     page.on('request', (request) => {
       const { pathname } = new URL(request.url());
       if (pathname.startsWith('/ccp/') || pathname.includes('/login/')) calls.push(`${request.method()} ${pathname}`);
     });
     await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1, name: '直播间 10001' })).toBeVisible();
+    await expect(page.getByRole('button', { name: '以游客身份进入' })).toBeVisible();
+    // The guide page: the entry reads the room's entry rules. Nothing else.
+    expect(calls.filter((call) => call !== 'GET /ccp/monitor/v2/webcast/10001')).toEqual([]);
     await page.getByRole('button', { name: '以游客身份进入' }).click();
     await expect(page.getByRole('heading', { level: 1, name: '正在观看直播间 10001' })).toBeVisible();
-    // The entry feature reads the room's entry rules and logs in, the player asks for the
-    // stream's address; the chat talks over the socket. Nothing else is called.
-    const allowed = ['GET /ccp/monitor/v2/webcast/10001', 'POST /ccp/monitor/v2/live_login', 'GET /ccp/monitor/v2/stream/pull/url'];
     expect(calls).toContain('POST /ccp/monitor/v2/live_login');
-    expect(calls.filter((call) => !allowed.includes(call))).toEqual([]);
+    // The video page: the player (room info, stream address), the counts and likes, the
+    // notice and viewing terms, the watermark, the splash advert, the room's display
+    // settings, the keep-alive; the chat talks over the socket.
+    await expect(page.getByRole('button', { name: '点赞' })).toBeVisible();
+    await page.waitForTimeout(1000);
+    const features = [
+      'GET /ccp/monitor/v2/webcast/10001',
+      'POST /ccp/monitor/v2/live_login',
+      'GET /ccp/monitor/v2/stream/pull/url',
+      'POST /ccp/handler/v2/praise/count',
+      'GET /ccp/monitor/v2/webcast/total',
+      'GET /ccp/handler/v2/praise/10001/custom/images',
+      'GET /ccp/handler/v2/noticeV2/get/info',
+      'GET /ccp/monitor/v2/contract/10001',
+      'GET /ccp/monitor/v2/watermark/config',
+      'GET /ccp/monitor/v2/splash/config',
+      'GET /ccp/monitor/v2/splash/list',
+      'GET /ccp/monitor/v2/setting/other',
+      'POST /ccp/user/v1/heartbeat',
+    ];
+    expect(calls.filter((call) => !features.includes(call))).toEqual([]);
   });
 });
 
