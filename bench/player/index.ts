@@ -161,7 +161,8 @@ async function firstFrameRun(browser: Browser, url: string, variant: Variant): P
       const start = (re) => { const v = pick(re).map((r) => r.startTime); return v.length > 0 ? Math.min(...v) : NaN; };
       return {
         playerChunk: end(/^\\/assets\\/player-[\\w-]+\\.js$/),
-        calls: Math.max(end(/^\\/ccp\\/monitor\\/v2\\/webcast\\//), end(/^\\/ccp\\/monitor\\/v2\\/stream\\/pull\\/url/)),
+        // The player's two calls only (room info, pull URL), not the other features' webcast/... calls.
+        calls: Math.max(end(/^\\/ccp\\/monitor\\/v2\\/webcast\\/\\d+$/), end(/^\\/ccp\\/monitor\\/v2\\/stream\\/pull\\/url/)),
         mediaRequest: start(/^\\/media\\//),
         firstFrame: performance.getEntriesByName('player:first-frame')[0]?.startTime ?? NaN,
       };
