@@ -25,7 +25,7 @@
  *   filter    showsEntry for each of the 4 filters (4 calls per frame)
  *   coalesce  4 delta coalescers (one per filter, as 4 tabs) fed the hub's changes, ticking
  *             every TICK_FRAMES frames: the worker's cadence for a visible tab while messages
- *             keep coming (STREAMING_DELTA_INTERVAL_MS, 100 ms: 2,000 frames at 20,000 a
+ *             keep coming (STREAMING_DELTA_INTERVAL_MS, 200 ms: 4,000 frames at 20,000 a
  *             second); the pipeline is also run at one tick per display frame (16 ms, 320
  *             frames), the cadence after a quiet spell and the one before that change
  *   clone     structuredClone of every emitted {delta} (what comlink's postMessage copies;
