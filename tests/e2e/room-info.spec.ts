@@ -100,9 +100,12 @@ test('online count shown; N quick likes raise the total by N in few calls; anoth
   // Shown at once, before any call went out for most of them.
   await expect(total).toHaveAttribute('data-total', String(start + N));
 
+  // The server's total is the proof that no click was lost or counted twice. The requests
+  // seen by the page may miss one (a keepalive flush was not reported once in a CI run),
+  // so they only bound the number of calls.
   await expect.poll(serverPraise, { timeout: 10_000 }).toBe(start + N);
   const sent = bodies.map((body) => (JSON.parse(body) as { webcastId: string; count: number }).count);
-  expect(sent.reduce((a, b) => a + b, 0)).toBe(N);
+  expect(sent.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(N);
   test.info().annotations.push({ type: 'praise calls', description: `${N} clicks in ${clicking} ms -> ${sent.length} calls (${sent.join(', ')})` });
   // One call per window at most: far fewer calls than clicks.
   expect(sent.length).toBeLessThanOrEqual(Math.ceil(clicking / WINDOW_MS) + 1);
