@@ -14,22 +14,18 @@
  * Sizes: each response body as served, and gzip level 9 of it (zlib, as a static server
  * would send it); KB = 1,000 bytes. Writes the "## Guide page JavaScript (bundle)" section of
  * docs/benchmarks.md and bench/results/<date>-bundle.json (not in smoke runs); prints
- * whether the budget is met. Server port: the first free one from 5100 (BENCH_BUNDLE_PORT).
+ * whether the budget is met. Server: bench/lib/benchServer.ts, on a free port.
  */
-import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
-import { describeMachine, machineFacts, ROOT, writeDocsSection, writeResults, type BenchOptions } from '../lib/report';
+import { buildClient, startBenchServer } from '../lib/benchServer';
+import { describeMachine, machineFacts, writeDocsSection, writeResults, type BenchOptions } from '../lib/report';
 import { GUIDE_BUDGET_GZIP_BYTES, openGuidePage, PLAYER_CHAT_CHUNKS, recordScripts, totalBytes, totalGzip, type FoundLibrary, type ScriptFile } from './pageScripts';
 
 export const SECTION = 'Guide page JavaScript (bundle)';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const ROOM = '10001';
-const PORT_BASE = Number(process.env.BENCH_BUNDLE_PORT ?? 5100);
 const LOCALE_STORAGE_KEY = 'webcast.locale';
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
@@ -51,64 +47,6 @@ export interface BundleResult {
   readonly entering: PageFigures;
   readonly video: PageFigures;
   readonly met: boolean;
-}
-
-function portFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = net.createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
-}
-
-async function pickPort(): Promise<number> {
-  for (let port = PORT_BASE; port < PORT_BASE + 20; port++) if (await portFree(port)) return port;
-  throw new Error(`no free port in ${PORT_BASE}..${PORT_BASE + 19}`);
-}
-
-function buildClient(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'webcast-bundle-bench-client-'));
-  execFileSync('npx', ['vite', 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: ROOT,
-    env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return dir;
-}
-
-async function startServer(clientDir: string): Promise<{ url: string; stop(): Promise<void> }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'webcast-bundle-bench-data-'));
-  const port = await pickPort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_TOKEN: 'bundle-bench-admin-token', LOG_LEVEL: 'warn', CLIENT_DIR: clientDir },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const stop = async () => {
-    if (child.exitCode === null) {
-      await new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      });
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error('the server did not become healthy');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { url, stop };
 }
 
 function figures(files: ScriptFile[], libraries: readonly FoundLibrary[]): PageFigures {
@@ -168,10 +106,8 @@ export const kb = (bytes: number): string => `${(bytes / 1000).toFixed(1)} KB`;
 
 export async function run(options: BenchOptions): Promise<BundleResult> {
   const log = (line: string) => console.log(`[bundle] ${line}`);
-  const started = Date.now();
-  const clientDir = buildClient();
-  log(`client built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  const server = await startServer(clientDir);
+  const clientDir = buildClient(log);
+  const server = await startBenchServer(clientDir);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
   try {
     const guidePage = await guide(browser, server.url, null);

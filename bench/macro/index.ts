@@ -26,7 +26,7 @@ import { chromium, type Browser } from '@playwright/test';
 import { describeMachine, machineFacts, ROOT, writeDocsSection, writeResults, type BenchOptions, type MachineFacts } from '../lib/report';
 import { macroChart, type ChartSeries } from './chart';
 import { measureRun, type RunFigures, type RunPlan, type Variant } from './measure';
-import { buildClient, startBenchServer } from './server';
+import { buildClient, startBenchServer } from '../lib/benchServer';
 
 export const SECTION = 'Browser burst (macro)';
 export const CHART_FILE = path.join(ROOT, 'docs', 'benchmarks-macro.svg');
@@ -292,7 +292,7 @@ export async function run(options: MacroOptions): Promise<MacroResult> {
   const write = options.write ?? (!smoke && process.env.BENCH_MACRO_WRITE !== '0');
   const loadBefore = (await import('node:os')).loadavg()[0] ?? NaN;
 
-  const clientDir = buildClient(log);
+  const clientDir = buildClient(log, { baseline: true });
   const server = await startBenchServer(clientDir);
   let browser: Browser | null = null;
   const runs: RunFigures[] = [];

@@ -5,7 +5,8 @@
 import os from 'node:os';
 import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
 import { probeScript, type ProbeFigures } from './probe';
-import { treeCpuByType, type BenchServer } from './server';
+import type { BenchServer } from '../lib/benchServer';
+import { treeCpuByType } from './server';
 import { startWorkerProfiler, type WorkerCpu } from './workerCpu';
 import { markSplashSeen } from '../../tests/e2e/support/splash';
 

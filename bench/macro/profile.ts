@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_ARGS } from './index';
 import { ROOM } from './measure';
-import { buildClient, startBenchServer } from './server';
+import { buildClient, startBenchServer } from '../lib/benchServer';
 import { markSplashSeen } from '../../tests/e2e/support/splash';
 
 const variant = process.argv[2] === 'baseline' ? 'baseline' : 'product';
@@ -22,7 +22,7 @@ const seconds = Number(process.argv[4] ?? 5);
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-const clientDir = buildClient(console.log, { minify: false });
+const clientDir = buildClient(console.log, { minify: false, baseline: true });
 const server = await startBenchServer(clientDir);
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 try {

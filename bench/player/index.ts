@@ -14,13 +14,11 @@
  * Writes the "## Player" section of docs/benchmarks.md and bench/results/<date>-player.json
  * (not in smoke runs).
  */
-import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
-import { describeMachine, machineFacts, ROOT, writeDocsSection, writeResults, type BenchOptions } from '../lib/report';
+import { buildClient, startBenchServer } from '../lib/benchServer';
+import { describeMachine, machineFacts, writeDocsSection, writeResults, type BenchOptions } from '../lib/report';
 import { markSplashSeen } from '../../tests/e2e/support/splash';
 
 export const SECTION = 'Player';
@@ -58,65 +56,6 @@ export function summarize(values: readonly number[]): Summary {
   const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
   const q = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? Number.NaN;
   return { n: sorted.length, median: q(0.5), p95: q(0.95), max: sorted.at(-1) ?? Number.NaN };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(clientDir: string): Promise<{ url: string; stop(): Promise<void> }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'webcast-player-bench-data-'));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_TOKEN: 'player-bench-admin-token', LOG_LEVEL: 'warn', CLIENT_DIR: clientDir },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGTERM');
-      throw new Error('the server did not become healthy');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    url,
-    async stop() {
-      if (child.exitCode === null) {
-        await new Promise<void>((resolve) => {
-          child.once('exit', () => resolve());
-          child.kill('SIGTERM');
-        });
-      }
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-function buildClient(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'webcast-player-bench-client-'));
-  execFileSync('npx', ['vite', 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: ROOT,
-    env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return dir;
 }
 
 /** A fresh browser context with a guest login for the room and the player settings of `variant`. */
@@ -205,10 +144,8 @@ const ms = (n: number) => (Number.isFinite(n) ? `${Math.round(n)} ms` : 'n/a');
 
 export async function run(options: BenchOptions): Promise<PlayerResult> {
   const log = (line: string) => console.log(`[player] ${line}`);
-  const started = Date.now();
-  const clientDir = buildClient();
-  log(`client built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  const server = await startServer(clientDir);
+  const clientDir = buildClient(log);
+  const server = await startBenchServer(clientDir);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
   const runs = options.smoke ? 2 : 10;
   const loadAtStart = os.loadavg()[0] ?? Number.NaN;

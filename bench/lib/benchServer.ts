@@ -1,0 +1,149 @@
+/**
+ * The benchmarks' own reference server and client build (macro, player, bundle), adapted
+ * from tests/e2e/support/ownServer.ts: `node --import tsx server/main.ts` on a free port with
+ * its own data directory, serving a client built for the run into a temporary directory
+ * (CLIENT_DIR; the shared dist/ is never touched), the product as `npm run build` builds it.
+ * It also exposes the child's pid, for its CPU time (/proc/<pid>/stat).
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { ROOT } from './report';
+
+const ADMIN_TOKEN = 'bench-admin-token';
+
+export interface BuildOptions {
+  /** false: unminified, for profiling (bench/macro/profile.ts), so the profile names functions. */
+  readonly minify?: boolean;
+  /** Also the macro benchmark's bench-only baseline page, under /bench-baseline/. */
+  readonly baseline?: boolean;
+}
+
+/** Builds the product (and the baseline page when asked) into a fresh temporary directory; returns it. */
+export function buildClient(log: (line: string) => void, options: BuildOptions = {}): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'webcast-bench-client-'));
+  const env = { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' };
+  const started = Date.now();
+  const minify = options.minify === false ? ['--minify', 'false'] : [];
+  execFileSync('npx', ['vite', 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'error', ...minify], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (options.baseline === true) {
+    execFileSync('npx', ['vite', 'build', '--config', 'bench/macro/vite.config.ts', '--outDir', path.join(dir, 'bench-baseline'), '--emptyOutDir', '--logLevel', 'error', ...minify], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  }
+  log(`client${options.baseline === true ? ' and baseline' : ''} built into ${dir} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return dir;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface BenchServer {
+  readonly url: string;
+  readonly pid: number;
+  /** user + system CPU of the server process so far, ms (Linux /proc; NaN elsewhere). */
+  cpuMs(): number;
+  metric(name: string): Promise<number>;
+  admin<T = Record<string, unknown>>(pathname: string, body?: unknown): Promise<T>;
+  stop(): Promise<void>;
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the server at ${url} did not become healthy within ${timeoutMs} ms`);
+}
+
+let clockTicks: number | null = null;
+function ticksPerSecond(): number {
+  if (clockTicks === null) {
+    try {
+      clockTicks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+    } catch {
+      clockTicks = 100;
+    }
+  }
+  return clockTicks;
+}
+
+/** utime + stime of a process in ms, from /proc/<pid>/stat (NaN when unreadable). */
+export function processCpuMs(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // fields[0] is field 3 (state): utime is field 14, stime field 15.
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1000) / ticksPerSecond();
+  } catch {
+    return NaN;
+  }
+}
+
+export async function startBenchServer(clientDir: string): Promise<BenchServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'webcast-bench-data-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_TOKEN, LOG_LEVEL: 'warn', CLIENT_DIR: clientDir },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    await waitForHealth(url, child, 60_000);
+  } catch (error) {
+    child.kill('SIGTERM');
+    throw error;
+  }
+  const pid = child.pid ?? -1;
+  return {
+    url,
+    pid,
+    cpuMs: () => processCpuMs(pid),
+    async metric(name) {
+      const text = await (await fetch(`${url}/metrics`)).text();
+      const line = text.split('\n').find((l) => l.startsWith(`${name} `) || l.startsWith(`${name}{`));
+      if (line === undefined) throw new Error(`no metric ${name}`);
+      return Number(line.slice(line.lastIndexOf(' ') + 1));
+    },
+    async admin<T>(pathname: string, body?: unknown) {
+      const res = await fetch(`${url}${pathname}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { 'x-admin-token': ADMIN_TOKEN, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const envelope = (await res.json()) as { code: number; msg?: string; data: T };
+      if (envelope.code !== 200) throw new Error(`admin ${pathname}: ${envelope.code} ${envelope.msg ?? ''}`);
+      return envelope.data;
+    },
+    async stop() {
+      if (child.exitCode === null) {
+        await new Promise<void>((resolve) => {
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        });
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
