@@ -4,7 +4,7 @@
  * chat, goods, recommend; unknown keys after them). A single-valued slot (entry, player) is
  * taken from the first part that has it.
  */
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import type { LiveScreenSlots, RoomTab } from '../../features/live';
 
 const TAB_ORDER = ['intro', 'chat', 'goods', 'recommend'];
@@ -19,11 +19,7 @@ type NodeSlot = 'banner' | 'stageOverlay' | 'toolbar' | 'layers';
 function joinNodes(parts: readonly LiveScreenSlots[], slot: NodeSlot): ((roomId: string) => ReactNode) | undefined {
   const makers = parts.flatMap((part) => (part[slot] === undefined ? [] : [part[slot]]));
   if (makers.length === 0) return undefined;
-  return (roomId) => makers.map((make, index) => <SlotPart key={index}>{make(roomId)}</SlotPart>);
-}
-
-function SlotPart({ children }: { readonly children: ReactNode }) {
-  return <>{children}</>;
+  return (roomId) => makers.map((make, index) => <Fragment key={index}>{make(roomId)}</Fragment>);
 }
 
 export function composeSlots(...parts: readonly LiveScreenSlots[]): LiveScreenSlots {
