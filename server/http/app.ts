@@ -36,6 +36,9 @@ export async function buildApp(ctx: ServerContext, options: BuildAppOptions): Pr
     // routes and their schemas (a clear 4501); the router's default of 100 would answer a
     // longer one with HTTP 414 before any route sees it.
     routerOptions: { maxParamLength: 2048 },
+    // Closing ends every connection, not only idle ones: a live FLV viewer never finishes
+    // its response by itself, and a close that waits for it hangs (seen in the media tests).
+    forceCloseConnections: true,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
   });
 
