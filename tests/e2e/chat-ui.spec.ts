@@ -70,6 +70,9 @@ test('follows the bottom under a burst; a viewer who scrolled up stays put while
   // each sample allows a catch-up (generous: page.evaluate is slow on a busy machine);
   // following itself is never given up.
   await server.admin(`/admin/v1/rooms/${ROOM}/burst`, { rate: 400, seconds: 1, users: 50 });
+  // The room starts without messages: the list exists from the burst's first delivery on,
+  // which a loaded machine may take seconds to make (a sample before it measures nothing).
+  await expect(scroller(page)).toBeVisible({ timeout: 10_000 });
   for (let i = 0; i < 8; i++) {
     await page.waitForTimeout(250);
     await expect.poll(async () => atBottom(await scrollState(page)), { timeout: 2000, intervals: [20], message: `at the bottom during the burst (${i})` }).toBe(true);
