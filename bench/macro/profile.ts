@@ -4,6 +4,8 @@
  *
  *   npx tsx bench/macro/profile.ts [product|baseline] [rate=20000] [seconds=5]
  *
+ * PROFILE_PAUSE_VIDEO=1 pauses the product's player first, to see the chat's own costs.
+ *
  * Builds the client unminified, starts the benchmark's own server, opens one tab, runs the
  * burst under the V8 sampling profiler of the tab, and prints the main thread's CDP
  * metrics over the burst (task, script, layout, style durations, counts) and the functions
@@ -40,6 +42,7 @@ try {
     await page.goto(`/bench-baseline/index.html?${new URLSearchParams({ ws: data.ws, sid: data.sid, uid: data.userId, room: ROOM }).toString()}`);
   }
   await sleep(3000);
+  if (process.env.PROFILE_PAUSE_VIDEO === '1') await page.evaluate(() => document.querySelectorAll('video').forEach((v) => v.pause()));
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
   const metrics = async (): Promise<Record<string, number>> => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
@@ -63,6 +66,14 @@ try {
     const key = names.get(id) ?? '?';
     self.set(key, (self.get(key) ?? 0) + (deltas[i + 1] ?? 0));
   });
+  const byScript = new Map<string, number>();
+  const urls = new Map(profile.nodes.map((n) => [n.id, n.callFrame.url === '' ? n.callFrame.functionName || '(native)' : (n.callFrame.url.split('/').pop() ?? '')]));
+  (profile.samples ?? []).forEach((id, i) => {
+    const key = urls.get(id) ?? '?';
+    byScript.set(key, (byScript.get(key) ?? 0) + (deltas[i + 1] ?? 0));
+  });
+  console.log('  self time by script (native calls by name):');
+  for (const [key, us] of [...byScript.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${(us / 1000).toFixed(0).padStart(6)} ms  ${key}`);
   console.log('  self time:');
   for (const [key, us] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${(us / 1000).toFixed(0).padStart(6)} ms  ${key}`);
   await context.close();

@@ -1,0 +1,95 @@
+/**
+ * Where one tab's main-thread time goes under a burst, by trace event (what the profiler's
+ * "(program)" hides: paint, style, layout, commit, message deserialization). Not part of
+ * `npm run bench`:
+ *
+ *   npx tsx bench/macro/traceBreakdown.ts [product|baseline] [rate=5000] [seconds=5]
+ *
+ * PROFILE_PAUSE_VIDEO=1 pauses the product's player first. Prints, for the renderer's main
+ * thread over the burst, the self time of each event name (an event's duration minus its
+ * children's), largest first.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_ARGS } from './index';
+import { ROOM } from './measure';
+import { buildClient, startBenchServer } from '../lib/benchServer';
+import { markSplashSeen } from '../../tests/e2e/support/splash';
+
+const variant = process.argv[2] === 'baseline' ? 'baseline' : 'product';
+const rate = Number(process.argv[3] ?? 5000);
+const seconds = Number(process.argv[4] ?? 5);
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface TraceEvent {
+  readonly name: string;
+  readonly ph: string;
+  readonly pid: number;
+  readonly tid: number;
+  readonly ts: number;
+  readonly dur?: number;
+  readonly args?: { name?: string };
+}
+
+/** Self time per event name of complete ('X') events on one thread, in ms. */
+function selfTimes(events: readonly TraceEvent[]): Map<string, number> {
+  const sorted = events.filter((e) => e.ph === 'X' && e.dur !== undefined).sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const self = new Map<string, number>();
+  const stack: { end: number; name: string }[] = [];
+  for (const e of sorted) {
+    const dur = e.dur ?? 0;
+    while (stack.length > 0 && stack[stack.length - 1]!.end <= e.ts) stack.pop();
+    const parent = stack[stack.length - 1];
+    if (parent !== undefined) self.set(parent.name, (self.get(parent.name) ?? 0) - dur / 1000);
+    self.set(e.name, (self.get(e.name) ?? 0) + dur / 1000);
+    stack.push({ end: e.ts + dur, name: e.name });
+  }
+  return self;
+}
+
+const clientDir = buildClient(console.log, { minify: true, baseline: true });
+const server = await startBenchServer(clientDir);
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+const traceFile = path.join(os.tmpdir(), `webcast-trace-${process.pid}.json`);
+try {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+  await markSplashSeen(context, [ROOM]);
+  let page: Page = await context.newPage();
+  if (variant === 'product') {
+    await page.goto(`/live/login/${ROOM}`);
+    await page.getByRole('button', { name: '以游客身份进入' }).click();
+    await page.waitForURL(new RegExp(`/live/video/${ROOM}$`));
+  } else {
+    const res = await fetch(`${server.url}/ccp/monitor/v2/live_login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ webcastId: ROOM, type: 'guest' }) });
+    const { data } = (await res.json()) as { data: { sid: string; ws: string; userId: string } };
+    page = await context.newPage();
+    await page.goto(`/bench-baseline/index.html?${new URLSearchParams({ ws: data.ws, sid: data.sid, uid: data.userId, room: ROOM }).toString()}`);
+  }
+  await sleep(3000);
+  if (process.env.PROFILE_PAUSE_VIDEO === '1') await page.evaluate(() => document.querySelectorAll('video').forEach((v) => v.pause()));
+  await browser.startTracing(page, { path: traceFile, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'cc', 'v8', 'toplevel'] });
+  await server.admin(`/admin/v1/rooms/${ROOM}/burst`, { rate, seconds });
+  await sleep(seconds * 1000);
+  await browser.stopTracing();
+  const trace = JSON.parse(fs.readFileSync(traceFile, 'utf8')) as { traceEvents: TraceEvent[] };
+  const events = trace.traceEvents;
+  const threadNames = new Map(events.filter((e) => e.ph === 'M' && e.name === 'thread_name').map((e) => [`${e.pid}:${e.tid}`, e.args?.name ?? '']));
+  const mains = [...threadNames.entries()].filter(([, n]) => n === 'CrRendererMain').map(([k]) => k);
+  // The tab's main thread is the renderer main thread with the most events.
+  const counts = mains.map((k) => [k, events.filter((e) => `${e.pid}:${e.tid}` === k).length] as const).sort((a, b) => b[1] - a[1]);
+  const main = counts[0]?.[0];
+  const onMain = events.filter((e) => `${e.pid}:${e.tid}` === main);
+  const self = selfTimes(onMain);
+  const total = [...self.values()].reduce((a, b) => a + b, 0);
+  console.log(`${variant}, ${rate}/s for ${seconds} s${process.env.PROFILE_PAUSE_VIDEO === '1' ? ', video paused' : ''}: main thread ${total.toFixed(0)} ms of trace events`);
+  for (const [name, ms] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 35)) console.log(`  ${ms.toFixed(1).padStart(8)} ms  ${name}`);
+  await context.close();
+} finally {
+  await browser.close();
+  await server.stop();
+  fs.rmSync(clientDir, { recursive: true, force: true });
+  fs.rmSync(traceFile, { force: true });
+}
