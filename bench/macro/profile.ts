@@ -4,7 +4,8 @@
  *
  *   npx tsx bench/macro/profile.ts [product|baseline] [rate=20000] [seconds=5]
  *
- * PROFILE_PAUSE_VIDEO=1 pauses the product's player first, to see the chat's own costs.
+ * PROFILE_PAUSE_VIDEO=1 pauses the product's player first, to see the chat's own costs;
+ * PROFILE_OUT=file.cpuprofile keeps the V8 profile.
  *
  * Builds the client unminified, starts the benchmark's own server, opens one tab, runs the
  * burst under the V8 sampling profiler of the tab, and prints the main thread's CDP
@@ -54,6 +55,8 @@ try {
   await sleep(seconds * 1000);
   const after = await metrics();
   const { profile } = await cdp.send('Profiler.stop');
+  // For Chromium's DevTools (Performance > load profile) or a script of one's own.
+  if (process.env.PROFILE_OUT) fs.writeFileSync(process.env.PROFILE_OUT, JSON.stringify(profile));
   console.log(`${variant}, ${rate}/s for ${seconds} s, main thread (CPU time):`);
   for (const name of ['TaskDuration', 'ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration', 'LayoutCount', 'RecalcStyleCount', 'Nodes', 'JSEventListeners']) {
     const delta = (after[name] ?? NaN) - (before[name] ?? NaN);
