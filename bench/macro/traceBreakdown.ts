@@ -31,7 +31,7 @@ interface TraceEvent {
   readonly tid: number;
   readonly ts: number;
   readonly dur?: number;
-  readonly args?: { name?: string };
+  readonly args?: { name?: string; data?: { functionName?: string; url?: string; type?: string } };
 }
 
 /** Self time per event name of complete ('X') events on one thread, in ms. */
@@ -86,6 +86,19 @@ try {
   const total = [...self.values()].reduce((a, b) => a + b, 0);
   console.log(`${variant}, ${rate}/s for ${seconds} s${process.env.PROFILE_PAUSE_VIDEO === '1' ? ', video paused' : ''}: main thread ${total.toFixed(0)} ms of trace events`);
   for (const [name, ms] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 35)) console.log(`  ${ms.toFixed(1).padStart(8)} ms  ${name}`);
+  // Script entry points: which callbacks the JavaScript time starts from.
+  const calls = new Map<string, { ms: number; count: number }>();
+  for (const e of onMain) {
+    if (e.ph !== 'X' || (e.name !== 'FunctionCall' && e.name !== 'EventDispatch' && e.name !== 'TimerFire' && e.name !== 'FireAnimationFrame')) continue;
+    const d = e.args?.data;
+    const key = `${e.name} ${d?.type ?? ''} ${d?.functionName ?? ''} ${(d?.url ?? '').split('/').pop() ?? ''}`.replace(/\s+/g, ' ');
+    const c = calls.get(key) ?? { ms: 0, count: 0 };
+    c.ms += (e.dur ?? 0) / 1000;
+    c.count++;
+    calls.set(key, c);
+  }
+  console.log('  entry points (inclusive ms, count):');
+  for (const [key, c] of [...calls.entries()].sort((a, b) => b[1].ms - a[1].ms).slice(0, 20)) console.log(`  ${c.ms.toFixed(1).padStart(8)} ms ${String(c.count).padStart(6)}  ${key}`);
   await context.close();
 } finally {
   await browser.close();
