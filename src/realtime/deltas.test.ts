@@ -35,11 +35,20 @@ function fakeSchedule() {
   };
 }
 
-function setup(filter: ChatFilter = 'all', visible = true): { c: DeltaCoalescer; deltas: ChatDelta[]; s: ReturnType<typeof fakeSchedule> } {
+function setup(filter: ChatFilter = 'all', visible = true): { c: DeltaCoalescer; deltas: ChatDelta[]; arrived: number[]; s: ReturnType<typeof fakeSchedule> } {
   const s = fakeSchedule();
   const deltas: ChatDelta[] = [];
-  const c = createDeltaCoalescer({ filter, visible, schedule: s.schedule, emit: (d) => deltas.push(d) });
-  return { c, deltas, s };
+  const arrived: number[] = [];
+  const c = createDeltaCoalescer({
+    filter,
+    visible,
+    schedule: s.schedule,
+    emit: (d, n) => {
+      deltas.push(d);
+      arrived.push(n);
+    },
+  });
+  return { c, deltas, arrived, s };
 }
 
 const ids = (list: readonly ChatEntry[] | undefined) => (list ?? []).map((e) => e.offset);
@@ -54,6 +63,17 @@ describe('delta coalescer', () => {
     expect(deltas).toHaveLength(1);
     expect(deltas[0]?.append).toEqual([]);
     expect(ids(deltas[0]?.replace)).toEqual(Array.from({ length: DELTA_ENTRIES_MAX }, (_, i) => 801 + i));
+  });
+
+  it('says how many entries the filter let through since the last delta, beyond what the delta carries', () => {
+    const { c, arrived, s } = setup('staff');
+    for (let o = 1; o <= 1000; o++) c.push(change({ appended: [entry(o, { role: o % 2 === 0 ? 6 : 5 })] }));
+    s.frame();
+    c.push(change({ appended: [entry(1001, { role: 6 })] }));
+    s.frame();
+    c.snapshot([], INITIAL_ROOM_STATE);
+    // Half were the host's: 500, carried as the newest 200; then one; a snapshot is no arrival.
+    expect(arrived).toEqual([500, 1, 0]);
   });
 
   it('a few pushes in a frame are appended in order', () => {

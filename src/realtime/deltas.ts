@@ -41,7 +41,8 @@ export interface DeltaCoalescerOptions {
   readonly filter: ChatFilter;
   readonly schedule: DeltaSchedule;
   readonly visible: boolean;
-  emit(delta: ChatDelta): void;
+  /** `arrived`: the entries the tab's filter let through since the last delta, however many the delta carries. */
+  emit(delta: ChatDelta, arrived: number): void;
   /** The chat mode at subscription; later ones come with the hub's changes. */
   readonly chatState?: ChatVisibility;
 }
@@ -91,8 +92,10 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
   let replace: ChatEntry[] | null = null;
   let state: Partial<RoomState> = {};
   let hasState = false;
+  let arrived = 0;
 
   function clearPending(): void {
+    arrived = 0;
     append = [];
     withdraw = [];
     replace = null;
@@ -115,8 +118,9 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
       delta = { append, withdraw };
     }
     if (hasState) delta = { ...delta, state };
+    const count = arrived;
     clearPending();
-    emit(delta);
+    emit(delta, count);
   }
 
   function ensureTick(): void {
@@ -147,6 +151,7 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
       }
       for (const entry of change.appended) {
         if (!showsEntry(filter, entry, chatState)) continue;
+        arrived++;
         if (replace !== null) {
           replace.push(entry);
           replace = bound(replace);
@@ -189,7 +194,7 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
       cancel();
       clearPending();
       chatState = roomState.chat;
-      emit(snapshotDelta(filter, entries, roomState));
+      emit(snapshotDelta(filter, entries, roomState), 0);
     },
     dispose() {
       disposed = true;

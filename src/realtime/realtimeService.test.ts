@@ -6,7 +6,7 @@ import { createFakeClock, createFakeSocketFactory, createRecordingLogger } from 
 import { createFakeRoomServer } from './fakeRoomServer';
 import type { ChatFilter } from './filters';
 import type { ConnectionStatus, JoinStatus, SessionKey, TabUpdate } from './realtimeApi';
-import { createRealtimeService, SESSION_LINGER_MS, STREAMING_DELTA_INTERVAL_MS, VISIBLE_DELTA_INTERVAL_MS } from './realtimeService';
+import { createRealtimeService, FLOOD_DELTA_ENTRIES, FLOOD_DELTA_INTERVAL_MS, SESSION_LINGER_MS, STREAMING_DELTA_INTERVAL_MS, VISIBLE_DELTA_INTERVAL_MS } from './realtimeService';
 
 /** Long enough for any visible tab's next delta, however recent its last one. */
 const TICK = STREAMING_DELTA_INTERVAL_MS;
@@ -166,13 +166,50 @@ describe('realtime service: tabs share one socket', () => {
     await t.advance(STREAMING_DELTA_INTERVAL_MS - VISIBLE_DELTA_INTERVAL_MS);
     expect(a.deltaCount()).toBe(before + 2);
     expect(a.texts).toEqual(['first', 'second']);
-    // A burst of a second gives at most ten deltas.
-    for (let ms = 0; ms < 1000; ms += 4) {
+    // A second of 125 messages (25 a delta: not yet a flood) gives at most ten deltas.
+    for (let ms = 0; ms < 1000; ms += 8) {
       t.server.chat(ROOM, 'u-x', `b${ms}`);
-      await t.advance(4);
+      await t.advance(8);
     }
     expect(a.deltaCount() - (before + 2)).toBeLessThanOrEqual(10);
-    expect(a.texts.at(-1)).toBe('b996');
+    await t.advance(STREAMING_DELTA_INTERVAL_MS);
+    expect(a.texts.at(-1)).toBe('b992');
+  });
+
+  it('in a flood (a delta of a screenful or more), a visible or hidden tab gets at most 2 deltas a second, the newest included; a slower room streams again', async () => {
+    const t = setup();
+    const a = tab(t, 'A', 'all');
+    const h = tab(t, 'H', 'all', { visible: false });
+    await t.connect();
+    await t.advance(TICK);
+    const before = { a: a.deltaCount(), h: h.deltaCount() };
+    // 250 messages a second for 2 s: a streaming delta would carry 50 of them.
+    for (let ms = 0; ms < 2000; ms += 4) {
+      t.server.chat(ROOM, 'u-x', `f${ms}`);
+      await t.advance(4);
+    }
+    await t.advance(FLOOD_DELTA_INTERVAL_MS);
+    // The flood's first two deltas come at the streaming pace (its first message on the next
+    // frame, the next 200 ms later); from the first full one on, each waits 500 ms.
+    const most = 2 + Math.ceil(2000 / FLOOD_DELTA_INTERVAL_MS);
+    expect(a.deltaCount() - before.a).toBeLessThanOrEqual(most);
+    expect(a.deltaCount() - before.a).toBeGreaterThanOrEqual(Math.floor(2000 / FLOOD_DELTA_INTERVAL_MS));
+    expect(h.deltaCount() - before.h).toBeLessThanOrEqual(most);
+    expect(a.texts.at(-1)).toBe('f1996');
+    expect(h.texts.at(-1)).toBe('f1996');
+    // Under FLOOD_DELTA_ENTRIES a delta: the room streams again (200 ms), and a single message
+    // after a quiet spell goes out on the next frame.
+    const slowEvery = Math.ceil(FLOOD_DELTA_INTERVAL_MS / (FLOOD_DELTA_ENTRIES / 4));
+    for (let ms = 0; ms < 2000; ms += slowEvery) {
+      t.server.chat(ROOM, 'u-x', `s${ms}`);
+      await t.advance(slowEvery);
+    }
+    await t.advance(1000);
+    const quiet = a.deltaCount();
+    t.server.chat(ROOM, 'u-x', 'alone');
+    await t.advance(VISIBLE_DELTA_INTERVAL_MS);
+    expect(a.deltaCount()).toBe(quiet + 1);
+    expect(a.texts.at(-1)).toBe('alone');
   });
 
   it('updates a hidden tab at most every 250 ms', async () => {

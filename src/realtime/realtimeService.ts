@@ -54,6 +54,21 @@ export const VISIBLE_DELTA_INTERVAL_MS = 16;
  * newest of each update). A message after a quiet spell still goes out on the next frame.
  */
 export const STREAMING_DELTA_INTERVAL_MS = 200;
+/**
+ * A delta made of at least this many new entries replaced every row a chat panel shows (a tall
+ * panel shows about 30): the room is in a flood, where the list can no longer be read as it
+ * scrolls, only as a series of screens.
+ */
+export const FLOOD_DELTA_ENTRIES = 40;
+/**
+ * After a flood delta, the visible tab's next comes at most this much later: each screen
+ * stays up long enough to catch a line or two, as the webcast platforms' throttled chats
+ * do in large rooms, and the tab renders 2 screens a second instead of 5 (every one costs
+ * it the same, however many messages it carries). The rows shown are still the newest of
+ * each update; a room slower than FLOOD_DELTA_ENTRIES per this interval (80/s) goes back
+ * to STREAMING_DELTA_INTERVAL_MS by itself, so the two cannot flap.
+ */
+export const FLOOD_DELTA_INTERVAL_MS = 500;
 /** Frames held for a room whose first join is under way (the replay comes before the reply). */
 export const JOIN_HOLD_MAX = 5000;
 
@@ -89,6 +104,8 @@ interface Subscriber {
   inFlight: boolean;
   /** clock.now() of the last delta sent, for the streaming cadence. */
   lastDeltaAt: number;
+  /** How long after lastDeltaAt the next visible delta may go: streaming, or a flood's. */
+  nextDeltaGapMs: number;
   /** A tick that came due while an update was in flight. */
   waitingTick: (() => void) | null;
   gone: boolean;
@@ -188,7 +205,7 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
 
   /** Ticks wait for the interval, then for the previous update to be applied. */
   function gatedSchedule(sub: () => Subscriber): DeltaSchedule {
-    const visibleWait = (): number => Math.max(VISIBLE_DELTA_INTERVAL_MS, sub().lastDeltaAt + STREAMING_DELTA_INTERVAL_MS - clock.now());
+    const visibleWait = (): number => Math.max(VISIBLE_DELTA_INTERVAL_MS, sub().lastDeltaAt + sub().nextDeltaGapMs - clock.now());
     const gated = (wait: () => number) => (fn: () => void) => {
       let cancelled = false;
       const cancelTimer = later(() => {
@@ -204,7 +221,9 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
         if (s.waitingTick === fn) s.waitingTick = null;
       };
     };
-    return { visible: gated(visibleWait), hidden: gated(() => HIDDEN_DELTA_INTERVAL_MS) };
+    // A hidden tab never gets more than a visible one would.
+    const hiddenWait = (): number => Math.max(HIDDEN_DELTA_INTERVAL_MS, sub().lastDeltaAt + sub().nextDeltaGapMs - clock.now());
+    return { visible: gated(visibleWait), hidden: gated(hiddenWait) };
   }
 
   function broadcastStatus(entry: SessionEntry): void {
@@ -418,13 +437,14 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
       filter: subscription.filter,
       visible: subscription.visible,
       schedule: gatedSchedule(() => sub),
-      emit: (delta) => {
+      emit: (delta, arrived) => {
         sub.lastDeltaAt = clock.now();
+        sub.nextDeltaGapMs = arrived >= FLOOD_DELTA_ENTRIES ? FLOOD_DELTA_INTERVAL_MS : STREAMING_DELTA_INTERVAL_MS;
         deliver(sub, { delta });
       },
       chatState: room.hub.snapshot().state.chat,
     });
-    const sub: Subscriber = { tabId, key, filter: subscription.filter, onUpdate, coalescer, inFlight: false, lastDeltaAt: Number.NEGATIVE_INFINITY, waitingTick: null, gone: false };
+    const sub: Subscriber = { tabId, key, filter: subscription.filter, onUpdate, coalescer, inFlight: false, lastDeltaAt: Number.NEGATIVE_INFINITY, nextDeltaGapMs: STREAMING_DELTA_INTERVAL_MS, waitingTick: null, gone: false };
     room.subscribers.set(tabId, sub);
     tab.rooms.set(webcastId, entry.key);
     // The first update: the buffer as this filter shows it, the room state, where things stand.
