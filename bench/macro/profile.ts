@@ -13,13 +13,13 @@
  * with the most self time.
  */
 import fs from 'node:fs';
-import { chromium, type Page } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_ARGS } from './index';
 import { ROOM } from './measure';
 import { buildClient, startBenchServer } from '../lib/benchServer';
-import { markSplashSeen } from '../../tests/e2e/support/splash';
+import { openOneTab, variantArg } from './oneTab';
 
-const variant = process.argv[2] === 'baseline' ? 'baseline' : 'product';
+const variant = variantArg(process.argv[2]);
 const rate = Number(process.argv[3] ?? 20000);
 const seconds = Number(process.argv[4] ?? 5);
 
@@ -29,21 +29,7 @@ const clientDir = buildClient(console.log, { minify: false, baseline: true });
 const server = await startBenchServer(clientDir);
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 try {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
-  await markSplashSeen(context, [ROOM]);
-  let page: Page = await context.newPage();
-  if (variant === 'product') {
-    await page.goto(`/live/login/${ROOM}`);
-    await page.getByRole('button', { name: '以游客身份进入' }).click();
-    await page.waitForURL(new RegExp(`/live/video/${ROOM}$`));
-  } else {
-    const res = await fetch(`${server.url}/ccp/monitor/v2/live_login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ webcastId: ROOM, type: 'guest' }) });
-    const { data } = (await res.json()) as { data: { sid: string; ws: string; userId: string } };
-    page = await context.newPage();
-    await page.goto(`/bench-baseline/index.html?${new URLSearchParams({ ws: data.ws, sid: data.sid, uid: data.userId, room: ROOM }).toString()}`);
-  }
-  await sleep(3000);
-  if (process.env.PROFILE_PAUSE_VIDEO === '1') await page.evaluate(() => document.querySelectorAll('video').forEach((v) => v.pause()));
+  const { context, page } = await openOneTab(browser, server, variant);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
   const metrics = async (): Promise<Record<string, number>> => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));

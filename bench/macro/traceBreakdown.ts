@@ -12,13 +12,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_ARGS } from './index';
 import { ROOM } from './measure';
 import { buildClient, startBenchServer } from '../lib/benchServer';
-import { markSplashSeen } from '../../tests/e2e/support/splash';
+import { openOneTab, variantArg } from './oneTab';
 
-const variant = process.argv[2] === 'baseline' ? 'baseline' : 'product';
+const variant = variantArg(process.argv[2]);
 const rate = Number(process.argv[3] ?? 5000);
 const seconds = Number(process.argv[4] ?? 5);
 
@@ -55,21 +55,7 @@ const server = await startBenchServer(clientDir);
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 const traceFile = path.join(os.tmpdir(), `webcast-trace-${process.pid}.json`);
 try {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
-  await markSplashSeen(context, [ROOM]);
-  let page: Page = await context.newPage();
-  if (variant === 'product') {
-    await page.goto(`/live/login/${ROOM}`);
-    await page.getByRole('button', { name: '以游客身份进入' }).click();
-    await page.waitForURL(new RegExp(`/live/video/${ROOM}$`));
-  } else {
-    const res = await fetch(`${server.url}/ccp/monitor/v2/live_login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ webcastId: ROOM, type: 'guest' }) });
-    const { data } = (await res.json()) as { data: { sid: string; ws: string; userId: string } };
-    page = await context.newPage();
-    await page.goto(`/bench-baseline/index.html?${new URLSearchParams({ ws: data.ws, sid: data.sid, uid: data.userId, room: ROOM }).toString()}`);
-  }
-  await sleep(3000);
-  if (process.env.PROFILE_PAUSE_VIDEO === '1') await page.evaluate(() => document.querySelectorAll('video').forEach((v) => v.pause()));
+  const { context, page } = await openOneTab(browser, server, variant);
   await browser.startTracing(page, { path: traceFile, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'cc', 'v8', 'toplevel'] });
   await server.admin(`/admin/v1/rooms/${ROOM}/burst`, { rate, seconds });
   await sleep(seconds * 1000);

@@ -1,0 +1,31 @@
+/**
+ * One tab in the benchmark room for the investigation tools (profile.ts, traceBreakdown.ts):
+ * the product's video page after a guest login, or the baseline page with a login of its
+ * own, settled for 3 s; PROFILE_PAUSE_VIDEO=1 pauses the product's player.
+ */
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { BenchServer } from '../lib/benchServer';
+import { markSplashSeen } from '../../tests/e2e/support/splash';
+import { ROOM } from './measure';
+
+export type TabVariant = 'product' | 'baseline';
+
+export const variantArg = (arg: string | undefined): TabVariant => (arg === 'baseline' ? 'baseline' : 'product');
+
+export async function openOneTab(browser: Browser, server: BenchServer, variant: TabVariant): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+  await markSplashSeen(context, [ROOM]);
+  const page = await context.newPage();
+  if (variant === 'product') {
+    await page.goto(`/live/login/${ROOM}`);
+    await page.getByRole('button', { name: '以游客身份进入' }).click();
+    await page.waitForURL(new RegExp(`/live/video/${ROOM}$`));
+  } else {
+    const res = await fetch(`${server.url}/ccp/monitor/v2/live_login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ webcastId: ROOM, type: 'guest' }) });
+    const { data } = (await res.json()) as { data: { sid: string; ws: string; userId: string } };
+    await page.goto(`/bench-baseline/index.html?${new URLSearchParams({ ws: data.ws, sid: data.sid, uid: data.userId, room: ROOM }).toString()}`);
+  }
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  if (process.env.PROFILE_PAUSE_VIDEO === '1') await page.evaluate(() => document.querySelectorAll('video').forEach((v) => v.pause()));
+  return { context, page };
+}
