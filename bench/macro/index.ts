@@ -299,7 +299,11 @@ export async function run(options: MacroOptions): Promise<MacroResult> {
       .map((v) => v.trim())
       .filter((v): v is Variant => v === 'product' || v === 'baseline'));
   const hidden = options.hidden ?? (!smoke && process.env.BENCH_MACRO_HIDDEN !== '0');
-  const write = options.write ?? (!smoke && process.env.BENCH_MACRO_WRITE !== '0');
+  // The players paused: what the product's tabs cost without the video, to set the player's
+  // share apart. An investigation, never the report: nothing is written.
+  const pausePlayers = !smoke && process.env.BENCH_MACRO_PAUSE_PLAYERS === '1';
+  const write = !pausePlayers && (options.write ?? (!smoke && process.env.BENCH_MACRO_WRITE !== '0'));
+  if (pausePlayers) log('BENCH_MACRO_PAUSE_PLAYERS=1: the product\'s players are paused; nothing is written');
   const loadBefore = (await import('node:os')).loadavg()[0] ?? NaN;
 
   const clientDir = buildClient(log, { baseline: true });
@@ -311,9 +315,9 @@ export async function run(options: MacroOptions): Promise<MacroResult> {
     const plans: RunPlan[] = [];
     for (const rate of rates) {
       for (const t of tabs) {
-        for (const variant of variants) plans.push({ variant, rate, seconds, tabs: t, hidden: false, pauses });
+        for (const variant of variants) plans.push({ variant, rate, seconds, tabs: t, hidden: false, pauses, pausePlayers });
         // The baseline has no notion of visibility: its hidden run would repeat the visible one.
-        if (t > 1 && hidden && variants.includes('product')) plans.push({ variant: 'product', rate, seconds, tabs: t, hidden: true, pauses });
+        if (t > 1 && hidden && variants.includes('product')) plans.push({ variant: 'product', rate, seconds, tabs: t, hidden: true, pauses, pausePlayers });
       }
     }
     log(`${plans.length} runs of ${seconds} s against ${server.url}`);

@@ -22,6 +22,8 @@ export interface RunPlan {
   readonly pauses?: { readonly settleMs: number; readonly idleMs: number; readonly drainMs: number };
   /** All tabs but the one in front made hidden (document.visibilityState emulated, see README). */
   readonly hidden: boolean;
+  /** The product's players paused before the idle second (BENCH_MACRO_PAUSE_PLAYERS=1, investigation only). */
+  readonly pausePlayers?: boolean;
 }
 
 export interface TabFigures {
@@ -192,6 +194,7 @@ export async function measureRun(browser: Browser, server: BenchServer, plan: Ru
   await markSplashSeen(context, [ROOM]);
   try {
     const pages = plan.variant === 'product' ? await openProductTabs(context, plan.tabs) : await openBaselineTabs(context, server, plan.tabs);
+    if (plan.pausePlayers === true) await Promise.all(pages.map((p) => p.evaluate(() => document.querySelectorAll('video').forEach((v) => v.pause()))));
     // Headless Chromium gives display-rate frames to the tab in front only (the last one
     // opened; the product's other tabs get about one frame a second, although they report
     // "visible"). So the tab kept visible is the one in front, the others are hidden.
