@@ -150,6 +150,8 @@ test('the notice set through the admin API appears, closes, and comes back when 
 });
 
 test('a room with viewing terms asks once per browser; declining goes back to the guide page; a room without asks nothing', async ({ browser }) => {
+  // Four video-page loads in two browsers: 25 s on a loaded 2-core machine, 29 s once in CI.
+  test.setTimeout(60_000);
   const page = await newPage(browser);
   const context = page.context();
   const contractRead = () => page.waitForResponse((response) => response.url().includes('/ccp/monitor/v2/contract/'));
