@@ -5,6 +5,8 @@ import { E2E_ADMIN_TOKEN } from '../../playwright.config';
 // and a page's socket speaks PROTOCOL 2 with it (login, join, a host message pushed live).
 
 test('every seeded demo room opens on its guide page', async ({ page, request }) => {
+  // Fourteen page loads: 28 s of the default 30 in a CI run on a loaded 2-core machine.
+  test.setTimeout(60_000);
   const rooms = (await (await request.get('/admin/v1/rooms', { headers: { 'x-admin-token': E2E_ADMIN_TOKEN } })).json()) as {
     code: number;
     data: { rooms: { id: string }[] };
