@@ -11,6 +11,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from './report';
+import { adminCall, readMetric } from '../../tests/e2e/support/serverCalls';
 
 const ADMIN_TOKEN = 'bench-admin-token';
 
@@ -120,22 +121,8 @@ export async function startBenchServer(clientDir: string): Promise<BenchServer> 
     url,
     pid,
     cpuMs: () => processCpuMs(pid),
-    async metric(name) {
-      const text = await (await fetch(`${url}/metrics`)).text();
-      const line = text.split('\n').find((l) => l.startsWith(`${name} `) || l.startsWith(`${name}{`));
-      if (line === undefined) throw new Error(`no metric ${name}`);
-      return Number(line.slice(line.lastIndexOf(' ') + 1));
-    },
-    async admin<T>(pathname: string, body?: unknown) {
-      const res = await fetch(`${url}${pathname}`, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: { 'x-admin-token': ADMIN_TOKEN, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const envelope = (await res.json()) as { code: number; msg?: string; data: T };
-      if (envelope.code !== 200) throw new Error(`admin ${pathname}: ${envelope.code} ${envelope.msg ?? ''}`);
-      return envelope.data;
-    },
+    metric: (name) => readMetric(url, name),
+    admin: <T,>(pathname: string, body?: unknown) => adminCall<T>(url, ADMIN_TOKEN, pathname, body),
     async stop() {
       if (child.exitCode === null) {
         await new Promise<void>((resolve) => {

@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { adminCall, readMetric } from './serverCalls';
 
 export interface OwnServer {
   readonly url: string;
@@ -85,21 +86,7 @@ export async function startOwnServer(port: number): Promise<OwnServer> {
       await halt();
       rmSync(dataDir, { recursive: true, force: true });
     },
-    async metric(name) {
-      const text = await (await fetch(`${url}/metrics`)).text();
-      const line = text.split('\n').find((l) => l.startsWith(`${name} `) || l.startsWith(`${name}{`));
-      if (line === undefined) throw new Error(`no metric ${name}`);
-      return Number(line.slice(line.lastIndexOf(' ') + 1));
-    },
-    async admin<T>(pathname: string, body?: unknown) {
-      const res = await fetch(`${url}${pathname}`, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: { 'x-admin-token': ADMIN_TOKEN, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const envelope = (await res.json()) as { code: number; msg?: string; data: T };
-      if (envelope.code !== 200) throw new Error(`admin ${pathname}: ${envelope.code} ${envelope.msg ?? ''}`);
-      return envelope.data;
-    },
+    metric: (name) => readMetric(url, name),
+    admin: <T,>(pathname: string, body?: unknown) => adminCall<T>(url, ADMIN_TOKEN, pathname, body),
   };
 }
