@@ -205,7 +205,8 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
 
   /** Ticks wait for the interval, then for the previous update to be applied. */
   function gatedSchedule(sub: () => Subscriber): DeltaSchedule {
-    const visibleWait = (): number => Math.max(VISIBLE_DELTA_INTERVAL_MS, sub().lastDeltaAt + sub().nextDeltaGapMs - clock.now());
+    const gapLeft = (): number => sub().lastDeltaAt + sub().nextDeltaGapMs - clock.now();
+    const visibleWait = (): number => Math.max(VISIBLE_DELTA_INTERVAL_MS, gapLeft());
     const gated = (wait: () => number) => (fn: () => void) => {
       let cancelled = false;
       const cancelTimer = later(() => {
@@ -222,7 +223,7 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
       };
     };
     // A hidden tab never gets more than a visible one would.
-    const hiddenWait = (): number => Math.max(HIDDEN_DELTA_INTERVAL_MS, sub().lastDeltaAt + sub().nextDeltaGapMs - clock.now());
+    const hiddenWait = (): number => Math.max(HIDDEN_DELTA_INTERVAL_MS, gapLeft());
     return { visible: gated(visibleWait), hidden: gated(hiddenWait) };
   }
 
