@@ -99,6 +99,15 @@ describe('register and auth', () => {
     expect(right).toMatchObject({ code: 200, data: { userId: 'pw.user' } });
   });
 
+  it('limits password guesses per account: of 30 simultaneous wrong ones at most 10 are checked, the rest 4203', async () => {
+    await post('/regist?cmd=register', { ...LOGIN, cmd: 'register', user: { id: 'guessed', name: 'Guessed', password: 'secret1' } });
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => post('/login/ulogin?cmd=auth', { ...LOGIN, cmd: 'auth', captcha: 85, name: 'Guessed', password: `nope${i}xx` })),
+    );
+    expect(answers.filter((a) => a.code === 4104)).toHaveLength(10);
+    expect(answers.filter((a) => a.code === 4203)).toHaveLength(20);
+  });
+
   it('refuses a wrong captcha (4101), an unknown name (4104), a deleted room (4006) and bad input (4501)', async () => {
     expect((await post('/login/ulogin?cmd=auth', { ...LOGIN, cmd: 'auth', captcha: 84, name: 'Alice Wang' })).code).toBe(4101);
     expect((await post('/login/ulogin?cmd=auth', { ...LOGIN, cmd: 'auth', captcha: 85, name: 'nobody' })).code).toBe(4104);

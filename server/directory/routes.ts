@@ -25,6 +25,7 @@ import { serverAddressList } from './addresses.js';
 import { socketUrlFor } from '../socket/url.js';
 import { DIRECTORY_OBJECT_NAMES, DirectoryStore, type DirectoryAccount, type DirectoryObjectName } from './store.js';
 import { hashPasswordAsync, verifyPasswordAsync } from './passwords.js';
+import { guessBudgets, guessLimiterOf } from '../auth/failureLimiter.js';
 
 /** Session enter type of a directory login (sessions.enter_type). */
 export const DIRECTORY_ENTER_TYPE = 'directory';
@@ -126,7 +127,8 @@ async function auth(ctx: ServerContext, store: DirectoryStore, request: FastifyR
   const password = optionalText(body, 'password', { max: PASSWORD_RULE.max });
   const webcastId = optionalText(body, 'webcastId', { max: 64 });
 
-  let account = await checkCredentials(store, name, password);
+  // Per account: from this address, and from all addresses together.
+  let account = await guessLimiterOf(ctx).guard(guessBudgets('directory', name, request.ip), [4104], () => checkCredentials(store, name, password));
   if (bindId !== undefined) {
     const boundTo = store.boundAccount(bindId);
     if (boundTo !== null && boundTo !== account.id) throw invalid('bindid', 'is already bound to another account');

@@ -12,6 +12,7 @@ import { ROLE } from '../../src/domain/roles';
 import type { LoginType } from './gates.js';
 import type { Room } from './rooms.js';
 import { entryState } from './state.js';
+import { guessBudgets } from '../auth/failureLimiter.js';
 import { emailCodeField, emailField, nicknameField, phoneField, present, smsCodeField } from './fields.js';
 import {
   createUser,
@@ -105,7 +106,7 @@ function watchPasswordHash(ctx: ServerContext, webcastId: string): string | null
  * runs on the thread pool, so a login never stalls the socket fan-out.
  */
 export async function checkWatchPassword(ctx: ServerContext, room: Room, password: string, clientKey: string): Promise<void> {
-  await entryState(ctx).limiter.guard(`password:${room.id}:${clientKey}`, [4103], async () => {
+  await entryState(ctx).limiter.guard(guessBudgets('password', room.id, clientKey), [4103], async () => {
     const hash = watchPasswordHash(ctx, room.id);
     if (hash === null || !(await verifyPasswordAsync(password, hash))) throw new BizError(4103);
   });
@@ -130,7 +131,7 @@ const CHECKS: Readonly<Record<LoginType, Check>> = {
 
   memberCode: async ({ ctx, room, request, clientKey }) => {
     const code = present('memberCode', request.memberCode).trim();
-    const user = await entryState(ctx).limiter.guard(`member:${room.id}:${clientKey}`, [4102], () => {
+    const user = await entryState(ctx).limiter.guard(guessBudgets('member', room.id, clientKey), [4102], () => {
       const row = ctx.db.prepare('SELECT user_id FROM member_codes WHERE webcast_id = ? AND code = ?').get(room.id, code) as
         | { user_id: string }
         | undefined;
@@ -201,7 +202,7 @@ const CHECKS: Readonly<Record<LoginType, Check>> = {
   staff: async ({ ctx, room, request, clientKey }) => {
     const loginName = present('name', request.name);
     const password = present('password', request.password);
-    const user = await entryState(ctx).limiter.guard(`staff:${room.id}:${clientKey}`, [4104], async () => {
+    const user = await entryState(ctx).limiter.guard(guessBudgets('staff', room.id, clientKey), [4104], async () => {
       const row = ctx.db
         .prepare('SELECT user_id, password_hash FROM room_staff WHERE webcast_id = ? AND login_name = ?')
         .get(room.id, loginName) as { user_id: string; password_hash: string } | undefined;

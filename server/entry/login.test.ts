@@ -119,6 +119,14 @@ describe('entry gates', () => {
     expect((limited.data as unknown as { waitSeconds: number }).waitSeconds).toBeGreaterThan(0);
   });
 
+  it('watch password: 100 wrong tries sent at the same moment are at most 10 checks (4103), the rest 4203', async () => {
+    kit = await startSeeded();
+    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => login({ webcastId: '10002', type: 'password', password: `bad${i}` })));
+    const codes = answers.map((a) => a.code);
+    expect(codes.filter((c) => c === 4103)).toHaveLength(10);
+    expect(codes.filter((c) => c === 4203)).toHaveLength(90);
+  });
+
   it('member code: a code is one member; wrong -> 4102', async () => {
     kit = await startSeeded();
     const [code, userId] = Object.entries(DEMO_MEMBER_CODES)[0] ?? ['', ''];

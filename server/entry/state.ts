@@ -5,7 +5,7 @@
  */
 import type { ServerContext } from '../context.js';
 import { VerificationCodes } from './verification.js';
-import { FailureLimiter } from './failureLimiter.js';
+import { guessLimiterOf, type FailureLimiter } from '../auth/failureLimiter.js';
 
 export interface EntryState {
   readonly codes: VerificationCodes;
@@ -17,7 +17,7 @@ const states = new WeakMap<ServerContext, EntryState>();
 export function entryState(ctx: ServerContext): EntryState {
   let state = states.get(ctx);
   if (!state) {
-    state = { codes: new VerificationCodes(ctx.db, ctx.now), limiter: new FailureLimiter(ctx.now) };
+    state = { codes: new VerificationCodes(ctx.db, ctx.now), limiter: guessLimiterOf(ctx) };
     states.set(ctx, state);
   }
   return state;

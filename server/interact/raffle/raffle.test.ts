@@ -74,6 +74,10 @@ describe('raffles', () => {
     expect(await join(named.token, 'x'.repeat(21))).toMatchObject({ code: 4501, msg: 'password: the lottery password is too long (at most 20 characters)' });
     expect((await join(named.token, '  ')).code).toBe(4501);
     expect(await join(named.token, ` ${DEMO_LOTTERY_PASSWORD} `)).toMatchObject({ code: 200, data: { myState: 'participating' } });
+    // Guessing is limited per viewer and lottery: 9 more wrong ones, then 4203 even for the right one.
+    const guesser = viewer(server.ctx, 'guesser', room, { name: 'Guesser', nameChanged: true });
+    for (let i = 0; i < 10; i++) expect((await join(guesser.token, `w${i}`)).code).toBe(4106);
+    expect((await join(guesser.token, DEMO_LOTTERY_PASSWORD)).code).toBe(4203);
     expect((await api.post(LIVE_CALLS.rafflePassword.path, { raffleId: openRaffle(room), password: 'x' }, { token: named.token })).code).toBe(4501);
 
     const ended = await api.admin<{ winners: Winner[] }>(`/admin/v1/rooms/${room}/lottery/end`);
