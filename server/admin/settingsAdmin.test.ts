@@ -42,7 +42,9 @@ describe('room settings (admin)', () => {
   it('sets the splash advert: fields left out keep their value, adverts replace the list', async () => {
     ok(await kit.post(SETTINGS('10001'), { splash: { seconds: 3, skippable: false } }, ADMIN));
     expect(ok(await kit.get('/ccp/monitor/v2/splash/config', { webcastId: '10001' }))).toEqual({ enabled: true, seconds: 3, skippable: false, count: 1 });
-    const adverts = [{ id: 'ad-x', title: 'Hostile', imageUrl: 'javascript:alert(1)', linkUrl: 'https://example.com/' }, { id: 'ad-y' }];
+    const hostile = await kit.post(SETTINGS('10001'), { splash: { adverts: [{ id: 'ad-x', imageUrl: '/ok.png' }, { id: 'ad-z', linkUrl: '/\t/evil.test/240' }] } }, ADMIN);
+    expect(hostile).toMatchObject({ code: 4501, msg: 'splash.adverts[1].linkUrl: must be an http(s) URL or a path on this site' });
+    const adverts = [{ id: 'ad-x', title: 'Launch', imageUrl: '/ad.png', linkUrl: 'https://example.com/' }, { id: 'ad-y' }];
     ok(await kit.post(SETTINGS('10001'), { splash: { adverts } }, ADMIN));
     const list = ok(await kit.get<{ adverts: unknown[] }>('/ccp/monitor/v2/splash/list', { webcastId: '10001' }));
     expect(list.adverts).toEqual([

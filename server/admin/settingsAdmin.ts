@@ -7,11 +7,13 @@
  *   as stored. Viewers see the change at their next config call (the video page reads
  *   both when it opens).
  *
- * The advert addresses are stored as given (a client shows only http(s) ones): the demo
- * and the tests need hostile values to show that the client drops them.
+ * An advert's picture and link must be links a browser reads as http(s) or as a path on
+ * the page's own origin (server/http/links.ts): anything else is refused with 4501 naming
+ * the field, and nothing of the call is stored.
  */
 import type { RouteModule } from '../http/app.js';
-import { BizError, okEnvelope } from '../http/envelope.js';
+import { BizError, invalid, okEnvelope } from '../http/envelope.js';
+import { isSafeLink } from '../http/links.js';
 import { adminOnly } from './auth.js';
 import { findRoom, ROOM_ID_SCHEMA } from '../entry/rooms.js';
 import { settingsJson, type RoomSettingsPatch } from '../entry/roomSettings.js';
@@ -73,6 +75,15 @@ interface SettingsBody {
   splash?: { enabled?: boolean; seconds?: number; skippable?: boolean; adverts?: AdvertBody[] };
 }
 
+/** The advert as stored: every field present; 4501 for a link that is not a safe one. */
+function storedAdvert(advert: AdvertBody, index: number) {
+  for (const field of ['imageUrl', 'linkUrl'] as const) {
+    const value = advert[field];
+    if (value !== undefined && value !== '' && !isSafeLink(value)) throw invalid(`splash.adverts[${index}].${field}`, 'must be an http(s) URL or a path on this site');
+  }
+  return { id: advert.id, title: advert.title ?? '', imageUrl: advert.imageUrl ?? '', linkUrl: advert.linkUrl ?? '' };
+}
+
 export const settingsAdminRoutes: RouteModule = (app, ctx) => {
   app.post<{ Params: { id: string }; Body: SettingsBody }>(
     '/admin/v1/rooms/:id/settings',
@@ -85,7 +96,7 @@ export const settingsAdminRoutes: RouteModule = (app, ctx) => {
       if (watermark) Object.assign(patch, { watermark });
       if (splash) {
         const { adverts, ...rest } = splash;
-        const list = adverts?.map((a) => ({ id: a.id, title: a.title ?? '', imageUrl: a.imageUrl ?? '', linkUrl: a.linkUrl ?? '' }));
+        const list = adverts?.map(storedAdvert);
         Object.assign(patch, { splash: list === undefined ? rest : { ...rest, adverts: list } });
       }
       ctx.db.prepare('UPDATE rooms SET config = ? WHERE id = ?').run(settingsJson(patch, room.settings), room.id);

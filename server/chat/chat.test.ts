@@ -53,6 +53,8 @@ describe('chat send (7101)', () => {
     });
     expect(reply.status).toBe(200);
     expect(reply.msgId).toMatch(/^[0-9A-Za-z]{32}$/);
+    // The outside probe's address: a browser reads it as http://evil.test/240, so it is refused.
+    expect(await send(socket, { body: '', imgUrl: '/\t/evil.test/240' })).toEqual({ status: 4501, msg: 'imgUrl: must be an http(s) URL' });
     const stored = s.ctx.db.prepare('SELECT COUNT(*) AS n FROM chat_messages WHERE msg_id = ?').get(reply.msgId) as { n: number };
     const logged = s.ctx.db.prepare('SELECT COUNT(*) AS n FROM room_messages WHERE webcast_id = ? AND code = 7101').get('r1') as { n: number };
     expect([stored.n, logged.n]).toEqual([1, 1]);
@@ -131,6 +133,8 @@ describe('chat send (7101)', () => {
       [{ body: 5 }, 'body: must be a string'],
       [{ body: 'x', imgLinkUrl: 'javascript:alert(1)' }, 'imgLinkUrl: must be an http(s) URL'],
       [{ body: 'x', imgLinkUrl: '//evil.example.com/' }, 'imgLinkUrl: must be an http(s) URL'],
+      // A browser reads these as //evil.test/240: another site, though they start with one slash.
+      [{ body: 'x', imgLinkUrl: '/\\evil.test/240' }, 'imgLinkUrl: must be an http(s) URL'],
       [{ body: 'x', quote: 'q' }, 'quote: must be an object with name, chatContent and role'],
       [{ body: 'x', quote: { name: 'a', chatContent: 'b' } }, 'quote.role: must be an integer role code'],
       [{ body: 'x', picked_uid: 'u1' }, 'picked_uid: must be an array of user ids'],

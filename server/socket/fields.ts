@@ -5,6 +5,7 @@
  */
 import type { FrameBody } from '../../src/realtime/frame';
 import { invalid } from '../http/envelope.js';
+import { isSafeLink } from '../http/links.js';
 
 /** Longest id we accept (room, user, message, raffle ids). */
 export const ID_MAX = 64;
@@ -59,21 +60,7 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/**
- * A link a viewer's browser will load or open: an absolute http(s) URL, or a root-relative
- * path on the page's own origin (the resource host's uploads). Nothing else (javascript:,
- * data:, protocol-relative //host) passes.
- */
-export function isSafeLink(value: string): boolean {
-  if (value.startsWith('/')) return !value.startsWith('//') && !value.includes('\\');
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
+/** An optional link (server/http/links.ts decides which are stored); '' and absent are null. */
 export function optionalLinkField(body: FrameBody, field: string, maxLength = 2048): string | null {
   const value = optionalTextField(body, field, maxLength);
   if (value === null || value === '') return null;
