@@ -55,6 +55,18 @@ export default defineConfig({
       },
     },
   },
+  // `npm run dev`: the page's own origin answers every service call by passing it to the
+  // reference server (ROOM_SERVER, default the one `npm start` runs), so the server needs
+  // no CORS opening for the dev page (it allows none by default).
+  server: {
+    host: '127.0.0.1',
+    proxy: Object.fromEntries(
+      ['/ccp', '/commerce', '/share', '/resource', '/login', '/regist', '/media', '/sim', '/ws'].map((prefix) => [
+        prefix,
+        { target: process.env.ROOM_SERVER ?? 'http://127.0.0.1:8080', ws: prefix === '/ws' },
+      ]),
+    ),
+  },
   preview: {
     host: '127.0.0.1',
   },

@@ -13,7 +13,7 @@ describe('server configuration from the environment', () => {
 
   it('reads CORS_ORIGINS as a list of origins and refuses anything else', () => {
     expect(loadServerConfig({ CORS_ORIGINS: 'http://a.test, https://b.test:8443/' }, '/').corsOrigins).toEqual(['http://a.test', 'https://b.test:8443']);
-    expect(loadServerConfig({ CORS_ORIGINS: '*' }, '/').corsOrigins).toBeNull();
+    expect(loadServerConfig({ CORS_ORIGINS: '*' }, '/').corsOrigins).toBe('*');
     expect(() => loadServerConfig({ CORS_ORIGINS: 'a.test' }, '/')).toThrow(/CORS_ORIGINS/);
   });
 

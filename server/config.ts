@@ -3,6 +3,7 @@
  * `npm start` work on a fresh clone; nothing here reads files or opens sockets.
  */
 import path from 'node:path';
+import { normaliseOrigin } from './http/origins.js';
 
 export interface ServerConfig {
   readonly host: string;
@@ -22,10 +23,11 @@ export interface ServerConfig {
   readonly publicUrl: string | null;
   /**
    * Origins allowed to call the services from another origin (the client's services may be
-   * configured on other hosts, e.g. `npm run dev`). null: any origin. Requests carry tokens in
-   * headers, never cookies, so no credentials are ever allowed.
+   * configured on other hosts). null: none but the page's own (no CORS headers); '*': any,
+   * an explicit choice. Requests carry tokens in headers, never cookies, so no credentials
+   * are ever allowed.
    */
-  readonly corsOrigins: readonly string[] | null;
+  readonly corsOrigins: readonly string[] | '*' | null;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -45,13 +47,14 @@ function prefix(raw: string | undefined): string {
   return trimmed;
 }
 
-function corsOrigins(raw: string | undefined): readonly string[] | null {
-  if (raw === undefined || raw.trim() === '' || raw.trim() === '*') return null;
-  const list = raw.split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean);
-  for (const origin of list) {
-    if (!/^https?:\/\/[^/\s]+$/.test(origin)) throw new Error(`CORS_ORIGINS: "${origin}" is not an origin like http://host:port`);
-  }
-  return list;
+function corsOrigins(raw: string | undefined): readonly string[] | '*' | null {
+  if (raw === undefined || raw.trim() === '') return null;
+  if (raw.trim() === '*') return '*';
+  return raw.split(',').map((o) => o.trim()).filter(Boolean).map((o) => {
+    const origin = normaliseOrigin(o);
+    if (origin === null) throw new Error(`CORS_ORIGINS: "${o}" is not an origin like http://host:port`);
+    return origin;
+  });
 }
 
 export function loadServerConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {

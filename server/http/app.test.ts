@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../testing/harness.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { makeTempDir, startTestServer, type TestServer } from '../testing/harness.js';
 import { clientRoutes } from '../routes/client.js';
 import { BizError, invalid } from './envelope.js';
 import type { RouteModule } from './app.js';
@@ -84,9 +86,20 @@ describe('the HTTP envelope and refusals', () => {
 });
 
 describe('cross-origin calls (services served apart from the client)', () => {
-  it('answers a preflight for the client headers and marks answers for the calling origin', async () => {
+  it('answers no other origin by default: only the page own origin calls the services', async () => {
     const url = await start();
     const pre = await fetch(`${url}/ccp/test/biz`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://evil.test', 'access-control-request-method': 'POST', 'access-control-request-headers': 'token' },
+    });
+    expect(pre.headers.get('access-control-allow-origin')).toBeNull();
+    const res = await fetch(`${url}/ccp/test/biz`, { method: 'POST', headers: { origin: 'http://evil.test' } });
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('allows only the listed origins when CORS_ORIGINS is set, with a preflight for the client headers and no credentials', async () => {
+    server = await startTestServer({ routes: [probe, clientRoutes], config: { corsOrigins: ['http://127.0.0.1:5173'] } });
+    const pre = await fetch(`${server.url}/ccp/test/biz`, {
       method: 'OPTIONS',
       headers: { origin: 'http://127.0.0.1:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'token,token_type,content-type,idempotency-key' },
     });
@@ -94,15 +107,70 @@ describe('cross-origin calls (services served apart from the client)', () => {
     expect(pre.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173');
     expect(pre.headers.get('access-control-allow-headers')).toContain('token_type');
     expect(pre.headers.get('access-control-allow-credentials')).toBeNull();
-    const res = await fetch(`${url}/ccp/test/biz`, { method: 'POST', headers: { origin: 'http://127.0.0.1:5173' } });
-    expect(res.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173');
-  });
-
-  it('allows only the listed origins when CORS_ORIGINS is set', async () => {
-    server = await startTestServer({ routes: [probe, clientRoutes], config: { corsOrigins: ['http://allowed.test'] } });
-    const ok = await fetch(`${server.url}/ccp/test/biz`, { method: 'POST', headers: { origin: 'http://allowed.test' } });
-    expect(ok.headers.get('access-control-allow-origin')).toBe('http://allowed.test');
+    const ok = await fetch(`${server.url}/ccp/test/biz`, { method: 'POST', headers: { origin: 'http://127.0.0.1:5173' } });
+    expect(ok.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173');
     const other = await fetch(`${server.url}/ccp/test/biz`, { method: 'POST', headers: { origin: 'http://other.test' } });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+/** A client directory of a test's own: a page and a config.js with these embedding origins. */
+function clientDirWith(configScript: string): string {
+  const dir = makeTempDir();
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>viewer</title><script src="/config.js"></script>');
+  fs.writeFileSync(path.join(dir, 'config.js'), configScript);
+  return dir;
+}
+
+const directives = (csp: string | null): Map<string, string> =>
+  new Map((csp ?? '').split(';').map((d) => d.trim()).filter(Boolean).map((d) => [d.split(' ')[0] ?? '', d.slice(d.indexOf(' ') + 1)]));
+
+describe('security headers (framing, scripts, sniffing, referrer)', () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('lets only this origin frame the pages by default, allows no inline script, and hardens every answer', async () => {
+    const dir = clientDirWith('window.__WEBCAST_CONFIG__ = { allowedOrigins: [] };');
+    dirs.push(dir);
+    server = await startTestServer({ routes: [probe, clientRoutes], config: { clientDir: dir } });
+    for (const pathname of ['/live/video/10001', '/ccp/test/biz', '/config.js']) {
+      const res = await fetch(`${server.url}${pathname}`, { method: pathname.startsWith('/ccp') ? 'POST' : 'GET', headers: { accept: 'text/html' } });
+      const csp = directives(res.headers.get('content-security-policy'));
+      expect(csp.get('frame-ancestors'), pathname).toBe("'self'");
+      expect(csp.get('script-src'), pathname).toBe("'self'");
+      expect(csp.get('object-src'), pathname).toBe("'none'");
+      expect(res.headers.get('x-frame-options'), pathname).toBe('SAMEORIGIN');
+      expect(res.headers.get('x-content-type-options'), pathname).toBe('nosniff');
+      expect(res.headers.get('referrer-policy'), pathname).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it('builds frame-ancestors from config.js allowedOrigins, and follows an edit of the file without a restart', async () => {
+    const dir = clientDirWith(`window.__WEBCAST_CONFIG__ = { allowedOrigins: ['https://intranet.example.com/', 'http://127.0.0.1:9999', 'not an origin', 7, 'javascript:alert(1)'] };`);
+    dirs.push(dir);
+    server = await startTestServer({ routes: [probe, clientRoutes], config: { clientDir: dir } });
+    const page = await fetch(`${server.url}/live/video/10001`, { headers: { accept: 'text/html' } });
+    expect(directives(page.headers.get('content-security-policy')).get('frame-ancestors')).toBe("'self' https://intranet.example.com http://127.0.0.1:9999");
+    // The old header cannot name other sites: it is left out while some are allowed.
+    expect(page.headers.get('x-frame-options')).toBeNull();
+
+    fs.writeFileSync(path.join(dir, 'config.js'), 'window.__WEBCAST_CONFIG__ = { allowedOrigins: ["https://portal.example.org"] };');
+    const later = Date.now() + 2000;
+    fs.utimesSync(path.join(dir, 'config.js'), later / 1000, later / 1000);
+    await expect
+      .poll(async () => directives((await fetch(`${server.url}/live/login/10001`, { headers: { accept: 'text/html' } })).headers.get('content-security-policy')).get('frame-ancestors'), { timeout: 5000 })
+      .toBe("'self' https://portal.example.org");
+  });
+
+  it('allows no other site when config.js is broken, and keeps serving', async () => {
+    const dir = clientDirWith('window.__WEBCAST_CONFIG__ = { allowedOrigins: [ ;');
+    dirs.push(dir);
+    server = await startTestServer({ routes: [probe, clientRoutes], config: { clientDir: dir } });
+    const page = await fetch(`${server.url}/live/video/10001`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(directives(page.headers.get('content-security-policy')).get('frame-ancestors')).toBe("'self'");
+    expect(page.headers.get('x-frame-options')).toBe('SAMEORIGIN');
   });
 });

@@ -7,8 +7,10 @@
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
 import type { ServerContext } from '../context.js';
 import { BizError } from './envelope.js';
+import { embedOriginsReader } from './origins.js';
 
 export type RouteModule = (app: FastifyInstance, ctx: ServerContext) => void | Promise<void>;
 
@@ -27,6 +29,51 @@ function isInputError(error: FastifyError): boolean {
   );
 }
 
+/**
+ * Headers on every answer: a Content-Security-Policy whose scripts come only from this
+ * origin (no inline script, no eval) and whose `frame-ancestors` are this origin and the
+ * embedding sites of config.js (`allowedOrigins`), so another site cannot frame a page with
+ * pay buttons (clickjacking); X-Frame-Options for browsers without frame-ancestors, while no
+ * other site may embed; nosniff; a referrer policy that gives other sites the origin only.
+ * Images, media and connections stay open to any http(s) host: chat pictures, avatars,
+ * CDN streams and the configured services may live anywhere.
+ */
+async function registerSecurityHeaders(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  const embedOrigins = embedOriginsReader(ctx.config.clientDir, (message) => app.log.warn(message));
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'http:', 'https:'],
+        mediaSrc: ["'self'", 'data:', 'blob:', 'http:', 'https:'],
+        connectSrc: ["'self'", 'http:', 'https:', 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        workerSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'", 'http:', 'https:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'", () => embedOrigins().join(' ')],
+      },
+    },
+    // Decided per answer below: X-Frame-Options cannot name other sites.
+    frameguard: false,
+    // A deployment's TLS front decides HSTS; this server may well be reached over plain http.
+    strictTransportSecurity: false,
+    // Chat pictures and streams are loaded by the client from wherever config.js's services are.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    // Stream CDNs commonly check the Referer's site (anti-leech): send the origin, never the path.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (embedOrigins().length === 0) reply.header('x-frame-options', 'SAMEORIGIN');
+    return payload;
+  });
+}
+
 export async function buildApp(ctx: ServerContext, options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
@@ -43,9 +90,11 @@ export async function buildApp(ctx: ServerContext, options: BuildAppOptions): Pr
   });
 
   await app.register(formbody);
-  // The client may be served from another origin than the services (config.js services).
+  await registerSecurityHeaders(app, ctx);
+  // The client may be served from another origin than the services (config.js services):
+  // those origins are listed in CORS_ORIGINS; by default only the page's own origin calls.
   await app.register(cors, {
-    origin: ctx.config.corsOrigins === null ? true : [...ctx.config.corsOrigins],
+    origin: ctx.config.corsOrigins === null ? false : ctx.config.corsOrigins === '*' ? true : [...ctx.config.corsOrigins],
     credentials: false,
     methods: ['GET', 'POST', 'OPTIONS'],
     allowedHeaders: ['content-type', 'token', 'token_type', 'idempotency-key'],

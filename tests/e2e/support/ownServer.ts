@@ -5,7 +5,7 @@
  * survives a restart (the room log is in SQLite), as a real deployment's would.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { adminCall, readMetric } from './serverCalls';
@@ -47,8 +47,26 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
   throw new Error(`the server at ${url} did not become healthy within ${timeoutMs} ms`);
 }
 
-export async function startOwnServer(port: number): Promise<OwnServer> {
+export interface OwnServerOptions {
+  /**
+   * Serves a copy of the shared client build whose config.js is this function's answer to
+   * the built one (for a test that needs other runtime configuration, e.g. allowedOrigins).
+   */
+  readonly clientConfig?: (builtConfigJs: string) => string;
+}
+
+/** A copy of the shared build with config.js rewritten, in a temporary folder removed by stop(). */
+function clientCopy(rewrite: (script: string) => string): string {
+  const built = path.resolve(process.env.CLIENT_DIR ?? 'dist');
+  const copy = mkdtempSync(path.join(tmpdir(), 'webcast-own-client-'));
+  cpSync(built, copy, { recursive: true });
+  writeFileSync(path.join(copy, 'config.js'), rewrite(readFileSync(path.join(built, 'config.js'), 'utf8')));
+  return copy;
+}
+
+export async function startOwnServer(port: number, options: OwnServerOptions = {}): Promise<OwnServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'webcast-own-server-'));
+  const clientDir = options.clientConfig ? clientCopy(options.clientConfig) : null;
   const url = `http://127.0.0.1:${port}`;
   let child: ChildProcess | null = null;
 
@@ -57,7 +75,7 @@ export async function startOwnServer(port: number): Promise<OwnServer> {
     // another build and data: refuse to start rather than test against it.
     if (await answers(url)) throw new Error(`port ${port} already has a server (left over from an interrupted run?): stop it first`);
     const started = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_TOKEN, LOG_LEVEL: 'warn' },
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_TOKEN, LOG_LEVEL: 'warn', ...(clientDir ? { CLIENT_DIR: clientDir } : {}) },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     child = started;
@@ -85,6 +103,7 @@ export async function startOwnServer(port: number): Promise<OwnServer> {
     async stop() {
       await halt();
       rmSync(dataDir, { recursive: true, force: true });
+      if (clientDir) rmSync(clientDir, { recursive: true, force: true });
     },
     metric: (name) => readMetric(url, name),
     admin: <T,>(pathname: string, body?: unknown) => adminCall<T>(url, ADMIN_TOKEN, pathname, body),
