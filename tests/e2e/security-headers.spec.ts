@@ -59,6 +59,7 @@ test('a page on a site config.js does not allow cannot frame the viewer', async 
 
 test.describe('a site config.js allows', () => {
   let server: OwnServer;
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a hook's fixtures from this pattern; it needs none.
   test.beforeAll(async ({}, testInfo) => {
     server = await startOwnServer(5100 + testInfo.workerIndex, {
       clientConfig: (script) => script.replace('allowedOrigins: []', `allowedOrigins: [${JSON.stringify(framerOrigin)}]`),
