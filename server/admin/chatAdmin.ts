@@ -6,9 +6,11 @@
  *   POST /admin/v1/rooms/:id/chat/state                  {open?, review?, pictures?, staffOnly?} -> 7105
  *   POST /admin/v1/rooms/:id/users/:uid/mute             {text?} -> 7127 mute + 7105
  *   POST /admin/v1/rooms/:id/users/:uid/unmute           {text?} -> 7127 unmute + 7105
- *   POST /admin/v1/rooms/:id/users/:uid/kick             {text?} -> 7127 kick; sessions ended, sockets closed
+ *   POST /admin/v1/rooms/:id/users/:uid/kick             {text?, minutes?} -> 7127 kick; sessions ended, sockets closed; the user,
+ *                                                        their devices and (for guests) addresses kept out for `minutes`
+ *                                                        (1 to 525,600), or until readmitted when absent
  *   POST /admin/v1/rooms/:id/users/:uid/notice           {text} -> 7127 notice
- *   POST /admin/v1/rooms/:id/users/:uid/readmit          lets a kicked user log in to the room again
+ *   POST /admin/v1/rooms/:id/users/:uid/readmit          lets a kicked user (and their devices and addresses) in again
  *   GET  /admin/v1/rooms/:id/chat/pending                 messages waiting for review
  *   POST /admin/v1/rooms/:id/chat/pending/:msgId/approve  -> 7101 (review mode)
  *   POST /admin/v1/rooms/:id/chat/pending/:msgId/reject
@@ -31,6 +33,13 @@ const controlBody = {
   type: ['object', 'null'],
   additionalProperties: false,
   properties: { text: { type: 'string', maxLength: CONTROL_TEXT_MAX } },
+} as const;
+
+/** A kick's period: a minute to a year; left out, the kick lasts until the user is readmitted. */
+export const KICK_MINUTES_MAX = 525_600;
+const kickBody = {
+  ...controlBody,
+  properties: { ...controlBody.properties, minutes: { type: 'integer', minimum: 1, maximum: KICK_MINUTES_MAX } },
 } as const;
 
 export function registerChatAdminRoutes(app: FastifyInstance, ctx: ServerContext, chat: ChatService): void {
@@ -80,11 +89,11 @@ export function registerChatAdminRoutes(app: FastifyInstance, ctx: ServerContext
   );
 
   const control = (action: RoomControlAction) =>
-    app.post<{ Params: { id: string; uid: string }; Body: { text?: string } | null }>(
+    app.post<{ Params: { id: string; uid: string }; Body: { text?: string; minutes?: number } | null }>(
       `/admin/v1/rooms/:id/users/:uid/${action}`,
-      { preHandler, schema: { params: userParams, body: controlBody } },
+      { preHandler, schema: { params: userParams, body: action === 'kick' ? kickBody : controlBody } },
       async (request) => {
-        chat.control(request.params.id, request.params.uid, action, request.body?.text ?? '');
+        chat.control(request.params.id, request.params.uid, action, request.body?.text ?? '', request.body?.minutes ?? null);
         return okEnvelope({ uid: request.params.uid, action, muted: chat.state(request.params.id).muted });
       },
     );

@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../store/db.js';
 import { BizError } from '../http/envelope.js';
 import { randomToken } from './random.js';
+import { UNKNOWN_ORIGIN, type LoginOrigin } from './loginOrigin.js';
 
 export interface Session {
   readonly token: string;
@@ -57,18 +58,19 @@ export class Sessions {
     this.byToken = db.prepare('SELECT * FROM sessions WHERE token = ?');
     this.bySid = db.prepare('SELECT * FROM sessions WHERE sid = ?');
     this.insert = db.prepare(
-      'INSERT INTO sessions (token, sid, user_id, webcast_id, role, enter_type, created_at, last_used_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO sessions (token, sid, user_id, webcast_id, role, enter_type, created_at, last_used_at, expires_at, device_id, address) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
     this.touchStmt = db.prepare('UPDATE sessions SET last_used_at = ?, expires_at = ? WHERE token = ?');
     this.endStmt = db.prepare('UPDATE sessions SET ended = 1 WHERE token = ?');
     this.activeForUser = db.prepare('SELECT * FROM sessions WHERE user_id = ? AND ended = 0 AND expires_at > ?');
   }
 
-  create(userId: string, webcastId: string, role: number, enterType: string): Session {
+  /** `origin`: where the login came from, remembered for kicks (server/chat/kicks.ts). */
+  create(userId: string, webcastId: string, role: number, enterType: string, origin: LoginOrigin = UNKNOWN_ORIGIN): Session {
     const now = this.now();
     const token = randomToken();
     const sid = randomToken();
-    this.insert.run(token, sid, userId, webcastId, role, enterType, now, now, now + this.ttlMs);
+    this.insert.run(token, sid, userId, webcastId, role, enterType, now, now, now + this.ttlMs, origin.deviceId, origin.address);
     return { token, sid, userId, webcastId, role, enterType, expiresAt: now + this.ttlMs, ended: false };
   }
 

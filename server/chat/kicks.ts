@@ -1,21 +1,59 @@
 /**
  * Users removed from a room (push 7127 kick). A kicked user's sessions in the room are
  * ended; a new socket login with an old sid, and a new live login to the room, are refused
- * with code 4003 ("you have been removed from the room").
+ * with code 4003 ("you have been removed from the room") until the kick's period ends or
+ * the host readmits the user.
+ *
+ * A guest is a new user at every login, so a kick also keeps out what the kicked user
+ * came with: the device ids their sessions in the room sent (any non-staff login from that
+ * device) and the addresses they logged in from (guest logins only; an account is known
+ * by its account, and an office behind one address should not lose its members' logins
+ * for one guest's behaviour).
  */
 import type { Db } from '../store/db.js';
+import type { LoginOrigin } from '../auth/loginOrigin.js';
 
-export function recordKick(db: Db, webcastId: string, userId: string, text: string, at: number): void {
-  db.prepare(
-    'INSERT INTO room_kicks (webcast_id, user_id, text, kicked_at) VALUES (?, ?, ?, ?) ON CONFLICT (webcast_id, user_id) DO UPDATE SET text = excluded.text, kicked_at = excluded.kicked_at',
-  ).run(webcastId, userId, text, at);
+const active = '(until IS NULL OR until > ?)';
+
+/** Records a kick lasting until `until` (ms; null: until readmitted), with the devices and addresses of the user's sessions in the room. */
+export function recordKick(db: Db, webcastId: string, userId: string, text: string, at: number, until: number | null): void {
+  db.transaction(() => {
+    db.prepare(
+      `INSERT INTO room_kicks (webcast_id, user_id, text, kicked_at, until) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (webcast_id, user_id) DO UPDATE SET text = excluded.text, kicked_at = excluded.kicked_at, until = excluded.until`,
+    ).run(webcastId, userId, text, at, until);
+    const origins = db
+      .prepare('SELECT DISTINCT device_id AS deviceId, address FROM sessions WHERE webcast_id = ? AND user_id = ?')
+      .all(webcastId, userId) as { deviceId: string | null; address: string | null }[];
+    const ban = db.prepare(
+      `INSERT INTO room_bans (webcast_id, kind, value, user_id, until) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (webcast_id, kind, value) DO UPDATE SET user_id = excluded.user_id, until = excluded.until`,
+    );
+    for (const { deviceId, address } of origins) {
+      if (deviceId) ban.run(webcastId, 'device', deviceId, userId, until);
+      if (address) ban.run(webcastId, 'address', address, userId, until);
+    }
+  })();
 }
 
-export function isKicked(db: Db, webcastId: string, userId: string): boolean {
-  return db.prepare('SELECT 1 FROM room_kicks WHERE webcast_id = ? AND user_id = ?').get(webcastId, userId) !== undefined;
+export function isKicked(db: Db, webcastId: string, userId: string, now: number): boolean {
+  return db.prepare(`SELECT 1 FROM room_kicks WHERE webcast_id = ? AND user_id = ? AND ${active}`).get(webcastId, userId, now) !== undefined;
 }
 
-/** Lets a kicked user in again. */
+/**
+ * Whether a login from `origin` is kept out of the room by a kick: its device for any
+ * viewer, its address for a guest (no account).
+ */
+export function isOriginKicked(db: Db, webcastId: string, origin: LoginOrigin, guest: boolean, now: number): boolean {
+  const banned = db.prepare(`SELECT 1 FROM room_bans WHERE webcast_id = ? AND kind = ? AND value = ? AND ${active}`);
+  if (origin.deviceId !== null && banned.get(webcastId, 'device', origin.deviceId, now) !== undefined) return true;
+  return guest && origin.address !== null && banned.get(webcastId, 'address', origin.address, now) !== undefined;
+}
+
+/** Lets a kicked user in again, with the devices and addresses their kick kept out. */
 export function forgetKick(db: Db, webcastId: string, userId: string): boolean {
-  return db.prepare('DELETE FROM room_kicks WHERE webcast_id = ? AND user_id = ?').run(webcastId, userId).changes > 0;
+  return db.transaction(() => {
+    db.prepare('DELETE FROM room_bans WHERE webcast_id = ? AND user_id = ?').run(webcastId, userId);
+    return db.prepare('DELETE FROM room_kicks WHERE webcast_id = ? AND user_id = ?').run(webcastId, userId).changes > 0;
+  })();
 }

@@ -164,8 +164,11 @@ export class ChatService {
     this.ctx.hub.publish(webcastId, 7105, { ...state, muted: [...state.muted] });
   }
 
-  /** 7127: room control of one user, with its effect (mute list, kick). */
-  control(webcastId: string, uid: string, action: RoomControlAction, text: string): void {
+  /**
+   * 7127: room control of one user, with its effect (mute list, kick). A kick lasts
+   * `kickMinutes` (null: until the host readmits the user).
+   */
+  control(webcastId: string, uid: string, action: RoomControlAction, text: string, kickMinutes: number | null = null): void {
     const state = this.state(webcastId);
     const user = this.ctx.db.prepare('SELECT role FROM users WHERE id = ?').get(uid) as { role: number } | undefined;
     if (!user) throw invalid('uid', 'no such user');
@@ -184,7 +187,7 @@ export class ChatService {
         return;
       }
       case 'kick':
-        recordKick(this.ctx.db, webcastId, uid, text, this.ctx.now());
+        recordKick(this.ctx.db, webcastId, uid, text, this.ctx.now(), kickMinutes === null ? null : this.ctx.now() + kickMinutes * 60_000);
         // Published before the sockets close: a socket closing flushes what it was sent first.
         this.ctx.hub.publish(webcastId, 7127, message);
         endSessionsInRoom(this.ctx, uid, webcastId, CLOSE.kicked, 'removed from the room');

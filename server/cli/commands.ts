@@ -65,10 +65,16 @@ const optionalString = (options: Options, option: string, field = option): Recor
   return typeof value === 'string' ? { [field]: value } : {};
 };
 
+/** `{ minutes }` only when --minutes was given. */
+function minutesOf(options: Options): Record<string, number> {
+  const minutes = integer(options, 'minutes');
+  return minutes === undefined ? {} : { minutes };
+}
+
 const userAction =
   (action: 'mute' | 'unmute' | 'kick') =>
   (args: Readonly<Record<string, string>>, options: Options): AdminCall =>
-    post(`${room(args)}/users/${enc(args.uid ?? '')}/${action}`, action === 'kick' ? optionalString(options, 'text') : {});
+    post(`${room(args)}/users/${enc(args.uid ?? '')}/${action}`, action === 'kick' ? { ...optionalString(options, 'text'), ...minutesOf(options) } : {});
 
 export const COMMANDS: Readonly<Record<string, Command>> = {
   rooms: { args: [], summary: 'list the rooms (ids, titles, gates, status)', build: () => ({ method: 'GET', path: '/admin/v1/rooms' }) },
@@ -151,7 +157,13 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   },
   mute: { args: ['room', 'uid'], summary: 'mute a user', build: userAction('mute') },
   unmute: { args: ['room', 'uid'], summary: 'unmute a user', build: userAction('unmute') },
-  kick: { args: ['room', 'uid'], options: { text: STRING }, summary: 'remove a user from the room (--text shown to them)', build: userAction('kick') },
+  kick: {
+    args: ['room', 'uid'],
+    options: { text: STRING, minutes: STRING },
+    summary: 'remove a user from the room (--text shown to them; --minutes how long they stay out, else until readmit)',
+    build: userAction('kick'),
+  },
+  readmit: { args: ['room', 'uid'], summary: 'let a kicked user (their devices and addresses) in again', build: (a) => post(`${room(a)}/users/${enc(a.uid ?? '')}/readmit`, {}) },
   'mic-open': { args: ['room'], summary: 'open connect-mic requests', build: (a) => post(`${room(a)}/mic/requests`, { open: true }) },
   'mic-close': { args: ['room'], summary: 'close connect-mic requests', build: (a) => post(`${room(a)}/mic/requests`, { open: false }) },
   'mic-accept': { args: ['room', 'uid'], summary: "accept a user's mic application", build: (a) => post(`${room(a)}/mic/${enc(a.uid ?? '')}/accept`) },

@@ -26,6 +26,7 @@ import { socketUrlFor } from '../socket/url.js';
 import { DIRECTORY_OBJECT_NAMES, DirectoryStore, type DirectoryAccount, type DirectoryObjectName } from './store.js';
 import { hashPasswordAsync, verifyPasswordAsync } from './passwords.js';
 import { guessBudgets, guessLimiterOf } from '../auth/failureLimiter.js';
+import { loginOriginOf } from '../auth/loginOrigin.js';
 
 /** Session enter type of a directory login (sessions.enter_type). */
 export const DIRECTORY_ENTER_TYPE = 'directory';
@@ -136,7 +137,7 @@ async function auth(ctx: ServerContext, store: DirectoryStore, request: FastifyR
     account = store.accountById(account.id) ?? account;
   }
 
-  const session = ctx.sessions.create(account.id, sessionRoom(ctx, webcastId), 5, DIRECTORY_ENTER_TYPE);
+  const session = ctx.sessions.create(account.id, sessionRoom(ctx, webcastId), 5, DIRECTORY_ENTER_TYPE, loginOriginOf(request));
   return {
     userId: account.id,
     name: account.name,

@@ -6,7 +6,8 @@
 import type { ServerContext } from '../context.js';
 import { BizError } from '../http/envelope.js';
 import { endOtherSessions } from '../socket/sessionsEnd.js';
-import { isKicked } from '../chat/kicks.js';
+import { isKicked, isOriginKicked } from '../chat/kicks.js';
+import type { LoginOrigin } from '../auth/loginOrigin.js';
 import { isStaff } from '../../src/domain/roles';
 import type { Entrant } from './credentials.js';
 import { isEnded, type Room } from './rooms.js';
@@ -47,17 +48,24 @@ export function assertRoomHasSpace(ctx: ServerContext, room: Room, entrant: Entr
   if (viewersPresent(ctx, room.id, entrant.account?.id ?? null) >= limit) throw new BizError(isEnded(room) ? 4008 : 4007);
 }
 
-/** An account removed from the room (push 7127 kick) stays out: 4003. */
-export function assertNotKicked(ctx: ServerContext, room: Room, entrant: Entrant): void {
-  if (entrant.account && isKicked(ctx.db, room.id, entrant.account.id)) throw new BizError(4003);
+/**
+ * Someone removed from the room (push 7127 kick) stays out while the kick lasts: 4003. An
+ * account is known by its account; any viewer also by the device the kicked one used, and
+ * a guest by the address too (a guest is a new user at every login). Staff are the room's
+ * own and never kept out by a device or address.
+ */
+export function assertNotKicked(ctx: ServerContext, room: Room, entrant: Entrant, origin: LoginOrigin): void {
+  const now = ctx.now();
+  if (entrant.account && isKicked(ctx.db, room.id, entrant.account.id, now)) throw new BizError(4003);
+  if (!isStaff(entrant.role) && isOriginKicked(ctx.db, room.id, origin, entrant.account === null, now)) throw new BizError(4003);
 }
 
-export function admit(ctx: ServerContext, room: Room, entrant: Entrant, enterType: string, ws: string): LoginAnswer {
-  assertNotKicked(ctx, room, entrant);
+export function admit(ctx: ServerContext, room: Room, entrant: Entrant, enterType: string, ws: string, origin: LoginOrigin): LoginAnswer {
+  assertNotKicked(ctx, room, entrant, origin);
   assertRoomHasSpace(ctx, room, entrant);
   const { user, session } = ctx.db.transaction(() => {
     const entered = entrant.commit();
-    return { user: entered, session: ctx.sessions.create(entered.id, room.id, entrant.role, enterType) };
+    return { user: entered, session: ctx.sessions.create(entered.id, room.id, entrant.role, enterType, origin) };
   })();
   if (entrant.exclusive) endOtherSessions(ctx, user.id, session.token);
   return {

@@ -18,6 +18,7 @@ import { isOver, requireRoom, ROOM_ID_SCHEMA, type Room } from './rooms.js';
 import { checkCredentials, type Entrant, type LoginRequest } from './credentials.js';
 import { admit } from './admission.js';
 import { createUser, findUser } from './users.js';
+import { loginOriginOf } from '../auth/loginOrigin.js';
 
 const LOGIN_PROPERTIES = {
   webcastId: ROOM_ID_SCHEMA,
@@ -91,7 +92,7 @@ async function login(ctx: ServerContext, request: FastifyRequest, body: LoginReq
   // Check the room again: it may have ended or gone while a password was being checked.
   const current = requireRoom(ctx, room.id);
   assertOpenFor(current, body.type, body.privacyAccepted);
-  return admit(ctx, current, entrant, body.type, wsOf(ctx, request));
+  return admit(ctx, current, entrant, body.type, wsOf(ctx, request), loginOriginOf(request));
 }
 
 interface DisposableBody {
@@ -148,7 +149,7 @@ export const loginRoutes: RouteModule = (app, ctx) => {
     assertPrivacyAccepted(room, request.body.privacyAccepted, false);
     if (isOver(room)) throw new BizError(4004);
     const entrant = disposableEntrant(ctx, room, request.body.token);
-    return okEnvelope(admit(ctx, room, entrant, 'disposable', wsOf(ctx, request)));
+    return okEnvelope(admit(ctx, room, entrant, 'disposable', wsOf(ctx, request), loginOriginOf(request)));
   });
 
   app.get<{ Querystring: { token: string; sid: string; webcastId: string } }>(

@@ -20,6 +20,8 @@ export interface CallOptions {
   readonly token?: string;
   readonly form?: boolean;
   readonly adminToken?: string;
+  /** Sent as the `device-id` header, as the client sends its device id. */
+  readonly deviceId?: string;
 }
 
 export interface Kit {
@@ -46,6 +48,7 @@ function headersOf(options: CallOptions, contentType?: string): Record<string, s
     h.token_type = 'guest';
   }
   if (options.adminToken) h['x-admin-token'] = options.adminToken;
+  if (options.deviceId) h['device-id'] = options.deviceId;
   return h;
 }
 

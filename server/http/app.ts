@@ -97,7 +97,7 @@ export async function buildApp(ctx: ServerContext, options: BuildAppOptions): Pr
     origin: ctx.config.corsOrigins === null ? false : ctx.config.corsOrigins === '*' ? true : [...ctx.config.corsOrigins],
     credentials: false,
     methods: ['GET', 'POST', 'OPTIONS'],
-    allowedHeaders: ['content-type', 'token', 'token_type', 'idempotency-key'],
+    allowedHeaders: ['content-type', 'token', 'token_type', 'idempotency-key', 'device-id'],
     maxAge: 600,
   });
 

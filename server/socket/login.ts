@@ -28,11 +28,11 @@ export function authenticateSocketLogin(ctx: ServerContext, frame: Frame): Login
     const row = ctx.db.prepare('SELECT user_id AS userId, webcast_id AS webcastId FROM sessions WHERE sid = ?').get(sid) as
       | { userId: string; webcastId: string }
       | undefined;
-    if (row && isKicked(ctx.db, row.webcastId, row.userId)) return refuse(4003);
+    if (row && isKicked(ctx.db, row.webcastId, row.userId, ctx.now())) return refuse(4003);
     return refuse(402);
   }
   const room = ctx.db.prepare('SELECT deleted FROM rooms WHERE id = ?').get(session.webcastId) as { deleted: number } | undefined;
   if (!room || room.deleted === 1) return refuse(4006);
-  if (isKicked(ctx.db, session.webcastId, session.userId)) return refuse(4003);
+  if (isKicked(ctx.db, session.webcastId, session.userId, ctx.now())) return refuse(4003);
   return { ok: true, session };
 }

@@ -22,7 +22,7 @@ export function roomOfRequest(ctx: ServerContext, request: SocketRequest): strin
   if (webcastId !== request.session.webcastId) throw new BizError(4009, 'you are not allowed to enter: this login is for another room');
   const room = ctx.db.prepare('SELECT deleted FROM rooms WHERE id = ?').get(webcastId) as { deleted: number } | undefined;
   if (!room || room.deleted === 1) throw new BizError(4006);
-  if (isKicked(ctx.db, webcastId, request.session.userId)) throw new BizError(4003);
+  if (isKicked(ctx.db, webcastId, request.session.userId, ctx.now())) throw new BizError(4003);
   return webcastId;
 }
 

@@ -1,0 +1,24 @@
+/**
+ * Where a login comes from: the device id the client sends with every call (header
+ * `device-id`: a random id the browser keeps, src/state/deviceId.ts) and the address of the
+ * request. Sessions keep both, so that a kick can keep out a guest who logs in again as a
+ * new guest (server/chat/kicks.ts).
+ */
+import type { FastifyRequest } from 'fastify';
+
+export const DEVICE_ID_HEADER = 'device-id';
+const DEVICE_ID = /^[0-9A-Za-z_-]{16,64}$/;
+
+export interface LoginOrigin {
+  readonly deviceId: string | null;
+  readonly address: string | null;
+}
+
+export const UNKNOWN_ORIGIN: LoginOrigin = { deviceId: null, address: null };
+
+/** The request's origin; a device id that is not of the client's form is taken as none. */
+export function loginOriginOf(request: FastifyRequest): LoginOrigin {
+  const header = request.headers[DEVICE_ID_HEADER];
+  const value = Array.isArray(header) ? header[0] : header;
+  return { deviceId: value !== undefined && DEVICE_ID.test(value) ? value : null, address: request.ip || null };
+}
