@@ -1,6 +1,7 @@
 /**
  * Live login (PROTOCOL 1.3): POST /ccp/monitor/v2/live_login, its aggregated-event form
- * /live_login/agg, the one-time link /live_login/disposable, and the session refresh.
+ * /live_login/agg, the one-time link /live_login/disposable, the session refresh, and the
+ * logout that ends a session at once.
  *
  * Order of refusals: bad input (4501); unknown room (4002); deleted (4006); a login type
  * the room does not take (4501, field type); privacy agreement not accepted (4107); live
@@ -19,6 +20,7 @@ import { checkCredentials, type Entrant, type LoginRequest } from './credentials
 import { admit } from './admission.js';
 import { createUser, findUser } from './users.js';
 import { loginOriginOf } from '../auth/loginOrigin.js';
+import { endSession } from '../socket/sessionsEnd.js';
 
 const LOGIN_PROPERTIES = {
   webcastId: ROOM_ID_SCHEMA,
@@ -162,4 +164,18 @@ export const loginRoutes: RouteModule = (app, ctx) => {
       return okEnvelope({ token: session.token, sid: session.sid, userId: session.userId, role: session.role, expiresAt: session.expiresAt });
     },
   );
+
+  /**
+   * Logout: the token of the `token` header stops working now (402 afterwards) rather than
+   * after 24 h unused, and its sockets are told (1100 status 4013) and closed. Repeating it
+   * is harmless: a token already ended answers 200 with `ended: false`.
+   */
+  app.post('/ccp/monitor/v2/logout', async (request) => {
+    const header = request.headers.token;
+    const token = Array.isArray(header) ? header[0] : header;
+    if (token === undefined || token === '') throw new BizError(402);
+    const live = ctx.sessions.use(token) !== null;
+    if (live) endSession(ctx, token);
+    return okEnvelope({ ended: live });
+  });
 };

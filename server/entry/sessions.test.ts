@@ -42,6 +42,43 @@ describe('one account, one live login', () => {
   });
 });
 
+describe('logout', () => {
+  const LOGOUT = '/ccp/monitor/v2/logout';
+
+  it('ends the session at once: its sockets are told (1100 status 4013) and closed, the token answers 402', async () => {
+    kit = await startSeeded();
+    const s = await guestLogin(kit, '10001', 'leaving');
+    const other = await guestLogin(kit, '10001', 'staying');
+    const tabA = await TestSocket.connect(kit.server.url, s.sid);
+    const tabB = await TestSocket.connect(kit.server.url, s.sid);
+    const bystander = await TestSocket.connect(kit.server.url, other.sid);
+
+    expect(ok(await kit.post<{ ended: boolean }>(LOGOUT, {}, { token: s.token }))).toEqual({ ended: true });
+    for (const tab of [tabA, tabB]) {
+      expect((await tab.nextPush(1100, undefined, (body) => body.status === 4013)).body.msg).toBe('you have logged out');
+      expect((await tab.closed()).code).toBe(4013);
+    }
+    expect((await kit.get(REFRESH, { token: s.token, sid: s.sid, webcastId: '10001' })).code).toBe(402);
+    expect((await kit.post('/ccp/user/v1/heartbeat', { webcastId: '10001' }, { token: s.token })).code).toBe(402);
+    // A socket login with the ended session is refused as expired.
+    const late = await TestSocket.open(kit.server.url);
+    expect((await late.login(s.sid)).status).toBe(402);
+    // Another viewer is untouched.
+    expect(bystander.isOpen).toBe(true);
+    expect((await kit.get(REFRESH, { token: other.token, sid: other.sid, webcastId: '10001' })).code).toBe(200);
+    bystander.close();
+  });
+
+  it('is harmless to repeat, and needs a token', async () => {
+    kit = await startSeeded();
+    const s = await guestLogin(kit, '10001', 'twice');
+    expect(ok(await kit.post(LOGOUT, {}, { token: s.token }))).toEqual({ ended: true });
+    expect(ok(await kit.post(LOGOUT, {}, { token: s.token }))).toEqual({ ended: false });
+    expect((await kit.post(LOGOUT, {})).code).toBe(402);
+    expect(ok(await kit.post(LOGOUT, {}, { token: 'z'.repeat(32) }))).toEqual({ ended: false });
+  });
+});
+
 describe('session refresh and expiry', () => {
   it('renews a live session; answers 402 for a wrong sid, another room, an unknown token, or after expiry', async () => {
     let now = 1_700_000_000_000;

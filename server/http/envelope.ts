@@ -27,6 +27,7 @@ export const BUSINESS_MESSAGES: Readonly<Record<number, string>> = {
   4010: 'not yet a VIP customer, viewing not supported',
   4011: 'registration is under review',
   4012: 'registration approval failed',
+  4013: 'you have logged out',
   4101: 'wrong verification code',
   4102: 'wrong member code',
   4103: 'wrong watch password',

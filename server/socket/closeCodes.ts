@@ -17,4 +17,6 @@ export const CLOSE = {
   kicked: 4003,
   /** Push 9004 was sent: the account logged in elsewhere. */
   loggedInElsewhere: 4005,
+  /** Push 1100 status 4013 was sent: the session's owner logged out. */
+  loggedOut: 4013,
 } as const;

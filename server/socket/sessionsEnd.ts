@@ -31,3 +31,17 @@ export function endSessionsInRoom(ctx: ServerContext, userId: string, webcastId:
   for (const client of clients) client.close(closeCode, reason);
   return sessions.length;
 }
+
+/**
+ * Ends one session at once (its owner logged out): the token answers 402 from now on, and
+ * its sockets are told with push 1100 status 4013 and closed, so every tab of the browser
+ * (one socket through the shared worker, or one per tab without it) learns it together.
+ */
+export function endSession(ctx: ServerContext, token: string): void {
+  ctx.sessions.end(token);
+  const frame = encodeFrame({ code: 1100, body: { status: 4013, msg: 'you have logged out' } });
+  for (const client of ctx.clients.ofSession(token)) {
+    client.send(frame);
+    client.close(CLOSE.loggedOut, 'logged out');
+  }
+}

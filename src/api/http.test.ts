@@ -165,6 +165,15 @@ describe('requests', () => {
     }
   });
 
+  it('sends the device id on every call when the app gives one', async () => {
+    const withDevice = setup(() => envelope({}), { getDeviceId: () => 'device-0123456789abcdef' });
+    await withDevice.http.request(getRoom, { id: 1 });
+    expect(withDevice.sent[0]?.headers.get('device-id')).toBe('device-0123456789abcdef');
+    const without = setup(() => envelope({}));
+    await without.http.request(getRoom, { id: 1 });
+    expect(without.sent[0]?.headers.has('device-id')).toBe(false);
+  });
+
   it('resolves undefined data when the envelope has none', async () => {
     const { http } = setup(() => new Response('{"code":200}'));
     await expect(http.request(getRoom, { id: 1 })).resolves.toBeUndefined();

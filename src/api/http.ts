@@ -26,6 +26,8 @@ export interface HttpClientOptions {
   readonly baseUrl: string | (() => string);
   /** The live token, or null before login. */
   readonly getToken: () => string | null;
+  /** This browser's device id, sent as header `device-id` on every call (a kick keeps it out). */
+  readonly getDeviceId?: () => string | null;
   readonly effects: HttpEffects;
   readonly fetch?: typeof fetch;
   /** Per attempt, covering the response body too (SPEC 9: 1000000 ms). */
@@ -157,6 +159,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       headers.token = token;
       headers.token_type = 'guest';
     }
+    const device = options.getDeviceId?.();
+    if (device) headers['device-id'] = device;
     if (call.spendsMoney === true) {
       let key = requestOptions.idempotencyKey;
       if (key === undefined || key === '') {

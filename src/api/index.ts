@@ -24,6 +24,8 @@ export interface ServiceBaseUrls {
 export interface ApiOptions {
   readonly services: ServiceBaseUrls;
   readonly getToken: () => string | null;
+  /** This browser's device id: the `device-id` header of every call and the directory's `dev`. */
+  readonly getDeviceId?: () => string | null;
   readonly effects: HttpEffects;
   readonly fetch?: typeof fetch;
   /**
@@ -55,6 +57,7 @@ export function createApi(options: ApiOptions): Api {
   const random: RandomBytes = options.random ?? ((bytes) => void globalThis.crypto.getRandomValues(bytes));
   const shared: Omit<HttpClientOptions, 'baseUrl'> = {
     getToken: options.getToken,
+    getDeviceId: options.getDeviceId,
     effects: options.effects,
     fetch: options.fetch,
     timeoutMs: options.timeoutMs,
@@ -74,7 +77,7 @@ export function createApi(options: ApiOptions): Api {
     resource: createResourceService(client(resourceBase)),
     directory: createDirectoryService(client(options.services.directory), {
       tag: options.directoryClient?.tag ?? DEFAULT_DIRECTORY_TAG,
-      dev: options.directoryClient?.dev ?? randomId32(random),
+      dev: options.directoryClient?.dev ?? options.getDeviceId?.() ?? randomId32(random),
       userAgent: options.directoryClient?.userAgent ?? globalThis.navigator?.userAgent ?? '',
       random,
     }),

@@ -5,6 +5,7 @@
 import { createApi, type Api } from '../api';
 import type { RuntimeConfig } from '../config';
 import { pushNotice } from '../state/notices';
+import { deviceId } from '../state/deviceId';
 import { clearSession, session } from '../state/session';
 import { createHttpEffects } from './httpEffects';
 import { navigateFromOutside } from './navigation';
@@ -13,6 +14,7 @@ export function createAppApi(config: Pick<RuntimeConfig, 'services'>): Api {
   return createApi({
     services: config.services,
     getToken: () => session.liveToken,
+    getDeviceId: deviceId,
     effects: createHttpEffects({ navigate: navigateFromOutside, clearSession, pushNotice }),
   });
 }

@@ -30,6 +30,7 @@ const BUSINESS_CODE_KEYS = {
   4010: 'code.4010',
   4011: 'code.4011',
   4012: 'code.4012',
+  4013: 'code.4013',
   // Codes and passwords
   4101: 'code.4101',
   4102: 'code.4102',

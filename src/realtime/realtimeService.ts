@@ -252,7 +252,7 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
     const held = room.held ?? [];
     room.held = null;
     // A first join: the replay (if any) starts at `from`; without one, at the latest offset.
-    if (room.hub.lastOffset() === 0) room.hub.start(Math.max(0, (reply.from ?? reply.offset + 1) - 1));
+    if (room.hub.lastOffset() === 0) room.hub.start(Math.max(0, (reply.from ?? reply.offset + 1) - 1), reply.offset);
     for (const frame of held) if (frame.code !== null) room.hub.apply(frame.code, frame.body);
     setJoin(room, { state: 'joined', online: reply.online });
   }

@@ -346,6 +346,25 @@ describe('room hub: room state', () => {
     expect(hub.snapshot().state.control).toEqual({ action: 'mute', text: 'calm down', offset: 2 });
   });
 
+  it('does not take a kick replayed from before this session joined (an earlier session, since readmitted)', () => {
+    const { hub } = setup();
+    // Joined when the room was at offset 5; the server replays 3 to 5.
+    hub.start(2, 5);
+    hub.apply(7127, { webcastId: ROOM, offset: 3, uid: 'u1', action: 'kick' });
+    expect(hub.snapshot().state.control).toBeNull();
+    hub.apply(7127, { webcastId: ROOM, offset: 4, uid: 'u1', action: 'notice', text: 'welcome back' });
+    expect(hub.snapshot().state.control).toEqual({ action: 'notice', text: 'welcome back', offset: 4 });
+    expect(hub.stats().malformed).toBe(0);
+    // A kick after the join is this session's.
+    hub.apply(7101, chat(5).body);
+    hub.apply(7127, { webcastId: ROOM, offset: 6, uid: 'u1', action: 'kick' });
+    expect(hub.snapshot().state.control).toEqual({ action: 'kick', text: '', offset: 6 });
+    // A rejoin's later start does not move the join point: a kick missed while offline counts.
+    hub.start(6, 9);
+    hub.apply(7127, { webcastId: ROOM, offset: 7, uid: 'u1', action: 'kick', text: 'again' });
+    expect(hub.snapshot().state.control).toEqual({ action: 'kick', text: 'again', offset: 7 });
+  });
+
   it('refuses malformed state bodies', () => {
     const { hub } = setup();
     const bad: HistoryMessage[] = [

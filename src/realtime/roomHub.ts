@@ -88,8 +88,12 @@ export interface RoomHub {
    * drops held messages and any gap in progress. It never moves back (a replay of applied
    * messages is dropped as duplicates); moving forward past applied messages is reported as
    * a skipped gap.
+   *
+   * `joinedAt`, on the first join: the room's latest offset when this session joined. A
+   * kick of this viewer at or before it is history (it ended an earlier session of the
+   * same account, since readmitted) and is not taken as a control.
    */
-  start(offset: number): void;
+  start(offset: number, joinedAt?: number): void;
   apply(code: number, body: Record<string, unknown>): void;
   snapshot(): { readonly entries: ChatEntry[]; readonly state: RoomState };
   /** The last offset applied: what a rejoin (7001) sends. */
@@ -131,6 +135,8 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
   const counters: Counters = { applied: 0, duplicates: 0, malformed: 0, otherRoom: 0, unknownCode: 0, heldDropped: 0, historyFailures: 0, gapsFilled: 0, gapsSkipped: 0 };
   let state: RoomState = INITIAL_ROOM_STATE;
   let last = 0;
+  /** Messages at or below this offset were in the room before this session joined it. */
+  let joinedAt = 0;
   let gap: GapState = 'idle';
   let failures = 0;
   let cancelRetry: (() => void) | null = null;
@@ -213,6 +219,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
       return;
     }
     if (result === 'ignored') return;
+    if (result.key === 'control' && result.value.action === 'kick' && result.value.offset <= joinedAt) return;
     if (result.key === 'chat' && result.value.staffOnly !== state.chat.staffOnly) batch.replace = true;
     state = applyPatch(state, result);
     (batch.state as Record<string, unknown>)[result.key] = result.value;
@@ -371,9 +378,10 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
   }
 
   return {
-    start(offset) {
+    start(offset, latestAtJoin) {
       if (!Number.isSafeInteger(offset) || offset < 0) return;
       reset();
+      if (last === 0 && latestAtJoin !== undefined && Number.isSafeInteger(latestAtJoin)) joinedAt = Math.max(joinedAt, latestAtJoin);
       // Never back: a replay of what was applied must not show it twice (it is dropped as duplicates).
       if (offset <= last) return;
       if (last > 0) {

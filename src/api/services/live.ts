@@ -109,6 +109,8 @@ export const LIVE_CALLS = {
     decode: decodeLoginData,
   }),
   interactive: post<{ webcastId: Id; type: Id; content?: unknown }>('/ccp/monitor/v1/interactive', ['webcastId', 'type', 'content']),
+  /** Chosen: ends the session now; its sockets are told (1100 status 4013). */
+  logout: post<Record<never, never>, { ended: boolean }>('/ccp/monitor/v2/logout', []),
   refreshSession: get<{ token: string; sid: string; webcastId: Id }>('/ccp/monitor/v2/webcast/user/refresh', ['token', 'sid', 'webcastId']),
   signConfig: get<IdOnly>('/ccp/monitor/v2/webcast/{id}/sign', ['id']),
   signUp: post<{ webcastId: Id; numString?: string; type?: Id; answers: unknown }>('/ccp/monitor/v2/webcast/sign', [
