@@ -219,7 +219,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
       return;
     }
     if (result === 'ignored') return;
-    if (result.key === 'control' && result.value.action === 'kick' && result.value.offset <= joinedAt) return;
+    if (result.key === 'control' && result.value?.action === 'kick' && result.value.offset <= joinedAt) return;
     if (result.key === 'chat' && result.value.staffOnly !== state.chat.staffOnly) batch.replace = true;
     state = applyPatch(state, result);
     (batch.state as Record<string, unknown>)[result.key] = result.value;
