@@ -2,7 +2,7 @@
  * What the features put on the live screen, composed here because features do not import
  * each other: the entry on the guide page; on the video page the connection banner, the
  * player, the chat tab, and the parts in ./slots (room information, the viewer's layer,
- * the device test).
+ * the device test, leaving the room).
  *
  * The chat (react-virtuoso and the composer) and the player are loaded only when a video
  * page shows them, so the guide page's script stays small.
@@ -14,6 +14,7 @@ import type { LiveScreenSlots } from '../features/live';
 import { roomChatActions } from '../state/realtimeConnection';
 import { composeSlots } from './slots/composeSlots';
 import { deviceSlots } from './slots/deviceSlots';
+import { leaveSlots } from './slots/leaveSlots';
 import { roomInfoSlots } from './slots/roomInfoSlots';
 import { viewerSlots } from './slots/viewerSlots';
 
@@ -48,4 +49,4 @@ const coreSlots: LiveScreenSlots = {
   ],
 };
 
-export const liveSlots: LiveScreenSlots = composeSlots(coreSlots, roomInfoSlots, viewerSlots, deviceSlots);
+export const liveSlots: LiveScreenSlots = composeSlots(coreSlots, roomInfoSlots, viewerSlots, deviceSlots, leaveSlots);

@@ -15,7 +15,7 @@ import {
 
 // Copied by hand from PROTOCOL.md section 3, so a code dropped from the catalogue fails here.
 const PROTOCOL_CODES = [
-  200, 402, 4001, 4002, 4003, 4004, 4005, 4006, 4007, 4008, 4009, 4010, 4011, 4012, 4101, 4102, 4103, 4104,
+  200, 402, 4001, 4002, 4003, 4004, 4005, 4006, 4007, 4008, 4009, 4010, 4011, 4012, 4013, 4101, 4102, 4103, 4104,
   4105, 4106, 4107, 4201, 4202, 4203, 4204, 4301, 4302, 4401, 4402, 4403, 4404, 4405, 4406, 4407, 4408, 4501,
 ];
 // SPEC.md section 8 "Request failures".
@@ -56,7 +56,7 @@ describe('error catalogue', () => {
   });
 
   it('answers null for codes and statuses it does not know', () => {
-    for (const n of [0, 201, 401, 4000, 4013, 4999, -1, 1.5, Number.NaN]) expect(messageKeyForCode(n)).toBeNull();
+    for (const n of [0, 201, 401, 4000, 4014, 4999, -1, 1.5, Number.NaN]) expect(messageKeyForCode(n)).toBeNull();
     for (const n of [200, 401, 418, 506, 599, 1.5]) expect(messageKeyForHttpStatus(n)).toBeNull();
   });
 

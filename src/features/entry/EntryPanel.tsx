@@ -15,9 +15,10 @@ import { i18n, getSelectableLocales } from '../../i18n';
 import { LOCALE_STORAGE_KEY, intlLocaleOf, isLocale } from '../../i18n/localeChoice';
 import type { Problem } from '../../domain/result';
 import { useApi } from '../../state/apiContext';
+import { SESSION_END_MESSAGE_KEYS } from '../../realtime/sessionEnd';
+import { forgetSessionEnd, sessionEndStore } from '../../state/sessionEnd';
 import { clearSession, session, setTheme } from '../../state/session';
 import { consentRemembered, rememberConsent } from './consentMemory';
-import { endedElsewhereStore, forgetEndedElsewhere, watchEndedElsewhere } from './endedElsewhere';
 import { knownName, nicknameStore } from './nicknameStore';
 import { errorText, type Consent, type EntryFormProps } from './entryKit';
 import { GuestForm } from './forms/GuestForm';
@@ -78,8 +79,6 @@ function applyRoomLocale(locale: string | null): void {
   }
   void i18n.changeLanguage(locale);
 }
-
-watchEndedElsewhere();
 
 export function EntryPanel({ roomId, onEntered }: EntryPanelProps) {
   const { t } = useTranslation();
@@ -153,7 +152,8 @@ export function EntryPanel({ roomId, onEntered }: EntryPanelProps) {
     rememberConsent(roomId, value);
   };
 
-  const endedElsewhere = useSnapshot(endedElsewhereStore).rooms[roomId] === true;
+  // Why the last login for this room ended on its video page (elsewhere, kicked, logged out).
+  const ended = useSnapshot(sessionEndStore).rooms[roomId];
 
   if (!addressValid) {
     return (
@@ -180,18 +180,18 @@ export function EntryPanel({ roomId, onEntered }: EntryPanelProps) {
   return (
     <div className="entry-panel">
       <RoomIntroView intro={view.intro} />
-      {endedElsewhere && (
-        <p className="entry-problem" role="alert">
-          {t('code.4005')}
+      {ended !== undefined && (
+        <p className={ended === 'loggedOut' ? 'entry-ended' : 'entry-problem'} role={ended === 'loggedOut' ? 'status' : 'alert'} data-ended={ended}>
+          {t(SESSION_END_MESSAGE_KEYS[ended])}
         </p>
       )}
-      {signedIn !== null && endedElsewhere ? (
+      {signedIn !== null && ended !== undefined ? (
         <button
           type="button"
           className="button button--primary"
           onClick={() => {
             clearSession();
-            forgetEndedElsewhere(roomId);
+            forgetSessionEnd(roomId);
           }}
         >
           {t('entry.loginAgain')}

@@ -7,8 +7,8 @@ import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 
 import { useTranslation } from 'react-i18next';
 import { apiErrorText, isApiError, type ApiError, type LoginData } from '../../api';
 import type { Problem } from '../../domain/result';
+import { forgetSessionEnd } from '../../state/sessionEnd';
 import { enterRoom, setSession } from '../../state/session';
-import { forgetEndedElsewhere } from './endedElsewhere';
 import { rememberName } from './nicknameStore';
 
 /**
@@ -32,7 +32,7 @@ export interface EntryFormProps {
 export function storeLogin(roomId: string, login: LoginData): void {
   enterRoom(roomId);
   setSession(login);
-  forgetEndedElsewhere(roomId);
+  forgetSessionEnd(roomId);
   if (login.name !== undefined) rememberName(login.userId, login.name, login.nameChanged ?? false);
 }
 

@@ -1,0 +1,2 @@
+export { ExitButton, type ExitButtonProps } from './ExitButton';
+export { LeaveWatch, type LeaveWatchProps } from './LeaveWatch';
