@@ -12,7 +12,7 @@ function entry(offset: number, extra: Record<string, unknown> = {}): ChatEntry {
   return e;
 }
 function change(partial: Partial<HubChange>): HubChange {
-  return { appended: [], withdrawn: [], replaced: null, state: {}, skipped: null, ...partial };
+  return { appended: [], withdrawn: [], replaced: null, state: {}, skipped: null, passedOver: [], sync: null, ...partial };
 }
 
 /** Fake frame and 250 ms ticks: each queue runs when the test says so. */
@@ -193,6 +193,62 @@ function applyDelta(list: ChatEntry[], delta: ChatDelta): ChatEntry[] {
   const gone = new Set(delta.withdraw);
   return list.filter((e) => !gone.has(e.msgId)).concat(delta.append).slice(-DELTA_ENTRIES_MAX);
 }
+
+describe('delta coalescer: messages not shown', () => {
+  it('more entries in a frame than a tab keeps: the first one sent says how many came before it unsent', () => {
+    const { c, deltas, s } = setup();
+    for (let o = 1; o <= 1000; o++) c.push(change({ appended: [entry(o)] }));
+    s.frame();
+    expect(ids(deltas[0]?.replace)).toEqual(Array.from({ length: 200 }, (_, i) => 801 + i));
+    expect(deltas[0]?.gaps).toEqual({ m801: 800 });
+  });
+
+  it('a range the hub skipped is marked on the next entry sent, in this delta or a later one', () => {
+    const { c, deltas, s } = setup();
+    c.push(change({ appended: [entry(9), entry(10)] }));
+    c.push(change({ skipped: { after: 10, upTo: 40 }, appended: [entry(41), entry(42)] }));
+    s.frame();
+    expect(ids(deltas[0]?.append)).toEqual([9, 10, 41, 42]);
+    expect(deltas[0]?.gaps).toEqual({ m41: 30 });
+    // A skip with nothing after it yet (a rejoin's jump): the mark waits for the next entry.
+    c.push(change({ skipped: { after: 42, upTo: 50 } }));
+    s.frame();
+    expect(deltas).toHaveLength(1);
+    c.push(change({ appended: [entry(51)] }));
+    s.frame();
+    expect(deltas[1]?.gaps).toEqual({ m51: 8 });
+    c.push(change({ appended: [entry(52)] }));
+    s.frame();
+    expect(deltas[2]?.gaps).toBeUndefined();
+  });
+
+  it('entries the hub buffer could not keep count only when the filter would have shown them', () => {
+    const { c, deltas, s } = setup('mine');
+    const others = [entry(1), entry(2), entry(3)];
+    const mine = [entry(4, { uid: 'me' }), entry(5, { uid: 'me' })];
+    const kept = [entry(6, { uid: 'me' })];
+    c.push(change({ replaced: kept, passedOver: [...others, ...mine] }));
+    s.frame();
+    expect(ids(deltas[0]?.replace)).toEqual([6]);
+    expect(deltas[0]?.gaps).toEqual({ m6: 2 });
+  });
+
+  it('sends the gap counters when they change, alone if need be', () => {
+    const { c, deltas, s } = setup();
+    const sync = { gapsFilled: 1, gapsSkipped: 0, messagesSkipped: 0 };
+    c.push(change({ sync }));
+    s.frame();
+    expect(deltas).toEqual([{ append: [], withdraw: [], sync }]);
+  });
+
+  it('a normal stream carries no marks', () => {
+    const { c, deltas, s } = setup();
+    for (let o = 1; o <= 150; o++) c.push(change({ appended: [entry(o)] }));
+    s.frame();
+    expect(deltas[0]?.gaps).toBeUndefined();
+    expect('gaps' in (deltas[0] ?? {})).toBe(false);
+  });
+});
 
 describe('delta coalescer: property', () => {
   it('coalescing is transparent: the tab ends with what applying every change at once gives', () => {

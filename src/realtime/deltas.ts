@@ -12,7 +12,7 @@
 import { CHAT_ENTRIES_KEPT } from '../domain/constants';
 import type { ChatEntry } from './chatEntry';
 import { filterEntries, showsEntry, type ChatFilter, type ChatVisibility } from './filters';
-import type { HubChange } from './roomHub';
+import type { HubChange, RoomSync } from './roomHub';
 import type { RoomState } from './roomState';
 
 /** Cadence of deltas to a hidden tab (the visible one follows animation frames). */
@@ -28,6 +28,14 @@ export interface ChatDelta {
   /** When present, the tab's whole list (append and withdraw are then empty). */
   readonly replace?: ChatEntry[];
   readonly state?: Partial<RoomState>;
+  /**
+   * Messages the tab will never get, by the msgId of the first entry after them: a range the
+   * worker could not fill, or more entries at once than the tab keeps. The list shows "N
+   * messages not shown" there, so a gap is never silent.
+   */
+  readonly gaps?: Readonly<Record<string, number>>;
+  /** The room's gap counters, when they changed (and in a snapshot). */
+  readonly sync?: RoomSync;
 }
 
 export interface DeltaSchedule {
@@ -52,8 +60,8 @@ export interface DeltaCoalescer {
   /** Switches the filter; the next tick replaces the tab's list with what it shows of `currentEntries`. */
   setFilter(filter: ChatFilter, currentEntries: readonly ChatEntry[]): void;
   setVisible(visible: boolean): void;
-  /** For a new subscriber: emits the current buffer (filtered) and state at once, dropping anything pending. */
-  snapshot(entries: readonly ChatEntry[], state: RoomState): void;
+  /** For a new subscriber: emits the current buffer (filtered), state and gap counters at once, dropping anything pending. */
+  snapshot(entries: readonly ChatEntry[], state: RoomState, sync?: RoomSync): void;
   /** Cancels a pending tick; nothing is emitted afterwards. */
   dispose(): void;
 }
@@ -61,6 +69,79 @@ export interface DeltaCoalescer {
 /** The last DELTA_ENTRIES_MAX entries; the array itself when already short enough. */
 function latest(entries: ChatEntry[]): ChatEntry[] {
   return entries.length > DELTA_ENTRIES_MAX ? entries.slice(entries.length - DELTA_ENTRIES_MAX) : entries;
+}
+
+/**
+ * The entries not shown before each entry of a pending list, by msgId. Kept apart from the
+ * lists so the common case (no gap) costs one null check per tick.
+ */
+class GapMarks {
+  private marks: Map<string, number> | null = null;
+  /** Not-shown messages waiting for the next entry the tab gets. */
+  private carry = 0;
+
+  /** `count` messages are missing before whatever entry comes next. */
+  add(count: number): void {
+    if (count > 0) this.carry += count;
+  }
+
+  /** `entry` is the next one the tab gets: it carries what is waiting. */
+  place(entry: ChatEntry): void {
+    if (this.carry === 0) return;
+    this.mark(entry.msgId, this.carry);
+    this.carry = 0;
+  }
+
+  waiting(): boolean {
+    return this.carry > 0;
+  }
+
+  /** The first `dropped` entries of `list` will never be sent: they and their marks move to the entry after them. */
+  dropFront(list: readonly ChatEntry[], dropped: number): void {
+    const first = list[dropped];
+    if (dropped <= 0 || first === undefined) return;
+    let count = dropped;
+    if (this.marks !== null) {
+      for (let i = 0; i < dropped; i++) {
+        const id = list[i]?.msgId;
+        const mark = id === undefined ? undefined : this.marks.get(id);
+        if (mark === undefined || id === undefined) continue;
+        count += mark;
+        this.marks.delete(id);
+      }
+    }
+    this.mark(first.msgId, count);
+  }
+
+  /** The marks of entries in `list` (the delta about to be sent), or undefined; then forgets them all. */
+  takeFor(list: readonly ChatEntry[]): Record<string, number> | undefined {
+    const marks = this.marks;
+    this.marks = null;
+    if (marks === null) return undefined;
+    let out: Record<string, number> | undefined;
+    for (const entry of list) {
+      const mark = marks.get(entry.msgId);
+      if (mark === undefined) continue;
+      out ??= {};
+      out[entry.msgId] = mark;
+    }
+    return out;
+  }
+
+  /** Pending marks are dropped with the pending lists; what waits for the next entry stays. */
+  clearMarks(): void {
+    this.marks = null;
+  }
+
+  reset(): void {
+    this.marks = null;
+    this.carry = 0;
+  }
+
+  private mark(msgId: string, count: number): void {
+    this.marks ??= new Map();
+    this.marks.set(msgId, (this.marks.get(msgId) ?? 0) + count);
+  }
 }
 
 function removeById(list: ChatEntry[], msgId: string): boolean {
@@ -92,7 +173,9 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
   let replace: ChatEntry[] | null = null;
   let state: Partial<RoomState> = {};
   let hasState = false;
+  let sync: RoomSync | null = null;
   let arrived = 0;
+  const gaps = new GapMarks();
 
   function clearPending(): void {
     arrived = 0;
@@ -101,10 +184,19 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
     replace = null;
     state = {};
     hasState = false;
+    sync = null;
+    gaps.clearMarks();
   }
 
   function hasPending(): boolean {
-    return replace !== null || append.length > 0 || withdraw.length > 0 || hasState;
+    return replace !== null || append.length > 0 || withdraw.length > 0 || hasState || sync !== null;
+  }
+
+  /** The last `keep` of a pending list; the ones cut are counted as not shown. */
+  function keepLast(list: ChatEntry[], keep: number): ChatEntry[] {
+    if (list.length <= keep) return list;
+    gaps.dropFront(list, list.length - keep);
+    return list.slice(list.length - keep);
   }
 
   function tick(): void {
@@ -113,14 +205,23 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
     let delta: ChatDelta;
     if (replace !== null || append.length > DELTA_ENTRIES_MAX) {
       // More than a tab keeps: the newest entries are the tab's whole list.
-      delta = { append: [], withdraw: [], replace: latest(replace ?? append) };
+      delta = { append: [], withdraw: [], replace: keepLast(replace ?? append, DELTA_ENTRIES_MAX) };
     } else {
       delta = { append, withdraw };
     }
+    const marks = gaps.takeFor(delta.replace ?? delta.append);
+    if (marks !== undefined) delta = { ...delta, gaps: marks };
     if (hasState) delta = { ...delta, state };
+    if (sync !== null) delta = { ...delta, sync };
     const count = arrived;
     clearPending();
     emit(delta, count);
+  }
+
+  function countShown(entries: readonly ChatEntry[]): number {
+    let n = 0;
+    for (const entry of entries) if (showsEntry(filter, entry, chatState)) n++;
+    return n;
   }
 
   function ensureTick(): void {
@@ -135,7 +236,7 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
 
   /** Keeps a pending list from growing without bound in a burst: only the latest can be sent. */
   function bound(list: ChatEntry[]): ChatEntry[] {
-    return list.length > 2 * DELTA_ENTRIES_MAX ? list.slice(list.length - DELTA_ENTRIES_MAX) : list;
+    return list.length > 2 * DELTA_ENTRIES_MAX ? keepLast(list, DELTA_ENTRIES_MAX) : list;
   }
 
   return {
@@ -143,15 +244,22 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
       if (disposed) return;
       const chat = change.state.chat;
       if (chat !== undefined) chatState = chat;
+      if (change.sync !== null) sync = change.sync;
+      if (change.skipped !== null) gaps.add(change.skipped.upTo - change.skipped.after);
+      if (change.passedOver.length > 0) gaps.add(countShown(change.passedOver));
       if (change.replaced !== null) {
         // A replacement supersedes everything pending before it.
         replace = filterEntries(filter, change.replaced, chatState);
         append = [];
         withdraw = [];
+        gaps.clearMarks();
+        const first = replace[0];
+        if (first !== undefined) gaps.place(first);
       }
       for (const entry of change.appended) {
         if (!showsEntry(filter, entry, chatState)) continue;
         arrived++;
+        if (gaps.waiting()) gaps.place(entry);
         if (replace !== null) {
           replace.push(entry);
           replace = bound(replace);
@@ -189,17 +297,20 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
       cancel();
       ensureTick();
     },
-    snapshot(entries, roomState) {
+    snapshot(entries, roomState, roomSync) {
       if (disposed) return;
       cancel();
       clearPending();
+      gaps.reset();
       chatState = roomState.chat;
-      emit(snapshotDelta(filter, entries, roomState), 0);
+      const delta = snapshotDelta(filter, entries, roomState);
+      emit(roomSync === undefined ? delta : { ...delta, sync: roomSync }, 0);
     },
     dispose() {
       disposed = true;
       cancel();
       clearPending();
+      gaps.reset();
     },
   };
 }

@@ -450,7 +450,7 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
     tab.rooms.set(webcastId, entry.key);
     // The first update: the buffer as this filter shows it, the room state, where things stand.
     const { entries, state } = room.hub.snapshot();
-    deliver(sub, { delta: snapshotDelta(subscription.filter, entries, state), connection: entry.status, join: room.join });
+    deliver(sub, { delta: { ...snapshotDelta(subscription.filter, entries, state), sync: room.hub.sync() }, connection: entry.status, join: room.join });
   }
 
   /**

@@ -365,6 +365,26 @@ describe('room hub: room state', () => {
     expect(hub.snapshot().state.control).toEqual({ action: 'kick', text: 'again', offset: 7 });
   });
 
+  it('reports the gap counters when a gap is filled or skipped, and the entries a page brought beyond the buffer', async () => {
+    const source = new Map<number, HistoryMessage>();
+    for (let o = 1; o <= 600; o++) source.set(o, chat(o));
+    const { hub, changes } = setup(source);
+    hub.apply(7101, chat(601).body);
+    await flush();
+    await flush();
+    expect(hub.sync()).toEqual({ gapsFilled: 1, gapsSkipped: 0, messagesSkipped: 0 });
+    expect(changes.filter((c) => c.sync !== null).map((c) => c.sync)).toEqual([{ gapsFilled: 1, gapsSkipped: 0, messagesSkipped: 0 }]);
+    // The first page brought 500 entries at once, the buffer keeps 200: the 300 it could not
+    // keep were never any tab's. (The second page's 101 push out entries already handed on:
+    // whether a tab got those is the coalescer's to say.)
+    const passed = changes.reduce((n, c) => n + c.passedOver.length, 0);
+    expect(passed).toBe(300);
+    expect(offsets(hub)).toHaveLength(200);
+    hub.start(700);
+    expect(hub.sync()).toEqual({ gapsFilled: 1, gapsSkipped: 1, messagesSkipped: 99 });
+    expect(changes.at(-1)).toMatchObject({ skipped: { after: 601, upTo: 700 }, sync: { gapsSkipped: 1, messagesSkipped: 99 } });
+  });
+
   it('refuses malformed state bodies', () => {
     const { hub } = setup();
     const bad: HistoryMessage[] = [

@@ -57,7 +57,24 @@ export interface HubChange {
   /** Room-state keys changed, with their new values. */
   readonly state: Partial<RoomState>;
   readonly skipped: SkippedGap | null;
+  /**
+   * Chat entries of this change the buffer could not keep (more arrived at once than it
+   * holds, e.g. a long gap filled in one page): no tab ever gets them. Empty almost always.
+   */
+  readonly passedOver: readonly ChatEntry[];
+  /** The gap counters, when this change moved them (a gap filled or skipped); else null. */
+  readonly sync: RoomSync | null;
 }
+
+/** What a viewer may want to know of the gap filling: ranges filled, ranges given up, and their size. */
+export interface RoomSync {
+  readonly gapsFilled: number;
+  readonly gapsSkipped: number;
+  /** Room messages (of any kind) in the skipped ranges. */
+  readonly messagesSkipped: number;
+}
+
+export const NO_SYNC: RoomSync = { gapsFilled: 0, gapsSkipped: 0, messagesSkipped: 0 };
 
 export interface RoomHubStats {
   readonly applied: number;
@@ -69,6 +86,7 @@ export interface RoomHubStats {
   readonly historyFailures: number;
   readonly gapsFilled: number;
   readonly gapsSkipped: number;
+  readonly messagesSkipped: number;
 }
 
 export interface RoomHubOptions {
@@ -99,6 +117,8 @@ export interface RoomHub {
   /** The last offset applied: what a rejoin (7001) sends. */
   lastOffset(): number;
   stats(): RoomHubStats;
+  /** The gap counters a tab shows (a subset of stats). */
+  sync(): RoomSync;
   /** Stops gap filling; later history answers are ignored. */
   dispose(): void;
 }
@@ -119,20 +139,29 @@ interface Batch {
   state: Partial<RoomState>;
   replace: boolean;
   skipped: SkippedGap | null;
+  sync: boolean;
 }
 
 function newBatch(): Batch {
-  return { appended: [], withdrawn: [], state: {}, replace: false, skipped: null };
+  return { appended: [], withdrawn: [], state: {}, replace: false, skipped: null, sync: false };
 }
 
 type Counters = { -readonly [K in keyof RoomHubStats]: RoomHubStats[K] };
+
+const NOTHING_PASSED_OVER: readonly ChatEntry[] = [];
+
+const syncOf = (counters: RoomHubStats): RoomSync => ({
+  gapsFilled: counters.gapsFilled,
+  gapsSkipped: counters.gapsSkipped,
+  messagesSkipped: counters.messagesSkipped,
+});
 
 export function createRoomHub(options: RoomHubOptions): RoomHub {
   const { webcastId, myUid, requestHistory, onChange, schedule } = options;
   const heldMax = options.heldMax ?? HELD_MAX;
   const ring = new RingBuffer<ChatEntry>(CHAT_ENTRIES_KEPT);
   const held = new Map<number, HistoryMessage>();
-  const counters: Counters = { applied: 0, duplicates: 0, malformed: 0, otherRoom: 0, unknownCode: 0, heldDropped: 0, historyFailures: 0, gapsFilled: 0, gapsSkipped: 0 };
+  const counters: Counters = { applied: 0, duplicates: 0, malformed: 0, otherRoom: 0, unknownCode: 0, heldDropped: 0, historyFailures: 0, gapsFilled: 0, gapsSkipped: 0, messagesSkipped: 0 };
   let state: RoomState = INITIAL_ROOM_STATE;
   let last = 0;
   /** Messages at or below this offset were in the room before this session joined it. */
@@ -277,13 +306,16 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
       hasState = true;
       break;
     }
-    if (!replace && batch.appended.length === 0 && batch.withdrawn.length === 0 && !hasState && batch.skipped === null) return;
+    if (!replace && batch.appended.length === 0 && batch.withdrawn.length === 0 && !hasState && batch.skipped === null && !batch.sync) return;
+    const overflow = batch.appended.length - ring.capacity;
     onChange({
       appended: replace ? [] : batch.appended,
       withdrawn: batch.withdrawn,
       replaced: replace ? ring.toArray() : null,
       state: batch.state,
       skipped: batch.skipped,
+      passedOver: overflow > 0 ? batch.appended.slice(0, overflow) : NOTHING_PASSED_OVER,
+      sync: batch.sync ? syncOf(counters) : null,
     });
   }
 
@@ -315,6 +347,11 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
     const batch = newBatch();
     if (Array.isArray(messages)) for (const m of messages) ingest(m, batch);
     drainHeld(batch);
+    const filled = last !== after && !gapOpen();
+    if (filled) {
+      counters.gapsFilled++;
+      batch.sync = true;
+    }
     emit(batch);
     if (last === after) {
       // An empty or useless page: the server does not have the range (any more).
@@ -326,7 +363,6 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
       transition('progress');
       fetchPage();
     } else {
-      counters.gapsFilled++;
       transition('filled');
     }
   }
@@ -356,6 +392,8 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
     const upTo = smallestHeld() - 1;
     batch.skipped = { after: last, upTo };
     counters.gapsSkipped++;
+    counters.messagesSkipped += upTo - last;
+    batch.sync = true;
     last = upTo;
     drainHeld(batch);
     emit(batch);
@@ -387,8 +425,10 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
       if (last > 0) {
         // A rejoin whose replay starts later than what we had: those messages are not coming.
         counters.gapsSkipped++;
+        counters.messagesSkipped += offset - last;
         const batch = newBatch();
         batch.skipped = { after: last, upTo: offset };
+        batch.sync = true;
         last = offset;
         emit(batch);
         return;
@@ -410,6 +450,9 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
     },
     stats() {
       return { ...counters };
+    },
+    sync() {
+      return syncOf(counters);
     },
     dispose() {
       disposed = true;

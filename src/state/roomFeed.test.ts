@@ -101,3 +101,26 @@ describe('realtimeFailureText', () => {
     expect(realtimeFailureText({ ok: false, reason: 'not-connected', status: null, msg: '' }, t)).toBe('realtime.failed.notConnected');
   });
 });
+
+describe('applyTabUpdate: messages not shown', () => {
+  it('keeps the marks of listed entries, counts every mark, and drops a mark once its entry leaves the list', () => {
+    const store = proxy<RealtimeStore>({ connection: IDLE_CONNECTION, rooms: { r: newRoomFeed('all') } });
+    applyTabUpdate(store, 'r', { delta: { append: range(1, 10), withdraw: [] } });
+    const before = store.rooms.r?.gaps;
+    applyTabUpdate(store, 'r', { delta: { append: range(11, 20), withdraw: [] } });
+    // No gap: the marks stay the same object (nothing re-renders for them).
+    expect(store.rooms.r?.gaps).toBe(before);
+
+    const sync = { gapsFilled: 0, gapsSkipped: 1, messagesSkipped: 2600 };
+    applyTabUpdate(store, 'r', { delta: { append: range(2621, 2630), withdraw: [], gaps: { m2621: 2600, gone: 5 }, sync } });
+    expect(store.rooms.r?.gaps).toEqual({ m2621: 2600 });
+    expect(store.rooms.r?.notShown).toBe(2605);
+    expect(store.rooms.r?.sync).toEqual(sync);
+
+    // 200 newer entries push the marked one out of the list: its mark goes with it.
+    applyTabUpdate(store, 'r', { delta: { append: range(2631, 2830), withdraw: [] } });
+    expect(store.rooms.r?.gaps).toEqual({});
+    expect(store.rooms.r?.notShown).toBe(2605);
+  });
+});
+

@@ -13,6 +13,7 @@ import type { ChatEntry } from '../realtime/chatEntry';
 import type { ChatDelta } from '../realtime/deltas';
 import type { ChatFilter } from '../realtime/filters';
 import type { ConnectionStatus, JoinStatus, RealtimeOutcome, TabUpdate } from '../realtime/realtimeApi';
+import type { RoomSync } from '../realtime/roomHub';
 import { INITIAL_ROOM_STATE, type RoomState } from '../realtime/roomState';
 
 export interface RoomFeed {
@@ -26,9 +27,23 @@ export interface RoomFeed {
    * feed no longer holds (a reader scrolled up keeps older rows on screen).
    */
   withdrawn: readonly string[];
+  /**
+   * Messages this tab will never show, by the msgId of the entry they came before (a range
+   * the worker could not fill, or more at once than a tab keeps): the list marks them.
+   * Only marks of entries still listed are kept.
+   */
+  gaps: Readonly<Record<string, number>>;
+  /** All messages marked so far in this room (the connection status shows it). */
+  notShown: number;
+  /** The worker's gap counters for the room. */
+  sync: RoomSync;
 }
 
 export const WITHDRAWN_KEPT = 500;
+
+// refs: valtio keeps them as they are, so `feed.gaps === NO_GAPS` holds and nothing is proxied.
+const NO_GAPS: Readonly<Record<string, number>> = ref<Record<string, number>>({});
+const NO_SYNC: RoomSync = ref({ gapsFilled: 0, gapsSkipped: 0, messagesSkipped: 0 });
 
 export interface RealtimeStore {
   connection: ConnectionStatus;
@@ -40,7 +55,7 @@ export const IDLE_CONNECTION: ConnectionStatus = { state: 'idle', attempt: 0, st
 export const realtimeStore = proxy<RealtimeStore>({ connection: IDLE_CONNECTION, rooms: {} });
 
 export function newRoomFeed(filter: ChatFilter): RoomFeed {
-  return { joined: { state: 'joining' }, entries: ref([]), room: ref(INITIAL_ROOM_STATE), filter, withdrawn: ref([]) };
+  return { joined: { state: 'joining' }, entries: ref([]), room: ref(INITIAL_ROOM_STATE), filter, withdrawn: ref([]), gaps: NO_GAPS, notShown: 0, sync: NO_SYNC };
 }
 
 /** The entries after a delta: replaced, or withdrawn ones removed and new ones appended. */
@@ -61,9 +76,33 @@ export function applyTabUpdate(store: RealtimeStore, roomId: string, update: Tab
   const delta = update.delta;
   if (delta === undefined) return;
   const entries = applyDelta(feed.entries, delta);
-  if (entries !== feed.entries) feed.entries = ref(entries);
   if (delta.withdraw.length > 0) feed.withdrawn = ref(keepLatest(feed.withdrawn.concat(delta.withdraw), WITHDRAWN_KEPT));
   if (delta.state !== undefined) feed.room = ref({ ...feed.room, ...delta.state });
+  if (delta.sync !== undefined) feed.sync = ref(delta.sync);
+  if (delta.gaps !== undefined || (entries !== feed.entries && feed.gaps !== NO_GAPS)) applyGaps(feed, entries, delta.gaps);
+  if (entries !== feed.entries) feed.entries = ref(entries);
+}
+
+/** Adds the delta's marks and drops those whose entry left the list (rare: only after a gap). */
+function applyGaps(feed: RoomFeed, entries: readonly ChatEntry[], added: Readonly<Record<string, number>> | undefined): void {
+  const listed = new Set<string>();
+  for (const entry of entries) listed.add(entry.msgId);
+  const next: Record<string, number> = {};
+  let kept = 0;
+  for (const [msgId, count] of Object.entries(feed.gaps)) {
+    if (!listed.has(msgId)) continue;
+    next[msgId] = count;
+    kept++;
+  }
+  if (added !== undefined) {
+    for (const [msgId, count] of Object.entries(added)) {
+      feed.notShown += count;
+      if (!listed.has(msgId)) continue;
+      next[msgId] = (next[msgId] ?? 0) + count;
+      kept++;
+    }
+  }
+  feed.gaps = kept === 0 ? NO_GAPS : ref(next);
 }
 
 export const useRealtime = () => useSnapshot(realtimeStore);
