@@ -11,6 +11,8 @@
  *                                                        (1 to 525,600), or until readmitted when absent
  *   POST /admin/v1/rooms/:id/users/:uid/notice           {text} -> 7127 notice
  *   POST /admin/v1/rooms/:id/users/:uid/readmit          lets a kicked user (and their devices and addresses) in again
+ *   POST /admin/v1/rooms/:id/users/:uid/drop             {seconds} a simulated network drop: the user's sockets in the room
+ *                                                        close, and close again unanswered at login for `seconds` (1 to 600)
  *   GET  /admin/v1/rooms/:id/chat/pending                 messages waiting for review
  *   POST /admin/v1/rooms/:id/chat/pending/:msgId/approve  -> 7101 (review mode)
  *   POST /admin/v1/rooms/:id/chat/pending/:msgId/reject
@@ -23,6 +25,8 @@ import { CONTROL_TEXT_MAX } from '../chat/service.js';
 import { CHAT_TEXT_MAX_CHARS } from '../chat/message.js';
 import { forgetKick } from '../chat/kicks.js';
 import { ID_MAX } from '../socket/fields.js';
+import { dropNetwork } from '../socket/networkDrops.js';
+import { requireRoom } from '../entry/rooms.js';
 import { adminOnly } from './auth.js';
 
 const idParam = { type: 'string', minLength: 1, maxLength: ID_MAX } as const;
@@ -34,6 +38,9 @@ const controlBody = {
   additionalProperties: false,
   properties: { text: { type: 'string', maxLength: CONTROL_TEXT_MAX } },
 } as const;
+
+/** A simulated network drop lasts at most ten minutes. */
+export const NETWORK_DROP_SECONDS_MAX = 600;
 
 /** A kick's period: a minute to a year; left out, the kick lasts until the user is readmitted. */
 export const KICK_MINUTES_MAX = 525_600;
@@ -98,6 +105,27 @@ export function registerChatAdminRoutes(app: FastifyInstance, ctx: ServerContext
       },
     );
   for (const action of ['mute', 'unmute', 'kick', 'notice'] as const) control(action);
+
+  app.post<{ Params: { id: string; uid: string }; Body: { seconds: number } }>(
+    '/admin/v1/rooms/:id/users/:uid/drop',
+    {
+      preHandler,
+      schema: {
+        params: userParams,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['seconds'],
+          properties: { seconds: { type: 'integer', minimum: 1, maximum: NETWORK_DROP_SECONDS_MAX } },
+        },
+      },
+    },
+    async (request) => {
+      requireRoom(ctx, request.params.id);
+      const closed = dropNetwork(ctx, request.params.id, request.params.uid, request.body.seconds);
+      return okEnvelope({ uid: request.params.uid, seconds: request.body.seconds, closed });
+    },
+  );
 
   app.post<{ Params: { id: string; uid: string } }>('/admin/v1/rooms/:id/users/:uid/readmit', { preHandler, schema: { params: userParams } }, async (request) => {
     chat.state(request.params.id);

@@ -163,6 +163,12 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     summary: 'remove a user from the room (--text shown to them; --minutes how long they stay out, else until readmit)',
     build: userAction('kick'),
   },
+  drop: {
+    args: ['room', 'uid'],
+    options: { seconds: STRING },
+    summary: "simulate a network drop: the user's sockets close, and close again at login, for --seconds",
+    build: (a, o) => post(`${room(a)}/users/${enc(a.uid ?? '')}/drop`, { seconds: requiredInteger(o, 'seconds') }),
+  },
   readmit: { args: ['room', 'uid'], summary: 'let a kicked user (their devices and addresses) in again', build: (a) => post(`${room(a)}/users/${enc(a.uid ?? '')}/readmit`, {}) },
   'mic-open': { args: ['room'], summary: 'open connect-mic requests', build: (a) => post(`${room(a)}/mic/requests`, { open: true }) },
   'mic-close': { args: ['room'], summary: 'close connect-mic requests', build: (a) => post(`${room(a)}/mic/requests`, { open: false }) },

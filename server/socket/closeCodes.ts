@@ -19,4 +19,6 @@ export const CLOSE = {
   loggedInElsewhere: 4005,
   /** Push 1100 status 4013 was sent: the session's owner logged out. */
   loggedOut: 4013,
+  /** A simulated network drop (admin `users/:uid/drop`): the client only sees a lost socket. */
+  networkDrop: 4900,
 } as const;

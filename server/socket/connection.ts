@@ -13,6 +13,7 @@ import type { ServerContext } from '../context.js';
 import { AckBook, ACK_FOR, isAckCode } from './acks.js';
 import type { ConnectedClient } from './clients.js';
 import { CLOSE } from './closeCodes.js';
+import { inNetworkDrop } from './networkDrops.js';
 import { answerRequest } from './dispatch.js';
 import { isPlainObject } from './fields.js';
 import { authenticateSocketLogin, isLoginFrame } from './login.js';
@@ -148,6 +149,8 @@ export class Connection {
     const outcome = authenticateSocketLogin(ctx, frame);
     if (!outcome.ok) return this.refuseLogin(outcome.status, outcome.msg);
     const session = outcome.session;
+    // A simulated drop: no answer, the socket just goes, as on a failing network.
+    if (inNetworkDrop(ctx, session.webcastId, session.userId)) return this.close(CLOSE.networkDrop, 'network drop (simulated)');
     this.move('loginAccepted');
     this.session = session;
     // docs/protocol.md 2.1.1: the client can split batched messages.

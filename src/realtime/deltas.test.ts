@@ -233,6 +233,16 @@ describe('delta coalescer: messages not shown', () => {
     expect(deltas[0]?.gaps).toEqual({ m6: 2 });
   });
 
+  it('a pending replacement superseded before it was sent: its entries the new one lacks are counted, marks and all', () => {
+    const { c, deltas, s } = setup();
+    c.push(change({ replaced: [entry(3), entry(4)], passedOver: [entry(1), entry(2)] }));
+    c.push(change({ replaced: [entry(4), entry(7), entry(8)], passedOver: [entry(5), entry(6)] }));
+    s.frame();
+    expect(ids(deltas[0]?.replace)).toEqual([4, 7, 8]);
+    // 1, 2 (marked on 3), 3 itself, 5 and 6: five messages before 4 never sent.
+    expect(deltas[0]?.gaps).toEqual({ m4: 5 });
+  });
+
   it('sends the gap counters when they change, alone if need be', () => {
     const { c, deltas, s } = setup();
     const sync = { gapsFilled: 1, gapsSkipped: 0, messagesSkipped: 0 };

@@ -113,6 +113,24 @@ class GapMarks {
     this.mark(first.msgId, count);
   }
 
+  /**
+   * A pending list is replaced by `next` before it was sent: its entries that `next` does
+   * not hold will never be sent, so they (and their marks) wait for the next entry.
+   */
+  supersede(pending: readonly ChatEntry[], next: readonly ChatEntry[]): void {
+    if (pending.length === 0) return;
+    const kept = new Set<string>();
+    for (const entry of next) kept.add(entry.msgId);
+    for (const entry of pending) {
+      if (kept.has(entry.msgId)) continue;
+      this.carry += 1;
+      const mark = this.marks?.get(entry.msgId);
+      if (mark === undefined) continue;
+      this.carry += mark;
+      this.marks?.delete(entry.msgId);
+    }
+  }
+
   /** The marks of entries in `list` (the delta about to be sent), or undefined; then forgets them all. */
   takeFor(list: readonly ChatEntry[]): Record<string, number> | undefined {
     const marks = this.marks;
@@ -249,10 +267,11 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
       if (change.passedOver.length > 0) gaps.add(countShown(change.passedOver));
       if (change.replaced !== null) {
         // A replacement supersedes everything pending before it.
-        replace = filterEntries(filter, change.replaced, chatState);
+        const next = filterEntries(filter, change.replaced, chatState);
+        gaps.supersede(replace ?? append, next);
+        replace = next;
         append = [];
         withdraw = [];
-        gaps.clearMarks();
         const first = replace[0];
         if (first !== undefined) gaps.place(first);
       }

@@ -29,6 +29,8 @@ export interface FakeRoomServer {
   refuseLogin: number | null;
   /** Live pushes to skip (lost in flight), counted down as messages are published. */
   losePushes: number;
+  /** Most messages a join replays (the real server: 1,000); older ones need history sync. */
+  replayLimit: number;
 }
 
 export function createFakeRoomServer(factory: FakeSocketFactory, options: { readonly uidOf?: (sid: string) => string } = {}): FakeRoomServer {
@@ -56,6 +58,7 @@ export function createFakeRoomServer(factory: FakeSocketFactory, options: { read
     requests,
     refuseLogin: null,
     losePushes: 0,
+    replayLimit: Number.POSITIVE_INFINITY,
     publish(webcastId, code, body) {
       const log = logOf(webcastId);
       const message = { code, body: { ...body, webcastId, offset: log.length + 1 } };
@@ -105,7 +108,9 @@ export function createFakeRoomServer(factory: FakeSocketFactory, options: { read
             case 7001: {
               const after = typeof body.offset === 'number' ? body.offset : 0;
               const log = logOf(webcastId);
-              const replay = log.slice(after);
+              // Like the real server: the newest `replayLimit` after the offset; older ones by history sync.
+              const start = Math.max(after, log.length - self.replayLimit);
+              const replay = log.slice(start);
               for (const m of replay) send(socket, roomFrame(m));
               let members = joined.get(webcastId);
               if (members === undefined) {
@@ -113,7 +118,7 @@ export function createFakeRoomServer(factory: FakeSocketFactory, options: { read
                 joined.set(webcastId, members);
               }
               members.add(socket);
-              answer({ webcastId, offset: log.length, online: members.size, from: replay.length > 0 ? after + 1 : log.length + 1 });
+              answer({ webcastId, offset: log.length, online: members.size, from: replay.length > 0 ? start + 1 : log.length + 1 });
               break;
             }
             case 7003:

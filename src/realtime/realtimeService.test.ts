@@ -311,6 +311,31 @@ describe('realtime service: reconnecting', () => {
     expect(b.offsets).toEqual(a.offsets);
   });
 
+  it('offline past what a rejoin replays, in a room that was empty at the first join: the rest comes by history, and the tab is told what it will never show', async () => {
+    const t = setup();
+    t.server.replayLimit = 1000;
+    const a = tab(t, 'A');
+    await t.connect();
+    await t.advance(TICK);
+    t.sockets.last.drop();
+    await t.settle();
+    for (let i = 1; i <= 3000; i++) t.server.chat(ROOM, 'u-x', `m${i}`);
+    await t.advance(2000);
+    await t.connect();
+    await t.advance(TICK);
+    await t.advance(TICK);
+    // 2401 filled 1..2000 (the replay gave 2001..3000); the tab keeps the newest 200.
+    expect(t.server.requests).toContain(2401);
+    expect(a.offsets).toEqual(Array.from({ length: 200 }, (_, i) => 2801 + i));
+    const deltas = a.updates.flatMap((u) => (u.delta === undefined ? [] : [u.delta]));
+    const notShown = deltas.reduce((n, d) => n + Object.values(d.gaps ?? {}).reduce((x, y) => x + y, 0), 0);
+    // Every message either reached the tab (in some delta, however briefly) or is counted as not shown.
+    const delivered = new Set(deltas.flatMap((d) => [...(d.replace ?? []), ...d.append].map((e) => e.offset)));
+    expect(notShown).toBeGreaterThan(0);
+    expect(delivered.size + notShown).toBe(3000);
+    expect(deltas.some((d) => d.sync?.gapsFilled === 1)).toBe(true);
+  });
+
   it('fills a gap in the live pushes with history sync before showing later messages', async () => {
     const t = setup();
     const a = tab(t, 'A');

@@ -118,6 +118,12 @@ interface RoomEntry {
   join: JoinStatus;
   /** Frames of a first join, held until its reply says where the replay starts. */
   held: Frame[] | null;
+  /**
+   * Joined on some socket before. A rejoin keeps every offset since (the hub fills what
+   * the replay does not reach), even when the room was empty then: only a first join may
+   * start where the replay starts.
+   */
+  joinedBefore: boolean;
 }
 
 interface SessionEntry {
@@ -252,7 +258,8 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
     const held = room.held ?? [];
     room.held = null;
     // A first join: the replay (if any) starts at `from`; without one, at the latest offset.
-    if (room.hub.lastOffset() === 0) room.hub.start(Math.max(0, (reply.from ?? reply.offset + 1) - 1), reply.offset);
+    if (!room.joinedBefore && room.hub.lastOffset() === 0) room.hub.start(Math.max(0, (reply.from ?? reply.offset + 1) - 1), reply.offset);
+    room.joinedBefore = true;
     for (const frame of held) if (frame.code !== null) room.hub.apply(frame.code, frame.body);
     setJoin(room, { state: 'joined', online: reply.online });
   }
@@ -268,7 +275,7 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
   }
 
   function joinRoom(entry: SessionEntry, room: RoomEntry): void {
-    if (room.hub.lastOffset() === 0) room.held = [];
+    if (!room.joinedBefore && room.hub.lastOffset() === 0) room.held = [];
     if (room.join.state !== 'joining') setJoin(room, { state: 'joining' });
     entry.session.join(room.webcastId, room.hub.lastOffset()).then(
       (reply) => joinReplied(entry, room, reply),
@@ -282,6 +289,7 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
       subscribers: new Map(),
       join: { state: 'joining' },
       held: null,
+      joinedBefore: false,
       hub: createRoomHub({
         webcastId,
         myUid: entry.userId,

@@ -41,7 +41,8 @@ function realtime(): Promise<Started> {
 
 /**
  * What the tab's realtime feed holds, read from the console or a browser test (which cannot
- * see inside the worker): the worker kind, the connection, and each room's offsets and ids.
+ * see inside the worker): the worker kind, the connection, and each room's offsets and ids,
+ * its "not shown" marks and the worker's gap counters.
  */
 function exposeDiagnostics(started: RealtimeClient): void {
   (globalThis as { __webcastRealtime?: unknown }).__webcastRealtime = {
@@ -51,7 +52,15 @@ function exposeDiagnostics(started: RealtimeClient): void {
       rooms: Object.fromEntries(
         Object.entries(realtimeStore.rooms).map(([id, feed]) => [
           id,
-          { joined: feed.joined.state, filter: feed.filter, offsets: feed.entries.map((e) => e.offset), msgIds: feed.entries.map((e) => e.msgId) },
+          {
+            joined: feed.joined.state,
+            filter: feed.filter,
+            offsets: feed.entries.map((e) => e.offset),
+            msgIds: feed.entries.map((e) => e.msgId),
+            gaps: { ...feed.gaps },
+            notShown: feed.notShown,
+            sync: { ...feed.sync },
+          },
         ]),
       ),
     }),

@@ -20,6 +20,7 @@ export interface ChatFeedProps extends ChatMessageCallbacks {
 
 const NO_ENTRIES: readonly ChatEntry[] = [];
 const NO_IDS: readonly string[] = [];
+const NO_GAPS: Readonly<Record<string, number>> = {};
 
 function ChatFeedView({ roomId, filter, onQuote, onMention, onWithdraw, onOpenImage }: ChatFeedProps) {
   const feed = useRealtime().rooms[roomId];
@@ -29,7 +30,7 @@ function ChatFeedView({ roomId, filter, onQuote, onMention, onWithdraw, onOpenIm
     <>
       <PinnedStrip entry={pinned} />
       {/* Remounted per filter: a new view of the room starts at its newest message. */}
-      <ChatList key={filter} entries={entries} withdrawn={feed?.withdrawn ?? NO_IDS} onQuote={onQuote} onMention={onMention} onWithdraw={onWithdraw} onOpenImage={onOpenImage} />
+      <ChatList key={filter} entries={entries} gaps={feed?.gaps ?? NO_GAPS} withdrawn={feed?.withdrawn ?? NO_IDS} onQuote={onQuote} onMention={onMention} onWithdraw={onWithdraw} onOpenImage={onOpenImage} />
     </>
   );
 }

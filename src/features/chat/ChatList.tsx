@@ -17,6 +17,7 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
+import { intlLocaleOf } from '../../i18n/localeChoice';
 import type { ChatEntry } from '../../realtime/chatEntry';
 import { ChatMessage, type ChatMessageCallbacks } from './ChatMessage';
 import { readingView, unseenSince } from './readingView';
@@ -26,6 +27,8 @@ import { canWithdraw } from './withdrawWindow';
 
 export interface ChatListProps extends ChatMessageCallbacks {
   readonly entries: readonly ChatEntry[];
+  /** Messages never shown, by the msgId of the entry they came before: a marker row says so. */
+  readonly gaps: Readonly<Record<string, number>>;
   /** Ids withdrawn lately: rows held on screen for a reader drop them too. */
   readonly withdrawn: readonly string[];
 }
@@ -49,8 +52,8 @@ interface Reading {
   readonly seenOffset: number;
 }
 
-function ChatListView({ entries, withdrawn, onQuote, onMention, onWithdraw, onOpenImage }: ChatListProps) {
-  const { t } = useTranslation();
+function ChatListView({ entries, gaps, withdrawn, onQuote, onMention, onWithdraw, onOpenImage }: ChatListProps) {
+  const { t, i18n } = useTranslation();
   // t changes identity with the language, so rows re-render with new words only then.
   const labels = useMemo(() => chatRowLabels(t), [t]);
   const virtuoso = useRef<VirtuosoHandle>(null);
@@ -129,8 +132,10 @@ function ChatListView({ entries, withdrawn, onQuote, onMention, onWithdraw, onOp
 
   const itemContent = (index: number, entry: ChatEntry) => {
     const previous = view[index - 1];
-    const grouped = entry.meshType && previous !== undefined && previous.uid === entry.uid;
-    return (
+    const notShown = gaps[entry.msgId];
+    // After a gap the sender's header is drawn again: the row before is not really before it.
+    const grouped = notShown === undefined && entry.meshType && previous !== undefined && previous.uid === entry.uid;
+    const message = (
       <ChatMessage
         entry={entry}
         grouped={grouped}
@@ -141,6 +146,15 @@ function ChatListView({ entries, withdrawn, onQuote, onMention, onWithdraw, onOp
         onWithdraw={onWithdraw}
         onOpenImage={onOpenImage}
       />
+    );
+    if (notShown === undefined) return message;
+    return (
+      <>
+        <p className="chat-gap" data-not-shown={notShown} title={t('chat.list.notShownWhy')}>
+          <span>{t('chat.list.notShown', { n: new Intl.NumberFormat(intlLocaleOf(i18n.language)).format(notShown) })}</span>
+        </p>
+        {message}
+      </>
     );
   };
 

@@ -20,6 +20,7 @@ import { composerAvailability } from './composerAvailability';
 import { draftReducer, draftToInput, EMPTY_DRAFT } from './composerDraft';
 import { FilterSwitch } from './FilterSwitch';
 import { ImageLightbox } from './ImageLightbox';
+import { SyncStatus } from './SyncStatus';
 import type { ChatActions } from './types';
 import { useChatSender } from './useChatSender';
 import './chat.css';
@@ -94,6 +95,7 @@ export function ChatPanel({ roomId, actions }: ChatPanelProps) {
   return (
     <section className="chat-panel" aria-label={t('chat.title')} data-room-id={roomId}>
       <FilterSwitch value={filter} onChange={onFilter} />
+      <SyncStatus roomId={roomId} />
       <ChatFeed roomId={roomId} filter={filter} onQuote={onQuote} onMention={onMention} onWithdraw={onWithdraw} onOpenImage={onOpenImage} />
       <Composer
         draft={draft}

@@ -1,0 +1,20 @@
+import { chromium } from '@playwright/test';
+const base = 'http://127.0.0.1:8090';
+const admin = async (p, body) => (await (await fetch(base + p, { method: 'POST', headers: { 'x-admin-token': 'shot', 'content-type': 'application/json' }, body: JSON.stringify(body) })).json());
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu'] });
+const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+await ctx.addInitScript(() => sessionStorage.setItem('webcast.splash.seen.10001','1'));
+const page = await ctx.newPage();
+page.on('console', (m) => console.log('console', m.type(), m.text().slice(0, 200)));
+await page.goto(base + '/live/login/10001');
+await page.getByRole('button', { name: '以游客身份进入' }).click();
+await page.waitForURL(/video/);
+await page.waitForTimeout(2000);
+const diag = () => page.evaluate(() => { const s = globalThis.__webcastRealtime.snapshot(); const r = s.rooms['10001']; return { conn: s.connection, joined: r.joined, n: r.offsets.length, last: r.offsets.at(-1), notShown: r.notShown, sync: r.sync, gaps: r.gaps }; });
+console.log(await diag());
+const uid = await page.evaluate(() => JSON.parse(localStorage.getItem('webcast.login.10001')).userId);
+console.log(await admin(`/admin/v1/rooms/10001/users/${uid}/drop`, { seconds: 16 }));
+console.log(await admin(`/admin/v1/rooms/10001/burst`, { rate: 200, seconds: 15 }));
+for (let i = 0; i < 14; i++) { await page.waitForTimeout(3000); console.log(i, JSON.stringify(await diag())); }
+await page.screenshot({ path: '/tmp/shots/gap-desk.png' });
+await browser.close();

@@ -1,0 +1,92 @@
+import { expect, type Page } from '@playwright/test';
+import { startOwnServer, type OwnServer } from './support/ownServer';
+import { markSplashSeen, test } from './support/splash';
+
+// A gap the client cannot show is never silent (issue 19 item 6). The reproduction: a
+// viewer offline for 15 s in a room at 200 messages a second (3,000 messages, past the
+// 1,000 the server replays on a rejoin) used to come back to the newest 200 with nothing
+// said about the 2,800 before them. Now the list marks where they are missing, and the
+// connection status gives the worker's counters.
+//
+// The drop is the reference server's simulated one (admin users/:uid/drop): the worker's
+// socket cannot be cut from a page.
+
+const ROOM = '10001';
+
+interface RoomDiagnostics {
+  joined: string;
+  offsets: number[];
+  gaps: Record<string, number>;
+  notShown: number;
+  sync: { gapsFilled: number; gapsSkipped: number; messagesSkipped: number };
+}
+
+const diagnostics = (page: Page): Promise<RoomDiagnostics | undefined> =>
+  page.evaluate((room) => {
+    const api = (globalThis as { __webcastRealtime?: { snapshot(): { rooms: Record<string, RoomDiagnostics> } } }).__webcastRealtime;
+    return api?.snapshot().rooms[room];
+  }, ROOM);
+
+test.describe.configure({ timeout: 120_000 });
+
+let server: OwnServer;
+
+// eslint-disable-next-line no-empty-pattern -- Playwright reads a hook's fixtures from this pattern; it needs none.
+test.beforeAll(async ({}, testInfo) => {
+  test.setTimeout(120_000);
+  server = await startOwnServer(5300 + testInfo.workerIndex);
+});
+
+test.afterAll(async () => server?.stop());
+
+test('15 s offline at 200 messages a second: the list marks the messages not shown, and the status counts them', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: server.url });
+  await markSplashSeen(context);
+  const page = await context.newPage();
+  await page.goto(`/live/login/${ROOM}`);
+  await page.getByRole('button', { name: '以游客身份进入' }).click();
+  await expect(page).toHaveURL(new RegExp(`/live/video/${ROOM}$`));
+  await expect.poll(async () => (await diagnostics(page))?.joined, { timeout: 15_000 }).toBe('joined');
+  const userId = await page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { userId?: string }).userId, `webcast.login.${ROOM}`);
+  expect(userId).toBeTruthy();
+  // Nothing to tell before the drop.
+  await expect(page.locator('.chat-sync')).toHaveCount(0);
+
+  await server.admin(`/admin/v1/rooms/${ROOM}/users/${userId}/drop`, { seconds: 16 });
+  const burst = await server.admin<{ total: number }>(`/admin/v1/rooms/${ROOM}/burst`, { rate: 200, seconds: 15 });
+  expect(burst.total).toBe(3000);
+
+  // Back online: the worker rejoins, the server replays the newest 1,000, history fills the rest.
+  await expect.poll(async () => (await diagnostics(page))?.sync.gapsFilled ?? 0, { timeout: 60_000 }).toBeGreaterThanOrEqual(1);
+  const room = await diagnostics(page);
+  const newest = Math.max(...(room?.offsets ?? [0]));
+  await expect.poll(async () => Math.max(...((await diagnostics(page))?.offsets ?? [0])), { timeout: 30_000 }).toBeGreaterThanOrEqual(newest);
+
+  // The tab keeps 200: the rest of the 3,000 were never shown, and the page says how many.
+  const after = await diagnostics(page);
+  expect(after?.notShown).toBeGreaterThanOrEqual(2500);
+  expect(after?.notShown).toBeLessThanOrEqual(3000);
+  const status = page.locator('.chat-sync');
+  await expect(status).toBeVisible();
+  await expect(status).toContainText('条消息未显示');
+  await expect(status).toContainText('已补齐');
+  expect(Number(await status.getAttribute('data-not-shown'))).toBe(after?.notShown);
+
+  // The marker sits in the list, before the first message after the missing ones.
+  const markedIds = Object.keys(after?.gaps ?? {});
+  expect(markedIds.length).toBeGreaterThanOrEqual(1);
+  // Scrolled up as a reader does (a wheel: the list then stops following the bottom).
+  await page.locator('.chat-list__scroller').hover();
+  const marker = page.locator('.chat-gap').first();
+  await expect(async () => {
+    await page.mouse.wheel(0, -4000);
+    await expect(marker).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 15_000 });
+  await expect(marker).toHaveText(/^\d[\d,]* 条消息未显示$/);
+  expect(Object.values(after?.gaps ?? {})).toContain(Number(await marker.getAttribute('data-not-shown')));
+
+  // Put away until the next gap.
+  await status.getByRole('button', { name: '关闭消息同步状态' }).click();
+  await expect(status).toHaveCount(0);
+  await context.close();
+});
