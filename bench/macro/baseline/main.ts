@@ -47,6 +47,7 @@ const status: BaselineState = { connected: false, joined: false, received: 0 };
 
 const noop = (): void => undefined;
 const noWithdrawn: readonly string[] = [];
+const noGaps: Readonly<Record<string, number>> = {};
 
 function useChatSocket(): readonly ChatEntry[] {
   const [entries, setEntries] = useState<readonly ChatEntry[]>([]);
@@ -100,7 +101,7 @@ function useChatSocket(): readonly ChatEntry[] {
 
 function BaselineChat() {
   const entries = useChatSocket();
-  return createElement(ChatList, { entries, withdrawn: noWithdrawn, onQuote: noop, onMention: noop, onWithdraw: noop, onOpenImage: noop });
+  return createElement(ChatList, { entries, gaps: noGaps, withdrawn: noWithdrawn, onQuote: noop, onMention: noop, onWithdraw: noop, onOpenImage: noop });
 }
 
 async function start(): Promise<void> {
