@@ -87,6 +87,13 @@ test('a kicked guest is sent out, stays out as a new guest, and gets back in onc
   await expect(page.getByRole('form', { name: '游客进入' }).getByRole('alert')).toHaveText(REMOVED);
   await expect(page).toHaveURL(new RegExp(`/live/login/${ROOM}$`));
 
+  // The kicked account itself, through a one-time link made for it: refused too.
+  const link = await server.admin<{ path: string }>(`/admin/v1/rooms/${ROOM}/disposable`, { uid: login.userId });
+  await page.goto(link.path);
+  await page.getByRole('button', { name: '使用链接进入' }).click();
+  await expect(page.getByRole('form', { name: '一次性登录链接' }).or(page.getByRole('region', { name: '一次性登录链接' })).getByRole('alert')).toHaveText(REMOVED);
+  await page.goto(`/live/login/${ROOM}`);
+
   // Another browser profile (a new device id) on the same address is a guest of that address.
   const other = await newContext(browser);
   const otherPage = await other.newPage();
