@@ -32,6 +32,8 @@ test.describe('guest entry (features/entry)', () => {
   });
 
   test("another tab's login reaches this tab, and a new tab is already signed in", async ({ context }) => {
+    // Four page loads, two of the video page: 26 s of the default 30 alone on the 2-core machine.
+    test.setTimeout(60_000);
     const first = await context.newPage();
     await first.goto('/live/login/10001');
     await expect(first.getByRole('button', { name: '以游客身份进入' })).toBeVisible();
