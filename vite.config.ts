@@ -77,6 +77,8 @@ export default defineConfig({
     // in a step of their own (BENCH_SMOKE=1, npm run test:bench-smoke).
     exclude: [...configDefaults.exclude, ...(benchSmoke ? [] : ['tests/unit/bench*.test.ts'])],
     environment: 'node',
+    // Removes the temporary data folders of the server tests after each file.
+    setupFiles: ['server/testing/cleanup.setup.ts'],
     // Server tests start real servers; a loaded CI machine needs more than the 5 s default.
     testTimeout: 20_000,
     hookTimeout: 60_000,

@@ -11,8 +11,19 @@ export interface TestServer extends RunningServer {
   restart(): Promise<TestServer>;
 }
 
+/** Folders made by makeTempDir in this test file, removed after it (cleanup.setup.ts). */
+const madeDirs = new Set<string>();
+
 export function makeTempDir(): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), 'webcast-test-'));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'webcast-test-'));
+  madeDirs.add(dir);
+  return dir;
+}
+
+/** Removes every folder makeTempDir made (servers on them are closed by then, or just lose their files). */
+export function removeTempDirs(): void {
+  for (const dir of madeDirs) fs.rmSync(dir, { recursive: true, force: true });
+  madeDirs.clear();
 }
 
 export async function startTestServer(
