@@ -5,9 +5,9 @@
  * new guest (server/chat/kicks.ts).
  */
 import type { FastifyRequest } from 'fastify';
+import { isDeviceId } from '../../src/domain/deviceId';
 
 export const DEVICE_ID_HEADER = 'device-id';
-const DEVICE_ID = /^[0-9A-Za-z_-]{16,64}$/;
 
 export interface LoginOrigin {
   readonly deviceId: string | null;
@@ -20,5 +20,5 @@ export const UNKNOWN_ORIGIN: LoginOrigin = { deviceId: null, address: null };
 export function loginOriginOf(request: FastifyRequest): LoginOrigin {
   const header = request.headers[DEVICE_ID_HEADER];
   const value = Array.isArray(header) ? header[0] : header;
-  return { deviceId: value !== undefined && DEVICE_ID.test(value) ? value : null, address: request.ip || null };
+  return { deviceId: isDeviceId(value) ? value : null, address: request.ip || null };
 }

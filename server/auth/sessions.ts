@@ -99,11 +99,22 @@ export class Sessions {
   }
 }
 
-/** The session a request carries (`token` header), or code 402. */
-export function requireSession(sessions: Sessions, request: FastifyRequest): Session {
+/** The `token` header of a request, or null. */
+export function tokenOf(request: FastifyRequest): string | null {
   const header = request.headers.token;
   const token = Array.isArray(header) ? header[0] : header;
-  const session = token ? sessions.use(token) : null;
+  return token ? token : null;
+}
+
+/** The usable session a request carries (`token` header), or null. */
+export function sessionOf(sessions: Sessions, request: FastifyRequest): Session | null {
+  const token = tokenOf(request);
+  return token !== null ? sessions.use(token) : null;
+}
+
+/** The session a request carries (`token` header), or code 402. */
+export function requireSession(sessions: Sessions, request: FastifyRequest): Session {
+  const session = sessionOf(sessions, request);
   if (!session) throw new BizError(402);
   return session;
 }

@@ -20,6 +20,7 @@ import { checkCredentials, type Entrant, type LoginRequest } from './credentials
 import { admit } from './admission.js';
 import { createUser, findUser } from './users.js';
 import { loginOriginOf } from '../auth/loginOrigin.js';
+import { tokenOf } from '../auth/sessions.js';
 import { endSession } from '../socket/sessionsEnd.js';
 
 const LOGIN_PROPERTIES = {
@@ -171,9 +172,8 @@ export const loginRoutes: RouteModule = (app, ctx) => {
    * is harmless: a token already ended answers 200 with `ended: false`.
    */
   app.post('/ccp/monitor/v2/logout', async (request) => {
-    const header = request.headers.token;
-    const token = Array.isArray(header) ? header[0] : header;
-    if (token === undefined || token === '') throw new BizError(402);
+    const token = tokenOf(request);
+    if (token === null) throw new BizError(402);
     const live = ctx.sessions.use(token) !== null;
     if (live) endSession(ctx, token);
     return okEnvelope({ ended: live });

@@ -12,12 +12,11 @@ import { requireRoom, ROOM_ID_SCHEMA, type Room } from '../entry/rooms.js';
 import type { RoomGroup } from '../entry/roomSettings.js';
 import { findUser } from '../entry/users.js';
 import { WEBCAST_QUERY, type WebcastQuery } from './schemas.js';
+import { sessionOf } from '../auth/sessions.js';
 
 /** The watermark text for whoever asks: {name} and {userId} filled for a viewer of the room. */
 function watermarkText(ctx: ServerContext, request: FastifyRequest, room: Room): string {
-  const header = request.headers.token;
-  const token = Array.isArray(header) ? header[0] : header;
-  const session = token ? ctx.sessions.use(token) : null;
+  const session = sessionOf(ctx.sessions, request);
   const user = session && session.webcastId === room.id ? findUser(ctx.db, session.userId) : null;
   return room.settings.watermark.text.replaceAll('{name}', user?.name ?? '').replaceAll('{userId}', user?.id ?? '').trim();
 }

@@ -13,6 +13,7 @@ import { SUBSCRIBE_CHANNELS, type SubscribeChannel } from '../entry/roomSettings
 import { emailField, phoneField } from '../entry/fields.js';
 import { viewerIn } from './viewer.js';
 import { WEBCAST_QUERY, type WebcastQuery } from './schemas.js';
+import { sessionOf } from '../auth/sessions.js';
 
 const SUBSCRIBE_SCHEMA = {
   body: {
@@ -44,9 +45,7 @@ function accountFor(type: SubscribeChannel, account: string | undefined, userId:
 
 /** Channels the viewer asking (if logged in to this room) has subscribed to. */
 function subscribedChannels(ctx: ServerContext, request: FastifyRequest, room: Room): SubscribeChannel[] {
-  const header = request.headers.token;
-  const token = Array.isArray(header) ? header[0] : header;
-  const session = token ? ctx.sessions.use(token) : null;
+  const session = sessionOf(ctx.sessions, request);
   if (!session || session.webcastId !== room.id) return [];
   return (
     ctx.db.prepare('SELECT channel FROM subscriptions WHERE webcast_id = ? AND user_id = ? ORDER BY channel').all(room.id, session.userId) as {

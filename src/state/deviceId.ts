@@ -6,21 +6,19 @@
  * It identifies the browser, not the person: it is made once, never derived from anything
  * about the machine. Storage that is blocked or full gives an id for this page only.
  */
+import { isDeviceId } from '../domain/deviceId';
 import { randomId32, type RandomBytes } from '../domain/randomId';
+import { browserLocalStorage, type StorageLike } from './loginStorage';
 
 export const DEVICE_ID_KEY = 'webcast.device';
-/** The server's form (server/auth/loginOrigin.ts); anything else in storage is replaced. */
-const DEVICE_ID_FORM = /^[0-9A-Za-z_-]{16,64}$/;
 
-export interface DeviceIdStorage {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-}
+export type DeviceIdStorage = Pick<StorageLike, 'getItem' | 'setItem'>;
 
 function storedId(storage: DeviceIdStorage | null): string | null {
   try {
+    // Anything not of the server's form is replaced.
     const value = storage?.getItem(DEVICE_ID_KEY) ?? null;
-    return value !== null && DEVICE_ID_FORM.test(value) ? value : null;
+    return isDeviceId(value) ? value : null;
   } catch {
     return null;
   }
@@ -39,18 +37,10 @@ export function loadDeviceId(storage: DeviceIdStorage | null, random: RandomByte
   return made;
 }
 
-function browserStorage(): DeviceIdStorage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
-
 let current: string | null = null;
 
 /** This browser's device id, read once per page. */
 export function deviceId(): string {
-  current ??= loadDeviceId(browserStorage(), (bytes) => void globalThis.crypto.getRandomValues(bytes));
+  current ??= loadDeviceId(browserLocalStorage(), (bytes) => void globalThis.crypto.getRandomValues(bytes));
   return current;
 }
