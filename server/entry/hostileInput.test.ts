@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { LIVE_CALLS } from '../../src/api/services/live';
 import { COMMERCE_CALLS } from '../../src/api/services/commerce';
 import type { CallSpec } from '../../src/api/calls';
+import { pathSegment } from '../../src/domain/pathSegment';
 import { guestLogin, startSeeded, type Kit } from './testKit.js';
 
 /** The calls of room entry and the live service's room page (docs/protocol.md 4.7). */
@@ -65,7 +66,7 @@ async function send(call: CallSpec, input: Record<string, unknown>, withToken: b
   const path = call.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
     const value = asText(rest[name]);
     delete rest[name];
-    const segment = encodeURIComponent(value === '' ? 'x' : value);
+    const segment = pathSegment(value) ?? 'x';
     if (segment.length > MAX_PARAM_LENGTH) tooLong = true;
     return segment;
   });

@@ -8,6 +8,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallSpec } from '../../src/api/calls';
+import { pathSegment } from '../../src/domain/pathSegment';
 import { COMMERCE_CALLS } from '../../src/api/services/commerce';
 import { LIVE_CALLS } from '../../src/api/services/live';
 import { RESOURCE_CALLS } from '../../src/api/services/resource';
@@ -69,7 +70,7 @@ async function send(call: CallSpec, input: Record<string, unknown>, options: { t
   const path = call.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
     const value = asText(rest[name]);
     delete rest[name];
-    return encodeURIComponent(value === '' ? 'x' : value).slice(0, 2000);
+    return (pathSegment(value) ?? 'x').slice(0, 2000);
   });
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.token) headers.token = token;

@@ -310,9 +310,9 @@ describe('failures', () => {
     expect(error).toMatchObject({ kind: 'business', code: 4501, messageKey: 'code.4501', serverMsg: 'name: too long' });
   });
 
-  it('a missing placeholder value is refused before sending (kind invalid)', async () => {
+  it('a missing placeholder value, or one the URL would resolve away, is refused before sending (kind invalid)', async () => {
     const { http, sent } = setup(() => envelope(null));
-    for (const input of [{} as { id: string }, { id: '' }]) {
+    for (const input of [{} as { id: string }, { id: '' }, { id: '.' }, { id: '..' }]) {
       const error = await rejection(http.request(getRoom, input));
       expect(error.kind).toBe('invalid');
       expect(error.messageKey).toBe('error.loadFailed');

@@ -7,6 +7,7 @@
  */
 import { HTTP_TIMEOUT_MS, RETRY_BASE_DELAY_MS, RETRY_DEFAULT_ATTEMPTS } from '../domain/constants';
 import { CLIENT_MESSAGE_KEYS, SESSION_EXPIRED_CODE, SUCCESS_CODE, messageKeyForHttpStatus } from '../domain/errorCatalogue';
+import { pathSegment } from '../domain/pathSegment';
 import { randomId32, type RandomBytes } from '../domain/randomId';
 import type { CallDef, CallSpec } from './calls';
 import { encodeBody, toSearchParams, type EncodedBody } from './encoding';
@@ -130,10 +131,10 @@ function fillPath(call: CallSpec, input: object): { path: string; rest: Record<s
   const path = call.path.replace(/\{(\w+)\}/g, (_match, name: string) => {
     const value = rest[name];
     if (typeof value !== 'string' && typeof value !== 'number') throw invalid(call, `no value for {${name}}`);
-    const text = String(value);
-    if (text === '') throw invalid(call, `empty value for {${name}}`);
+    const segment = pathSegment(String(value));
+    if (segment === null) throw invalid(call, `no path segment for {${name}}: ${JSON.stringify(value)}`);
     delete rest[name];
-    return encodeURIComponent(text);
+    return segment;
   });
   return { path, rest };
 }
