@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { startOwnServer, type OwnServer } from './support/ownServer';
-import { markSplashSeen, test } from './support/splash';
+import { test } from './support/splash';
+import { enterAsGuest, guestContext } from './support/guest';
 
 // A gap the client cannot show is never silent (issue 19 item 6). The reproduction: a
 // viewer offline for 15 s in a room at 200 messages a second (3,000 messages, past the
@@ -40,14 +41,10 @@ test.beforeAll(async ({}, testInfo) => {
 test.afterAll(async () => server?.stop());
 
 test('15 s offline at 200 messages a second: the list marks the messages not shown, and the status counts them', async ({ browser }) => {
-  const context = await browser.newContext({ baseURL: server.url });
-  await markSplashSeen(context);
+  const context = await guestContext(browser, server.url);
   const page = await context.newPage();
-  await page.goto(`/live/login/${ROOM}`);
-  await page.getByRole('button', { name: '以游客身份进入' }).click();
-  await expect(page).toHaveURL(new RegExp(`/live/video/${ROOM}$`));
+  const { userId } = await enterAsGuest(page, ROOM);
   await expect.poll(async () => (await diagnostics(page))?.joined, { timeout: 15_000 }).toBe('joined');
-  const userId = await page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { userId?: string }).userId, `webcast.login.${ROOM}`);
   expect(userId).toBeTruthy();
   // Nothing to tell before the drop.
   await expect(page.locator('.chat-sync')).toHaveCount(0);

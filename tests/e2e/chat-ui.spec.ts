@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { markSplashSeen } from './support/splash';
+import { enterAsGuest as enterRoom, guestContext } from './support/guest';
 import { startOwnServer, type OwnServer } from './support/ownServer';
 
 // The chat room UI (issue 4 item 6) in a real browser: the list sticks to the bottom under
@@ -24,12 +24,8 @@ test.afterAll(async () => {
 });
 
 async function enterAsGuest(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.url });
-  await markSplashSeen(context);
-  const page = await context.newPage();
-  await page.goto(`/live/login/${ROOM}`);
-  await page.getByRole('button', { name: '以游客身份进入' }).click();
-  await expect(page).toHaveURL(new RegExp(`/live/video/${ROOM}$`));
+  const page = await (await guestContext(browser, server.url)).newPage();
+  await enterRoom(page, ROOM);
   // Joined and online: the composer is enabled.
   await expect(composer(page)).toBeEnabled({ timeout: 15_000 });
   return page;

@@ -1,6 +1,7 @@
-import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type Browser } from '@playwright/test';
 import { startOwnServer, type OwnServer } from './support/ownServer';
-import { markSplashSeen, test } from './support/splash';
+import { test } from './support/splash';
+import { enterAsGuest, guestContext } from './support/guest';
 
 // Leaving the room (issue 19 items 4 and 5), on a server of this file's own: a kick bars
 // every guest of the kicked browser's address from the room, which would shut out the
@@ -28,20 +29,7 @@ test.beforeAll(async ({}, testInfo) => {
 
 test.afterAll(async () => server?.stop());
 
-async function newContext(browser: Browser): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: server.url });
-  await markSplashSeen(context);
-  return context;
-}
-
-async function enterAsGuest(page: Page): Promise<{ token: string; sid: string; userId: string }> {
-  await page.goto(`/live/login/${ROOM}`);
-  await page.getByRole('button', { name: '以游客身份进入' }).click();
-  await expect(page).toHaveURL(new RegExp(`/live/video/${ROOM}$`));
-  const stored = await page.evaluate((key) => localStorage.getItem(key), LOGIN_KEY);
-  const login = JSON.parse(stored ?? 'null') as { liveToken: string; sid: string; userId: string };
-  return { token: login.liveToken, sid: login.sid, userId: login.userId };
-}
+const newContext = (browser: Browser) => guestContext(browser, server.url);
 
 const refreshCode = async (login: { token: string; sid: string }): Promise<number> => {
   const query = new URLSearchParams({ token: login.token, sid: login.sid, webcastId: ROOM });

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './support/splash';
+import { enterAsGuest } from './support/guest';
 import { startOwnServer, type OwnServer } from './support/ownServer';
 
 // The player on the video page (features/player) against the reference server's demo
@@ -8,12 +9,6 @@ import { startOwnServer, type OwnServer } from './support/ownServer';
 // which runs on a server of its own so the shared room 10001 stays live for other tests.
 
 const player = (page: Page) => page.getByRole('region', { name: '直播播放器' });
-
-async function enterAsGuest(page: Page, baseUrl = ''): Promise<void> {
-  await page.goto(`${baseUrl}/live/login/10001`);
-  await page.getByRole('button', { name: '以游客身份进入' }).click();
-  await expect(page).toHaveURL(/\/live\/video\/10001$/);
-}
 
 /** The video's time moves on by at least `seconds` and the player reports no error. */
 async function expectAdvancing(page: Page, seconds = 1): Promise<void> {
@@ -160,7 +155,7 @@ test.describe('player (features/player)', () => {
     });
 
     test('switches to the replay when the host ends the live, and plays it', async ({ page }) => {
-      await enterAsGuest(page, server.url);
+      await enterAsGuest(page, '10001', server.url);
       await expectAdvancing(page, 0.5);
       await expect(player(page)).toHaveAttribute('data-mode', 'live');
 
@@ -174,7 +169,7 @@ test.describe('player (features/player)', () => {
 
     test('switches from the live FLV stream to the replay when the host ends the live', async ({ page }) => {
       await page.addInitScript(() => localStorage.setItem('webcast.player.settings', JSON.stringify({ type: 'flv', delay: 'noDelay' })));
-      await enterAsGuest(page, server.url);
+      await enterAsGuest(page, '10001', server.url);
       await expectAdvancing(page, 0.5);
       await expect(player(page)).toHaveAttribute('data-type', 'flv');
 
@@ -186,7 +181,7 @@ test.describe('player (features/player)', () => {
 
     test('shows the not-started state, then plays when the live starts', async ({ page }) => {
       await server.admin('/admin/v1/rooms/10001/live/start', { status: 1 });
-      await enterAsGuest(page, server.url);
+      await enterAsGuest(page, '10001', server.url);
       await expect(player(page)).toHaveAttribute('data-phase', 'waiting');
       await expect(player(page).getByText('直播准备中，即将开始')).toBeVisible();
       await expect(player(page).getByLabel('线路')).toBeDisabled();
