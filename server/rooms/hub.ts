@@ -3,13 +3,27 @@
  * frame text is built once and the same string goes to every socket, so fan-out costs one
  * JSON.stringify per message, not one per recipient.
  */
+import { roomMessageFacts, type RoomMessageFacts } from '../../src/realtime/thinning';
 import type { RoomLog, RoomMessage } from './roomLog.js';
 import type { ServerMetrics } from '../metrics.js';
 
+/** Which room message a frame is, for a socket that thins its stream (src/realtime/thinning.ts). */
+export interface RoomDelivery {
+  readonly webcastId: string;
+  readonly offset: number;
+  readonly facts: RoomMessageFacts;
+}
+
 export interface RoomSubscriber {
   readonly id: string;
-  /** Writes one frame; must not throw (a dead socket just drops it). */
-  send(frame: string): void;
+  /** Writes one frame; must not throw (a dead socket just drops it). A room message comes with its delivery. */
+  send(frame: string, delivery?: RoomDelivery): void;
+}
+
+/** The delivery of a stored message (a replay): its body is read again only for a chat message. */
+function deliveryOf(m: RoomMessage): RoomDelivery {
+  const body = m.code === 7101 ? (JSON.parse(m.bodyJson) as Record<string, unknown>) : {};
+  return { webcastId: m.webcastId, offset: m.offset, facts: roomMessageFacts(m.code, body) };
 }
 
 /** How many messages a join replays at most; older gaps are filled by the client with 2401. */
@@ -41,7 +55,8 @@ export class RoomHub {
     const members = this.rooms.get(webcastId);
     if (members && members.size > 0) {
       const frame = roomMessageFrame(message);
-      for (const sub of members.values()) sub.send(frame);
+      const delivery: RoomDelivery = { webcastId, offset: message.offset, facts: roomMessageFacts(code, body) };
+      for (const sub of members.values()) sub.send(frame, delivery);
       this.metrics?.framesSent.inc(members.size);
     }
     return message;
@@ -56,7 +71,7 @@ export class RoomHub {
     const latest = this.log.latestOffset(webcastId);
     const start = Math.max(afterOffset, latest - JOIN_REPLAY_LIMIT);
     const replay = latest > start ? this.log.readAfter(webcastId, start, JOIN_REPLAY_LIMIT) : [];
-    for (const m of replay) sub.send(roomMessageFrame(m));
+    for (const m of replay) sub.send(roomMessageFrame(m), deliveryOf(m));
     this.metrics?.framesSent.inc(replay.length);
     let members = this.rooms.get(webcastId);
     if (!members) {

@@ -4,6 +4,7 @@
  * older one, a kick closes it, a mic decision is pushed to the applicant).
  */
 import { encodeFrame, type FrameBody } from '../../src/realtime/frame';
+import type { RoomDelivery } from '../rooms/hub.js';
 import type { AckBook } from './acks.js';
 
 export interface ConnectedClient {
@@ -15,8 +16,8 @@ export interface ConnectedClient {
   readonly role: number;
   /** Pushes sent to this socket that await an acknowledgement (PROTOCOL 2.2). */
   readonly acks: AckBook;
-  /** Writes one frame; never throws (a dead socket just drops it). */
-  send(frame: string): void;
+  /** Writes one frame; never throws (a dead socket just drops it). A room message comes with its delivery. */
+  send(frame: string, delivery?: RoomDelivery): void;
   /** Closes the socket; the client will not be told to reconnect by the server. */
   close(code: number, reason: string): void;
 }

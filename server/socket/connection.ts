@@ -8,7 +8,9 @@
 import type { Duplex } from 'node:stream';
 import type { WebSocket, RawData } from 'ws';
 import { decodeFrame, encodeFrame, isRequestCode, replyCodeFor, type Frame, type FrameBody } from '../../src/realtime/frame';
+import { createStreamThinner, SKIP_NOTICE_CODE, THIN_LOGIN_HEADER, type SkipNotice, type StreamThinner } from '../../src/realtime/thinning';
 import type { Session } from '../auth/sessions.js';
+import type { RoomDelivery } from '../rooms/hub.js';
 import type { ServerContext } from '../context.js';
 import { AckBook, ACK_FOR, isAckCode } from './acks.js';
 import type { ConnectedClient } from './clients.js';
@@ -54,6 +56,8 @@ export class Connection {
   private session: Session | null = null;
   private inFlight = 0;
   private readonly outbox: Outbox;
+  /** Set when the login asked for a thinned stream (docs/protocol.md 5.2) instead of a dropped socket. */
+  private thinner: StreamThinner | null = null;
   private readonly idleTimer: NodeJS.Timeout;
   readonly acks = new AckBook();
 
@@ -69,6 +73,8 @@ export class Connection {
     ctx.metrics.socketsOpen.inc();
     ws.on('message', (data, isBinary) => this.receive(data, isBinary));
     ws.on('close', () => this.closed());
+    // The peer caught up: the ranges left out while it was behind are stated now.
+    socket.on('drain', () => this.settleThinning());
     // A socket error is followed by 'close'; without a listener it would be thrown.
     ws.on('error', () => undefined);
   }
@@ -84,8 +90,25 @@ export class Connection {
     return true;
   }
 
-  send(frame: string): void {
-    if (this.state === 'awaitingLogin' || this.state === 'online') this.outbox.push(frame);
+  send(frame: string, delivery?: RoomDelivery): void {
+    if (this.state !== 'awaitingLogin' && this.state !== 'online') return;
+    if (delivery === undefined || this.thinner === null) return this.outbox.push(frame);
+    const decision = this.thinner.offer(delivery.webcastId, delivery.offset, delivery.facts, this.outbox.waitingBytes());
+    this.sendNotices(decision.notices);
+    if (decision.send) this.outbox.push(frame);
+    else this.deps.metrics.thinned.inc({ what: 'message' });
+  }
+
+  private settleThinning(): void {
+    if (this.thinner === null || (this.state !== 'online' && this.state !== 'awaitingLogin')) return;
+    this.sendNotices(this.thinner.settle(this.outbox.waitingBytes()));
+  }
+
+  private sendNotices(notices: readonly SkipNotice[]): void {
+    for (const notice of notices) {
+      this.outbox.push(encodeFrame({ code: SKIP_NOTICE_CODE, body: { ...notice } }));
+      this.deps.metrics.thinned.inc({ what: 'notice' });
+    }
   }
 
   /** Sends what is queued, then closes with `code`. */
@@ -155,6 +178,7 @@ export class Connection {
     this.session = session;
     // docs/protocol.md 2.1.1: the client can split batched messages.
     if (frame.headers.batch === '1') this.outbox.enableBatching();
+    if (frame.headers[THIN_LOGIN_HEADER] === '1') this.thinner = createStreamThinner(session.userId);
     this.client = {
       id: this.deps.id,
       userId: session.userId,
@@ -162,7 +186,7 @@ export class Connection {
       webcastId: session.webcastId,
       role: session.role,
       acks: this.acks,
-      send: (f) => this.send(f),
+      send: (f, delivery) => this.send(f, delivery),
       close: (code, reason) => this.close(code, reason),
     };
     endOtherSessions(ctx, session.userId, session.token);

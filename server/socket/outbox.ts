@@ -77,6 +77,7 @@ function bytesOf(frame: string): Buffer {
 
 export class Outbox {
   private queue: Buffer[] = [];
+  private queuedBytes = 0;
   private scheduled = false;
   private stopped = false;
   private batching = false;
@@ -96,7 +97,9 @@ export class Outbox {
 
   push(frame: string): void {
     if (this.stopped) return;
-    this.queue.push(bytesOf(frame));
+    const bytes = bytesOf(frame);
+    this.queue.push(bytes);
+    this.queuedBytes += bytes.length;
     if (!this.scheduled) {
       this.scheduled = true;
       setImmediate(this.flush);
@@ -109,6 +112,7 @@ export class Outbox {
     const batch = this.queue;
     if (batch.length === 0) return;
     this.queue = [];
+    this.queuedBytes = 0;
     if (this.stopped || this.ws.readyState !== this.ws.OPEN) return;
     if (this.socket.destroyed || !this.socket.writable) return;
     this.socket.cork();
@@ -148,9 +152,15 @@ export class Outbox {
     writeGroup();
   }
 
+  /** Bytes waiting for the peer: queued this turn and not yet taken by the TCP socket. */
+  waitingBytes(): number {
+    return this.queuedBytes + this.socket.writableLength;
+  }
+
   /** Drops whatever is queued and accepts nothing more. */
   stop(): void {
     this.stopped = true;
     this.queue = [];
+    this.queuedBytes = 0;
   }
 }

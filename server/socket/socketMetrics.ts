@@ -14,6 +14,8 @@ export interface SocketMetrics {
   readonly acks: Counter<'code' | 'outcome'>;
   /** Sockets closed by the server, by why. */
   readonly closedByServer: Counter<'reason'>;
+  /** Chat messages left out of thinned streams (src/realtime/thinning.ts), and the skip notices stating them. */
+  readonly thinned: Counter<'what'>;
 }
 
 const perRegistry = new WeakMap<ServerMetrics, SocketMetrics>();
@@ -45,6 +47,12 @@ export function socketMetricsOf(metrics: ServerMetrics): SocketMetrics {
       name: 'webcast_socket_closed_by_server_total',
       help: 'Sockets the server closed, by reason',
       labelNames: ['reason'],
+      registers,
+    }),
+    thinned: new Counter({
+      name: 'webcast_socket_thinned_total',
+      help: 'Chat messages left out of thinned streams (what=message), and skip notices sent (what=notice)',
+      labelNames: ['what'],
       registers,
     }),
   };

@@ -19,6 +19,12 @@ export interface Closed {
   readonly reason: string;
 }
 
+/** Login frame headers a client opts into (docs/protocol.md 5.2): batched messages, a thinned stream. */
+export interface LoginOptions {
+  readonly batch?: boolean;
+  readonly thin?: boolean;
+}
+
 export const socketUrlOf = (httpUrl: string): string => httpUrl.replace(/^http/, 'ws') + SOCKET_PATH;
 
 export class TestSocket {
@@ -69,16 +75,19 @@ export class TestSocket {
   }
 
   /** Opens a socket and logs in with `sid`; rejects unless push 1100 says status 200. */
-  static async connect(httpUrl: string, sid: string, options: { readonly batch?: boolean } = {}): Promise<TestSocket> {
+  static async connect(httpUrl: string, sid: string, options: LoginOptions = {}): Promise<TestSocket> {
     const socket = await TestSocket.open(httpUrl);
-    const answer = await socket.login(sid, 100, options.batch === true);
+    const answer = await socket.login(sid, 100, options);
     if (answer.status !== 200) throw new Error(`socket login refused: ${JSON.stringify(answer)}`);
     return socket;
   }
 
   /** Sends the login frame and returns the body of push 1100. */
-  async login(sid: string, aid: string | number = 100, batch = false): Promise<FrameBody> {
-    this.sendRaw(encodeFrame({ headers: batch ? { cmd: 'login', aid, sid, batch: 1 } : { cmd: 'login', aid, sid }, body: {} }));
+  async login(sid: string, aid: string | number = 100, options: LoginOptions = {}): Promise<FrameBody> {
+    const headers: Record<string, string | number> = { cmd: 'login', aid, sid };
+    if (options.batch === true) headers.batch = 1;
+    if (options.thin === true) headers.thin = 1;
+    this.sendRaw(encodeFrame({ headers, body: {} }));
     return (await this.nextPush(1100)).body;
   }
 
