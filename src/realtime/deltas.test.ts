@@ -12,7 +12,7 @@ function entry(offset: number, extra: Record<string, unknown> = {}): ChatEntry {
   return e;
 }
 function change(partial: Partial<HubChange>): HubChange {
-  return { appended: [], withdrawn: [], replaced: null, state: {}, skipped: null, passedOver: [], sync: null, ...partial };
+  return { appended: [], withdrawn: [], replaced: null, state: {}, skipped: null, thinned: 0, passedOver: [], sync: null, ...partial };
 }
 
 /** Fake frame and 250 ms ticks: each queue runs when the test says so. */
@@ -222,6 +222,22 @@ describe('delta coalescer: messages not shown', () => {
     expect(deltas[2]?.gaps).toBeUndefined();
   });
 
+  it('messages a thinned stream left out are marked only where the filter would have shown them: "all", outside staff-only mode', () => {
+    for (const filter of CHAT_FILTERS) {
+      const { c, deltas, s } = setup(filter);
+      c.push(change({ thinned: 120 }));
+      const next = entry(200, { uid: 'me' });
+      c.push(change({ appended: [next] }));
+      s.frame();
+      expect(deltas[0]?.gaps, filter).toEqual(filter === 'all' ? { m200: 120 } : undefined);
+    }
+    const { c, deltas, s } = setup('all');
+    c.push(change({ state: { chat: { ...INITIAL_ROOM_STATE.chat, staffOnly: true } }, thinned: 50 }));
+    c.push(change({ appended: [entry(300, { uid: 'me' })] }));
+    s.frame();
+    expect(deltas[0]?.gaps).toBeUndefined();
+  });
+
   it('entries the hub buffer could not keep count only when the filter would have shown them', () => {
     const { c, deltas, s } = setup('mine');
     const others = [entry(1), entry(2), entry(3)];
@@ -245,7 +261,7 @@ describe('delta coalescer: messages not shown', () => {
 
   it('sends the gap counters when they change, alone if need be', () => {
     const { c, deltas, s } = setup();
-    const sync = { gapsFilled: 1, gapsSkipped: 0, messagesSkipped: 0 };
+    const sync = { gapsFilled: 1, gapsSkipped: 0, messagesSkipped: 0, messagesThinned: 0 };
     c.push(change({ sync }));
     s.frame();
     expect(deltas).toEqual([{ append: [], withdraw: [], sync }]);

@@ -264,6 +264,8 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
       if (chat !== undefined) chatState = chat;
       if (change.sync !== null) sync = change.sync;
       if (change.skipped !== null) gaps.add(change.skipped.upTo - change.skipped.after);
+      // Left out on purpose: others' plain chat, which only the "all" filter shows.
+      if (change.thinned > 0 && filter === 'all' && !chatState.staffOnly) gaps.add(change.thinned);
       if (change.passedOver.length > 0) gaps.add(countShown(change.passedOver));
       if (change.replaced !== null) {
         // A replacement supersedes everything pending before it.

@@ -349,6 +349,30 @@ describe('realtime service: reconnecting', () => {
     expect(a.offsets).toEqual([1, 2, 3, 4, 5]);
   });
 
+  it('takes the skip notice of a thinned stream (7201) as messages left out on purpose: marked, counted, never fetched', async () => {
+    const t = setup();
+    const all = tab(t, 'A');
+    const mine = tab(t, 'B', 'mine');
+    await t.connect();
+    t.server.chat(ROOM, 'u-x', 'm1');
+    // The server leaves out 2..6 and says so before the next message it sends.
+    t.server.losePushes = 5;
+    for (let i = 2; i <= 6; i++) t.server.chat(ROOM, 'u-x', `m${i}`);
+    t.sockets.last.deliver(encodeFrame({ code: 7201, body: { webcastId: ROOM, from: 2, to: 6 } }));
+    t.server.chat(ROOM, KEY.userId, 'm7 mine');
+    await t.advance(TICK);
+    await t.advance(TICK);
+    expect(t.server.requests).not.toContain(2401);
+    expect(all.offsets).toEqual([1, 7]);
+    const deltas = all.updates.flatMap((u) => (u.delta === undefined ? [] : [u.delta]));
+    const m7 = all.updates.flatMap((u) => u.delta?.append ?? []).find((e) => e.offset === 7);
+    expect(deltas.some((d) => m7 !== undefined && d.gaps?.[m7.msgId] === 5)).toBe(true);
+    expect(deltas.some((d) => d.sync?.messagesThinned === 5 && d.sync.gapsSkipped === 0)).toBe(true);
+    // A tab showing only its own messages lost nothing it would show.
+    expect(mine.offsets).toEqual([7]);
+    expect(mine.updates.some((u) => u.delta?.gaps !== undefined)).toBe(false);
+  });
+
   it('shows "logged in elsewhere" in every tab and does not reconnect (9004)', async () => {
     const t = setup();
     const a = tab(t, 'A');

@@ -372,8 +372,8 @@ describe('room hub: room state', () => {
     hub.apply(7101, chat(601).body);
     await flush();
     await flush();
-    expect(hub.sync()).toEqual({ gapsFilled: 1, gapsSkipped: 0, messagesSkipped: 0 });
-    expect(changes.filter((c) => c.sync !== null).map((c) => c.sync)).toEqual([{ gapsFilled: 1, gapsSkipped: 0, messagesSkipped: 0 }]);
+    expect(hub.sync()).toEqual({ gapsFilled: 1, gapsSkipped: 0, messagesSkipped: 0, messagesThinned: 0 });
+    expect(changes.filter((c) => c.sync !== null).map((c) => c.sync)).toEqual([{ gapsFilled: 1, gapsSkipped: 0, messagesSkipped: 0, messagesThinned: 0 }]);
     // The first page brought 500 entries at once, the buffer keeps 200: the 300 it could not
     // keep were never any tab's. (The second page's 101 push out entries already handed on:
     // whether a tab got those is the coalescer's to say.)
@@ -381,7 +381,7 @@ describe('room hub: room state', () => {
     expect(passed).toBe(300);
     expect(offsets(hub)).toHaveLength(200);
     hub.start(700);
-    expect(hub.sync()).toEqual({ gapsFilled: 1, gapsSkipped: 1, messagesSkipped: 99 });
+    expect(hub.sync()).toEqual({ gapsFilled: 1, gapsSkipped: 1, messagesSkipped: 99, messagesThinned: 0 });
     expect(changes.at(-1)).toMatchObject({ skipped: { after: 601, upTo: 700 }, sync: { gapsSkipped: 1, messagesSkipped: 99 } });
   });
 
@@ -401,6 +401,66 @@ describe('room hub: room state', () => {
     ];
     bad.forEach((m, i) => hub.apply(m.code, { ...m.body, webcastId: ROOM, offset: i + 1 }));
     expect(hub.stats().malformed).toBe(bad.length);
+  });
+});
+
+const notice = (from: number, to: number) => ({ webcastId: ROOM, from, to });
+
+describe('room hub: skip notices of a thinned stream (7201)', () => {
+  it('takes a notice as the offsets it names: skipped on purpose, never a gap, no history asked', () => {
+    const { hub, changes, calls } = setup();
+    hub.apply(7101, chat(1).body);
+    hub.apply(7201, notice(2, 9));
+    hub.apply(7101, chat(10).body);
+    expect(calls).toEqual([]);
+    expect(offsets(hub)).toEqual([1, 10]);
+    expect(hub.lastOffset()).toBe(10);
+    const skip = changes.find((c) => c.thinned > 0);
+    expect(skip).toMatchObject({ thinned: 8, skipped: null, appended: [] });
+    expect(skip?.sync).toEqual({ gapsFilled: 0, gapsSkipped: 0, messagesSkipped: 0, messagesThinned: 8 });
+    expect(hub.stats()).toMatchObject({ gapsSkipped: 0, messagesSkipped: 0, messagesThinned: 8, malformed: 0 });
+  });
+
+  it('fills a real gap before a notice, then applies the notice in its turn', async () => {
+    const source = new Map([2, 3].map((o) => [o, chat(o)] as const));
+    const { hub, calls } = setup(source);
+    hub.apply(7101, chat(1).body);
+    hub.apply(7201, notice(4, 8));
+    hub.apply(7101, chat(9).body);
+    // Only 2..3 are missing: the notice accounts for 4..8.
+    expect(calls).toEqual([[1, 2]]);
+    expect(offsets(hub)).toEqual([1]);
+    await flush();
+    expect(offsets(hub)).toEqual([1, 2, 3, 9]);
+    expect(hub.stats()).toMatchObject({ gapsFilled: 1, messagesThinned: 5, gapsSkipped: 0 });
+  });
+
+  it('clips a notice that overlaps what was applied, drops one already covered, and refuses a malformed one', () => {
+    const { hub, calls } = setup();
+    for (const o of [1, 2, 3]) hub.apply(7101, chat(o).body);
+    hub.apply(7201, notice(2, 5));
+    expect(hub.lastOffset()).toBe(5);
+    expect(hub.stats().messagesThinned).toBe(2);
+    hub.apply(7201, notice(4, 5));
+    expect(hub.stats()).toMatchObject({ messagesThinned: 2, duplicates: 1 });
+    for (const bad of [{ webcastId: ROOM, from: 7, to: 6 }, { webcastId: ROOM, from: 'x', to: 9 }, { webcastId: ROOM }]) hub.apply(7201, bad);
+    expect(hub.stats().malformed).toBe(3);
+    expect(hub.lastOffset()).toBe(5);
+    hub.apply(7201, { webcastId: 'other', from: 6, to: 9 });
+    expect(hub.stats().otherRoom).toBe(1);
+    expect(calls).toEqual([]);
+  });
+
+  it('a message held inside a noticed range (sent twice) is dropped with it', async () => {
+    const { hub } = setup(new Map([[2, chat(2)]]));
+    hub.apply(7101, chat(1).body);
+    hub.apply(7101, chat(5).body);
+    hub.apply(7201, notice(3, 6));
+    await flush();
+    expect(hub.lastOffset()).toBe(6);
+    expect(offsets(hub)).toEqual([1, 2]);
+    hub.apply(7101, chat(7).body);
+    expect(offsets(hub)).toEqual([1, 2, 7]);
   });
 });
 

@@ -11,6 +11,10 @@
  * hub retries with backoff and then, as a last resort, skips the gap and reports it, so
  * the room never freezes waiting for messages that will not come.
  *
+ * A skip notice (push 7201 of a thinned stream, src/realtime/thinning.ts) stands for the
+ * offsets it names: applied in order like them, it moves the last offset to its end and
+ * counts them as skipped on purpose, never as a gap (no history is fetched for them).
+ *
  * The gap filling is a small state machine (GAP_TRANSITIONS): idle -> fetching (a gap was
  * seen) -> fetching (a page made progress, more to fetch) | idle (filled, or skipped) |
  * backingOff (the page failed) -> fetching (retry due).
@@ -19,6 +23,7 @@ import { RingBuffer } from '../domain/chatList';
 import { CHAT_ENTRIES_KEPT } from '../domain/constants';
 import { readId, toChatEntry, type ChatEntry } from './chatEntry';
 import { applyPatch, INITIAL_ROOM_STATE, isRoomStateCode, readRoomState, type RoomState } from './roomState';
+import { readSkipNotice, SKIP_NOTICE_CODE } from './thinning';
 
 export const CHAT_CODE = 7101;
 export const WITHDRAW_CODE = 7103;
@@ -58,6 +63,11 @@ export interface HubChange {
   readonly state: Partial<RoomState>;
   readonly skipped: SkippedGap | null;
   /**
+   * Others' chat messages the server left out of a thinned stream in this change (skip
+   * notices): on purpose, fetchable with 2401, and never ones a filter other than "all" shows.
+   */
+  readonly thinned: number;
+  /**
    * Chat entries of this change the buffer could not keep (more arrived at once than it
    * holds, e.g. a long gap filled in one page): no tab ever gets them. Empty almost always.
    */
@@ -72,9 +82,11 @@ export interface RoomSync {
   readonly gapsSkipped: number;
   /** Room messages (of any kind) in the skipped ranges. */
   readonly messagesSkipped: number;
+  /** Chat messages the server left out on purpose to keep this viewer current (skip notices). */
+  readonly messagesThinned: number;
 }
 
-export const NO_SYNC: RoomSync = { gapsFilled: 0, gapsSkipped: 0, messagesSkipped: 0 };
+export const NO_SYNC: RoomSync = { gapsFilled: 0, gapsSkipped: 0, messagesSkipped: 0, messagesThinned: 0 };
 
 export interface RoomHubStats {
   readonly applied: number;
@@ -87,6 +99,7 @@ export interface RoomHubStats {
   readonly gapsFilled: number;
   readonly gapsSkipped: number;
   readonly messagesSkipped: number;
+  readonly messagesThinned: number;
 }
 
 export interface RoomHubOptions {
@@ -139,11 +152,12 @@ interface Batch {
   state: Partial<RoomState>;
   replace: boolean;
   skipped: SkippedGap | null;
+  thinned: number;
   sync: boolean;
 }
 
 function newBatch(): Batch {
-  return { appended: [], withdrawn: [], state: {}, replace: false, skipped: null, sync: false };
+  return { appended: [], withdrawn: [], state: {}, replace: false, skipped: null, thinned: 0, sync: false };
 }
 
 type Counters = { -readonly [K in keyof RoomHubStats]: RoomHubStats[K] };
@@ -154,6 +168,7 @@ const syncOf = (counters: RoomHubStats): RoomSync => ({
   gapsFilled: counters.gapsFilled,
   gapsSkipped: counters.gapsSkipped,
   messagesSkipped: counters.messagesSkipped,
+  messagesThinned: counters.messagesThinned,
 });
 
 export function createRoomHub(options: RoomHubOptions): RoomHub {
@@ -161,7 +176,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
   const heldMax = options.heldMax ?? HELD_MAX;
   const ring = new RingBuffer<ChatEntry>(CHAT_ENTRIES_KEPT);
   const held = new Map<number, HistoryMessage>();
-  const counters: Counters = { applied: 0, duplicates: 0, malformed: 0, otherRoom: 0, unknownCode: 0, heldDropped: 0, historyFailures: 0, gapsFilled: 0, gapsSkipped: 0, messagesSkipped: 0 };
+  const counters: Counters = { applied: 0, duplicates: 0, malformed: 0, otherRoom: 0, unknownCode: 0, heldDropped: 0, historyFailures: 0, gapsFilled: 0, gapsSkipped: 0, messagesSkipped: 0, messagesThinned: 0 };
   let state: RoomState = INITIAL_ROOM_STATE;
   let last = 0;
   /** Messages at or below this offset were in the room before this session joined it. */
@@ -254,14 +269,27 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
     (batch.state as Record<string, unknown>)[result.key] = result.value;
   }
 
-  /** Applies the message at offset last + 1. */
+  /** Applies the message at offset last + 1 (a skip notice: the range from there). */
   function applyNext(message: HistoryMessage, offset: number, batch: Batch): void {
+    if (message.code === SKIP_NOTICE_CODE) return applySkipNotice(message.body, batch);
     last = offset;
     counters.applied++;
     if (message.code === CHAT_CODE) applyChat(message.body, batch);
     else if (message.code === WITHDRAW_CODE) applyWithdraw(message.body, batch);
     else if (isRoomStateCode(message.code)) applyState(message.code, message.body, batch);
     else counters.unknownCode++;
+  }
+
+  /** A held or current skip notice whose range starts at last + 1 (ingest checked it). */
+  function applySkipNotice(body: Record<string, unknown>, batch: Batch): void {
+    const to = body.to as number;
+    const count = to - last;
+    last = to;
+    counters.messagesThinned += count;
+    batch.thinned += count;
+    batch.sync = true;
+    // Held messages the range covers were sent twice; they are done with.
+    for (const offset of held.keys()) if (offset <= last) held.delete(offset);
   }
 
   function drainHeld(batch: Batch): void {
@@ -282,6 +310,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
       counters.otherRoom++;
       return;
     }
+    if (message.code === SKIP_NOTICE_CODE) return ingestSkipNotice(b, batch);
     const offset = b.offset;
     if (typeof offset !== 'number' || !Number.isSafeInteger(offset) || offset < 1) {
       counters.malformed++;
@@ -299,6 +328,27 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
     hold(offset, message);
   }
 
+  function ingestSkipNotice(body: Record<string, unknown>, batch: Batch): void {
+    const notice = readSkipNotice({ ...body, webcastId });
+    if (notice === null) {
+      counters.malformed++;
+      return;
+    }
+    if (notice.to <= last) {
+      counters.duplicates++;
+      return;
+    }
+    const from = Math.max(notice.from, last + 1);
+    const clipped: HistoryMessage = { code: SKIP_NOTICE_CODE, body: { from, to: notice.to } };
+    if (from === last + 1) {
+      applySkipNotice(clipped.body, batch);
+      drainHeld(batch);
+      return;
+    }
+    // Offsets before the range are missing: a real gap, filled first; the range waits its turn.
+    hold(from, clipped);
+  }
+
   function emit(batch: Batch): void {
     const replace = batch.replace || batch.appended.length > ring.capacity;
     let hasState = false;
@@ -306,7 +356,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
       hasState = true;
       break;
     }
-    if (!replace && batch.appended.length === 0 && batch.withdrawn.length === 0 && !hasState && batch.skipped === null && !batch.sync) return;
+    if (!replace && batch.appended.length === 0 && batch.withdrawn.length === 0 && !hasState && batch.skipped === null && batch.thinned === 0 && !batch.sync) return;
     const overflow = batch.appended.length - ring.capacity;
     onChange({
       appended: replace ? [] : batch.appended,
@@ -314,6 +364,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
       replaced: replace ? ring.toArray() : null,
       state: batch.state,
       skipped: batch.skipped,
+      thinned: batch.thinned,
       passedOver: overflow > 0 ? batch.appended.slice(0, overflow) : NOTHING_PASSED_OVER,
       sync: batch.sync ? syncOf(counters) : null,
     });

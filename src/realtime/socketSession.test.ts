@@ -86,8 +86,8 @@ describe('socket session: login', () => {
     expect(t.session.state).toBe('loggingIn');
     const [login] = framesSent(t.sockets.last);
     expect(login?.code).toBeNull();
-    // batch:1 asks for batched messages (docs/protocol.md 2.1.1).
-    expect(login?.headers).toMatchObject({ cmd: 'login', aid: '100', sid: 'sid-42', batch: '1' });
+    // batch:1 asks for batched messages, thin:1 for a thinned stream (docs/protocol.md 5.2).
+    expect(login?.headers).toMatchObject({ cmd: 'login', aid: '100', sid: 'sid-42', batch: '1', thin: '1' });
     expect(login?.mid).toMatch(/^[0-9a-zA-Z]{32}$/);
     expect(login?.body).toEqual({});
   });

@@ -9,6 +9,7 @@
  */
 import { HEARTBEAT_INTERVAL_MS, RECONNECT_MAX_ATTEMPTS, RECONNECT_WAIT_MS, REQUEST_TIMEOUT_MS, SOCKET_LOGIN_AID } from '../domain/constants';
 import { randomId32 } from '../domain/randomId';
+import { THIN_LOGIN_HEADER } from './thinning';
 import { BATCH_HEADER, decodeFrame, encodeFrame, framesOfMessage, isRequestCode, type DecodeFailure, type Frame, type FrameBody, type OutgoingFrame } from './frame';
 import { createPendingRequests, RequestError } from './pendingRequests';
 import type { Clock, Logger, RandomBytes, RoomOffsets, SocketFactory, SocketLike, TimerId } from './ports';
@@ -200,7 +201,9 @@ export function createSocketSession(options: SocketSessionOptions): SocketSessio
     if (!move('socketOpen')) return;
     // PROTOCOL 2.3: heartbeats run from the open, before the login is answered.
     scheduleHeartbeat();
-    const sent = sendFrame({ headers: { cmd: 'login', aid: SOCKET_LOGIN_AID, sid, [BATCH_HEADER]: '1' }, body: {} });
+    // batch:1 and thin:1 (docs/protocol.md 5.2): batched messages, and a stream thinned
+    // rather than a socket dropped when this reader falls behind.
+    const sent = sendFrame({ headers: { cmd: 'login', aid: SOCKET_LOGIN_AID, sid, [BATCH_HEADER]: '1', [THIN_LOGIN_HEADER]: '1' }, body: {} });
     // A login frame that cannot be encoded (a line feed in the sid) will never work: retrying is pointless.
     if (!sent.ok) end('loginRejected', { status: null, msg: sent.msg }, 'the login frame could not be sent');
   };

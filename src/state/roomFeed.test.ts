@@ -111,7 +111,7 @@ describe('applyTabUpdate: messages not shown', () => {
     // No gap: the marks stay the same object (nothing re-renders for them).
     expect(store.rooms.r?.gaps).toBe(before);
 
-    const sync = { gapsFilled: 0, gapsSkipped: 1, messagesSkipped: 2600 };
+    const sync = { gapsFilled: 0, gapsSkipped: 1, messagesSkipped: 2600, messagesThinned: 0 };
     applyTabUpdate(store, 'r', { delta: { append: range(2621, 2630), withdraw: [], gaps: { m2621: 2600, gone: 5 }, sync } });
     expect(store.rooms.r?.gaps).toEqual({ m2621: 2600 });
     expect(store.rooms.r?.notShown).toBe(2605);

@@ -43,7 +43,7 @@ export const WITHDRAWN_KEPT = 500;
 
 // refs: valtio keeps them as they are, so `feed.gaps === NO_GAPS` holds and nothing is proxied.
 const NO_GAPS: Readonly<Record<string, number>> = ref<Record<string, number>>({});
-const NO_SYNC: RoomSync = ref({ gapsFilled: 0, gapsSkipped: 0, messagesSkipped: 0 });
+const NO_SYNC: RoomSync = ref({ gapsFilled: 0, gapsSkipped: 0, messagesSkipped: 0, messagesThinned: 0 });
 
 export interface RealtimeStore {
   connection: ConnectionStatus;

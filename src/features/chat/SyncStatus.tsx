@@ -26,6 +26,7 @@ export function SyncStatus({ roomId }: { readonly roomId: string }) {
       data-gaps-filled={feed.sync.gapsFilled}
       data-gaps-skipped={feed.sync.gapsSkipped}
       data-messages-skipped={feed.sync.messagesSkipped}
+      data-messages-thinned={feed.sync.messagesThinned}
       data-not-shown={feed.notShown}
     >
       <span className="chat-sync__text">{lines.map((line) => t(line.key, { n: format.format(line.n) })).join(' · ')}</span>

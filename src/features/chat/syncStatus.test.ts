@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { syncLines, syncStamp } from './syncStatus';
 
-const none = { gapsFilled: 0, gapsSkipped: 0, messagesSkipped: 0 };
+const none = { gapsFilled: 0, gapsSkipped: 0, messagesSkipped: 0, messagesThinned: 0 };
 
 describe('syncLines', () => {
   it('says nothing when nothing happened', () => {
@@ -9,8 +9,9 @@ describe('syncLines', () => {
   });
 
   it('puts what was lost before what was repaired', () => {
-    expect(syncLines({ sync: { gapsFilled: 2, gapsSkipped: 1, messagesSkipped: 2600 }, notShown: 2750 })).toEqual([
+    expect(syncLines({ sync: { gapsFilled: 2, gapsSkipped: 1, messagesSkipped: 2600, messagesThinned: 40 }, notShown: 2750 })).toEqual([
       { key: 'chat.sync.skipped', n: 2600 },
+      { key: 'chat.sync.thinned', n: 40 },
       { key: 'chat.sync.notShown', n: 2750 },
       { key: 'chat.sync.filled', n: 2 },
     ]);
@@ -22,5 +23,6 @@ describe('syncLines', () => {
     expect(syncStamp({ sync: none, notShown: 3 })).toBe(a);
     expect(syncStamp({ sync: none, notShown: 4 })).not.toBe(a);
     expect(syncStamp({ sync: { ...none, gapsFilled: 1 }, notShown: 3 })).not.toBe(a);
+    expect(syncStamp({ sync: { ...none, messagesThinned: 1 }, notShown: 3 })).not.toBe(a);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * What the connection status says about the room's message sync (issue 19 item 6): gaps
  * the worker filled after a drop, ranges it had to give up, and messages this tab never
- * showed. Pure, so the wording rules are tested in node.
+ * showed, and chat the server left out to keep the viewer current. Pure, so the wording rules are tested in node.
  */
 import type { RoomSync } from '../../realtime/roomHub';
 
@@ -19,10 +19,11 @@ export interface SyncLine {
 export function syncLines({ sync, notShown }: SyncFacts): SyncLine[] {
   const lines: SyncLine[] = [];
   if (sync.gapsSkipped > 0) lines.push({ key: 'chat.sync.skipped', n: sync.messagesSkipped });
+  if (sync.messagesThinned > 0) lines.push({ key: 'chat.sync.thinned', n: sync.messagesThinned });
   if (notShown > 0) lines.push({ key: 'chat.sync.notShown', n: notShown });
   if (sync.gapsFilled > 0) lines.push({ key: 'chat.sync.filled', n: sync.gapsFilled });
   return lines;
 }
 
 /** Identifies the facts a viewer dismissed: a new gap shows the status again. */
-export const syncStamp = ({ sync, notShown }: SyncFacts): string => `${sync.gapsFilled}:${sync.gapsSkipped}:${sync.messagesSkipped}:${notShown}`;
+export const syncStamp = ({ sync, notShown }: SyncFacts): string => `${sync.gapsFilled}:${sync.gapsSkipped}:${sync.messagesSkipped}:${sync.messagesThinned}:${notShown}`;
