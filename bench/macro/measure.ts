@@ -62,6 +62,12 @@ export interface TabFigures {
   /** p50 latency of the rows timed in the burst's first and last quarter: a growing backlog shows here. */
   readonly latencyFirstQuarterP50Ms: number;
   readonly latencyLastQuarterP50Ms: number;
+  /**
+   * How far behind the room the tab's store was (now less the newest entry's sendTime),
+   * sampled once a second during the burst: the worker's and the socket's lag, before any
+   * rendering. Empty for the baseline (no store of ours).
+   */
+  readonly storeLagMs: readonly number[];
   readonly heapBeforeMB: number;
   readonly heapAfterMB: number;
   readonly heapGrowthMB: number;
@@ -114,7 +120,40 @@ const productJoined = (page: Page): Promise<boolean> =>
     return api?.snapshot().rooms[room]?.joined === 'joined';
   }, ROOM);
 
+/** In the page: now less the sendTime of the newest entry the tab's store holds, or null. */
+const storeLag = (room: string): number | null => {
+  const api = (globalThis as { __webcastRealtime?: { newest?(id: string): { sendTime: number } | null } }).__webcastRealtime;
+  const newest = api?.newest?.(room) ?? null;
+  return newest === null ? null : Date.now() - newest.sendTime;
+};
+
 const baselineJoined = (page: Page): Promise<boolean> => page.evaluate(() => (globalThis as { __baseline?: { joined: boolean } }).__baseline?.joined === true);
+
+/**
+ * A new page of the context in a window of its own (CDP Target.createTarget newWindow): a
+ * tab behind another in one headless window gets about one frame a second, a window of its
+ * own its display's rate, as windows side by side on a desktop.
+ */
+async function newWindowPage(context: BrowserContext, url: string): Promise<Page> {
+  const browser = context.browser();
+  if (browser === null) throw new Error('no browser');
+  const cdp = await browser.newBrowserCDPSession();
+  try {
+    const known = new Set(context.pages());
+    const { targetInfos } = (await cdp.send('Target.getTargets')) as { targetInfos: { type: string; url: string; browserContextId?: string }[] };
+    const origin = new URL(context.pages()[0]!.url()).origin;
+    const browserContextId = targetInfos.find((t) => t.type === 'page' && t.url.startsWith(origin))?.browserContextId;
+    const opened = context.waitForEvent('page', { predicate: (p) => !known.has(p) });
+    await cdp.send('Target.createTarget', { url: new URL(url, origin).href, newWindow: true, ...(browserContextId === undefined ? {} : { browserContextId }) });
+    const page = await opened;
+    await page.waitForLoadState();
+    return page;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+const WINDOWS = process.env.BENCH_MACRO_WINDOWS === '1';
 
 async function openProductTabs(context: BrowserContext, tabs: number): Promise<Page[]> {
   const first = await context.newPage();
@@ -124,8 +163,13 @@ async function openProductTabs(context: BrowserContext, tabs: number): Promise<P
   await poll('the first tab to join', () => productJoined(first), 30_000);
   const pages = [first];
   for (let i = 1; i < tabs; i++) {
-    const page = await context.newPage();
-    await page.goto(`/live/video/${ROOM}`);
+    let page: Page;
+    if (WINDOWS) {
+      page = await newWindowPage(context, `/live/video/${ROOM}`);
+    } else {
+      page = await context.newPage();
+      await page.goto(`/live/video/${ROOM}`);
+    }
     await poll(`tab ${i + 1} to join`, () => productJoined(page), 30_000);
     pages.push(page);
   }
@@ -235,6 +279,7 @@ export async function measureRun(browser: Browser, server: BenchServer, plan: Ru
     const started = Date.now();
     const burst = await server.admin<{ total: number }>(`/admin/v1/rooms/${ROOM}/burst`, { rate: plan.rate, seconds: plan.seconds });
     const busyPerSecond: number[][] = pages.map(() => []);
+    const storeLags: number[][] = pages.map(() => []);
     const cpuPerSecond: number[][] = pages.map(() => []);
     let last = startCounters.map((c) => c.task);
     let lastCpu = startCpu.map((c) => c.task);
@@ -255,6 +300,12 @@ export async function measureRun(browser: Browser, server: BenchServer, plan: Ru
       });
       lastCpu = cpus.map((t) => t * 1000);
       lastAt = now;
+      if (plan.variant === 'product') {
+        const lags = await Promise.all(pages.map((p) => p.evaluate(storeLag, ROOM).catch(() => null)));
+        lags.forEach((lag, i) => {
+          if (lag !== null) storeLags[i]!.push(lag);
+        });
+      }
       socketsOpenMax = Math.max(socketsOpenMax, await server.metric('webcast_sockets_open'));
     }
     // Drain: the last messages reach the screen.
@@ -298,6 +349,7 @@ export async function measureRun(browser: Browser, server: BenchServer, plan: Ru
         latencyP99Ms: round(quantile(f.latencies, 0.99), 0),
         latencyFirstQuarterP50Ms: round(quantile(f.latencies.filter((_, k) => f.latencyAt[k]! < started + (plan.seconds * 1000) / 4), 0.5), 0),
         latencyLastQuarterP50Ms: round(quantile(f.latencies.filter((_, k) => f.latencyAt[k]! >= started + (plan.seconds * 3000) / 4 && f.latencyAt[k]! < started + plan.seconds * 1000), 0.5), 0),
+        storeLagMs: storeLags[i]!.map((l) => round(l, 0)),
         heapBeforeMB: round(heapBefore[i]!, 2),
         heapAfterMB: round(heapAfter[i]!, 2),
         heapGrowthMB: round(heapAfter[i]! - heapBefore[i]!, 2),

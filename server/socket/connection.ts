@@ -8,7 +8,7 @@
 import type { Duplex } from 'node:stream';
 import type { WebSocket, RawData } from 'ws';
 import { decodeFrame, encodeFrame, isRequestCode, replyCodeFor, type Frame, type FrameBody } from '../../src/realtime/frame';
-import { createStreamThinner, SKIP_NOTICE_CODE, THIN_LOGIN_HEADER, type SkipNotice, type StreamThinner } from '../../src/realtime/thinning';
+import { createStreamThinner, PROGRESS_CODE, readProgress, SKIP_NOTICE_CODE, THIN_LOGIN_HEADER, type SkipNotice, type StreamThinner } from '../../src/realtime/thinning';
 import type { Session } from '../auth/sessions.js';
 import type { RoomDelivery } from '../rooms/hub.js';
 import type { ServerContext } from '../context.js';
@@ -93,7 +93,7 @@ export class Connection {
   send(frame: string, delivery?: RoomDelivery): void {
     if (this.state !== 'awaitingLogin' && this.state !== 'online') return;
     if (delivery === undefined || this.thinner === null) return this.outbox.push(frame);
-    const decision = this.thinner.offer(delivery.webcastId, delivery.offset, delivery.facts, this.outbox.waitingBytes());
+    const decision = this.thinner.offer(delivery.webcastId, delivery.offset, delivery.facts, this.outbox.waitingBytes(), this.deps.ctx.now());
     this.sendNotices(decision.notices);
     if (decision.send) this.outbox.push(frame);
     else this.deps.metrics.thinned.inc({ what: 'message' });
@@ -101,7 +101,15 @@ export class Connection {
 
   private settleThinning(): void {
     if (this.thinner === null || (this.state !== 'online' && this.state !== 'awaitingLogin')) return;
-    this.sendNotices(this.thinner.settle(this.outbox.waitingBytes()));
+    this.sendNotices(this.thinner.settle(this.outbox.waitingBytes(), this.deps.ctx.now()));
+  }
+
+  /** The client's report of what it applied (docs/protocol.md 5.2): the thinned stream's clock. */
+  private progress(frame: Frame): void {
+    const report = readProgress(frame.body);
+    if (this.thinner === null || report === null) return this.ignored('progress');
+    this.thinner.progress(report.webcastId, report.offset);
+    this.settleThinning();
   }
 
   private sendNotices(notices: readonly SkipNotice[]): void {
@@ -155,6 +163,7 @@ export class Connection {
     }
     if (frame.code === null) return this.ignored(isLoginFrame(frame) ? 'repeated-login' : 'no-code');
     if (isAckCode(frame.code)) return this.acknowledge(frame.code, frame);
+    if (frame.code === PROGRESS_CODE) return this.progress(frame);
     if (frame.seq > 0 && isRequestCode(frame.code)) return void this.request(frame.code, frame);
     return this.ignored('unexpected-push');
   }

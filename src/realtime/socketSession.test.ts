@@ -488,6 +488,50 @@ describe('socket session: pushes', () => {
   });
 });
 
+describe('socket session: progress reports (thinned stream)', () => {
+  const progressSent = (socket: FakeSocket): FrameBody[] => framesSent(socket).filter((f) => f.code === 7202).map((f) => f.body);
+
+  it('reports each room that moved, at most every 100 ms while room messages arrive, and nothing when quiet', () => {
+    const t = setup();
+    const socket = goOnline(t);
+    t.world.rooms = [{ webcastId: 'r1', offset: 5 }, { webcastId: 'r2', offset: 0 }];
+    socket.deliver(push(7101, { webcastId: 'r1', offset: 5 }));
+    t.clock.advance(99);
+    expect(progressSent(socket)).toEqual([]);
+    t.clock.advance(1);
+    expect(progressSent(socket)).toEqual([{ webcastId: 'r1', offset: 5 }]);
+    // A skip notice moves the offset too; only the room that moved is reported.
+    t.world.rooms = [{ webcastId: 'r1', offset: 40 }, { webcastId: 'r2', offset: 0 }];
+    socket.deliver(push(7201, { webcastId: 'r1', from: 6, to: 40 }));
+    t.clock.advance(100);
+    expect(progressSent(socket)).toEqual([{ webcastId: 'r1', offset: 5 }, { webcastId: 'r1', offset: 40 }]);
+    // Other pushes, or nothing new: no report.
+    socket.deliver(push(9002, {}));
+    t.clock.advance(1000);
+    socket.deliver(push(7101, { webcastId: 'r1', offset: 40 }));
+    t.clock.advance(1000);
+    expect(progressSent(socket)).toHaveLength(2);
+  });
+
+  it('a new socket reports afresh', () => {
+    const t = setup();
+    const first = goOnline(t);
+    t.world.rooms = [{ webcastId: 'r1', offset: 7 }];
+    first.deliver(push(7101, { webcastId: 'r1', offset: 7 }));
+    t.clock.advance(100);
+    expect(progressSent(first)).toEqual([{ webcastId: 'r1', offset: 7 }]);
+    first.drop();
+    t.clock.advance(2000);
+    const second = t.sockets.last;
+    expect(second).not.toBe(first);
+    second.open();
+    second.deliver(LOGIN_OK);
+    second.deliver(push(7101, { webcastId: 'r1', offset: 7 }));
+    t.clock.advance(100);
+    expect(progressSent(second)).toEqual([{ webcastId: 'r1', offset: 7 }]);
+  });
+});
+
 describe('socket session: requests', () => {
   it('sends code, increasing seq and a random mid; resolves with the body of status 200', async () => {
     const t = setup();

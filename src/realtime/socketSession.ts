@@ -9,12 +9,12 @@
  */
 import { HEARTBEAT_INTERVAL_MS, RECONNECT_MAX_ATTEMPTS, RECONNECT_WAIT_MS, REQUEST_TIMEOUT_MS, SOCKET_LOGIN_AID } from '../domain/constants';
 import { randomId32 } from '../domain/randomId';
-import { THIN_LOGIN_HEADER } from './thinning';
 import { BATCH_HEADER, decodeFrame, encodeFrame, framesOfMessage, isRequestCode, type DecodeFailure, type Frame, type FrameBody, type OutgoingFrame } from './frame';
 import { createPendingRequests, RequestError } from './pendingRequests';
 import type { Clock, Logger, RandomBytes, RoomOffsets, SocketFactory, SocketLike, TimerId } from './ports';
 import { decidePush, HEARTBEAT_REPLY, HEARTBEAT_REQUEST } from './pushRules';
 import { nextSessionState, TERMINAL_STATES, type SessionEvent, type SessionState } from './sessionMachine';
+import { PROGRESS_CODE, PROGRESS_REPORT_MS, SKIP_NOTICE_CODE, THIN_LOGIN_HEADER } from './thinning';
 
 export const JOIN_REQUEST = 7001;
 export const LEAVE_REQUEST = 7003;
@@ -88,6 +88,9 @@ export interface SocketSession {
 
 type SendOutcome = { readonly ok: true } | { readonly ok: false; readonly msg: string };
 
+/** Room messages (7101 to 7127, odd) and skip notices: what moves a room's offset. */
+const isRoomStreamCode = (code: number): boolean => (code >= 7101 && code <= 7127 && code % 2 === 1) || code === SKIP_NOTICE_CODE;
+
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 export function createSocketSession(options: SocketSessionOptions): SocketSession {
@@ -102,6 +105,9 @@ export function createSocketSession(options: SocketSessionOptions): SocketSessio
   let malformedCount = 0;
   let heartbeatTimer: TimerId | null = null;
   let reconnectTimer: TimerId | null = null;
+  let progressTimer: TimerId | null = null;
+  /** The offsets last reported on this socket, by room (a new socket starts afresh). */
+  let reported = new Map<string, number>();
 
   const safely = (what: string, fn: () => void): void => {
     try {
@@ -157,9 +163,41 @@ export function createSocketSession(options: SocketSessionOptions): SocketSessio
     }, HEARTBEAT_INTERVAL_MS);
   };
 
+  /**
+   * Progress (docs/protocol.md 5.2, thinned stream): the last offset applied of each room
+   * that moved, at most every PROGRESS_REPORT_MS while room messages arrive, so the server
+   * can tell how far behind this reader is and thin its stream before it falls further.
+   */
+  const reportProgress = (): void => {
+    progressTimer = null;
+    if (socket === null || state !== 'online') return;
+    let rooms: ReturnType<RoomOffsets>;
+    try {
+      rooms = options.rooms();
+    } catch (error) {
+      logger.error('socket session: rooms() threw', error);
+      return;
+    }
+    for (const { webcastId, offset } of rooms) {
+      if (offset <= (reported.get(webcastId) ?? 0)) continue;
+      reported.set(webcastId, offset);
+      sendFrame({ code: PROGRESS_CODE, body: { webcastId, offset } });
+    }
+  };
+
+  const scheduleProgress = (): void => {
+    if (progressTimer === null) progressTimer = clock.setTimeout(reportProgress, PROGRESS_REPORT_MS);
+  };
+
+  const forgetProgress = (): void => {
+    progressTimer = stopTimer(progressTimer);
+    reported = new Map();
+  };
+
   /** Forgets the current socket (its late events are then ignored) and closes it. */
   const dropSocket = (reason: string): void => {
     heartbeatTimer = stopTimer(heartbeatTimer);
+    forgetProgress();
     const current = socket;
     socket = null;
     if (current === null) return;
@@ -178,6 +216,7 @@ export function createSocketSession(options: SocketSessionOptions): SocketSessio
 
   const onSocketLost = (): void => {
     heartbeatTimer = stopTimer(heartbeatTimer);
+    forgetProgress();
     const lost = socket;
     socket = null;
     if (lost !== null) lost.onopen = lost.onmessage = lost.onclose = lost.onerror = null;
@@ -252,6 +291,7 @@ export function createSocketSession(options: SocketSessionOptions): SocketSessio
         if (action.warning !== null) logger.warn(`socket session: ${action.warning}`);
         if (action.ack !== null) sendFrame({ code: action.ack.code, body: action.ack.body });
         safely('onPush', () => options.onPush(frame));
+        if (isRoomStreamCode(frame.code)) scheduleProgress();
         return;
     }
   };

@@ -3,8 +3,11 @@ import { describe, expect, it } from 'vitest';
 import {
   createStreamThinner,
   isNeverSkipped,
+  readProgress,
   readSkipNotice,
   roomMessageFacts,
+  THIN_LAG_START_MS,
+  THIN_LAG_STOP_MS,
   THIN_START_BYTES,
   THIN_STOP_BYTES,
   type RoomMessageFacts,
@@ -36,37 +39,71 @@ describe('isNeverSkipped', () => {
 describe('createStreamThinner', () => {
   it('sends everything while the socket keeps up', () => {
     const thinner = createStreamThinner(ME);
-    for (let offset = 1; offset <= 100; offset++) expect(thinner.offer('r', offset, chat('u-other'), THIN_START_BYTES)).toEqual({ send: true, notices: [] });
+    for (let offset = 1; offset <= 100; offset++) expect(thinner.offer('r', offset, chat('u-other'), THIN_START_BYTES, 0)).toEqual({ send: true, notices: [] });
     expect(thinner.state).toBe('full');
     expect(thinner.skipped).toBe(0);
   });
 
   it('leaves out others’ chat above the start mark, states the range before the next message sent, and keeps priority ones', () => {
     const thinner = createStreamThinner(ME);
-    expect(thinner.offer('r', 1, chat('u-other'), SLOW).send).toBe(false);
+    expect(thinner.offer('r', 1, chat('u-other'), SLOW, 0).send).toBe(false);
     expect(thinner.state).toBe('thinning');
-    expect(thinner.offer('r', 2, chat('u-other'), SLOW).send).toBe(false);
+    expect(thinner.offer('r', 2, chat('u-other'), SLOW, 0).send).toBe(false);
     // Between the marks it stays thinned (hysteresis).
-    expect(thinner.offer('r', 3, chat('u-other'), THIN_STOP_BYTES + 1).send).toBe(false);
-    expect(thinner.offer('r', 4, chat(ME), SLOW)).toEqual({ send: true, notices: [{ webcastId: 'r', from: 1, to: 3 }] });
-    expect(thinner.offer('r', 5, roomMessageFacts(7105, {}), SLOW)).toEqual({ send: true, notices: [] });
-    expect(thinner.offer('r', 6, chat('u-other'), SLOW).send).toBe(false);
-    expect(thinner.offer('r', 7, chat('u-other'), FAST)).toEqual({ send: true, notices: [{ webcastId: 'r', from: 6, to: 6 }] });
+    expect(thinner.offer('r', 3, chat('u-other'), THIN_STOP_BYTES + 1, 0).send).toBe(false);
+    expect(thinner.offer('r', 4, chat(ME), SLOW, 0)).toEqual({ send: true, notices: [{ webcastId: 'r', from: 1, to: 3 }] });
+    expect(thinner.offer('r', 5, roomMessageFacts(7105, {}), SLOW, 0)).toEqual({ send: true, notices: [] });
+    expect(thinner.offer('r', 6, chat('u-other'), SLOW, 0).send).toBe(false);
+    expect(thinner.offer('r', 7, chat('u-other'), FAST, 0)).toEqual({ send: true, notices: [{ webcastId: 'r', from: 6, to: 6 }] });
     expect(thinner.state).toBe('full');
     expect(thinner.skipped).toBe(4);
   });
 
   it('states every room’s range once the socket drains, and nothing while it is still behind', () => {
     const thinner = createStreamThinner(ME);
-    thinner.offer('a', 10, chat('u-other'), SLOW);
-    thinner.offer('b', 20, chat('u-other'), SLOW);
-    thinner.offer('a', 11, chat('u-other'), SLOW);
-    expect(thinner.settle(SLOW)).toEqual([]);
-    expect(thinner.settle(0)).toEqual([
+    thinner.offer('a', 10, chat('u-other'), SLOW, 0);
+    thinner.offer('b', 20, chat('u-other'), SLOW, 0);
+    thinner.offer('a', 11, chat('u-other'), SLOW, 0);
+    expect(thinner.settle(SLOW, 0)).toEqual([]);
+    expect(thinner.settle(0, 0)).toEqual([
       { webcastId: 'a', from: 10, to: 11 },
       { webcastId: 'b', from: 20, to: 20 },
     ]);
-    expect(thinner.settle(0)).toEqual([]);
+    expect(thinner.settle(0, 0)).toEqual([]);
+  });
+
+  it('thins a reader that reports its progress too slowly, whatever the bytes waiting, and is whole again once it caught up', () => {
+    const thinner = createStreamThinner(ME);
+    // Without progress reports, time is no measure (an older client never reports).
+    expect(thinner.offer('r', 1, chat('u-other'), 0, 0).send).toBe(true);
+    expect(thinner.offer('r', 2, chat('u-other'), 0, 5000).send).toBe(true);
+    thinner.progress('r', 2);
+    let now = 10_000;
+    expect(thinner.offer('r', 3, chat('u-other'), 0, now).send).toBe(true);
+    thinner.progress('r', 3);
+    // Sent at 10,000 and 10,050; the reader reports nothing for longer than the start mark.
+    expect(thinner.offer('r', 4, chat('u-other'), 0, (now += 50)).send).toBe(true);
+    expect(thinner.offer('r', 5, chat('u-other'), 0, (now += THIN_LAG_START_MS + 1)).send).toBe(false);
+    expect(thinner.state).toBe('thinning');
+    // Priority still goes out; the range before it is stated.
+    expect(thinner.offer('r', 6, chat(ME), 0, (now += 10))).toEqual({ send: true, notices: [{ webcastId: 'r', from: 5, to: 5 }] });
+    expect(thinner.offer('r', 7, chat('u-other'), 0, (now += 10)).send).toBe(false);
+    // The reader reports 6 applied: nothing older than the stop mark is on its way.
+    thinner.progress('r', 6);
+    expect(thinner.settle(0, (now += THIN_LAG_STOP_MS - 1))).toEqual([{ webcastId: 'r', from: 7, to: 7 }]);
+    expect(thinner.state).toBe('full');
+    expect(thinner.offer('r', 8, chat('u-other'), 0, now + 1).send).toBe(true);
+  });
+
+  it('stays thinned while a message sent long ago is still not reported applied', () => {
+    const thinner = createStreamThinner(ME);
+    thinner.progress('r', 0);
+    thinner.offer('r', 1, chat(ME), 0, 0);
+    expect(thinner.offer('r', 2, chat('u-other'), 0, THIN_LAG_START_MS + 1).send).toBe(false);
+    thinner.progress('r', 0);
+    expect(thinner.settle(0, THIN_LAG_START_MS + 2)).toEqual([]);
+    thinner.progress('r', 1);
+    expect(thinner.settle(0, THIN_LAG_START_MS + 3)).toEqual([{ webcastId: 'r', from: 2, to: 2 }]);
   });
 
   it('accounts for every offset exactly once: sent, or inside one stated range', () => {
@@ -83,18 +120,25 @@ describe('createStreamThinner', () => {
           for (const step of steps) {
             const offset = ++next[step.room];
             const facts = step.who === 'me' ? chat(ME) : step.who === 'staff' ? chat('u-host', { role: 7 }) : chat('u-other');
-            const decision = thinner.offer(step.room, offset, facts, step.bytes);
+            const decision = thinner.offer(step.room, offset, facts, step.bytes, 0);
             state(decision.notices);
             if (decision.send) seen[step.room].push(offset);
             else expect(step.who).toBe('other');
           }
-          state(thinner.settle(0));
+          state(thinner.settle(0, 0));
           // In order, none twice, none missing.
           expect(seen.a).toEqual(Array.from({ length: next.a }, (_, i) => i + 1));
           expect(seen.b).toEqual(Array.from({ length: next.b }, (_, i) => i + 1));
         },
       ),
     );
+  });
+});
+
+describe('readProgress', () => {
+  it('reads a room and a non-negative offset, nothing else', () => {
+    expect(readProgress({ webcastId: 'r', offset: 12 })).toEqual({ webcastId: 'r', offset: 12 });
+    for (const bad of [{}, { webcastId: 'r', offset: -1 }, { webcastId: 'r', offset: 1.5 }, { webcastId: 3, offset: 1 }, { webcastId: 'r', offset: '1' }]) expect(readProgress(bad)).toBeNull();
   });
 });
 

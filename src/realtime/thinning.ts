@@ -11,9 +11,17 @@
  * interactions: small, rare, and wrong if missed), and the chat messages of the viewer, of
  * staff, highlighted ones and the ones that mention the viewer.
  *
- * The thinner is a two-state machine with hysteresis (full -> thinning above
- * THIN_START_BYTES, thinning -> full below THIN_STOP_BYTES), so a reader hovering near one
- * threshold does not flap. Pure: the server's connection feeds it the bytes waiting.
+ * Behind is measured two ways. Bytes waiting at the server are not enough: the kernel's
+ * socket buffers and the browser's own hold seconds of a busy room before the server's
+ * buffer grows. So a client that asked for a thinned stream also reports the last offset it
+ * applied, per room, at most every PROGRESS_REPORT_MS (frame PROGRESS_CODE, `{webcastId,
+ * offset}`), and the server times what it sent: a message sent more than THIN_LAG_START_MS
+ * ago and still not reported applied means the reader is behind by that much.
+ *
+ * The thinner is a two-state machine with hysteresis (full -> thinning when behind by bytes
+ * or by time; thinning -> full when both are below their lower marks), so a reader hovering
+ * near one threshold does not flap. Pure: the server's connection feeds it the bytes waiting
+ * and the time.
  */
 import { isStaff } from '../domain/roles';
 
@@ -29,6 +37,18 @@ export const THIN_LOGIN_HEADER = 'thin';
 export const THIN_START_BYTES = 1024 * 1024;
 /** Bytes waiting below which a thinned stream is whole again. */
 export const THIN_STOP_BYTES = 256 * 1024;
+/** Client to server, no reply: `{webcastId, offset}`, the last room offset the client applied. */
+export const PROGRESS_CODE = 7202;
+/** How often at most a client reports its progress while room messages arrive. */
+export const PROGRESS_REPORT_MS = 100;
+/** A sent message this old and not yet reported applied: the reader is behind, the stream is thinned. */
+export const THIN_LAG_START_MS = 400;
+/** Below this (and below THIN_STOP_BYTES), a thinned stream is whole again. */
+export const THIN_LAG_STOP_MS = 150;
+/** The send time of one message in this many ms is kept per room: enough to time the lag. */
+const SAMPLE_MS = 20;
+/** Send times kept per room at most (a reader that stopped reporting is thinned long before). */
+const SAMPLES_MAX = 1000;
 
 const CHAT_CODE = 7101;
 
@@ -84,10 +104,12 @@ export interface ThinningDecision {
 
 export interface StreamThinner {
   readonly state: ThinningState;
-  /** A room message about to be queued for the socket, with the bytes already waiting. */
-  offer(webcastId: string, offset: number, facts: RoomMessageFacts, waitingBytes: number): ThinningDecision;
-  /** The socket drained (or a timer looked): the notices owed once the stream is whole again. */
-  settle(waitingBytes: number): readonly SkipNotice[];
+  /** A room message about to be queued for the socket, with the bytes already waiting and the time. */
+  offer(webcastId: string, offset: number, facts: RoomMessageFacts, waitingBytes: number, now: number): ThinningDecision;
+  /** The client reported `offset` of the room applied (PROGRESS_CODE). */
+  progress(webcastId: string, offset: number): void;
+  /** The socket drained or the client reported progress: the notices owed once the stream is whole again. */
+  settle(waitingBytes: number, now: number): readonly SkipNotice[];
   /** Messages left out so far. */
   readonly skipped: number;
 }
@@ -99,10 +121,35 @@ export function createStreamThinner(viewerUid: string): StreamThinner {
   let skipped = 0;
   /** Per room, the range left out and not yet stated. */
   const pending = new Map<string, { from: number; to: number }>();
+  /** Per room, offsets sent and when, not yet reported applied (one per SAMPLE_MS), oldest first. */
+  const inFlight = new Map<string, { offset: number; at: number }[]>();
+  /** Time is a measure only once the client reports progress (an older client never does). */
+  let reporting = false;
 
-  function move(waitingBytes: number): void {
-    if (state === 'full' && waitingBytes > THIN_START_BYTES) state = 'thinning';
-    else if (state === 'thinning' && waitingBytes < THIN_STOP_BYTES) state = 'full';
+  /** How long the oldest message sent and not reported applied has been on its way. */
+  function lag(now: number): number {
+    if (!reporting) return 0;
+    let oldest = now;
+    for (const samples of inFlight.values()) {
+      const first = samples[0];
+      if (first !== undefined && first.at < oldest) oldest = first.at;
+    }
+    return now - oldest;
+  }
+
+  function move(waitingBytes: number, now: number): void {
+    if (state === 'full' && (waitingBytes > THIN_START_BYTES || lag(now) > THIN_LAG_START_MS)) state = 'thinning';
+    else if (state === 'thinning' && waitingBytes < THIN_STOP_BYTES && lag(now) < THIN_LAG_STOP_MS) state = 'full';
+  }
+
+  function sent(webcastId: string, offset: number, now: number): void {
+    let samples = inFlight.get(webcastId);
+    if (samples === undefined) {
+      samples = [];
+      inFlight.set(webcastId, samples);
+    }
+    const last = samples[samples.length - 1];
+    if (samples.length < SAMPLES_MAX && (last === undefined || now - last.at >= SAMPLE_MS)) samples.push({ offset, at: now });
   }
 
   function takeAll(): readonly SkipNotice[] {
@@ -127,9 +174,9 @@ export function createStreamThinner(viewerUid: string): StreamThinner {
     get skipped() {
       return skipped;
     },
-    offer(webcastId, offset, facts, waitingBytes) {
+    offer(webcastId, offset, facts, waitingBytes, now) {
       const before = state;
-      move(waitingBytes);
+      move(waitingBytes, now);
       if (state === 'thinning' && !isNeverSkipped(facts, viewerUid)) {
         const range = pending.get(webcastId);
         // Offsets reach one socket in order; a range is contiguous unless a message was
@@ -139,13 +186,29 @@ export function createStreamThinner(viewerUid: string): StreamThinner {
         skipped++;
         return { send: false, notices: NONE };
       }
+      sent(webcastId, offset, now);
       return { send: true, notices: before === 'thinning' && state === 'full' ? takeAll() : take(webcastId) };
     },
-    settle(waitingBytes) {
-      move(waitingBytes);
+    progress(webcastId, offset) {
+      reporting = true;
+      const samples = inFlight.get(webcastId);
+      if (samples === undefined) return;
+      let done = 0;
+      while (done < samples.length && samples[done]!.offset <= offset) done++;
+      if (done > 0) samples.splice(0, done);
+    },
+    settle(waitingBytes, now) {
+      move(waitingBytes, now);
       return state === 'full' ? takeAll() : NONE;
     },
   };
+}
+
+/** A progress report read from a frame body, or null when it is not one. */
+export function readProgress(body: Readonly<Record<string, unknown>>): { webcastId: string; offset: number } | null {
+  const { webcastId, offset } = body;
+  if (typeof webcastId !== 'string' || webcastId === '' || typeof offset !== 'number' || !Number.isSafeInteger(offset) || offset < 0) return null;
+  return { webcastId, offset };
 }
 
 /** A skip notice read from a frame body, or null when it is not one. */

@@ -47,6 +47,11 @@ function realtime(): Promise<Started> {
 function exposeDiagnostics(started: RealtimeClient): void {
   (globalThis as { __webcastRealtime?: unknown }).__webcastRealtime = {
     kind: started.kind,
+    /** The newest entry the tab holds (cheap: the benchmark asks every second). */
+    newest: (roomId: string) => {
+      const entry = realtimeStore.rooms[roomId]?.entries.at(-1);
+      return entry === undefined ? null : { offset: entry.offset, sendTime: entry.sendTime };
+    },
     snapshot: () => ({
       connection: { ...realtimeStore.connection },
       rooms: Object.fromEntries(
