@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { createDeltaCoalescer, DELTA_ENTRIES_MAX, type ChatDelta, type DeltaCoalescer } from './deltas';
 import { toChatEntry, type ChatEntry } from './chatEntry';
 import { createRoomHub, type HubChange } from './roomHub';
-import { INITIAL_ROOM_STATE } from './roomState';
+import { INITIAL_ROOM_STATE, type LiveState } from './roomState';
 import { CHAT_FILTERS, filterEntries, type ChatFilter } from './filters';
 
 function entry(offset: number, extra: Record<string, unknown> = {}): ChatEntry {
@@ -86,29 +86,40 @@ describe('delta coalescer', () => {
     expect(deltas[0]?.state).toBeUndefined();
   });
 
-  it('while hidden, deltas follow the 250 ms timer, not frames', () => {
+  it('while hidden, the chat waits: state and counters follow the 250 ms timer, and the tab shown gets the newest list at once', () => {
     const { c, deltas, s } = setup('all', false);
     c.push(change({ appended: [entry(1)] }));
-    c.push(change({ appended: [entry(2)] }));
+    c.push(change({ appended: [entry(2)], thinned: 40 }));
     expect(s.frames).toHaveLength(0);
+    expect(s.timers).toHaveLength(0);
+    const live: LiveState = { status: 2, replay: null };
+    c.push(change({ state: { live } }));
     expect(s.timers).toHaveLength(1);
     s.timer();
-    expect(deltas).toHaveLength(1);
-    expect(ids(deltas[0]?.append)).toEqual([1, 2]);
+    expect(deltas).toEqual([{ append: [], withdraw: [], state: { live } }]);
+    c.setVisible(true, [entry(1), entry(2), entry(3, { uid: 'me' })]);
+    expect(s.frames).toHaveLength(1);
+    s.frame();
+    expect(ids(deltas[1]?.replace)).toEqual([1, 2, 3]);
+    // No marks: the tab's list starts again at the newest.
+    expect(deltas[1]?.gaps).toBeUndefined();
   });
 
-  it('becoming visible moves a pending tick to the next frame, and back', () => {
+  it('becoming visible moves a pending tick to the next frame; going hidden drops the pending chat', () => {
     const { c, deltas, s } = setup('all', false);
-    c.push(change({ appended: [entry(1)] }));
-    c.setVisible(true);
+    c.push(change({ sync: { gapsFilled: 1, gapsSkipped: 0, messagesSkipped: 0, messagesThinned: 0 } }));
+    c.setVisible(true, []);
     expect(s.timers).toHaveLength(0);
     s.frame();
     expect(deltas).toHaveLength(1);
     c.push(change({ appended: [entry(2)] }));
-    c.setVisible(false);
-    expect(s.frames).toHaveLength(0);
+    c.setVisible(false, [entry(2)]);
+    s.frame();
     s.timer();
-    expect(deltas).toHaveLength(2);
+    expect(deltas).toHaveLength(1);
+    c.setVisible(true, [entry(2)]);
+    s.frame();
+    expect(ids(deltas[1]?.replace)).toEqual([2]);
   });
 
   it('only entries the filter shows are sent; nothing is emitted when nothing visible changed', () => {

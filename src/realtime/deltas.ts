@@ -6,6 +6,10 @@
  * tab's filter shows: appended entries, withdrawn ids, or a full replacement (after a
  * filter change, a hub replacement, or more appended entries than a tab keeps).
  *
+ * A hidden tab shows no rows, so it gets no chat while hidden: the room state and the gap
+ * counters still reach it (every 250 ms), and when it is shown again its list is replaced
+ * by the newest entries at once. A busy room then costs a hidden tab next to nothing.
+ *
  * Ticks come from an injected schedule (requestAnimationFrame and a 250 ms timer in the
  * worker's host, fakes in tests): no timers in pure code.
  */
@@ -59,7 +63,8 @@ export interface DeltaCoalescer {
   push(change: HubChange): void;
   /** Switches the filter; the next tick replaces the tab's list with what it shows of `currentEntries`. */
   setFilter(filter: ChatFilter, currentEntries: readonly ChatEntry[]): void;
-  setVisible(visible: boolean): void;
+  /** Shown again after chat went by: the next tick replaces the tab's list with what it shows of `currentEntries`. */
+  setVisible(visible: boolean, currentEntries: readonly ChatEntry[]): void;
   /** For a new subscriber: emits the current buffer (filtered), state and gap counters at once, dropping anything pending. */
   snapshot(entries: readonly ChatEntry[], state: RoomState, sync?: RoomSync): void;
   /** Cancels a pending tick; nothing is emitted afterwards. */
@@ -194,6 +199,22 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
   let sync: RoomSync | null = null;
   let arrived = 0;
   const gaps = new GapMarks();
+  /** Chat went by while the tab was hidden: its list is replaced when it is shown. */
+  let stale = false;
+
+  /** Hidden: what is pending of the chat will never be shown as it is. */
+  function dropChat(): void {
+    if (replace !== null || append.length > 0 || withdraw.length > 0) stale = true;
+    append = [];
+    withdraw = [];
+    replace = null;
+    arrived = 0;
+    gaps.reset();
+  }
+
+  function chatMoved(change: HubChange): boolean {
+    return change.appended.length > 0 || change.withdrawn.length > 0 || change.replaced !== null || change.skipped !== null || change.thinned > 0 || change.passedOver.length > 0;
+  }
 
   function clearPending(): void {
     arrived = 0;
@@ -263,6 +284,16 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
       const chat = change.state.chat;
       if (chat !== undefined) chatState = chat;
       if (change.sync !== null) sync = change.sync;
+      if (!visible) {
+        if (chatMoved(change)) stale = true;
+        for (const _key in change.state) {
+          state = { ...state, ...change.state };
+          hasState = true;
+          break;
+        }
+        ensureTick();
+        return;
+      }
       if (change.skipped !== null) gaps.add(change.skipped.upTo - change.skipped.after);
       // Left out on purpose: others' plain chat, which only the "all" filter shows.
       if (change.thinned > 0 && filter === 'all' && !chatState.staffOnly) gaps.add(change.thinned);
@@ -311,9 +342,16 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
       withdraw = [];
       ensureTick();
     },
-    setVisible(next) {
+    setVisible(next, currentEntries) {
       if (next === visible) return;
       visible = next;
+      if (!visible) dropChat();
+      else if (stale) {
+        stale = false;
+        replace = latest(filterEntries(filter, currentEntries, chatState));
+        append = [];
+        withdraw = [];
+      }
       // Move a pending tick to the new cadence.
       cancel();
       ensureTick();

@@ -506,7 +506,10 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
       const tab = tabs.get(tabId);
       if (tab === undefined) return;
       tab.visible = visible;
-      for (const webcastId of tab.rooms.keys()) findRoom(tabId, webcastId)?.sub.coalescer.setVisible(visible);
+      for (const webcastId of tab.rooms.keys()) {
+        const found = findRoom(tabId, webcastId);
+        found?.sub.coalescer.setVisible(visible, found.room.hub.snapshot().entries as readonly ChatEntry[]);
+      }
     },
     sendChat(tabId, webcastId, input: ChatSendInput) {
       const body: FrameBody = {
