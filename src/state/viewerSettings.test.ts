@@ -10,13 +10,15 @@ function memoryStorage(initial: Record<string, string> = {}): SettingsStorage & 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('viewer settings', () => {
-  it('effects are on unless the viewer turned them off', () => {
-    expect(DEFAULT_VIEWER_SETTINGS.effects).toBe(true);
-    expect(parseViewerSettings(null)).toEqual({ effects: true });
-    expect(parseViewerSettings('not json')).toEqual({ effects: true });
-    expect(parseViewerSettings('{"effects":"no"}')).toEqual({ effects: true });
-    expect(parseViewerSettings('[false]')).toEqual({ effects: true });
-    expect(parseViewerSettings('{"effects":false}')).toEqual({ effects: false });
+  it('effects and one video per room are on unless the viewer turned them off, each on its own', () => {
+    const on = { effects: true, oneVideo: true };
+    expect(DEFAULT_VIEWER_SETTINGS).toEqual(on);
+    expect(parseViewerSettings(null)).toEqual(on);
+    expect(parseViewerSettings('not json')).toEqual(on);
+    expect(parseViewerSettings('{"effects":"no","oneVideo":0}')).toEqual(on);
+    expect(parseViewerSettings('[false]')).toEqual(on);
+    expect(parseViewerSettings('{"effects":false}')).toEqual({ effects: false, oneVideo: true });
+    expect(parseViewerSettings('{"oneVideo":false}')).toEqual({ effects: true, oneVideo: false });
   });
 
   it('remembers a change and reads it back', async () => {
@@ -24,8 +26,11 @@ describe('viewer settings', () => {
     const store = createViewerSettings(storage);
     setViewerSetting('effects', false, store);
     await flush();
-    expect(JSON.parse(storage.data[VIEWER_SETTINGS_KEY] ?? '{}')).toEqual({ effects: false });
+    expect(JSON.parse(storage.data[VIEWER_SETTINGS_KEY] ?? '{}')).toEqual({ effects: false, oneVideo: true });
     expect(createViewerSettings(storage).effects).toBe(false);
+    setViewerSetting('oneVideo', false, store);
+    await flush();
+    expect(createViewerSettings(storage)).toEqual({ effects: false, oneVideo: false });
   });
 
   it('a refusing storage only means the choice is not remembered', async () => {

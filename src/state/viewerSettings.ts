@@ -1,7 +1,9 @@
 /**
  * The viewer's own settings that are not the player's, kept per browser (localStorage):
- * `effects`, whether gift and praise animations play (SPEC 2 "Settings: effects"). On by
- * default; the features that animate read it, the settings panel changes it.
+ * `effects`, whether gift and praise animations play (SPEC 2 "Settings: effects"), and
+ * `oneVideo`, whether a tab in the background leaves the video to the tab of the same room
+ * in view (src/domain/playbackYield.ts). Both on by default; the features read them, the
+ * settings panel changes them.
  */
 import { proxy, subscribe } from 'valtio';
 import { browserSettingsStorage, type SettingsStorage } from './playerSettings';
@@ -9,11 +11,13 @@ import { browserSettingsStorage, type SettingsStorage } from './playerSettings';
 export interface ViewerSettings {
   /** Gift and praise animations. */
   effects: boolean;
+  /** One video per room: a tab in the background stops its video while another tab of the room plays. */
+  oneVideo: boolean;
 }
 
 export const VIEWER_SETTINGS_KEY = 'webcast.viewer.settings';
 
-export const DEFAULT_VIEWER_SETTINGS: ViewerSettings = { effects: true };
+export const DEFAULT_VIEWER_SETTINGS: ViewerSettings = { effects: true, oneVideo: true };
 
 /** Stored text to settings: anything unknown falls back to the default, field by field. */
 export function parseViewerSettings(stored: string | null): ViewerSettings {
@@ -24,7 +28,10 @@ export function parseViewerSettings(stored: string | null): ViewerSettings {
     value = null;
   }
   const v = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-  return { effects: typeof v.effects === 'boolean' ? v.effects : DEFAULT_VIEWER_SETTINGS.effects };
+  return {
+    effects: typeof v.effects === 'boolean' ? v.effects : DEFAULT_VIEWER_SETTINGS.effects,
+    oneVideo: typeof v.oneVideo === 'boolean' ? v.oneVideo : DEFAULT_VIEWER_SETTINGS.oneVideo,
+  };
 }
 
 function read(storage: SettingsStorage | null): ViewerSettings {
@@ -40,7 +47,7 @@ export function createViewerSettings(storage: SettingsStorage | null): ViewerSet
   const store = proxy<ViewerSettings>(read(storage));
   subscribe(store, () => {
     try {
-      storage?.setItem(VIEWER_SETTINGS_KEY, JSON.stringify({ effects: store.effects }));
+      storage?.setItem(VIEWER_SETTINGS_KEY, JSON.stringify({ effects: store.effects, oneVideo: store.oneVideo }));
     } catch {
       // not remembered; the choice still applies in this tab
     }

@@ -14,10 +14,12 @@ import { useSnapshot } from 'valtio';
 import { DELAY_MODES, LIVE_STATUS, type DelayMode, type QualityLevel } from '../../domain/constants';
 import { DEFAULT_DELAY_MODE, EMPTY_PLAYER_OFFER, playerSettings, publishPlayerOffer, setPlayerSetting } from '../../state/playerSettings';
 import { session } from '../../state/session';
+import { viewerSettings } from '../../state/viewerSettings';
 import { createEngine, hasMse, hasNativeHls, preloadEngine, type PlaybackEngine } from './engine';
 import { bufferAheadMs } from './latency';
 import { INITIAL_PLAYER_STATE, MAX_RETRIES, playerReducer, retryDelayMs, showsVideo } from './playerMachine';
 import { choosePlayTarget, countdownMs, countdownParts, type PlayTarget, type StreamType } from './sources';
+import { usePlaybackYield } from './usePlaybackYield';
 import { useRoomPlayback } from './useRoomPlayback';
 import './player.css';
 
@@ -55,6 +57,9 @@ export function Player({ roomId }: PlayerProps) {
   const [reloadKey, setReloadKey] = useState(0);
   const playback = useRoomPlayback(roomId, lineId, reloadKey);
   const [machine, dispatch] = useReducer(playerReducer, INITIAL_PLAYER_STATE);
+  // Another tab of this room plays: this one, in the background, stops its video.
+  const { oneVideo } = useSnapshot(viewerSettings);
+  const yielded = usePlaybackYield(roomId, oneVideo);
 
   const rootRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -81,17 +86,33 @@ export function Player({ roomId }: PlayerProps) {
   );
 
   // The room state and the settings choose what plays; the machine ignores a LOAD of the
-  // source it already has.
+  // source it already has. A live yielded to another tab stops (no download, no decoding)
+  // and loads afresh, at its live edge, when this tab plays again.
+  const yieldsLive = yielded && target?.kind === 'play' && target.live;
   useLayoutEffect(() => {
     if (target === null) return;
-    if (target.kind === 'wait') dispatch({ type: 'WAIT' });
+    if (yieldsLive) dispatch({ type: 'STOP' });
+    else if (target.kind === 'wait') dispatch({ type: 'WAIT' });
     else if (target.kind === 'ended') dispatch({ type: 'ENDED' });
     else if (target.kind === 'unsupported') dispatch({ type: 'UNSUPPORTED' });
     else {
       const { engine, type: streamType, url, live, lineId: line, quality: level } = target;
       dispatch({ type: 'LOAD', source: { engine, type: streamType, url, live, delay, lineId: line, quality: level } });
     }
-  }, [target, delay]);
+  }, [target, delay, yieldsLive]);
+  // A replay yielded pauses where it is, and goes on from there.
+  const yieldedReplay = useRef(false);
+  useEffect(() => {
+    const video = videoRef.current;
+    if (video === null || target?.kind !== 'play' || target.live) return;
+    if (yielded && !video.paused) {
+      yieldedReplay.current = true;
+      video.pause();
+    } else if (!yielded && yieldedReplay.current) {
+      yieldedReplay.current = false;
+      void video.play().catch(() => undefined);
+    }
+  }, [yielded, target]);
 
   // Muted autoplay when the browser blocks sound; the viewer's mute is theirs.
   const [muted, setMuted] = useState(false);
@@ -338,6 +359,7 @@ export function Player({ roomId }: PlayerProps) {
         .filter(Boolean)
         .join(' ')}
       data-phase={phase}
+      data-yielded={yielded ? 'true' : undefined}
       data-mode={isReplay ? 'replay' : isLive ? 'live' : 'none'}
       data-type={target?.kind === 'play' ? target.type : undefined}
       data-line={target?.kind === 'play' ? (target.lineId ?? undefined) : undefined}
@@ -375,7 +397,9 @@ export function Player({ roomId }: PlayerProps) {
       )}
       {(phase === 'idle' || phase === 'loading') && (
         <div className="player__notice player__notice--overlay" role="status">
-          {playback.failed ? (
+          {yieldsLive ? (
+            <p>{t('player.yielded')}</p>
+          ) : playback.failed ? (
             <>
               <p>{t('player.loadFailed')}</p>
               <button type="button" className="button" onClick={retry}>

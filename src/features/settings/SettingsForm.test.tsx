@@ -10,10 +10,12 @@ const props: SettingsFormProps = {
   settings: { quality: null, delay: null, type: null },
   offer: { mode: 'live', qualities: ['original', 'hd'], types: ['hls'] },
   effects: true,
+  oneVideo: true,
   onQuality: noop,
   onDelay: noop,
   onType: noop,
   onEffects: noop,
+  onOneVideo: noop,
 };
 
 describe('settings form', () => {
@@ -26,6 +28,11 @@ describe('settings form', () => {
     expect(html).toContain('<option value="lowDelay" selected="">Low delay</option>');
     expect(html).toContain('<option value="flv" disabled="">FLV (unavailable)</option>');
     expect(html).not.toContain('Applies once the live plays');
+    expect(html).toMatch(/<input type="checkbox" checked=""\/><span>Play the video only in the tab in view<\/span>/);
+  });
+
+  it('the one-video switch shows the choice', () => {
+    expect(render(<SettingsForm {...props} oneVideo={false} />)).toMatch(/<input type="checkbox"\/><span>Play the video only in the tab in view<\/span>/);
   });
 
   it('without a nickname form there is no nickname section', () => {

@@ -26,13 +26,16 @@ export interface SettingsFormProps {
   readonly settings: Pick<PlayerSettings, 'quality' | 'delay' | 'type'>;
   readonly offer: OfferView;
   readonly effects: boolean;
+  /** One video per room: a tab in the background leaves the video to the tab in view. */
+  readonly oneVideo: boolean;
   readonly onQuality: (value: QualityLevel | null) => void;
   readonly onDelay: (value: DelayMode) => void;
   readonly onType: (value: StreamType | null) => void;
   readonly onEffects: (on: boolean) => void;
+  readonly onOneVideo: (on: boolean) => void;
 }
 
-export function SettingsForm({ nickname, settings, offer, effects, onQuality, onDelay, onType, onEffects }: SettingsFormProps) {
+export function SettingsForm({ nickname, settings, offer, effects, oneVideo, onQuality, onDelay, onType, onEffects, onOneVideo }: SettingsFormProps) {
   const { t } = useTranslation();
   const effectsId = useId();
   const playbackId = useId();
@@ -95,6 +98,11 @@ export function SettingsForm({ nickname, settings, offer, effects, onQuality, on
           </select>
         </label>
         {hint !== null && <p className="viewer-settings__hint">{t(`settings.${hint}`)}</p>}
+        <label className="viewer-settings__check">
+          <input type="checkbox" checked={oneVideo} onChange={(event) => onOneVideo(event.target.checked)} />
+          <span>{t('settings.oneVideoLabel')}</span>
+        </label>
+        <p className="viewer-settings__hint">{t('settings.oneVideoHint')}</p>
       </section>
 
       <p className="viewer-settings__hint">{t('settings.kept')}</p>

@@ -41,10 +41,12 @@ function OpenSettings({ titleId, nickname, onClose }: { readonly titleId: string
         settings={settings}
         offer={offer}
         effects={viewer.effects}
+        oneVideo={viewer.oneVideo}
         onQuality={(value) => setPlayerSetting('quality', value)}
         onDelay={(value) => setPlayerSetting('delay', value)}
         onType={(value) => setPlayerSetting('type', value)}
         onEffects={(on) => setViewerSetting('effects', on)}
+        onOneVideo={(on) => setViewerSetting('oneVideo', on)}
       />
     </div>
   );
