@@ -42,9 +42,9 @@ export const PROGRESS_CODE = 7202;
 /** How often at most a client reports its progress while room messages arrive. */
 export const PROGRESS_REPORT_MS = 100;
 /** A sent message this old and not yet reported applied: the reader is behind, the stream is thinned. */
-export const THIN_LAG_START_MS = 400;
+export const THIN_LAG_START_MS = 250;
 /** Below this (and below THIN_STOP_BYTES), a thinned stream is whole again. */
-export const THIN_LAG_STOP_MS = 150;
+export const THIN_LAG_STOP_MS = 100;
 /** The send time of one message in this many ms is kept per room: enough to time the lag. */
 const SAMPLE_MS = 20;
 /** Send times kept per room at most (a reader that stopped reporting is thinned long before). */
