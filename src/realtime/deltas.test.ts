@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { createDeltaCoalescer, DELTA_ENTRIES_MAX, type ChatDelta, type DeltaCoalescer } from './deltas';
+import { createDeltaCoalescer, DELTA_ENTRIES_MAX, PRIORITY_ENTRIES_KEPT, type ChatDelta, type DeltaCoalescer } from './deltas';
 import { toChatEntry, type ChatEntry } from './chatEntry';
 import { createRoomHub, type HubChange } from './roomHub';
 import { INITIAL_ROOM_STATE, type LiveState } from './roomState';
@@ -212,6 +212,37 @@ describe('delta coalescer: messages not shown', () => {
     s.frame();
     expect(ids(deltas[0]?.replace)).toEqual(Array.from({ length: 200 }, (_, i) => 801 + i));
     expect(deltas[0]?.gaps).toEqual({ m801: 800 });
+  });
+
+  it('cut to the newest in a flood, the viewer’s own, mentioning and staff entries are kept, in order, marks counting the rest', () => {
+    const { c, deltas, s } = setup('all');
+    const flood: ChatEntry[] = [];
+    for (let o = 1; o <= 1000; o++) {
+      const extra = o === 10 ? { uid: 'me' } : o === 20 ? { picked_uid: ['me'] } : o === 30 ? { role: 7 } : o === 40 ? { highlight: true } : {};
+      flood.push(entry(o, extra));
+    }
+    c.push(change({ appended: flood }));
+    s.frame();
+    const sent = deltas[0]?.replace ?? [];
+    expect(sent).toHaveLength(DELTA_ENTRIES_MAX);
+    expect(ids(sent).slice(0, 5)).toEqual([10, 20, 30, 40, 805]);
+    expect(ids(sent).at(-1)).toBe(1000);
+    // Every message is either sent or counted before the next one sent.
+    const marks = deltas[0]?.gaps ?? {};
+    const counted = Object.values(marks).reduce((a, b) => a + b, 0);
+    expect(counted + sent.length).toBe(1000);
+    expect(marks).toEqual({ m10: 9, m20: 9, m30: 9, m40: 9, m805: 764 });
+  });
+
+  it('keeps at most PRIORITY_ENTRIES_KEPT of them, the newest', () => {
+    const { c, deltas, s } = setup('all');
+    const flood = Array.from({ length: 1000 }, (_, i) => entry(i + 1, i < 100 ? { uid: 'me' } : {}));
+    c.push(change({ appended: flood }));
+    s.frame();
+    const sent = ids(deltas[0]?.replace);
+    expect(sent).toHaveLength(DELTA_ENTRIES_MAX);
+    expect(sent.slice(0, PRIORITY_ENTRIES_KEPT)).toEqual(Array.from({ length: PRIORITY_ENTRIES_KEPT }, (_, i) => 100 - PRIORITY_ENTRIES_KEPT + i + 1));
+    expect(sent.at(-1)).toBe(1000);
   });
 
   it('a range the hub skipped is marked on the next entry sent, in this delta or a later one', () => {

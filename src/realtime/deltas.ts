@@ -14,6 +14,7 @@
  * worker's host, fakes in tests): no timers in pure code.
  */
 import { CHAT_ENTRIES_KEPT } from '../domain/constants';
+import { isStaff } from '../domain/roles';
 import type { ChatEntry } from './chatEntry';
 import { filterEntries, showsEntry, type ChatFilter, type ChatVisibility } from './filters';
 import type { HubChange, RoomSync } from './roomHub';
@@ -23,6 +24,16 @@ import type { RoomState } from './roomState';
 export const HIDDEN_DELTA_INTERVAL_MS = 250;
 /** Most entries in one delta: a tab keeps no more (SPEC 5), so older ones would be dropped there anyway. */
 export const DELTA_ENTRIES_MAX = CHAT_ENTRIES_KEPT;
+/**
+ * When a pending list is cut to the newest, this many of the viewer's own, mentioning,
+ * staff and highlighted entries among the cut ones are kept at most (in place of the oldest
+ * of the rest): in a flood they are what a viewer looks for, and the server never leaves
+ * them out of a thinned stream either (src/realtime/thinning.ts).
+ */
+export const PRIORITY_ENTRIES_KEPT = 50;
+
+/** The entries a cut keeps: the viewer's own, the ones mentioning them, staff and highlighted. */
+export const isPriorityEntry = (entry: ChatEntry): boolean => entry.mine || entry.mentionsMe || entry.highlight || isStaff(entry.role);
 
 export interface ChatDelta {
   /** Entries to add at the end of the tab's list, oldest first. */
@@ -101,21 +112,25 @@ class GapMarks {
     return this.carry > 0;
   }
 
-  /** The first `dropped` entries of `list` will never be sent: they and their marks move to the entry after them. */
-  dropFront(list: readonly ChatEntry[], dropped: number): void {
-    const first = list[dropped];
-    if (dropped <= 0 || first === undefined) return;
-    let count = dropped;
-    if (this.marks !== null) {
-      for (let i = 0; i < dropped; i++) {
-        const id = list[i]?.msgId;
-        const mark = id === undefined ? undefined : this.marks.get(id);
-        if (mark === undefined || id === undefined) continue;
-        count += mark;
-        this.marks.delete(id);
+  /**
+   * The entries of `list` that `kept` refuses will never be sent: each run of them, with
+   * their marks, moves to the kept entry after it. The last entry is always kept.
+   */
+  dropWhere(list: readonly ChatEntry[], kept: (index: number) => boolean): void {
+    let count = 0;
+    for (let i = 0; i < list.length; i++) {
+      const id = list[i]!.msgId;
+      if (kept(i) || i === list.length - 1) {
+        if (count > 0) this.mark(id, count);
+        count = 0;
+        continue;
       }
+      count += 1;
+      const mark = this.marks?.get(id);
+      if (mark === undefined) continue;
+      count += mark;
+      this.marks?.delete(id);
     }
-    this.mark(first.msgId, count);
   }
 
   /**
@@ -231,11 +246,32 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
     return replace !== null || append.length > 0 || withdraw.length > 0 || hasState || sync !== null;
   }
 
-  /** The last `keep` of a pending list; the ones cut are counted as not shown. */
+  /**
+   * The last `keep` of a pending list, where the priority entries among the cut ones (the
+   * newest PRIORITY_ENTRIES_KEPT of them) take the place of the oldest of the rest; in
+   * order. What is cut is counted as not shown.
+   */
   function keepLast(list: ChatEntry[], keep: number): ChatEntry[] {
     if (list.length <= keep) return list;
-    gaps.dropFront(list, list.length - keep);
-    return list.slice(list.length - keep);
+    const cut = list.length - keep;
+    // The tail's oldest plain entries make room, one for each priority entry kept from
+    // before the cut (the newest of those first); the tail's last entry always stays.
+    const freed = new Set<number>();
+    const rescued = new Set<number>();
+    let next = cut;
+    for (let i = cut - 1; i >= 0 && rescued.size < PRIORITY_ENTRIES_KEPT; i--) {
+      if (!isPriorityEntry(list[i]!)) continue;
+      while (next < list.length - 1 && isPriorityEntry(list[next]!)) next++;
+      if (next >= list.length - 1) break;
+      freed.add(next++);
+      rescued.add(i);
+    }
+    const keeps = (i: number): boolean => (i < cut ? rescued.has(i) : !freed.has(i));
+    gaps.dropWhere(list, keeps);
+    if (rescued.size === 0) return list.slice(cut);
+    const out: ChatEntry[] = [];
+    for (let i = 0; i < list.length; i++) if (keeps(i)) out.push(list[i]!);
+    return out;
   }
 
   function tick(): void {
