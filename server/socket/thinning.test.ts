@@ -8,7 +8,7 @@
  */
 import type { Socket } from 'node:net';
 import { afterEach, expect, it } from 'vitest';
-import { readSkipNotice, SKIP_NOTICE_CODE, THIN_LAG_START_MS } from '../../src/realtime/thinning';
+import { readSkipNotice, SKIP_NOTICE_CODE, THIN_BEHIND_MESSAGES, THIN_LAG_START_MS } from '../../src/realtime/thinning';
 import type { TestServer } from '../testing/harness.js';
 import { startRealtimeTestServer } from '../testing/realtimeServer.js';
 import { loginAs } from '../testing/roomFixtures.js';
@@ -121,15 +121,17 @@ it('a reader that reports its progress late is thinned by time, before any buffe
   await socket.request(7001, { webcastId: ROOM, offset: 0 });
   socket.push(7202, { webcastId: ROOM, offset: 0 });
   await socket.request(9001);
-  const first = s.ctx.hub.publish(ROOM, 7101, messageOf(1).body);
-  await socket.nextPush(7101, 5000, (b) => b.offset === first.offset);
-  // Received, but not reported applied for longer than the start mark.
+  // More than a screenful sent, received, and not reported applied for longer than the start mark.
+  let last = 0;
+  for (let i = 1; i <= THIN_BEHIND_MESSAGES + 50; i++) last = s.ctx.hub.publish(ROOM, 7101, messageOf(i).body).offset;
+  await socket.nextPush(7101, 5000, (b) => b.offset === last);
   await new Promise((resolve) => setTimeout(resolve, THIN_LAG_START_MS + 100));
-  for (let i = 2; i <= 11; i++) s.ctx.hub.publish(ROOM, 7101, messageOf(i).body);
+  const first = last + 1;
+  for (let i = 0; i < 10; i++) s.ctx.hub.publish(ROOM, 7101, messageOf(1).body);
   const own = s.ctx.hub.publish(ROOM, 7101, messageOf(97).body);
   await socket.nextPush(7101, 5000, (b) => b.offset === own.offset);
-  expect((await socket.nextPush(SKIP_NOTICE_CODE)).body).toEqual({ webcastId: ROOM, from: 2, to: 11 });
-  expect(socket.received(7101).map((f) => f.body.offset)).toEqual([first.offset, own.offset]);
+  expect((await socket.nextPush(SKIP_NOTICE_CODE)).body).toEqual({ webcastId: ROOM, from: first, to: first + 9 });
+  expect(socket.received(7101).map((f) => f.body.offset).slice(-2)).toEqual([last, own.offset]);
   // Caught up: the report settles the stream, and the next message goes out.
   socket.push(7202, { webcastId: ROOM, offset: own.offset });
   await socket.request(9001);

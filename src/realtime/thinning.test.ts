@@ -6,6 +6,7 @@ import {
   readProgress,
   readSkipNotice,
   roomMessageFacts,
+  THIN_BEHIND_MESSAGES,
   THIN_LAG_START_MS,
   THIN_LAG_STOP_MS,
   THIN_START_BYTES,
@@ -72,38 +73,42 @@ describe('createStreamThinner', () => {
     expect(thinner.settle(0, 0)).toEqual([]);
   });
 
-  it('thins a reader that reports its progress too slowly, whatever the bytes waiting, and is whole again once it caught up', () => {
+  it('thins a reader far behind in time and in messages, whatever the bytes waiting, and is whole again once it caught up', () => {
     const thinner = createStreamThinner(ME);
+    const other = chat('u-other');
     // Without progress reports, time is no measure (an older client never reports).
-    expect(thinner.offer('r', 1, chat('u-other'), 0, 0).send).toBe(true);
-    expect(thinner.offer('r', 2, chat('u-other'), 0, 5000).send).toBe(true);
-    thinner.progress('r', 2);
+    for (let o = 1; o <= 300; o++) expect(thinner.offer('r', o, other, 0, 0).send).toBe(true);
+    expect(thinner.offer('r', 301, other, 0, 5000).send).toBe(true);
+    thinner.progress('r', 301);
     let now = 10_000;
-    expect(thinner.offer('r', 3, chat('u-other'), 0, now).send).toBe(true);
-    thinner.progress('r', 3);
-    // Sent at 10,000 and 10,050; the reader reports nothing for longer than the start mark.
-    expect(thinner.offer('r', 4, chat('u-other'), 0, (now += 50)).send).toBe(true);
-    expect(thinner.offer('r', 5, chat('u-other'), 0, (now += THIN_LAG_START_MS + 1)).send).toBe(false);
+    // 300 sent at once, none reported applied yet.
+    for (let o = 302; o <= 601; o++) expect(thinner.offer('r', o, other, 0, now).send).toBe(true);
+    expect(thinner.offer('r', 602, other, 0, (now += THIN_LAG_START_MS + 1)).send).toBe(false);
     expect(thinner.state).toBe('thinning');
     // Priority still goes out; the range before it is stated.
-    expect(thinner.offer('r', 6, chat(ME), 0, (now += 10))).toEqual({ send: true, notices: [{ webcastId: 'r', from: 5, to: 5 }] });
-    expect(thinner.offer('r', 7, chat('u-other'), 0, (now += 10)).send).toBe(false);
-    // The reader reports 6 applied: nothing older than the stop mark is on its way.
-    thinner.progress('r', 6);
-    expect(thinner.settle(0, (now += THIN_LAG_STOP_MS - 1))).toEqual([{ webcastId: 'r', from: 7, to: 7 }]);
+    expect(thinner.offer('r', 603, chat(ME), 0, (now += 10))).toEqual({ send: true, notices: [{ webcastId: 'r', from: 602, to: 602 }] });
+    expect(thinner.offer('r', 604, other, 0, (now += 10)).send).toBe(false);
+    // Reported up to a message sent with the others: still far behind.
+    thinner.progress('r', 400);
+    expect(thinner.settle(0, (now += 1))).toEqual([]);
+    // Caught up with everything sent.
+    thinner.progress('r', 603);
+    expect(thinner.settle(0, (now += 1))).toEqual([{ webcastId: 'r', from: 604, to: 604 }]);
     expect(thinner.state).toBe('full');
-    expect(thinner.offer('r', 8, chat('u-other'), 0, now + 1).send).toBe(true);
+    expect(thinner.offer('r', 605, other, 0, now + 1).send).toBe(true);
   });
 
-  it('stays thinned while a message sent long ago is still not reported applied', () => {
+  it('a moderate room is never thinned by time: a few messages late catch up by themselves', () => {
     const thinner = createStreamThinner(ME);
     thinner.progress('r', 0);
-    thinner.offer('r', 1, chat(ME), 0, 0);
-    expect(thinner.offer('r', 2, chat('u-other'), 0, THIN_LAG_START_MS + 1).send).toBe(false);
-    thinner.progress('r', 0);
-    expect(thinner.settle(0, THIN_LAG_START_MS + 2)).toEqual([]);
-    thinner.progress('r', 1);
-    expect(thinner.settle(0, THIN_LAG_START_MS + 3)).toEqual([{ webcastId: 'r', from: 2, to: 2 }]);
+    for (let o = 1; o <= THIN_BEHIND_MESSAGES; o++) expect(thinner.offer('r', o, chat('u-other'), 0, o).send).toBe(true);
+    expect(thinner.offer('r', THIN_BEHIND_MESSAGES + 1, chat('u-other'), 0, 10 * THIN_LAG_START_MS).send).toBe(true);
+    expect(thinner.state).toBe('full');
+    // One more unreported: past a screenful and late, thinned.
+    expect(thinner.offer('r', THIN_BEHIND_MESSAGES + 2, chat('u-other'), 0, 10 * THIN_LAG_START_MS).send).toBe(false);
+    // Whole again once the reader is near (the stop mark in time).
+    thinner.progress('r', THIN_BEHIND_MESSAGES + 1);
+    expect(thinner.settle(0, 10 * THIN_LAG_START_MS + THIN_LAG_STOP_MS)).toEqual([{ webcastId: 'r', from: THIN_BEHIND_MESSAGES + 2, to: THIN_BEHIND_MESSAGES + 2 }]);
   });
 
   it('accounts for every offset exactly once: sent, or inside one stated range', () => {

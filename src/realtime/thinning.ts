@@ -45,7 +45,12 @@ export const PROGRESS_REPORT_MS = 100;
 export const THIN_LAG_START_MS = 250;
 /** Below this (and below THIN_STOP_BYTES), a thinned stream is whole again. */
 export const THIN_LAG_STOP_MS = 100;
-/** The send time of one message in this many ms is kept per room: enough to time the lag. */
+/**
+ * ...and only when more messages than a tab shows (a screenful or more) are on their way:
+ * a moderate room on a loaded machine catches up by itself, without marks in its list.
+ */
+export const THIN_BEHIND_MESSAGES = 200;
+/** Messages sent within this many ms share one sample (its time the first's, its offset the last's). */
 const SAMPLE_MS = 20;
 /** Send times kept per room at most (a reader that stopped reporting is thinned long before). */
 const SAMPLES_MAX = 1000;
@@ -123,6 +128,9 @@ export function createStreamThinner(viewerUid: string): StreamThinner {
   const pending = new Map<string, { from: number; to: number }>();
   /** Per room, offsets sent and when, not yet reported applied (one per SAMPLE_MS), oldest first. */
   const inFlight = new Map<string, { offset: number; at: number }[]>();
+  /** Per room, the last offset sent and the last reported applied. */
+  const lastSent = new Map<string, number>();
+  const reported = new Map<string, number>();
   /** Time is a measure only once the client reports progress (an older client never does). */
   let reporting = false;
 
@@ -137,19 +145,32 @@ export function createStreamThinner(viewerUid: string): StreamThinner {
     return now - oldest;
   }
 
+  /** The most messages of one room sent and not yet reported applied. */
+  function behind(): number {
+    let most = 0;
+    for (const [webcastId, sentOffset] of lastSent) most = Math.max(most, sentOffset - (reported.get(webcastId) ?? 0));
+    return most;
+  }
+
+  function behindInTime(now: number, mark: number): boolean {
+    return reporting && lag(now) > mark && behind() > THIN_BEHIND_MESSAGES;
+  }
+
   function move(waitingBytes: number, now: number): void {
-    if (state === 'full' && (waitingBytes > THIN_START_BYTES || lag(now) > THIN_LAG_START_MS)) state = 'thinning';
-    else if (state === 'thinning' && waitingBytes < THIN_STOP_BYTES && lag(now) < THIN_LAG_STOP_MS) state = 'full';
+    if (state === 'full' && (waitingBytes > THIN_START_BYTES || behindInTime(now, THIN_LAG_START_MS))) state = 'thinning';
+    else if (state === 'thinning' && waitingBytes < THIN_STOP_BYTES && !behindInTime(now, THIN_LAG_STOP_MS)) state = 'full';
   }
 
   function sent(webcastId: string, offset: number, now: number): void {
+    lastSent.set(webcastId, offset);
     let samples = inFlight.get(webcastId);
     if (samples === undefined) {
       samples = [];
       inFlight.set(webcastId, samples);
     }
     const last = samples[samples.length - 1];
-    if (samples.length < SAMPLES_MAX && (last === undefined || now - last.at >= SAMPLE_MS)) samples.push({ offset, at: now });
+    if (last !== undefined && (now - last.at < SAMPLE_MS || samples.length >= SAMPLES_MAX)) last.offset = offset;
+    else samples.push({ offset, at: now });
   }
 
   function takeAll(): readonly SkipNotice[] {
@@ -191,6 +212,7 @@ export function createStreamThinner(viewerUid: string): StreamThinner {
     },
     progress(webcastId, offset) {
       reporting = true;
+      if (offset > (reported.get(webcastId) ?? 0)) reported.set(webcastId, offset);
       const samples = inFlight.get(webcastId);
       if (samples === undefined) return;
       let done = 0;

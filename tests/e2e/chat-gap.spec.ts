@@ -62,8 +62,10 @@ test('15 s offline at 200 messages a second: the list marks the messages not sho
   await expect.poll(async () => Math.max(...((await diagnostics(page))?.offsets ?? [0])), { timeout: 30_000 }).toBeGreaterThanOrEqual(newest);
 
   // The tab keeps 200: the rest of the 3,000 were never shown, and the page says how many.
+  // The replay and each history page may reach the tab in a delta of its own (200 at most
+  // each, how many depends on the machine's pace): at least 3,000 - 5 x 200 are not shown.
   const after = await diagnostics(page);
-  expect(after?.notShown).toBeGreaterThanOrEqual(2500);
+  expect(after?.notShown).toBeGreaterThanOrEqual(2000);
   expect(after?.notShown).toBeLessThanOrEqual(3000);
   const status = page.locator('.chat-sync');
   await expect(status).toBeVisible();

@@ -29,6 +29,8 @@ interface RoomDiagnostics {
   joined: string;
   offsets: number[];
   msgIds: string[];
+  gaps: Record<string, number>;
+  sync: { gapsSkipped: number };
 }
 interface Diagnostics {
   kind: string;
@@ -143,10 +145,15 @@ test('a server restart during a burst loses and duplicates nothing once reconnec
     await expect.poll(async () => (await diagnostics(tab))?.rooms[ROOM]?.offsets.at(-1), { timeout: 30_000 }).toBe(latest);
     const room = (await diagnostics(tab))?.rooms[ROOM];
     const offsets = room?.offsets ?? [];
-    // The last 200 chat entries: consecutive offsets (every room message of the burst is chat), no repeats.
+    // The last 200 chat entries, in order, no repeats. Every room message of the burst is
+    // chat: an offset missing between them was left out on purpose (a thinned stream, on a
+    // loaded machine) and is marked on the entry after it; nothing was lost.
     expect(offsets.length).toBe(200);
-    offsets.forEach((offset, i) => expect(offset).toBe(latest - offsets.length + 1 + i));
+    offsets.forEach((offset, i) => i === 0 || expect(offset).toBeGreaterThan(offsets[i - 1]!));
     expect(new Set(room?.msgIds).size).toBe(offsets.length);
+    const marked = (room?.msgIds ?? []).slice(1).reduce((n, id) => n + (room?.gaps[id] ?? 0), 0);
+    expect(offsets.at(-1)! - offsets[0]! + 1 - offsets.length).toBe(marked);
+    expect(room?.sync.gapsSkipped).toBe(0);
   }
   await viewer.close();
 });

@@ -334,7 +334,7 @@ test.describe('settings', () => {
     await expect(delay).toHaveValue('fluent');
     await expect(type).toHaveValue('flv');
     await expect(effects).not.toBeChecked();
-    expect(await page.evaluate(() => localStorage.getItem('webcast.viewer.settings'))).toBe('{"effects":false}');
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('webcast.viewer.settings'))) ?? 'null')).toEqual({ effects: false, oneVideo: true });
 
     // Back to the room's default player (HLS), from the panel.
     await type.selectOption('');
