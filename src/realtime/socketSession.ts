@@ -163,6 +163,16 @@ export function createSocketSession(options: SocketSessionOptions): SocketSessio
     }, HEARTBEAT_INTERVAL_MS);
   };
 
+  /** The rooms followed and their last offsets, or null when asking threw (logged, with what did not happen). */
+  const roomOffsets = (instead: string): ReturnType<RoomOffsets> | null => {
+    try {
+      return options.rooms();
+    } catch (error) {
+      logger.error(`socket session: rooms() threw; ${instead}`, error);
+      return null;
+    }
+  };
+
   /**
    * Progress (docs/protocol.md 5.2, thinned stream): the last offset applied of each room
    * that moved, at most every PROGRESS_REPORT_MS while room messages arrive, so the server
@@ -171,13 +181,8 @@ export function createSocketSession(options: SocketSessionOptions): SocketSessio
   const reportProgress = (): void => {
     progressTimer = null;
     if (socket === null || state !== 'online') return;
-    let rooms: ReturnType<RoomOffsets>;
-    try {
-      rooms = options.rooms();
-    } catch (error) {
-      logger.error('socket session: rooms() threw', error);
-      return;
-    }
+    const rooms = roomOffsets('no progress reported');
+    if (rooms === null) return;
     for (const { webcastId, offset } of rooms) {
       if (offset <= (reported.get(webcastId) ?? 0)) continue;
       reported.set(webcastId, offset);
@@ -248,13 +253,8 @@ export function createSocketSession(options: SocketSessionOptions): SocketSessio
   };
 
   const rejoinRooms = (): void => {
-    let rooms: ReturnType<RoomOffsets>;
-    try {
-      rooms = options.rooms();
-    } catch (error) {
-      logger.error('socket session: rooms() threw; no room rejoined', error);
-      return;
-    }
+    const rooms = roomOffsets('no room rejoined');
+    if (rooms === null) return;
     for (const { webcastId, offset } of rooms) {
       join(webcastId, offset).then(
         (reply) => safely('onRejoin', () => options.onRejoin?.({ webcastId, ok: true, reply })),
