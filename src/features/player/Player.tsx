@@ -395,11 +395,17 @@ export function Player({ roomId }: PlayerProps) {
           </div>
         </div>
       )}
-      {(phase === 'idle' || phase === 'loading') && (
-        <div className="player__notice player__notice--overlay" role="status">
-          {yieldsLive ? (
+      {yieldsLive && (
+        <div className="player__cover">
+          {room?.coverUrl && <img className="player__cover-image" src={room.coverUrl} alt="" />}
+          <div className="player__notice" role="status">
             <p>{t('player.yielded')}</p>
-          ) : playback.failed ? (
+          </div>
+        </div>
+      )}
+      {(phase === 'idle' || phase === 'loading') && !yieldsLive && (
+        <div className="player__notice player__notice--overlay" role="status">
+          {playback.failed ? (
             <>
               <p>{t('player.loadFailed')}</p>
               <button type="button" className="button" onClick={retry}>
