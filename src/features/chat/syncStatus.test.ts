@@ -18,11 +18,15 @@ describe('syncLines', () => {
     expect(syncLines({ sync: { ...none, gapsFilled: 1 }, notShown: 0 })).toEqual([{ key: 'chat.sync.filled', n: 1 }]);
   });
 
-  it('stamps change with any count', () => {
+  it('stamps change with a new gap or the first skip, not with counts that grow in a flood', () => {
     const a = syncStamp({ sync: none, notShown: 3 });
     expect(syncStamp({ sync: none, notShown: 3 })).toBe(a);
-    expect(syncStamp({ sync: none, notShown: 4 })).not.toBe(a);
+    expect(syncStamp({ sync: none, notShown: 4000 })).toBe(a);
+    expect(syncStamp({ sync: none, notShown: 0 })).not.toBe(a);
     expect(syncStamp({ sync: { ...none, gapsFilled: 1 }, notShown: 3 })).not.toBe(a);
-    expect(syncStamp({ sync: { ...none, messagesThinned: 1 }, notShown: 3 })).not.toBe(a);
+    expect(syncStamp({ sync: { ...none, gapsSkipped: 1, messagesSkipped: 40 }, notShown: 3 })).not.toBe(a);
+    const thinned = syncStamp({ sync: { ...none, messagesThinned: 1 }, notShown: 3 });
+    expect(thinned).not.toBe(a);
+    expect(syncStamp({ sync: { ...none, messagesThinned: 9000 }, notShown: 9000 })).toBe(thinned);
   });
 });

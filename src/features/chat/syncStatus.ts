@@ -25,5 +25,10 @@ export function syncLines({ sync, notShown }: SyncFacts): SyncLine[] {
   return lines;
 }
 
-/** Identifies the facts a viewer dismissed: a new gap shows the status again. */
-export const syncStamp = ({ sync, notShown }: SyncFacts): string => `${sync.gapsFilled}:${sync.gapsSkipped}:${sync.messagesSkipped}:${sync.messagesThinned}:${notShown}`;
+/**
+ * Identifies what a viewer dismissed: a new gap (filled or given up), or the first skip to
+ * keep up or the first message not shown, shows the status again; counts that merely grow
+ * (every update of a flood) do not.
+ */
+export const syncStamp = ({ sync, notShown }: SyncFacts): string =>
+  `${sync.gapsFilled}:${sync.gapsSkipped}:${sync.messagesSkipped}:${sync.messagesThinned > 0}:${notShown > 0}`;
