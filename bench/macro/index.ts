@@ -11,7 +11,7 @@
  * send-to-screen latency p50/p95/p99, heap before and after (after a GC); per run: sockets
  * open at the server, server CPU, the SharedWorker's CPU (workerCpu.ts).
  *
- * Settings: BENCH_MACRO_RATES (1000,5000,10000,20000), BENCH_MACRO_SECONDS (20),
+ * Settings: BENCH_MACRO_RATES (10,1000,5000,10000,20000), BENCH_MACRO_SECONDS (20),
  * BENCH_MACRO_TABS (1,4), BENCH_MACRO_VARIANTS (product,baseline), BENCH_MACRO_HIDDEN (1:
  * the product's 3-of-4-hidden runs too; 0: not), BENCH_MACRO_WRITE (0: print only),
  * BENCH_MACRO_FROM (a results file: re-render the docs and chart from it, no run).
@@ -43,6 +43,9 @@ export const TARGETS = {
   sockets: 1,
   baselineRate: 5_000,
   baselineRatio: 10,
+  /** The cost of one chat update, applied and painted, p95, at these rates with one tab. */
+  updateCostRates: [10, 5_000],
+  updateCostP95Ms: 4,
 } as const;
 
 export interface MacroOptions extends BenchOptions {
@@ -149,6 +152,17 @@ export function checkTargets(runs: readonly RunFigures[]): TargetCheck[] {
       { what: `heap growth over the run, worst tab (${at})`, figure: `${fmt(s.heapGrowthMB, 2)} MB`, target: `< ${TARGETS.heapGrowthMB} MB`, met: s.heapGrowthMB < TARGETS.heapGrowthMB },
       { what: `sockets open at the server (${at})`, figure: String(r.socketsOpenMax), target: String(TARGETS.sockets), met: r.socketsOpenMax === TARGETS.sockets },
     );
+  }
+  for (const rate of TARGETS.updateCostRates) {
+    const r = find('product', rate, 1, false);
+    const tab = r?.tabFigures[0];
+    if (r === undefined || tab === undefined) continue;
+    checks.push({
+      what: `cost of one chat update, applied and painted, p95 (${fmt(rate, 0)}/s, 1 tab)`,
+      figure: `${fmt(tab.updateCostP95Ms, 2)} ms (p50 ${fmt(tab.updateCostP50Ms, 2)} ms, ${tab.updates} updates)`,
+      target: `<= ${TARGETS.updateCostP95Ms} ms`,
+      met: tab.updates > 0 ? tab.updateCostP95Ms <= TARGETS.updateCostP95Ms : null,
+    });
   }
   for (const tabs of [1, 4]) {
     for (const hidden of [false, true]) {
@@ -288,7 +302,7 @@ export async function run(options: MacroOptions): Promise<MacroResult> {
     writeReport(result, log);
     return result;
   }
-  const rates = options.rates ?? (smoke ? [50] : list('BENCH_MACRO_RATES', [1000, 5000, 10000, 20000]));
+  const rates = options.rates ?? (smoke ? [50] : list('BENCH_MACRO_RATES', [10, 1000, 5000, 10000, 20000]));
   const seconds = options.seconds ?? (smoke ? 1 : (list('BENCH_MACRO_SECONDS', [20])[0] ?? 20));
   const pauses = smoke ? { settleMs: 500, idleMs: 500, drainMs: 500 } : undefined;
   const tabs = options.tabs ?? (smoke ? [1] : list('BENCH_MACRO_TABS', [1, 4]));
@@ -330,7 +344,7 @@ export async function run(options: MacroOptions): Promise<MacroResult> {
         `${plan.variant.padEnd(8)} ${String(plan.rate).padStart(6)}/s ${runLabel(plan).padEnd(16)} busy ${fmt(s.busyMeanPct)} % (worst ${fmt(s.busyWorstPct)}; CPU ${fmt(s.cpuMeanPct)} %), ${fmt(s.busyMs, 0)} ms, long tasks ${s.longTasks} (${fmt(s.longestTaskMs, 0)} ms), p95 ${fmt(s.p95, 0)} ms, rows ${s.rowsTimed}, heap +${fmt(s.heapGrowthMB, 2)} MB, sockets ${figures.socketsOpenMax}, server ${fmt(figures.serverCpuPct)} %, worker ${figures.worker === null ? 'n/a' : `${fmt(figures.worker.busyMs, 0)} ms`}, chromium CPU ms ${JSON.stringify(figures.browserCpuMs)}, load ${fmt(figures.loadAverage, 2)} [${((Date.now() - started) / 1000).toFixed(0)} s]`,
       );
       log(
-        `  per tab: ${figures.tabFigures.map((t, i) => `#${i + 1} ${t.visibility} p95 ${fmt(t.latencyP95Ms, 0)} ms, frame p95 ${fmt(t.frameP95Ms)} ms, store lag ${t.storeLagMs.length === 0 ? 'n/a' : `max ${fmt(Math.max(...t.storeLagMs), 0)} ms`}`).join('; ')}`,
+        `  per tab: ${figures.tabFigures.map((t, i) => `#${i + 1} ${t.visibility} p95 ${fmt(t.latencyP95Ms, 0)} ms, frame p95 ${fmt(t.frameP95Ms)} ms, store lag ${t.storeLagMs.length === 0 ? 'n/a' : `max ${fmt(Math.max(...t.storeLagMs), 0)} ms`}, update cost ${t.updates === 0 ? 'n/a' : `p50 ${fmt(t.updateCostP50Ms, 2)} / p95 ${fmt(t.updateCostP95Ms, 2)} ms (${t.updates})`}`).join('; ')}`,
       );
     }
   } finally {

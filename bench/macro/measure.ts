@@ -68,6 +68,14 @@ export interface TabFigures {
    * rendering. Empty for the baseline (no store of ours).
    */
   readonly storeLagMs: readonly number[];
+  /**
+   * The product's cost of one chat update, applied and painted (src/state/updateCost.ts:
+   * the update's own task plus the next frame's rendering), for the updates of the burst
+   * while the tab was in view: count, p50, p95 (ms). Zero updates for the baseline.
+   */
+  readonly updates: number;
+  readonly updateCostP50Ms: number;
+  readonly updateCostP95Ms: number;
   readonly heapBeforeMB: number;
   readonly heapAfterMB: number;
   readonly heapGrowthMB: number;
@@ -234,6 +242,8 @@ async function heapMB(cdp: CDPSession): Promise<number> {
 export async function measureRun(browser: Browser, server: BenchServer, plan: RunPlan, log: (line: string) => void): Promise<RunFigures> {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
   await context.addInitScript({ content: probeScript() });
+  // The product measures each chat update's cost into this array (src/state/updateCost.ts).
+  await context.addInitScript({ content: 'globalThis.__webcastUpdateCosts = [];' });
   // The room's splash advert would cover the chat for 5 s; this measures the chat.
   await markSplashSeen(context, [ROOM]);
   try {
@@ -277,6 +287,7 @@ export async function measureRun(browser: Browser, server: BenchServer, plan: Ru
     const idle = await Promise.all(pages.map((p) => p.evaluate(() => (globalThis as unknown as { __macroProbe: { stop(): ProbeFigures } }).__macroProbe.stop())));
 
     const worker = plan.variant === 'product' ? await startWorkerProfiler(browser, 'realtime.shared', log) : null;
+    await Promise.all(pages.map((p) => p.evaluate('void (Array.isArray(globalThis.__webcastUpdateCosts) && (globalThis.__webcastUpdateCosts.length = 0))')));
     await Promise.all(pages.map((p) => p.evaluate(() => (globalThis as unknown as { __macroProbe: { start(): void } }).__macroProbe.start())));
     const startCounters = await Promise.all(cdps.map(taskAndScript));
     const startCpu = await Promise.all(cpuCdps.map(taskAndScript));
@@ -326,6 +337,7 @@ export async function measureRun(browser: Browser, server: BenchServer, plan: Ru
     const browserCpuMs: Record<string, number> = {};
     for (const [type, ms] of Object.entries(browserCpuAfter)) browserCpuMs[type] = round(ms - (browserCpuBefore[type] ?? 0), 0);
     const figures = await Promise.all(pages.map((p) => p.evaluate(() => (globalThis as unknown as { __macroProbe: { stop(): ProbeFigures } }).__macroProbe.stop())));
+    const updateCosts = await Promise.all(pages.map((p) => p.evaluate('Array.isArray(globalThis.__webcastUpdateCosts) ? globalThis.__webcastUpdateCosts.slice() : []') as Promise<number[]>));
     const workerCpu = worker === null ? null : await worker.stop();
     const heapAfter = await Promise.all(cdps.map(heapMB));
 
@@ -357,6 +369,9 @@ export async function measureRun(browser: Browser, server: BenchServer, plan: Ru
         latencyFirstQuarterP50Ms: round(quantile(f.latencies.filter((_, k) => f.latencyAt[k]! < started + (plan.seconds * 1000) / 4), 0.5), 0),
         latencyLastQuarterP50Ms: round(quantile(f.latencies.filter((_, k) => f.latencyAt[k]! >= started + (plan.seconds * 3000) / 4 && f.latencyAt[k]! < started + plan.seconds * 1000), 0.5), 0),
         storeLagMs: storeLags[i]!.map((l) => round(l, 0)),
+        updates: updateCosts[i]!.length,
+        updateCostP50Ms: round(quantile(updateCosts[i]!, 0.5), 2),
+        updateCostP95Ms: round(quantile(updateCosts[i]!, 0.95), 2),
         heapBeforeMB: round(heapBefore[i]!, 2),
         heapAfterMB: round(heapAfter[i]!, 2),
         heapGrowthMB: round(heapAfter[i]! - heapBefore[i]!, 2),

@@ -12,6 +12,7 @@ import type { ChatSendInput, RealtimeOutcome, SessionKey, TabUpdate } from '../r
 import type { RealtimeClient } from '../workers/realtimeClient';
 import { applyTabUpdate, IDLE_CONNECTION, newRoomFeed, realtimeStore } from './roomFeed';
 import { session } from './session';
+import { measureUpdate, updateCostSink } from './updateCost';
 
 let client: RealtimeClient | null = null;
 
@@ -98,7 +99,10 @@ function follow(roomId: string, key: SessionKey): () => void {
     // Left the room before the worker's code arrived: nothing to follow.
     if (!active) return;
     const onUpdate = proxy((update: TabUpdate): Promise<void> => {
+      const costs = updateCostSink();
+      const started = costs === null ? 0 : performance.now();
       if (active) applyTabUpdate(realtimeStore, roomId, update);
+      if (costs !== null && update.delta !== undefined && document.visibilityState === 'visible') measureUpdate(costs, started);
       return paintedSoon();
     });
     // The filter is read at each subscribe: one chosen while the code was loading applies.

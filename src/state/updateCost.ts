@@ -1,0 +1,39 @@
+/**
+ * The main-thread cost of one chat update, applied and painted (issue 11 item 1), measured
+ * only when a page asks for it (the macro benchmark sets `window.__webcastUpdateCosts` to
+ * an array): the update's own task (the store, React's render and commit, in its
+ * microtasks) up to the next task or frame, plus the next frame's rendering (style, layout,
+ * the list's ResizeObserver work, paint), from its animation-frame callbacks to the first
+ * task after it. Waiting for the frame is not counted. Elsewhere it costs one lookup.
+ */
+
+type CostSink = number[];
+
+export function updateCostSink(): CostSink | null {
+  const sink = (globalThis as { __webcastUpdateCosts?: unknown }).__webcastUpdateCosts;
+  return Array.isArray(sink) ? (sink as CostSink) : null;
+}
+
+/** Runs `fn` in a task of its own, after the current one and its microtasks. */
+function nextTask(fn: () => void): void {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    channel.port1.close();
+    fn();
+  };
+  channel.port2.postMessage(null);
+}
+
+/** Call right after applying an update that started at `started` (performance.now()). */
+export function measureUpdate(sink: CostSink, started: number): void {
+  let ownTaskEnd = -1;
+  nextTask(() => {
+    if (ownTaskEnd < 0) ownTaskEnd = performance.now();
+  });
+  requestAnimationFrame(() => {
+    const frameStart = performance.now();
+    // A frame that came before the next task ended the update's own task.
+    if (ownTaskEnd < 0) ownTaskEnd = frameStart;
+    nextTask(() => sink.push(ownTaskEnd - started + (performance.now() - frameStart)));
+  });
+}
