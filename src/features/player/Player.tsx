@@ -8,7 +8,7 @@
  * The flow is the state machine of playerMachine.ts; this component only feeds it events
  * (room state, engine and <video> events, timers) and shows its phase.
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ChangeEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { DELAY_MODES, LIVE_STATUS, type DelayMode, type QualityLevel } from '../../domain/constants';
@@ -379,29 +379,23 @@ export function Player({ roomId }: PlayerProps) {
       {audioOnly && showsVideo(phase) && <div className="player__audio-only">{t('player.audioOnlyOn')}</div>}
 
       {phase === 'waiting' && (
-        <div className="player__cover">
-          {room?.coverUrl && <img className="player__cover-image" src={room.coverUrl} alt="" />}
-          <div className="player__notice" role="status">
-            {playback.status === LIVE_STATUS.preparing ? (
-              <p>{t('player.preparing')}</p>
-            ) : playback.status === LIVE_STATUS.notStarted ? (
-              <>
-                <p>{t('player.notStarted')}</p>
-                <Countdown ms={countdownMs(room?.startTime ?? null, now)} />
-              </>
-            ) : (
-              <p>{t('player.noSource')}</p>
-            )}
-          </div>
-        </div>
+        <Cover url={room?.coverUrl ?? null}>
+          {playback.status === LIVE_STATUS.preparing ? (
+            <p>{t('player.preparing')}</p>
+          ) : playback.status === LIVE_STATUS.notStarted ? (
+            <>
+              <p>{t('player.notStarted')}</p>
+              <Countdown ms={countdownMs(room?.startTime ?? null, now)} />
+            </>
+          ) : (
+            <p>{t('player.noSource')}</p>
+          )}
+        </Cover>
       )}
       {yieldsLive && (
-        <div className="player__cover">
-          {room?.coverUrl && <img className="player__cover-image" src={room.coverUrl} alt="" />}
-          <div className="player__notice" role="status">
-            <p>{t('player.yielded')}</p>
-          </div>
-        </div>
+        <Cover url={room?.coverUrl ?? null}>
+          <p>{t('player.yielded')}</p>
+        </Cover>
       )}
       {(phase === 'idle' || phase === 'loading') && !yieldsLive && (
         <div className="player__notice player__notice--overlay" role="status">
@@ -446,12 +440,9 @@ export function Player({ roomId }: PlayerProps) {
         </div>
       )}
       {phase === 'ended' && (
-        <div className="player__cover">
-          {room?.coverUrl && <img className="player__cover-image" src={room.coverUrl} alt="" />}
-          <div className="player__notice" role="status">
-            <p>{t('player.ended')}</p>
-          </div>
-        </div>
+        <Cover url={room?.coverUrl ?? null}>
+          <p>{t('player.ended')}</p>
+        </Cover>
       )}
 
       {autoMuted && muted && (
@@ -540,6 +531,18 @@ export function Player({ roomId }: PlayerProps) {
         <button type="button" className="player__button" aria-pressed={debug} onClick={() => setPlayerSetting('debug', !debug)}>
           {t('player.debug')}
         </button>
+      </div>
+    </div>
+  );
+}
+
+/** The room's cover over the player's area, with a status note (not started, elsewhere, ended). */
+function Cover({ url, children }: { readonly url: string | null; readonly children: ReactNode }) {
+  return (
+    <div className="player__cover">
+      {url && <img className="player__cover-image" src={url} alt="" />}
+      <div className="player__notice" role="status">
+        {children}
       </div>
     </div>
   );
