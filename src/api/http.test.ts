@@ -310,7 +310,7 @@ describe('failures', () => {
     expect(error).toMatchObject({ kind: 'business', code: 4501, messageKey: 'code.4501', serverMsg: 'name: too long' });
   });
 
-  it('a missing placeholder value, or one the URL would resolve away, is refused before sending (kind invalid)', async () => {
+  it('a missing path parameter, or one the URL would resolve away, is refused before sending (kind invalid)', async () => {
     const { http, sent } = setup(() => envelope(null));
     for (const input of [{} as { id: string }, { id: '' }, { id: '.' }, { id: '..' }]) {
       const error = await rejection(http.request(getRoom, input));
