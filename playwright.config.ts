@@ -27,7 +27,10 @@ export const E2E_ADMIN_TOKEN = process.env.E2E_ADMIN_TOKEN ?? 'e2e-admin-token';
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // One browser at a time, in CI as everywhere: on the 2-core machines CI runs on, two
+  // Chromiums beside the server and its builds starve each other, and tests that watch a
+  // countdown or a live stream fail by timing (the CI run of 2026-11-24 failed 4 this way).
+  workers: 1,
   retries: 0,
   // Per port too: a run's cleanup of its results must not delete another run's.
   outputDir: `test-results${SUFFIX}`,
