@@ -15,6 +15,7 @@ import type { ChatFilter } from './filters';
 import type { FrameBody } from './frame';
 import type { RequestFailure } from './pendingRequests';
 import type { SessionState } from './sessionMachine';
+import type { SkippedPage, SkippedRange } from './skippedPage';
 
 /** Which login a room is followed with: one socket per distinct login (url + sid). */
 export interface SessionKey {
@@ -95,6 +96,11 @@ export interface RealtimeApi {
   setVisible(tabId: string, visible: boolean): void;
   sendChat(tabId: string, webcastId: string, input: ChatSendInput): Promise<RealtimeOutcome<{ readonly msgId: string }>>;
   withdraw(tabId: string, webcastId: string, msgId: string): Promise<RealtimeOutcome<null>>;
+  /**
+   * The newest page of messages the tab skipped in `range` (history sync 2401), as the
+   * tab's filter shows them: what a marker row loads when the viewer scrolls to it.
+   */
+  loadSkipped(tabId: string, webcastId: string, range: SkippedRange): Promise<RealtimeOutcome<SkippedPage>>;
   /** Any other socket request of the room's session (odd code), e.g. a host's 7105. */
   request(tabId: string, webcastId: string, code: number, body: FrameBody): Promise<RealtimeOutcome<FrameBody>>;
 }

@@ -382,6 +382,34 @@ describe('realtime service: reconnecting', () => {
     expect(mine.updates.some((u) => u.delta?.gaps !== undefined)).toBe(false);
   });
 
+  it('loads what a marker stands for on request: the skipped range by history sync, as the tab\'s filter shows it', async () => {
+    const t = setup();
+    tab(t, 'A');
+    tab(t, 'B', 'mine');
+    await t.connect();
+    t.server.chat(ROOM, 'u-x', 'm1');
+    t.server.losePushes = 5;
+    for (let i = 2; i <= 6; i++) t.server.chat(ROOM, i === 4 ? KEY.userId : 'u-x', `m${i}`);
+    t.sockets.last.deliver(encodeFrame({ code: 7201, body: { webcastId: ROOM, from: 2, to: 6 } }));
+    t.server.chat(ROOM, 'u-x', 'm7');
+    await t.advance(TICK);
+    const loading = t.service.loadSkipped('A', ROOM, { after: 1, before: 7 });
+    await t.settle();
+    const loaded = await loading;
+    expect(t.server.requests).toContain(2401);
+    expect(loaded.ok && loaded.value.entries.map((e) => e.text)).toEqual(['m2', 'm3', 'm4', 'm5', 'm6']);
+    expect(loaded.ok && loaded.value.entries[2]!.mine).toBe(true);
+    expect(loaded.ok && loaded.value.restBefore).toBe(2);
+    const mine = t.service.loadSkipped('B', ROOM, { after: 1, before: 7 });
+    await t.settle();
+    expect(await mine).toMatchObject({ ok: true, value: { counted: 1 } });
+    // Nothing to ask for: no request; a tab that does not follow the room: refused, no throw.
+    const requests = t.server.requests.length;
+    expect(await t.service.loadSkipped('A', ROOM, { after: 6, before: 7 })).toMatchObject({ ok: true, value: { entries: [] } });
+    expect(t.server.requests.length).toBe(requests);
+    expect(await t.service.loadSkipped('Z', ROOM, { after: 1, before: 7 })).toMatchObject({ ok: false, reason: 'not-subscribed' });
+  });
+
   it('shows "logged in elsewhere" in every tab and does not reconnect (9004)', async () => {
     const t = setup();
     const a = tab(t, 'A');

@@ -37,6 +37,7 @@ import type {
 import { createRoomHub, HISTORY_PAGE_MAX, type HistoryMessage, type RoomHub } from './roomHub';
 import { createSocketSession, type JoinReply, type SessionStateInfo, type SocketSession } from './socketSession';
 import { TERMINAL_STATES, type SessionState } from './sessionMachine';
+import { isSkippedRange, readSkippedPage, skippedPageRequest } from './skippedPage';
 
 export const HISTORY_REQUEST = 2401;
 export const CHAT_SEND_REQUEST = 7101;
@@ -526,6 +527,15 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
     },
     request(tabId, webcastId, code, body) {
       return roomRequest(tabId, webcastId, code, body, (reply) => reply);
+    },
+    async loadSkipped(tabId, webcastId, range) {
+      const found = findRoom(tabId, webcastId);
+      if (found === null) return notSubscribed(webcastId);
+      if (!isSkippedRange(range)) return { ok: true, value: { entries: [], restBefore: range.after, counted: 0 } };
+      const { sub, room } = found;
+      return roomRequest(tabId, webcastId, HISTORY_REQUEST, skippedPageRequest(range), (reply) =>
+        readSkippedPage(range, readHistory(reply), { myUid: found.entry.userId, filter: sub.filter, chatState: room.hub.snapshot().state.chat }),
+      );
     },
     stats() {
       let rooms = 0;

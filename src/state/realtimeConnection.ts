@@ -9,6 +9,7 @@ import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import type { ChatFilter } from '../realtime/filters';
 import type { ChatSendInput, RealtimeOutcome, SessionKey, TabUpdate } from '../realtime/realtimeApi';
+import type { SkippedPage, SkippedRange } from '../realtime/skippedPage';
 import type { RealtimeClient } from '../workers/realtimeClient';
 import { applyTabUpdate, IDLE_CONNECTION, newRoomFeed, realtimeStore } from './roomFeed';
 import { session } from './session';
@@ -162,5 +163,11 @@ export async function withdrawChat(roomId: string, msgId: string): Promise<Realt
   return client.api.withdraw(client.tabId, roomId, msgId);
 }
 
+/** The newest page of the messages this tab skipped in `range` (a marker row, scrolled to). */
+export async function loadSkipped(roomId: string, range: SkippedRange): Promise<RealtimeOutcome<SkippedPage>> {
+  if (client === null) return notFollowed(roomId);
+  return client.api.loadSkipped(client.tabId, roomId, range);
+}
+
 /** The room actions as one object, for screens that take them as a prop. */
-export const roomChatActions = { setChatFilter, sendChat, withdrawChat } as const;
+export const roomChatActions = { setChatFilter, sendChat, withdrawChat, loadSkipped } as const;
