@@ -76,18 +76,41 @@ test('15 s offline at 200 messages a second: the list marks the messages not sho
   // The marker sits in the list, before the first message after the missing ones.
   const markedIds = Object.keys(after?.gaps ?? {});
   expect(markedIds.length).toBeGreaterThanOrEqual(1);
-  // Scrolled up as a reader does (Home: the list then stops following the bottom), then
-  // down half a view at a time, without smooth scrolling, until the marker is in view.
+  // Scrolled up as a reader does (Home: the list then stops following the bottom) to the
+  // first entry, the marked one (Home lands a little below the top: the list keeps its
+  // bottom still while the rows it scrolled to are measured). Coming into view while the
+  // viewer reads, the marker loads a page of what it stands for (history, through the
+  // worker), oldest first, between itself and the entry it marks, and says what is left.
   const scroller = page.locator('.chat-list__scroller');
   await scroller.focus();
   await scroller.press('Home');
   await expect(page.locator('.chat-list')).toHaveAttribute('data-at-bottom', 'false');
   const marker = page.locator('.chat-gap').first();
+  const marked = Math.max(...Object.values(after?.gaps ?? {}));
+  const loaded = page.locator('.chat-loaded article');
   await expect(async () => {
-    if (!(await marker.isVisible())) await scroller.evaluate((el) => el.scrollBy({ top: el.clientHeight / 2, behavior: 'instant' }));
-    await expect(marker).toHaveText(/^\d[\d,]* 条消息未显示$/, { timeout: 1_000 });
-  }).toPass({ timeout: 30_000 });
-  expect(Object.values(after?.gaps ?? {})).toContain(Number(await marker.getAttribute('data-not-shown')));
+    await scroller.evaluate((el) => el.scrollBy({ top: -el.clientHeight / 2, behavior: 'instant' }));
+    await expect(loaded).toHaveCount(100, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  const left = new Intl.NumberFormat('zh-CN').format(marked - 100);
+  await expect(marker.locator('.chat-gap__line')).toHaveText(`${left} 条消息未显示`);
+  expect(Number(await marker.getAttribute('data-not-shown'))).toBe(marked - 100);
+  // Older than the marked entry, in order, none of them shown before.
+  const times = await loaded.evaluateAll((rows) => rows.map((row) => Number((row as HTMLElement).dataset.sendTime)));
+  expect([...times].sort((a, b) => a - b)).toEqual(times);
+  const markedTime = Number(await page.locator(`article[data-msg-id="${markedIds[0]}"]`).getAttribute('data-send-time'));
+  expect(times.at(-1)).toBeLessThanOrEqual(markedTime);
+  // Still in view after its page arrived, it waits for the viewer: one page, not the range.
+  await page.waitForTimeout(1000);
+  await expect(loaded).toHaveCount(100);
+  // The marker's button loads the next page above the first.
+  const firstLoaded = await loaded.first().getAttribute('data-msg-id');
+  await marker.getByRole('button', { name: '显示' }).click();
+  await expect(loaded).toHaveCount(200);
+  expect(await loaded.nth(100).getAttribute('data-msg-id')).toBe(firstLoaded);
+  await expect(marker.locator('.chat-gap__line')).toHaveText(`${new Intl.NumberFormat('zh-CN').format(marked - 200)} 条消息未显示`);
+  const ids = await page.locator('.chat-list article[data-msg-id]').evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset.msgId));
+  expect(new Set(ids).size).toBe(ids.length);
 
   // Put away until the next gap.
   await status.getByRole('button', { name: '关闭消息同步状态' }).click();

@@ -99,9 +99,12 @@ function useChatSocket(): readonly ChatEntry[] {
   return entries;
 }
 
+/** The baseline never skips (it falls behind instead), so its list never asks. */
+const nothingSkipped = () => Promise.resolve({ ok: true as const, value: { entries: [], restBefore: 0, counted: 0 } });
+
 function BaselineChat() {
   const entries = useChatSocket();
-  return createElement(ChatList, { entries, gaps: noGaps, withdrawn: noWithdrawn, onQuote: noop, onMention: noop, onWithdraw: noop, onOpenImage: noop });
+  return createElement(ChatList, { entries, gaps: noGaps, withdrawn: noWithdrawn, onQuote: noop, onMention: noop, onWithdraw: noop, onOpenImage: noop, onLoadSkipped: nothingSkipped });
 }
 
 async function start(): Promise<void> {

@@ -7,6 +7,8 @@
 import { memo, useMemo } from 'react';
 import type { ChatEntry } from '../../realtime/chatEntry';
 import type { ChatFilter } from '../../realtime/filters';
+import type { RealtimeOutcome } from '../../realtime/realtimeApi';
+import type { SkippedPage, SkippedRange } from '../../realtime/skippedPage';
 import { useRealtime } from '../../state/roomFeed';
 import { ChatList } from './ChatList';
 import type { ChatMessageCallbacks } from './ChatMessage';
@@ -16,13 +18,14 @@ import { PinnedStrip } from './PinnedStrip';
 export interface ChatFeedProps extends ChatMessageCallbacks {
   readonly roomId: string;
   readonly filter: ChatFilter;
+  onLoadSkipped(range: SkippedRange): Promise<RealtimeOutcome<SkippedPage>>;
 }
 
 const NO_ENTRIES: readonly ChatEntry[] = [];
 const NO_IDS: readonly string[] = [];
 const NO_GAPS: Readonly<Record<string, number>> = {};
 
-function ChatFeedView({ roomId, filter, onQuote, onMention, onWithdraw, onOpenImage }: ChatFeedProps) {
+function ChatFeedView({ roomId, filter, onQuote, onMention, onWithdraw, onOpenImage, onLoadSkipped }: ChatFeedProps) {
   const feed = useRealtime().rooms[roomId];
   const entries = feed?.entries ?? NO_ENTRIES;
   const pinned = useMemo(() => latestPinned(entries), [entries]);
@@ -30,7 +33,7 @@ function ChatFeedView({ roomId, filter, onQuote, onMention, onWithdraw, onOpenIm
     <>
       <PinnedStrip entry={pinned} />
       {/* Remounted per filter: a new view of the room starts at its newest message. */}
-      <ChatList key={filter} entries={entries} gaps={feed?.gaps ?? NO_GAPS} withdrawn={feed?.withdrawn ?? NO_IDS} onQuote={onQuote} onMention={onMention} onWithdraw={onWithdraw} onOpenImage={onOpenImage} />
+      <ChatList key={filter} entries={entries} gaps={feed?.gaps ?? NO_GAPS} withdrawn={feed?.withdrawn ?? NO_IDS} onQuote={onQuote} onMention={onMention} onWithdraw={onWithdraw} onOpenImage={onOpenImage} onLoadSkipped={onLoadSkipped} />
     </>
   );
 }

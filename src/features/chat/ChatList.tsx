@@ -17,11 +17,16 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
-import { intlLocaleOf } from '../../i18n/localeChoice';
 import type { ChatEntry } from '../../realtime/chatEntry';
+import type { RealtimeOutcome } from '../../realtime/realtimeApi';
+import type { SkippedPage, SkippedRange } from '../../realtime/skippedPage';
+import { realtimeFailureText } from '../../state/roomFeed';
 import { ChatMessage, type ChatMessageCallbacks } from './ChatMessage';
+import { LoadedRows } from './LoadedRows';
 import { readingView, unseenSince } from './readingView';
-import { chatRowLabels } from './rowLabels';
+import { chatRowLabels, type ChatRowLabels } from './rowLabels';
+import { hasRest, loadFailed, newExpansion, pageLoaded, restRange, startLoad, type SkippedExpansion } from './skippedMarks';
+import { SkippedMarker } from './SkippedMarker';
 import { useWithdrawClock } from './useWithdrawClock';
 import { canWithdraw } from './withdrawWindow';
 
@@ -31,6 +36,8 @@ export interface ChatListProps extends ChatMessageCallbacks {
   readonly gaps: Readonly<Record<string, number>>;
   /** Ids withdrawn lately: rows held on screen for a reader drop them too. */
   readonly withdrawn: readonly string[];
+  /** Loads the newest page of messages a marker stands for (the worker's history sync). */
+  onLoadSkipped(range: SkippedRange): Promise<RealtimeOutcome<SkippedPage>>;
 }
 
 /** Pixels from the end that still count as "at the bottom" (a row's last line may be partly hidden). */
@@ -52,8 +59,73 @@ interface Reading {
   readonly seenOffset: number;
 }
 
-function ChatListView({ entries, gaps, withdrawn, onQuote, onMention, onWithdraw, onOpenImage }: ChatListProps) {
-  const { t, i18n } = useTranslation();
+/** The pages markers loaded, by the msgId of the marked entry, and how to load the next. */
+function useSkippedPages(onLoadSkipped: ChatListProps['onLoadSkipped']) {
+  const { t } = useTranslation();
+  const [expansions, setExpansions] = useState<ReadonlyMap<string, SkippedExpansion>>(() => new Map());
+  const current = useRef(expansions);
+  const loader = useRef(onLoadSkipped);
+  const translate = useRef(t);
+  useEffect(() => {
+    loader.current = onLoadSkipped;
+    translate.current = t;
+  }, [onLoadSkipped, t]);
+  const put = useCallback((msgId: string, expansion: SkippedExpansion) => {
+    const next = new Map(current.current);
+    next.set(msgId, expansion);
+    current.current = next;
+    setExpansions(next);
+  }, []);
+  const load = useCallback(
+    async (entry: ChatEntry, above: ChatEntry | undefined, count: number) => {
+      const before = current.current.get(entry.msgId) ?? newExpansion(entry, count);
+      const started = startLoad(before);
+      if (started === null) return;
+      const range = restRange(before, above);
+      put(entry.msgId, started);
+      const outcome = await loader.current(range);
+      const now = current.current.get(entry.msgId);
+      if (now?.state !== 'loading') return;
+      put(entry.msgId, outcome.ok ? pageLoaded(now, range, outcome.value) : loadFailed(now, realtimeFailureText(outcome, translate.current)));
+    },
+    [put],
+  );
+  return { expansions, load };
+}
+
+interface SkippedPartProps extends ChatMessageCallbacks {
+  readonly entry: ChatEntry;
+  readonly above: ChatEntry | undefined;
+  readonly count: number | undefined;
+  readonly expansion: SkippedExpansion | undefined;
+  readonly reading: boolean;
+  readonly withdrawnIds: ReadonlySet<string>;
+  readonly labels: ChatRowLabels;
+  readonly now: number;
+  load(entry: ChatEntry, above: ChatEntry | undefined, count: number): Promise<void>;
+}
+
+/**
+ * What stands before an entry whose predecessors were not shown: the marker, then the rows
+ * it loaded, oldest first, so the marker always sits right above the messages next to the
+ * ones it still stands for. (The list keeps its scroll position as the rows arrive; while
+ * the viewer scrolls up, react-virtuoso keeps the bottom of the view still, except at the
+ * very top of the list.)
+ */
+function SkippedPart({ entry, above, count, expansion, reading, withdrawnIds, labels, now, load, ...callbacks }: SkippedPartProps) {
+  const shown = expansion ?? (count === undefined ? undefined : newExpansion(entry, count));
+  const onLoad = useCallback(() => void load(entry, above, count ?? 0), [load, entry, above, count]);
+  if (shown === undefined) return null;
+  return (
+    <>
+      {hasRest(shown, above) && <SkippedMarker count={shown.rest} state={shown.state} problem={shown.problem} autoLoad={reading} onLoad={onLoad} />}
+      {shown.rows.length > 0 && <LoadedRows rows={shown.rows} withdrawnIds={withdrawnIds} labels={labels} now={now} {...callbacks} />}
+    </>
+  );
+}
+
+function ChatListView({ entries, gaps, withdrawn, onQuote, onMention, onWithdraw, onOpenImage, onLoadSkipped }: ChatListProps) {
+  const { t } = useTranslation();
   // t changes identity with the language, so rows re-render with new words only then.
   const labels = useMemo(() => chatRowLabels(t), [t]);
   const virtuoso = useRef<VirtuosoHandle>(null);
@@ -129,12 +201,14 @@ function ChatListView({ entries, gaps, withdrawn, onQuote, onMention, onWithdraw
 
   const unseen = reading === null ? 0 : unseenSince(entries, reading.seenOffset);
   const now = useWithdrawClock(entries);
+  const { expansions, load } = useSkippedPages(onLoadSkipped);
 
   const itemContent = (index: number, entry: ChatEntry) => {
     const previous = view[index - 1];
     const notShown = gaps[entry.msgId];
+    const expansion = expansions.get(entry.msgId);
     // After a gap the sender's header is drawn again: the row before is not really before it.
-    const grouped = notShown === undefined && entry.meshType && previous !== undefined && previous.uid === entry.uid;
+    const grouped = notShown === undefined && expansion === undefined && entry.meshType && previous !== undefined && previous.uid === entry.uid;
     const message = (
       <ChatMessage
         entry={entry}
@@ -147,12 +221,24 @@ function ChatListView({ entries, gaps, withdrawn, onQuote, onMention, onWithdraw
         onOpenImage={onOpenImage}
       />
     );
-    if (notShown === undefined) return message;
+    if (notShown === undefined && expansion === undefined) return message;
     return (
       <>
-        <p className="chat-gap" data-not-shown={notShown} title={t('chat.list.notShownWhy')}>
-          <span>{t('chat.list.notShown', { n: new Intl.NumberFormat(intlLocaleOf(i18n.language)).format(notShown) })}</span>
-        </p>
+        <SkippedPart
+          entry={entry}
+          above={previous}
+          count={notShown}
+          expansion={expansion}
+          reading={reading !== null}
+          withdrawnIds={withdrawnIds}
+          labels={labels}
+          now={now}
+          load={load}
+          onQuote={onQuote}
+          onMention={onMention}
+          onWithdraw={onWithdraw}
+          onOpenImage={onOpenImage}
+        />
         {message}
       </>
     );

@@ -10,6 +10,7 @@ import { useSnapshot } from 'valtio';
 import { isStaff } from '../../domain/roles';
 import type { ChatEntry } from '../../realtime/chatEntry';
 import type { ChatFilter } from '../../realtime/filters';
+import type { SkippedRange } from '../../realtime/skippedPage';
 import { INITIAL_ROOM_STATE } from '../../realtime/roomState';
 import { useApi } from '../../state/apiContext';
 import { useRealtime } from '../../state/roomFeed';
@@ -75,6 +76,7 @@ export function ChatPanel({ roomId, actions }: ChatPanelProps) {
   const onWithdraw = useCallback((entry: ChatEntry) => void withdraw(entry.msgId), [withdraw]);
   const onOpenImage = useCallback((url: string) => setLightbox(url), []);
   const onCloseImage = useCallback(() => setLightbox(null), []);
+  const onLoadSkipped = useCallback((range: SkippedRange) => actionsRef.current.loadSkipped(roomId, range), [roomId]);
 
   const onSend = () => {
     const checked = draftToInput(draft);
@@ -96,7 +98,7 @@ export function ChatPanel({ roomId, actions }: ChatPanelProps) {
     <section className="chat-panel" aria-label={t('chat.title')} data-room-id={roomId}>
       <FilterSwitch value={filter} onChange={onFilter} />
       <SyncStatus roomId={roomId} />
-      <ChatFeed roomId={roomId} filter={filter} onQuote={onQuote} onMention={onMention} onWithdraw={onWithdraw} onOpenImage={onOpenImage} />
+      <ChatFeed roomId={roomId} filter={filter} onQuote={onQuote} onMention={onMention} onWithdraw={onWithdraw} onOpenImage={onOpenImage} onLoadSkipped={onLoadSkipped} />
       <Composer
         draft={draft}
         dispatch={dispatch}

@@ -6,11 +6,13 @@
  */
 import type { ChatFilter } from '../../realtime/filters';
 import type { ChatSendInput, RealtimeOutcome } from '../../realtime/realtimeApi';
+import type { SkippedPage, SkippedRange } from '../../realtime/skippedPage';
 
 export interface ChatActions {
   setChatFilter(roomId: string, filter: ChatFilter): void;
   sendChat(roomId: string, input: ChatSendInput): Promise<RealtimeOutcome<{ msgId: string }>>;
   withdrawChat(roomId: string, msgId: string): Promise<RealtimeOutcome<null>>;
+  loadSkipped(roomId: string, range: SkippedRange): Promise<RealtimeOutcome<SkippedPage>>;
 }
 
 /** A user mentioned in the draft: the uid goes to picked_uid, the name is shown as a chip. */

@@ -1,0 +1,98 @@
+import { expect, type Page } from '@playwright/test';
+import { startOwnServer, type OwnServer } from './support/ownServer';
+import { test } from './support/splash';
+import { enterAsGuest, guestContext } from './support/guest';
+
+// A tab that cannot keep up skips ahead instead of falling behind (issue 11 item 2): its
+// main thread slowed 4x through CDP, it stays near the newest message of a burst, marks
+// where it skipped, and a viewer scrolling up to the marker gets the skipped messages
+// loaded there (history sync, through the worker).
+
+const ROOM = '10001';
+
+test.describe.configure({ timeout: 120_000 });
+
+let server: OwnServer;
+
+// eslint-disable-next-line no-empty-pattern -- Playwright reads a hook's fixtures from this pattern; it needs none.
+test.beforeAll(async ({}, testInfo) => {
+  test.setTimeout(120_000);
+  server = await startOwnServer(5400 + testInfo.workerIndex);
+});
+
+test.afterAll(async () => server?.stop());
+
+/**
+ * Samples, in the page every 250 ms, how far behind now the newest row on screen was sent
+ * (in the page: a round trip per sample would wait for the slowed main thread).
+ */
+const startLagSampler = (page: Page): Promise<void> =>
+  page.evaluate(() => {
+    const lags: number[] = [];
+    (globalThis as { __lags?: number[] }).__lags = lags;
+    setInterval(() => {
+      let newest = -Infinity;
+      for (const row of document.querySelectorAll<HTMLElement>('.chat-list article[data-send-time]')) newest = Math.max(newest, Number(row.dataset.sendTime));
+      if (newest !== -Infinity) lags.push(Date.now() - newest);
+    }, 250);
+  });
+
+const takeLags = (page: Page): Promise<number[]> => page.evaluate(() => (globalThis as { __lags?: number[] }).__lags?.splice(0) ?? []);
+
+const renderedIds = (page: Page): Promise<string[]> =>
+  page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.chat-list article[data-msg-id]')].map((row) => row.dataset.msgId ?? ''));
+
+test('a tab slowed 4x in a burst stays current, marks what it skipped, and scrolling up to the marker loads it', async ({ browser }) => {
+  const context = await guestContext(browser, server.url);
+  const page = await context.newPage();
+  await enterAsGuest(page, ROOM);
+  await expect(page.getByRole('log', { name: '聊天消息' }).or(page.locator('.chat-list__empty'))).toBeVisible();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+
+  const seconds = 8;
+  await server.admin(`/admin/v1/rooms/${ROOM}/burst`, { rate: 2000, seconds });
+  await startLagSampler(page);
+  // From the second second of the burst on, as a person glancing at the chat would.
+  await page.waitForTimeout(1000);
+  await takeLags(page);
+  await page.waitForTimeout((seconds - 1) * 1000);
+  const lags = await takeLags(page);
+  lags.sort((a, b) => a - b);
+  const p95 = lags[Math.floor(lags.length * 0.95)] ?? Infinity;
+  expect(lags.length).toBeGreaterThanOrEqual(5);
+  test.info().annotations.push({ type: 'newest row behind now (p95 of samples)', description: `${p95} ms over ${lags.length} samples` });
+  // The bound of a slowed tab on a shared 2-core machine: behind by a few updates, never by
+  // a backlog that grows with the burst (a tab that takes every message lags tens of seconds).
+  expect(p95, `newest row behind now, ms: ${lags.join(', ')}`).toBeLessThan(3000);
+
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  // The burst is over and its last update applied: the marks are in the list.
+  await page.waitForTimeout(1500);
+  // Marked in the tab's list (rendered only once scrolled to: the list is virtualized).
+  const marks = await page.evaluate((room) => {
+    const api = (globalThis as { __webcastRealtime?: { snapshot(): { rooms: Record<string, { gaps: Record<string, number> }> } } }).__webcastRealtime;
+    return api?.snapshot().rooms[room]?.gaps ?? {};
+  }, ROOM);
+  expect(Object.keys(marks).length).toBeGreaterThan(0);
+  const before = new Set(await renderedIds(page));
+
+  // Up as a reader scrolls, until a marker is in view: it loads what it stands for there.
+  const scroller = page.locator('.chat-list__scroller');
+  await scroller.hover();
+  await expect(async () => {
+    await page.mouse.wheel(0, -1500);
+    await expect(page.locator('.chat-loaded article').first()).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 40_000 });
+  await expect(page.locator('.chat-list')).toHaveAttribute('data-at-bottom', 'false');
+  const loaded = await page.locator('.chat-loaded article').evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset.msgId ?? ''));
+  expect(loaded.length).toBeGreaterThan(0);
+  // Messages the tab had never shown, each once.
+  for (const id of loaded) expect(before.has(id)).toBe(false);
+  const ids = await renderedIds(page);
+  expect(new Set(ids).size).toBe(ids.length);
+  // Older than the entry they stand before, oldest first.
+  const times = await page.locator('.chat-loaded').first().locator('article').evaluateAll((rows) => rows.map((row) => Number((row as HTMLElement).dataset.sendTime)));
+  expect([...times].sort((a, b) => a - b)).toEqual(times);
+  await context.close();
+});
