@@ -152,6 +152,17 @@ export function checkTargets(runs: readonly RunFigures[]): TargetCheck[] {
       { what: `heap growth over the run, worst tab (${at})`, figure: `${fmt(s.heapGrowthMB, 2)} MB`, target: `< ${TARGETS.heapGrowthMB} MB`, met: s.heapGrowthMB < TARGETS.heapGrowthMB },
       { what: `sockets open at the server (${at})`, figure: String(r.socketsOpenMax), target: String(TARGETS.sockets), met: r.socketsOpenMax === TARGETS.sockets },
     );
+    // Runs recorded before the priority traffic existed have no such figure.
+    const given = r.tabFigures.flatMap((t) => (t.priority === null || t.priority === undefined ? [] : [t.priority]));
+    if (given.length > 0) {
+      const worst = given.reduce((a, b) => (b.shown / Math.max(1, b.sent) < a.shown / Math.max(1, a.sent) ? b : a));
+      checks.push({
+        what: `the viewer's own, mentioning and staff messages given to each tab in view, worst tab (${at})`,
+        figure: `${worst.shown} of ${worst.sent}`,
+        target: '100 %',
+        met: worst.sent > 0 ? given.every((g) => g.shown === g.sent) : null,
+      });
+    }
   }
   for (const rate of TARGETS.updateCostRates) {
     const r = find('product', rate, 1, false);
@@ -344,7 +355,7 @@ export async function run(options: MacroOptions): Promise<MacroResult> {
         `${plan.variant.padEnd(8)} ${String(plan.rate).padStart(6)}/s ${runLabel(plan).padEnd(16)} busy ${fmt(s.busyMeanPct)} % (worst ${fmt(s.busyWorstPct)}; CPU ${fmt(s.cpuMeanPct)} %), ${fmt(s.busyMs, 0)} ms, long tasks ${s.longTasks} (${fmt(s.longestTaskMs, 0)} ms), p95 ${fmt(s.p95, 0)} ms, rows ${s.rowsTimed}, heap +${fmt(s.heapGrowthMB, 2)} MB, sockets ${figures.socketsOpenMax}, server ${fmt(figures.serverCpuPct)} %, worker ${figures.worker === null ? 'n/a' : `${fmt(figures.worker.busyMs, 0)} ms`}, chromium CPU ms ${JSON.stringify(figures.browserCpuMs)}, load ${fmt(figures.loadAverage, 2)} [${((Date.now() - started) / 1000).toFixed(0)} s]`,
       );
       log(
-        `  per tab: ${figures.tabFigures.map((t, i) => `#${i + 1} ${t.visibility} p95 ${fmt(t.latencyP95Ms, 0)} ms, frame p95 ${fmt(t.frameP95Ms)} ms, store lag ${t.storeLagMs.length === 0 ? 'n/a' : `max ${fmt(Math.max(...t.storeLagMs), 0)} ms`}, update cost ${t.updates === 0 ? 'n/a' : `p50 ${fmt(t.updateCostP50Ms, 2)} / p95 ${fmt(t.updateCostP95Ms, 2)} ms (${t.updates})`}`).join('; ')}`,
+        `  per tab: ${figures.tabFigures.map((t, i) => `#${i + 1} ${t.visibility} p95 ${fmt(t.latencyP95Ms, 0)} ms, frame p95 ${fmt(t.frameP95Ms)} ms, store lag ${t.storeLagMs.length === 0 ? 'n/a' : `max ${fmt(Math.max(...t.storeLagMs), 0)} ms`}, update cost ${t.updates === 0 ? 'n/a' : `p50 ${fmt(t.updateCostP50Ms, 2)} / p95 ${fmt(t.updateCostP95Ms, 2)} ms (${t.updates})`}${t.priority === null || t.priority === undefined ? '' : `, own/mention/staff given ${t.priority.shown}/${t.priority.sent}`}`).join('; ')}`,
       );
     }
   } finally {

@@ -79,6 +79,12 @@ export interface TabFigures {
   readonly heapBeforeMB: number;
   readonly heapAfterMB: number;
   readonly heapGrowthMB: number;
+  /**
+   * The viewer's own, the staff's and the mentioning messages published during the burst
+   * (priorityTraffic) that reached this tab's list (src/state/updateCost.ts prioritySink);
+   * null for the baseline and for hidden tabs (they get no chat, by design).
+   */
+  readonly priority: { readonly sent: number; readonly shown: number } | null;
 }
 
 export interface RunFigures extends RunPlan {
@@ -103,6 +109,59 @@ export interface RunFigures extends RunPlan {
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What priorityTraffic published: staff and mention msgIds, and the texts of the viewer's own. */
+interface PrioritySent {
+  readonly total: number;
+  /** How many of them are among a tab's given entries (msgId -> text). */
+  shownIn(given: readonly (readonly [string, string])[]): number;
+}
+
+/** The priority messages, every PRIORITY_EVERY_MS during the burst: one each of staff, mention and own. */
+const PRIORITY_EVERY_MS = 1000;
+
+/**
+ * During the burst: the host says something, the assistant @mentions the viewer (admin API),
+ * and the viewer sends a message of their own from the tab in front (its composer). These
+ * are the messages a viewer looks for in a flood: the product must never skip them.
+ */
+async function startPriorityTraffic(server: BenchServer, front: Page, durationMs: number): Promise<{ readonly done: Promise<PrioritySent> }> {
+  const login = await front.evaluate((room) => localStorage.getItem(`webcast.login.${room}`), ROOM);
+  const userId = (JSON.parse(login ?? '{}') as { userId?: string }).userId ?? '';
+  const ids = new Set<string>();
+  const own = new Set<string>();
+  const composer = front.getByRole('textbox', { name: '消息' });
+  const say = async (body: Record<string, unknown>): Promise<void> => {
+    const said = await server.admin<{ msgId: string }>(`/admin/v1/rooms/${ROOM}/say`, body).catch(() => null);
+    if (said !== null) ids.add(said.msgId);
+  };
+  const done = (async (): Promise<PrioritySent> => {
+    const end = Date.now() + durationMs - PRIORITY_EVERY_MS / 2;
+    for (let n = 0; Date.now() < end; n++) {
+      const next = Date.now() + PRIORITY_EVERY_MS;
+      const text = `bench own ${n} ${Date.now()}`;
+      await Promise.all([
+        say({ text: `host ${n}`, role: 'host' }),
+        say({ text: `@viewer ${n}`, role: 'assistant', pickedUids: [userId] }),
+        (async () => {
+          await composer.fill(text, { timeout: PRIORITY_EVERY_MS });
+          await composer.press('Enter', { timeout: PRIORITY_EVERY_MS });
+          own.add(text);
+        })().catch(() => undefined),
+      ]);
+      await sleep(next - Date.now());
+    }
+    return {
+      total: ids.size + own.size,
+      shownIn: (given) => {
+        let shown = 0;
+        for (const [msgId, text] of given) if (ids.has(msgId) || own.has(text)) shown++;
+        return shown;
+      },
+    };
+  })();
+  return { done };
+}
 
 export function quantile(values: readonly number[], q: number): number {
   if (values.length === 0) return NaN;
@@ -242,8 +301,9 @@ async function heapMB(cdp: CDPSession): Promise<number> {
 export async function measureRun(browser: Browser, server: BenchServer, plan: RunPlan, log: (line: string) => void): Promise<RunFigures> {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
   await context.addInitScript({ content: probeScript() });
-  // The product measures each chat update's cost into this array (src/state/updateCost.ts).
-  await context.addInitScript({ content: 'globalThis.__webcastUpdateCosts = [];' });
+  // The product measures each chat update's cost into this array, and records the priority
+  // entries a tab was given into this map (src/state/updateCost.ts).
+  await context.addInitScript({ content: 'globalThis.__webcastUpdateCosts = []; globalThis.__webcastPriorityIds = new Map();' });
   // The room's splash advert would cover the chat for 5 s; this measures the chat.
   await markSplashSeen(context, [ROOM]);
   try {
@@ -296,6 +356,7 @@ export async function measureRun(browser: Browser, server: BenchServer, plan: Ru
     const browserCpuBefore = treeCpuByType(process.pid);
     const started = Date.now();
     const burst = await server.admin<{ total: number }>(`/admin/v1/rooms/${ROOM}/burst`, { rate: plan.rate, seconds: plan.seconds });
+    const priority = plan.variant === 'product' ? await startPriorityTraffic(server, front, plan.seconds * 1000) : null;
     const busyPerSecond: number[][] = pages.map(() => []);
     const storeLags: number[][] = pages.map(() => []);
     const cpuPerSecond: number[][] = pages.map(() => []);
@@ -326,6 +387,7 @@ export async function measureRun(browser: Browser, server: BenchServer, plan: Ru
       }
       socketsOpenMax = Math.max(socketsOpenMax, await server.metric('webcast_sockets_open'));
     }
+    const prioritySent = priority === null ? null : await priority.done;
     // Drain: the last messages reach the screen.
     await sleep(pauses.drainMs);
     const windowMs = Date.now() - started;
@@ -338,6 +400,7 @@ export async function measureRun(browser: Browser, server: BenchServer, plan: Ru
     for (const [type, ms] of Object.entries(browserCpuAfter)) browserCpuMs[type] = round(ms - (browserCpuBefore[type] ?? 0), 0);
     const figures = await Promise.all(pages.map((p) => p.evaluate(() => (globalThis as unknown as { __macroProbe: { stop(): ProbeFigures } }).__macroProbe.stop())));
     const updateCosts = await Promise.all(pages.map((p) => p.evaluate('Array.isArray(globalThis.__webcastUpdateCosts) ? globalThis.__webcastUpdateCosts.slice() : []') as Promise<number[]>));
+    const given = await Promise.all(pages.map((p) => p.evaluate('globalThis.__webcastPriorityIds instanceof Map ? [...globalThis.__webcastPriorityIds] : []') as Promise<[string, string][]>));
     const workerCpu = worker === null ? null : await worker.stop();
     const heapAfter = await Promise.all(cdps.map(heapMB));
 
@@ -375,6 +438,7 @@ export async function measureRun(browser: Browser, server: BenchServer, plan: Ru
         heapBeforeMB: round(heapBefore[i]!, 2),
         heapAfterMB: round(heapAfter[i]!, 2),
         heapGrowthMB: round(heapAfter[i]! - heapBefore[i]!, 2),
+        priority: prioritySent === null || f.visibility !== 'visible' ? null : { sent: prioritySent.total, shown: prioritySent.shownIn(given[i]!) },
       };
     });
     return {

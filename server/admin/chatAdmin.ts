@@ -52,7 +52,7 @@ const kickBody = {
 export function registerChatAdminRoutes(app: FastifyInstance, ctx: ServerContext, chat: ChatService): void {
   const preHandler = adminOnly(ctx);
 
-  app.post<{ Params: { id: string }; Body: { text: string; role: 'host' | 'assistant'; name?: string; top?: boolean; highlight?: boolean } }>(
+  app.post<{ Params: { id: string }; Body: { text: string; role: 'host' | 'assistant'; name?: string; top?: boolean; highlight?: boolean; pickedUids?: string[] } }>(
     '/admin/v1/rooms/:id/say',
     {
       preHandler,
@@ -68,14 +68,15 @@ export function registerChatAdminRoutes(app: FastifyInstance, ctx: ServerContext
             name: { type: 'string', minLength: 1, maxLength: 20 },
             top: { type: 'boolean' },
             highlight: { type: 'boolean' },
+            pickedUids: { type: 'array', maxItems: 20, items: { type: 'string', minLength: 1, maxLength: 64 } },
           },
         },
       },
     },
     async (request) => {
-      const { text, role, name, top, highlight } = request.body;
+      const { text, role, name, top, highlight, pickedUids } = request.body;
       const extras = top === undefined && highlight === undefined ? undefined : { top: top ?? false, ...(highlight === undefined ? {} : { highlight }) };
-      return okEnvelope(await chat.say(request.params.id, role, text, { ...(name ? { name } : {}), ...(extras ? { extras } : {}) }));
+      return okEnvelope(await chat.say(request.params.id, role, text, { ...(name ? { name } : {}), ...(extras ? { extras } : {}), ...(pickedUids ? { pickedUids } : {}) }));
     },
   );
 

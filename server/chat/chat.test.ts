@@ -334,6 +334,10 @@ describe('admin chat API', () => {
     const said = await admin(s, '/admin/v1/rooms/r1/say', { text: 'welcome', role: 'assistant', name: 'Helper' });
     expect(said.code).toBe(200);
     expect((await viewer.socket.nextPush(7101)).body).toMatchObject({ body: 'welcome', role: 8, roleName: 'assistant', name: 'Helper', uid: 'assistant-r1', msgId: said.data?.msgId });
+    // A host may @mention viewers, as a viewer's picked_uid does.
+    await admin(s, '/admin/v1/rooms/r1/say', { text: '@v hello', role: 'host', pickedUids: ['v'] });
+    expect((await viewer.socket.nextPush(7101)).body).toMatchObject({ body: '@v hello', role: 6, picked_uid: ['v'] });
+    expect((await admin(s, '/admin/v1/rooms/r1/say', { text: 'x', role: 'host', pickedUids: [''] })).code).toBe(4501);
     expect((await admin(s, '/admin/v1/rooms/r1/say', { text: 'x', role: 'host' }, 'POST', 'wrong')).status).toBe(401);
     expect((await admin(s, '/admin/v1/rooms/r1/say', { text: 'x', role: 'guest' })).code).toBe(4501);
     expect((await admin(s, '/admin/v1/rooms/r1/say', { text: '', role: 'host' })).code).toBe(4501);

@@ -113,9 +113,10 @@ export class ChatService {
   }
 
   /** A message from the room's host or assistant (admin "say"). */
-  async say(webcastId: string, staff: StaffRole, text: string, options: { name?: string; extras?: ChatExtras } = {}): Promise<{ msgId: string; offset: number }> {
+  async say(webcastId: string, staff: StaffRole, text: string, options: { name?: string; extras?: ChatExtras; pickedUids?: readonly string[] } = {}): Promise<{ msgId: string; offset: number }> {
     this.state(webcastId);
-    const input = readChatInput({ body: text });
+    // Picked uids: the viewers the message @mentions (as a viewer's 7101 picked_uid).
+    const input = readChatInput(options.pickedUids === undefined ? { body: text } : { body: text, picked_uid: [...options.pickedUids] });
     const role = staff === 'host' ? ROLE.host : ROLE.assistant;
     const uid = this.ensureStaffUser(webcastId, staff);
     const sender = this.senderOf(uid, role);

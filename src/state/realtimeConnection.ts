@@ -13,7 +13,7 @@ import type { SkippedPage, SkippedRange } from '../realtime/skippedPage';
 import type { RealtimeClient } from '../workers/realtimeClient';
 import { applyTabUpdate, IDLE_CONNECTION, newRoomFeed, realtimeStore } from './roomFeed';
 import { session } from './session';
-import { measureUpdate, updateCostSink } from './updateCost';
+import { measureUpdate, prioritySink, recordPriority, updateCostSink } from './updateCost';
 
 let client: RealtimeClient | null = null;
 
@@ -104,6 +104,11 @@ function follow(roomId: string, key: SessionKey): () => void {
       const started = costs === null ? 0 : performance.now();
       if (active) applyTabUpdate(realtimeStore, roomId, update);
       if (costs !== null && update.delta !== undefined && document.visibilityState === 'visible') measureUpdate(costs, started);
+      const priority = prioritySink();
+      if (priority !== null && update.delta !== undefined) {
+        recordPriority(priority, update.delta.append);
+        recordPriority(priority, update.delta.replace);
+      }
       return paintedSoon();
     });
     // The filter is read at each subscribe: one chosen while the code was loading applies.

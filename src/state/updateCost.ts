@@ -7,6 +7,8 @@
  * task after it. Waiting for the frame is not counted. Elsewhere it costs one lookup.
  */
 
+import { isStaff } from '../domain/roles';
+
 type CostSink = number[];
 
 export function updateCostSink(): CostSink | null {
@@ -36,4 +38,27 @@ export function measureUpdate(sink: CostSink, started: number): void {
     if (ownTaskEnd < 0) ownTaskEnd = frameStart;
     nextTask(() => sink.push(ownTaskEnd - started + (performance.now() - frameStart)));
   });
+}
+
+/**
+ * The viewer's own, mentioning and staff entries this tab was given (msgId -> text),
+ * recorded only when a page asks (the macro benchmark sets `window.__webcastPriorityIds` to
+ * a Map): the benchmark checks that none of them is ever skipped in a flood (issue 11 item 4).
+ */
+export function prioritySink(): Map<string, string> | null {
+  const sink = (globalThis as { __webcastPriorityIds?: unknown }).__webcastPriorityIds;
+  return sink instanceof Map ? (sink as Map<string, string>) : null;
+}
+
+interface PriorityFacts {
+  readonly msgId: string;
+  readonly text: string;
+  readonly mine: boolean;
+  readonly mentionsMe: boolean;
+  readonly role: number;
+}
+
+export function recordPriority(sink: Map<string, string>, entries: readonly PriorityFacts[] | undefined): void {
+  if (entries === undefined) return;
+  for (const entry of entries) if (entry.mine || entry.mentionsMe || isStaff(entry.role)) sink.set(entry.msgId, entry.text);
 }
