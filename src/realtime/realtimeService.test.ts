@@ -6,7 +6,17 @@ import { createFakeClock, createFakeSocketFactory, createRecordingLogger } from 
 import { createFakeRoomServer } from './fakeRoomServer';
 import type { ChatFilter } from './filters';
 import type { ConnectionStatus, JoinStatus, SessionKey, TabUpdate } from './realtimeApi';
-import { createRealtimeService, FLOOD_DELTA_ENTRIES, FLOOD_DELTA_INTERVAL_MS, SESSION_LINGER_MS, STREAMING_DELTA_INTERVAL_MS, VISIBLE_DELTA_INTERVAL_MS } from './realtimeService';
+import {
+  createRealtimeService,
+  deltaGapAfter,
+  FLOOD_DELTA_ENTRIES,
+  FLOOD_DELTA_INTERVAL_MS,
+  SESSION_LINGER_MS,
+  STREAMING_DELTA_INTERVAL_MS,
+  TRICKLE_DELTA_ENTRIES,
+  TRICKLE_DELTA_INTERVAL_MS,
+  VISIBLE_DELTA_INTERVAL_MS,
+} from './realtimeService';
 
 /** Long enough for any visible tab's next delta, however recent its last one. */
 const TICK = STREAMING_DELTA_INTERVAL_MS;
@@ -174,6 +184,29 @@ describe('realtime service: tabs share one socket', () => {
     expect(a.deltaCount() - (before + 2)).toBeLessThanOrEqual(10);
     await t.advance(STREAMING_DELTA_INTERVAL_MS);
     expect(a.texts.at(-1)).toBe('b992');
+  });
+
+  it('in a quiet room (ten messages a second), each message reaches the tab within a display frame of 100 ms', async () => {
+    const t = setup();
+    const a = tab(t, 'A');
+    await t.connect();
+    await t.advance(1000);
+    const before = a.deltaCount();
+    for (let i = 0; i < 10; i++) {
+      t.server.chat(ROOM, 'u-x', `q${i}`);
+      await t.advance(2 * VISIBLE_DELTA_INTERVAL_MS);
+      // Within two display frames: never held back for a streaming interval.
+      expect(a.texts.at(-1)).toBe(`q${i}`);
+      await t.advance(100 - 2 * VISIBLE_DELTA_INTERVAL_MS);
+    }
+    expect(a.deltaCount() - before).toBe(10);
+    // Gaps by the size of the last delta: a trickle, a stream, a flood.
+    expect([deltaGapAfter(0), deltaGapAfter(TRICKLE_DELTA_ENTRIES), deltaGapAfter(TRICKLE_DELTA_ENTRIES + 1), deltaGapAfter(FLOOD_DELTA_ENTRIES)]).toEqual([
+      TRICKLE_DELTA_INTERVAL_MS,
+      TRICKLE_DELTA_INTERVAL_MS,
+      STREAMING_DELTA_INTERVAL_MS,
+      FLOOD_DELTA_INTERVAL_MS,
+    ]);
   });
 
   it('in a flood (a delta of a screenful or more), a tab gets at most 2 deltas a second, the newest included, a hidden one none; a slower room streams again', async () => {
