@@ -20,7 +20,7 @@ import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { ChatEntry } from '../../realtime/chatEntry';
 import type { RealtimeOutcome } from '../../realtime/realtimeApi';
 import type { SkippedPage, SkippedRange } from '../../realtime/skippedPage';
-import { realtimeFailureText } from '../../state/roomFeed';
+import { realtimeFailureText, type RealtimeFailure } from '../../state/roomFeed';
 import { ChatMessage, type ChatMessageCallbacks } from './ChatMessage';
 import { LoadedRows } from './LoadedRows';
 import { readingView, unseenSince } from './readingView';
@@ -83,7 +83,8 @@ function useSkippedPages(onLoadSkipped: ChatListProps['onLoadSkipped']) {
       if (started === null) return;
       const range = restRange(before, above);
       put(entry.msgId, started);
-      const outcome = await loader.current(range);
+      // A call that throws (the worker gone) fails the load like a refusal: never stuck loading.
+      const outcome = await loader.current(range).catch((error: unknown): RealtimeFailure => ({ ok: false, reason: 'send-failed', status: null, msg: String(error) }));
       const now = current.current.get(entry.msgId);
       if (now?.state !== 'loading') return;
       put(entry.msgId, outcome.ok ? pageLoaded(now, range, outcome.value) : loadFailed(now, realtimeFailureText(outcome, translate.current)));
