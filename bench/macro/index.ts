@@ -340,9 +340,12 @@ export async function run(options: MacroOptions): Promise<MacroResult> {
     const plans: RunPlan[] = [];
     for (const rate of rates) {
       for (const t of tabs) {
-        for (const variant of variants) plans.push({ variant, rate, seconds, tabs: t, hidden: false, pauses, pausePlayers });
+        // The priority messages only where their target is read: typing in the composer and
+        // the staff's messages cost the product's tab, which the baseline twin does not pay.
+        const priority = rate === TARGETS.rate;
+        for (const variant of variants) plans.push({ variant, rate, seconds, tabs: t, hidden: false, pauses, pausePlayers, priority: priority && variant === 'product' });
         // The baseline has no notion of visibility: its hidden run would repeat the visible one.
-        if (t > 1 && hidden && variants.includes('product')) plans.push({ variant: 'product', rate, seconds, tabs: t, hidden: true, pauses, pausePlayers });
+        if (t > 1 && hidden && variants.includes('product')) plans.push({ variant: 'product', rate, seconds, tabs: t, hidden: true, pauses, pausePlayers, priority });
       }
     }
     log(`${plans.length} runs of ${seconds} s against ${server.url}`);

@@ -24,6 +24,8 @@ export interface RunPlan {
   readonly hidden: boolean;
   /** The product's players paused before the idle second (BENCH_MACRO_PAUSE_PLAYERS=1, investigation only). */
   readonly pausePlayers?: boolean;
+  /** Own, mentioning and staff messages sent during the burst and counted per tab (startPriorityTraffic). */
+  readonly priority?: boolean;
 }
 
 export interface TabFigures {
@@ -356,7 +358,7 @@ export async function measureRun(browser: Browser, server: BenchServer, plan: Ru
     const browserCpuBefore = treeCpuByType(process.pid);
     const started = Date.now();
     const burst = await server.admin<{ total: number }>(`/admin/v1/rooms/${ROOM}/burst`, { rate: plan.rate, seconds: plan.seconds });
-    const priority = plan.variant === 'product' ? await startPriorityTraffic(server, front, plan.seconds * 1000) : null;
+    const priority = plan.variant === 'product' && plan.priority === true ? await startPriorityTraffic(server, front, plan.seconds * 1000) : null;
     const busyPerSecond: number[][] = pages.map(() => []);
     const storeLags: number[][] = pages.map(() => []);
     const cpuPerSecond: number[][] = pages.map(() => []);
