@@ -53,9 +53,11 @@ const UP_KEYS: ReadonlySet<string> = new Set(['ArrowUp', 'PageUp', 'Home']);
 
 const computeItemKey = (_index: number, entry: ChatEntry): string => entry.msgId;
 
-/** What the viewer had when they left the bottom: the rows shown and the newest offset. */
+/** What the viewer had when they left the bottom: the rows shown, their marks and the newest offset. */
 interface Reading {
   readonly held: readonly ChatEntry[];
+  /** The marks of the rows held: the feed forgets a mark once its entry leaves the feed, the reader's view keeps the row. */
+  readonly heldGaps: Readonly<Record<string, number>>;
   readonly seenOffset: number;
 }
 
@@ -167,6 +169,10 @@ function ChatListView({ entries, gaps, withdrawn, onQuote, onMention, onWithdraw
     if (event.target instanceof HTMLElement && event.target.dataset.virtuosoScroller === 'true') userInputAt.current = performance.now();
   }, []);
 
+  const gapsRef = useRef(gaps);
+  useEffect(() => {
+    gapsRef.current = gaps;
+  }, [gaps]);
   const onAtBottom = useCallback(
     (atBottom: boolean) => {
       atBottomNow.current = atBottom;
@@ -176,7 +182,7 @@ function ChatListView({ entries, gaps, withdrawn, onQuote, onMention, onWithdraw
       } else if (userScrolling()) {
         following.current = false;
         const shown = viewRef.current;
-        setReading({ held: shown, seenOffset: shown.at(-1)?.offset ?? 0 });
+        setReading({ held: shown, heldGaps: gapsRef.current, seenOffset: shown.at(-1)?.offset ?? 0 });
       } else if (following.current) {
         // Content outgrew the last scroll (a burst, a row measured taller): catch up.
         toBottom();
@@ -206,7 +212,7 @@ function ChatListView({ entries, gaps, withdrawn, onQuote, onMention, onWithdraw
 
   const itemContent = (index: number, entry: ChatEntry) => {
     const previous = view[index - 1];
-    const notShown = gaps[entry.msgId];
+    const notShown = gaps[entry.msgId] ?? reading?.heldGaps[entry.msgId];
     const expansion = expansions.get(entry.msgId);
     // After a gap the sender's header is drawn again: the row before is not really before it.
     const grouped = notShown === undefined && expansion === undefined && entry.meshType && previous !== undefined && previous.uid === entry.uid;
