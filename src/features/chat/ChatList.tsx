@@ -209,6 +209,8 @@ function ChatListView({ entries, gaps, withdrawn, onQuote, onMention, onWithdraw
   const unseen = reading === null ? 0 : unseenSince(entries, reading.seenOffset);
   const now = useWithdrawClock(entries);
   const { expansions, load } = useSkippedPages(onLoadSkipped);
+  // The panel's callbacks are stable, so this object changes only if one of them does.
+  const callbacks: ChatMessageCallbacks = useMemo(() => ({ onQuote, onMention, onWithdraw, onOpenImage }), [onQuote, onMention, onWithdraw, onOpenImage]);
 
   const itemContent = (index: number, entry: ChatEntry) => {
     const previous = view[index - 1];
@@ -216,18 +218,7 @@ function ChatListView({ entries, gaps, withdrawn, onQuote, onMention, onWithdraw
     const expansion = expansions.get(entry.msgId);
     // After a gap the sender's header is drawn again: the row before is not really before it.
     const grouped = notShown === undefined && expansion === undefined && entry.meshType && previous !== undefined && previous.uid === entry.uid;
-    const message = (
-      <ChatMessage
-        entry={entry}
-        grouped={grouped}
-        withdrawable={canWithdraw(entry, now)}
-        labels={labels}
-        onQuote={onQuote}
-        onMention={onMention}
-        onWithdraw={onWithdraw}
-        onOpenImage={onOpenImage}
-      />
-    );
+    const message = <ChatMessage entry={entry} grouped={grouped} withdrawable={canWithdraw(entry, now)} labels={labels} {...callbacks} />;
     if (notShown === undefined && expansion === undefined) return message;
     return (
       <>
@@ -241,10 +232,7 @@ function ChatListView({ entries, gaps, withdrawn, onQuote, onMention, onWithdraw
           labels={labels}
           now={now}
           load={load}
-          onQuote={onQuote}
-          onMention={onMention}
-          onWithdraw={onWithdraw}
-          onOpenImage={onOpenImage}
+          {...callbacks}
         />
         {message}
       </>

@@ -17,26 +17,14 @@ export interface LoadedRowsProps extends ChatMessageCallbacks {
   readonly now: number;
 }
 
-function LoadedRowsView({ rows, withdrawnIds, labels, now, onQuote, onMention, onWithdraw, onOpenImage }: LoadedRowsProps) {
+function LoadedRowsView({ rows, withdrawnIds, labels, now, ...callbacks }: LoadedRowsProps) {
   let previous: ChatEntry | undefined;
   const out = [];
   for (const row of rows) {
     if (withdrawnIds.has(row.msgId)) continue;
     const grouped = previous !== undefined && previous.uid === row.uid;
     previous = row;
-    out.push(
-      <ChatMessage
-        key={row.msgId}
-        entry={row}
-        grouped={grouped}
-        withdrawable={canWithdraw(row, now)}
-        labels={labels}
-        onQuote={onQuote}
-        onMention={onMention}
-        onWithdraw={onWithdraw}
-        onOpenImage={onOpenImage}
-      />,
-    );
+    out.push(<ChatMessage key={row.msgId} entry={row} grouped={grouped} withdrawable={canWithdraw(row, now)} labels={labels} {...callbacks} />);
   }
   return <div className="chat-loaded">{out}</div>;
 }
