@@ -14,7 +14,7 @@ function tabRank(tab: RoomTab): number {
   return index === -1 ? TAB_ORDER.length : index;
 }
 
-type NodeSlot = 'banner' | 'stageOverlay' | 'toolbar' | 'layers';
+type NodeSlot = 'banner' | 'stageOverlay' | 'toolbar' | 'strip' | 'layers';
 
 function joinNodes(parts: readonly LiveScreenSlots[], slot: NodeSlot): ((roomId: string) => ReactNode) | undefined {
   const makers = parts.flatMap((part) => (part[slot] === undefined ? [] : [part[slot]]));
@@ -31,6 +31,7 @@ export function composeSlots(...parts: readonly LiveScreenSlots[]): LiveScreenSl
     banner: joinNodes(parts, 'banner'),
     stageOverlay: joinNodes(parts, 'stageOverlay'),
     toolbar: joinNodes(parts, 'toolbar'),
+    strip: joinNodes(parts, 'strip'),
     layers: joinNodes(parts, 'layers'),
     tabs:
       tabMakers.length === 0

@@ -1,8 +1,8 @@
 /**
  * Live screen slots for the room information around the player (issue 5 item 4):
  * - tabs: the "live introduction" tab (the chat stays the tab shown first);
- * - toolbar: the online count, the praise total and the like button, then the notices
- *   strip (room notice, the host's notice to this viewer);
+ * - toolbar: the online count, the praise total and the like button;
+ * - strip: the notices under the toolbar (room notice, the host's notice to this viewer);
  * - layers: the room's viewing terms (contract), asked once per version; declining them
  *   goes back to the room's guide page.
  * Composed into the screen by app/liveSlots.tsx. Each part is keyed by the room, so moving
@@ -42,6 +42,10 @@ export const roomInfoSlots: LiveScreenSlots = {
   toolbar: (roomId) => (
     <Suspense fallback={null}>
       <CountsBar key={`counts-${roomId}`} roomId={roomId} />
+    </Suspense>
+  ),
+  strip: (roomId) => (
+    <Suspense fallback={null}>
       <NoticeStrip key={`notice-${roomId}`} roomId={roomId} />
     </Suspense>
   ),

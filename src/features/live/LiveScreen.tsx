@@ -1,12 +1,13 @@
-import { useCallback, useEffect, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { RoomTabs, type RoomTab } from './RoomTabs';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { useRoomConnection } from '../../state/realtimeConnection';
 import { enterRoom, setJoinedVideo } from '../../state/session';
 import { SafeLink } from '../../ui/SafeLink';
 import { useSafeNavigate } from '../../ui/useSafeNavigate';
-import { liveRoomPath, type LiveScreenMode } from './paths';
+import { liveRoomPath, ROOM_TAB_PARAM, type LiveScreenMode } from './paths';
+import './live.css';
 
 /**
  * What other features put on this screen. The app composes them (features do not import
@@ -23,6 +24,8 @@ export interface LiveScreenSlots {
   stageOverlay?(roomId: string): ReactNode;
   /** Video page: the bar under the player (online count, praise, settings, device test). */
   toolbar?(roomId: string): ReactNode;
+  /** Video page: notices under the toolbar (room notice, the host's notice to this viewer). */
+  strip?(roomId: string): ReactNode;
   /** Video page: the room tabs in SPEC order (introduction, chat, goods, recommend). */
   tabs?(roomId: string): readonly RoomTab[];
   /** Video page: layers above the whole screen (splash advert, dialogs, notices). */
@@ -72,10 +75,13 @@ export function LiveScreen({ mode, slots = {} }: LiveScreenProps) {
           {slots.player?.(id)}
           {slots.stageOverlay?.(id)}
         </div>
-        {slots.toolbar?.(id)}
-        <SafeLink className="button" to={liveRoomPath('guide', id)}>
-          {t('screen.backToGuide')}
-        </SafeLink>
+        <div className="live-screen__toolbar">
+          {slots.toolbar?.(id)}
+          <SafeLink className="button live-screen__back" to={liveRoomPath('guide', id)}>
+            {t('screen.backToGuide')}
+          </SafeLink>
+        </div>
+        <div className="live-screen__strip">{slots.strip?.(id)}</div>
       </>
     );
 
@@ -87,10 +93,32 @@ export function LiveScreen({ mode, slots = {} }: LiveScreenProps) {
       title={title}
       stage={stage}
       banner={video ? slots.banner?.(id) : undefined}
-      side={tabs !== undefined && tabs.length > 0 ? <RoomTabs key={id} tabs={tabs} /> : undefined}
+      side={tabs !== undefined && tabs.length > 0 ? <AddressedRoomTabs key={id} tabs={tabs} /> : undefined}
       layers={video ? slots.layers?.(id) : undefined}
     />
   );
+}
+
+/**
+ * The room tabs with the chosen tab kept in the address (`?tab=intro`), so a reload or a
+ * shared link opens it. Choosing a tab replaces the history entry: Back leaves the room
+ * page rather than stepping through the tabs the viewer looked at.
+ */
+function AddressedRoomTabs({ tabs }: { readonly tabs: readonly RoomTab[] }) {
+  const [params, setParams] = useSearchParams();
+  const onSelect = useCallback(
+    (key: string) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.set(ROOM_TAB_PARAM, key);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return <RoomTabs tabs={tabs} requested={params.get(ROOM_TAB_PARAM)} onSelect={onSelect} />;
 }
 
 interface LiveScreenLayoutProps {
@@ -102,14 +130,34 @@ interface LiveScreenLayoutProps {
   readonly layers?: ReactNode;
 }
 
+/**
+ * The screen's regions. Wide windows: the stage and the side tabs next to each other, the
+ * side as tall as the window so the chat fills it. Phones (live.css): the page does not
+ * scroll; the player stays at the top, the tabs fill the rest and the chat's composer sits
+ * at the bottom. A phone held sideways shows the video alone, full screen, with the chat
+ * laid over it when the viewer asks for it (the toggle exists only in that layout).
+ */
 function LiveScreenLayout({ mode, title, stage, banner, side, layers }: LiveScreenLayoutProps) {
+  const { t } = useTranslation();
+  const [chatOverlay, setChatOverlay] = useState(false);
   return (
-    <article className={`live-screen live-screen--${mode}`} data-mode={mode}>
+    <article className={`live-screen live-screen--${mode}`} data-mode={mode} data-chat-overlay={chatOverlay ? 'on' : 'off'}>
       {banner}
       <h1 className="live-screen__title">{title}</h1>
       <div className="live-screen__body">
-        <section className="live-screen__stage">{stage}</section>
-        {side !== undefined && <aside className="live-screen__side">{side}</aside>}
+        <section className="live-screen__stage" aria-label={t('screen.stage')}>
+          {stage}
+        </section>
+        {side !== undefined && (
+          <aside className="live-screen__side" aria-label={t('screen.side')}>
+            {side}
+          </aside>
+        )}
+        {side !== undefined && (
+          <button type="button" className="live-screen__overlay-toggle" aria-pressed={chatOverlay} onClick={() => setChatOverlay((on) => !on)}>
+            {chatOverlay ? t('screen.hideChatOverlay') : t('screen.showChatOverlay')}
+          </button>
+        )}
       </div>
       {layers}
     </article>

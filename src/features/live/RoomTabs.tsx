@@ -12,15 +12,34 @@ export interface RoomTab {
 }
 
 /**
+ * The tab to show: the one asked for (from the address) when the room has it, else the one
+ * marked initial, else the first. A shared link to a tab this room does not offer (products
+ * in a room without goods) opens the room's usual tab rather than an empty panel.
+ */
+export function currentTabKey(tabs: readonly RoomTab[], requested: string | null): string {
+  if (requested !== null && tabs.some((tab) => tab.key === requested)) return requested;
+  return (tabs.find((tab) => tab.initial === true) ?? tabs[0])?.key ?? '';
+}
+
+interface RoomTabsProps {
+  readonly tabs: readonly RoomTab[];
+  /** The tab asked for (the screen keeps it in the address); null: the room's usual tab. */
+  readonly requested?: string | null;
+  /** Called when the viewer picks a tab; without it the tabs keep their own choice. */
+  readonly onSelect?: (key: string) => void;
+}
+
+/**
  * The room's side tabs (WAI-ARIA tabs pattern). Every panel stays mounted and only the
  * selected one is shown, so the chat keeps its scroll position, draft and reading state while
  * the viewer reads the introduction.
  */
-export function RoomTabs({ tabs }: { readonly tabs: readonly RoomTab[] }) {
+export function RoomTabs({ tabs, requested = null, onSelect }: RoomTabsProps) {
   const baseId = useId();
-  const [selected, setSelected] = useState(() => (tabs.find((tab) => tab.initial === true) ?? tabs[0])?.key ?? '');
+  const [own, setOwn] = useState<string | null>(null);
   const buttons = useRef(new Map<string, HTMLButtonElement>());
-  const current = tabs.some((tab) => tab.key === selected) ? selected : (tabs[0]?.key ?? '');
+  const current = currentTabKey(tabs, onSelect === undefined ? own : requested);
+  const setSelected = (key: string) => (onSelect === undefined ? setOwn(key) : onSelect(key));
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;

@@ -10,3 +10,6 @@ export const LIVE_VIDEO_ROUTE = '/live/video/:id';
 
 export const liveRoomPath = (mode: LiveScreenMode, roomId: string): string =>
   `/live/${SEGMENT[mode]}/${encodeURIComponent(roomId)}`;
+
+/** The query parameter that keeps the room tab shown (`?tab=chat`), for reloads and shared links. */
+export const ROOM_TAB_PARAM = 'tab';
