@@ -10,15 +10,16 @@ function memoryStorage(initial: Record<string, string> = {}): SettingsStorage & 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('viewer settings', () => {
-  it('effects and one video per room are on unless the viewer turned them off, each on its own', () => {
-    const on = { effects: true, oneVideo: true };
+  it('effects, one video per room and captions are on unless the viewer turned them off, each on its own', () => {
+    const on = { effects: true, oneVideo: true, captions: true };
     expect(DEFAULT_VIEWER_SETTINGS).toEqual(on);
     expect(parseViewerSettings(null)).toEqual(on);
     expect(parseViewerSettings('not json')).toEqual(on);
-    expect(parseViewerSettings('{"effects":"no","oneVideo":0}')).toEqual(on);
+    expect(parseViewerSettings('{"effects":"no","oneVideo":0,"captions":"off"}')).toEqual(on);
     expect(parseViewerSettings('[false]')).toEqual(on);
-    expect(parseViewerSettings('{"effects":false}')).toEqual({ effects: false, oneVideo: true });
-    expect(parseViewerSettings('{"oneVideo":false}')).toEqual({ effects: true, oneVideo: false });
+    expect(parseViewerSettings('{"effects":false}')).toEqual({ effects: false, oneVideo: true, captions: true });
+    expect(parseViewerSettings('{"oneVideo":false}')).toEqual({ effects: true, oneVideo: false, captions: true });
+    expect(parseViewerSettings('{"captions":false}')).toEqual({ effects: true, oneVideo: true, captions: false });
   });
 
   it('remembers a change and reads it back', async () => {
@@ -26,11 +27,14 @@ describe('viewer settings', () => {
     const store = createViewerSettings(storage);
     setViewerSetting('effects', false, store);
     await flush();
-    expect(JSON.parse(storage.data[VIEWER_SETTINGS_KEY] ?? '{}')).toEqual({ effects: false, oneVideo: true });
+    expect(JSON.parse(storage.data[VIEWER_SETTINGS_KEY] ?? '{}')).toEqual({ effects: false, oneVideo: true, captions: true });
     expect(createViewerSettings(storage).effects).toBe(false);
     setViewerSetting('oneVideo', false, store);
     await flush();
-    expect(createViewerSettings(storage)).toEqual({ effects: false, oneVideo: false });
+    expect(createViewerSettings(storage)).toEqual({ effects: false, oneVideo: false, captions: true });
+    setViewerSetting('captions', false, store);
+    await flush();
+    expect(createViewerSettings(storage).captions).toBe(false);
   });
 
   it('a refusing storage only means the choice is not remembered', async () => {

@@ -2,8 +2,9 @@
  * The viewer's own settings that are not the player's, kept per browser (localStorage):
  * `effects`, whether gift and praise animations play (SPEC 2 "Settings: effects"), and
  * `oneVideo`, whether a tab in the background leaves the video to the tab of the same room
- * in view (src/domain/playbackYield.ts). Both on by default; the features read them, the
- * settings panel changes them.
+ * in view (src/domain/playbackYield.ts), and `captions`, whether the room's live captions
+ * show over the video (the player's control bar and its `c` key switch them). All on by
+ * default; the features read them, the settings panel and the player change them.
  */
 import { proxy, subscribe } from 'valtio';
 import { browserSettingsStorage, type SettingsStorage } from './playerSettings';
@@ -13,11 +14,13 @@ export interface ViewerSettings {
   effects: boolean;
   /** One video per room: a tab in the background stops its video while another tab of the room plays. */
   oneVideo: boolean;
+  /** Live captions over the video. */
+  captions: boolean;
 }
 
 export const VIEWER_SETTINGS_KEY = 'webcast.viewer.settings';
 
-export const DEFAULT_VIEWER_SETTINGS: ViewerSettings = { effects: true, oneVideo: true };
+export const DEFAULT_VIEWER_SETTINGS: ViewerSettings = { effects: true, oneVideo: true, captions: true };
 
 /** Stored text to settings: anything unknown falls back to the default, field by field. */
 export function parseViewerSettings(stored: string | null): ViewerSettings {
@@ -31,6 +34,7 @@ export function parseViewerSettings(stored: string | null): ViewerSettings {
   return {
     effects: typeof v.effects === 'boolean' ? v.effects : DEFAULT_VIEWER_SETTINGS.effects,
     oneVideo: typeof v.oneVideo === 'boolean' ? v.oneVideo : DEFAULT_VIEWER_SETTINGS.oneVideo,
+    captions: typeof v.captions === 'boolean' ? v.captions : DEFAULT_VIEWER_SETTINGS.captions,
   };
 }
 
@@ -47,7 +51,7 @@ export function createViewerSettings(storage: SettingsStorage | null): ViewerSet
   const store = proxy<ViewerSettings>(read(storage));
   subscribe(store, () => {
     try {
-      storage?.setItem(VIEWER_SETTINGS_KEY, JSON.stringify({ effects: store.effects, oneVideo: store.oneVideo }));
+      storage?.setItem(VIEWER_SETTINGS_KEY, JSON.stringify({ effects: store.effects, oneVideo: store.oneVideo, captions: store.captions }));
     } catch {
       // not remembered; the choice still applies in this tab
     }

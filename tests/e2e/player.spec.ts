@@ -2,13 +2,14 @@ import { expect, type Page } from '@playwright/test';
 import { test } from './support/splash';
 import { enterAsGuest } from './support/guest';
 import { startOwnServer, type OwnServer } from './support/ownServer';
+import { chooseInMenu, menuItem, openMenu, playerRegion, pressControl } from './support/player';
 
 // The player on the video page (features/player) against the reference server's demo
 // streams: live HLS and live FLV of room 10001 (only read here: nothing ends or starts it),
 // quality and line switches, and the switch to the replay when the host ends the live,
 // which runs on a server of its own so the shared room 10001 stays live for other tests.
 
-const player = (page: Page) => page.getByRole('region', { name: '直播播放器' });
+const player = playerRegion;
 
 /** The video's time moves on by at least `seconds` and the player reports no error. */
 async function expectAdvancing(page: Page, seconds = 1): Promise<void> {
@@ -43,14 +44,14 @@ test.describe('player (features/player)', () => {
     expect(scripts.some((url) => url.includes('flvEngine'))).toBe(false);
 
     // The debug overlay shows the live latency (from EXT-X-PROGRAM-DATE-TIME).
-    await player(page).getByRole('button', { name: '调试信息' }).click();
+    await chooseInMenu(page, '播放设置', '更多: 调试信息');
     await expect(player(page).getByTestId('player-latency')).toHaveText(/^\d+ 毫秒$/);
   });
 
   test('plays the live FLV stream with mpegts.js, and the choice is remembered', async ({ page }) => {
     await enterAsGuest(page);
     await expect(player(page)).toHaveAttribute('data-phase', 'playing', { timeout: 15_000 });
-    await player(page).getByLabel('播放器').selectOption('flv');
+    await chooseInMenu(page, '播放设置', '播放器: FLV');
     await expect(player(page)).toHaveAttribute('data-type', 'flv');
     await expectAdvancing(page);
     await expect(player(page)).toHaveAttribute('data-engine', 'mpegts.js');
@@ -67,17 +68,17 @@ test.describe('player (features/player)', () => {
     await expectAdvancing(page, 0.5);
     await expect(player(page)).toHaveAttribute('data-line', 'line1');
 
-    await player(page).getByLabel('清晰度').selectOption('sd');
+    await chooseInMenu(page, '清晰度', '标清');
     await expect(player(page)).toHaveAttribute('data-quality', 'sd');
     await expectAdvancing(page, 0.5);
     await expect.poll(() => videoHeight(page)).toBe(240);
 
-    await player(page).getByLabel('清晰度').selectOption('original');
+    await chooseInMenu(page, '清晰度', '原画');
     await expect(player(page)).toHaveAttribute('data-quality', 'original');
     await expectAdvancing(page, 0.5);
     await expect.poll(() => videoHeight(page)).toBe(540);
 
-    await player(page).getByLabel('线路').selectOption('line2');
+    await chooseInMenu(page, '播放设置', '线路: 线路 2');
     await expect(player(page)).toHaveAttribute('data-line', 'line2');
     await expectAdvancing(page, 0.5);
   });
@@ -87,15 +88,15 @@ test.describe('player (features/player)', () => {
     await expectAdvancing(page, 0.5);
     const root = player(page);
 
-    await root.getByRole('button', { name: '仅音频', exact: true }).click();
+    await chooseInMenu(page, '播放设置', '更多: 仅音频');
     await expect(root).toHaveClass(/player--audio-only/);
     await expect(root.getByText('仅播放音频')).toBeVisible();
     expect(await root.locator('video').evaluate((v) => getComputedStyle(v).visibility)).toBe('hidden');
     await expectAdvancing(page, 0.5);
-    await root.getByRole('button', { name: '显示画面', exact: true }).click();
+    await chooseInMenu(page, '播放设置', '更多: 仅音频');
     await expect(root).not.toHaveClass(/player--audio-only/);
 
-    await root.getByRole('button', { name: '沉浸模式', exact: true }).click();
+    await pressControl(page, '沉浸模式');
     await expect(root).toHaveClass(/player--immersive/);
     const box = await root.boundingBox();
     expect(box?.width).toBe(page.viewportSize()?.width);
@@ -107,11 +108,11 @@ test.describe('player (features/player)', () => {
     await page.keyboard.press('Escape');
     await expect(root).not.toHaveClass(/player--immersive/);
 
-    await root.getByRole('button', { name: '全屏', exact: true }).click();
-    await expect(root.getByRole('button', { name: '退出全屏', exact: true })).toBeVisible();
+    await pressControl(page, '全屏');
+    await expect(root.getByRole('button', { name: '退出全屏', exact: true })).toBeAttached();
     expect(await page.evaluate(() => document.fullscreenElement?.classList.contains('player') ?? false)).toBe(true);
-    await root.getByRole('button', { name: '退出全屏', exact: true }).click();
-    await expect(root.getByRole('button', { name: '全屏', exact: true })).toBeVisible();
+    await pressControl(page, '退出全屏');
+    await expect(root.getByRole('button', { name: '全屏', exact: true })).toBeAttached();
     await expectAdvancing(page, 0.5);
   });
 
@@ -121,7 +122,7 @@ test.describe('player (features/player)', () => {
     await expect(player(page)).toHaveAttribute('data-phase', 'playing', { timeout: 15_000 });
     // The media server goes away: every stream request fails.
     await page.route('**/media/**', (route) => route.abort('connectionrefused'));
-    await player(page).getByLabel('清晰度').selectOption('sd');
+    await chooseInMenu(page, '清晰度', '标清');
     await expect(player(page)).toHaveAttribute('data-phase', 'retrying', { timeout: 20_000 });
     await expect(player(page).getByText(/加载失败，正在重试/)).toBeVisible();
     await expect(player(page)).toHaveAttribute('data-phase', 'failed', { timeout: 40_000 });
@@ -164,7 +165,10 @@ test.describe('player (features/player)', () => {
       await expectAdvancing(page);
       await expect(player(page).getByText('回放', { exact: true })).toBeVisible();
       // Lines and live settings are gone in the replay.
-      await expect(player(page).getByLabel('线路')).toHaveCount(0);
+      await openMenu(page, '播放设置');
+      await expect(menuItem(page, '播放设置', /线路/)).toHaveCount(0);
+      await expect(menuItem(page, '播放设置', /延迟模式/)).toHaveCount(0);
+      await expect(menuItem(page, '播放设置', '更多: 仅音频')).toBeVisible();
     });
 
     test('switches from the live FLV stream to the replay when the host ends the live', async ({ page }) => {
@@ -184,11 +188,14 @@ test.describe('player (features/player)', () => {
       await enterAsGuest(page, '10001', server.url);
       await expect(player(page)).toHaveAttribute('data-phase', 'waiting');
       await expect(player(page).getByText('直播准备中，即将开始')).toBeVisible();
-      await expect(player(page).getByLabel('线路')).toBeDisabled();
+      await openMenu(page, '播放设置');
+      await expect(menuItem(page, '播放设置', /线路 2/)).toHaveAttribute('aria-disabled', 'true');
+      await page.keyboard.press('Escape');
 
       await server.admin('/admin/v1/rooms/10001/live/start', { status: 2 });
       await expectAdvancing(page, 0.5);
-      await expect(player(page).getByLabel('线路')).toBeEnabled();
+      await openMenu(page, '播放设置');
+      await expect(menuItem(page, '播放设置', '线路: 线路 2')).not.toHaveAttribute('aria-disabled', 'true');
     });
   });
 });

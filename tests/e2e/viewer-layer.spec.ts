@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startOwnServer, type OwnServer } from './support/ownServer';
+import { menuItem, openMenu, pressControl } from './support/player';
 
 // The viewer's own layer on the video page (issue 5 items 2 and 4): the anti-record
 // watermark over the player, the splash advert, the settings dialog and the nickname prompt.
@@ -92,15 +93,15 @@ test.describe('anti-record watermark', () => {
     await expect.poll(() => markPosition(page), { timeout: 10_000 }).not.toBe(first);
 
     // Full screen: the player's root is the full-screen element; the mark goes with it.
-    await player(page).getByRole('button', { name: '全屏', exact: true }).click();
-    await expect(player(page).getByRole('button', { name: '退出全屏', exact: true })).toBeVisible();
+    await pressControl(page, '全屏');
+    await expect(player(page).getByRole('button', { name: '退出全屏', exact: true })).toBeAttached();
     await expect.poll(() => markHost(page)).toBe('fullscreen');
     await expect(mark).toContainText(userId);
-    await player(page).getByRole('button', { name: '退出全屏', exact: true }).click();
+    await pressControl(page, '退出全屏');
     await expect.poll(() => markHost(page)).toBe('stage');
 
     // Immersive mode: the player leaves the flow above the page; the mark goes with it.
-    await player(page).getByRole('button', { name: '沉浸模式', exact: true }).click();
+    await pressControl(page, '沉浸模式');
     await expect(player(page)).toHaveClass(/player--immersive/);
     await expect.poll(() => markHost(page)).toBe('immersive');
     await page.keyboard.press('Escape');
@@ -320,21 +321,25 @@ test.describe('settings', () => {
     await dialog.getByRole('button', { name: '关闭设置' }).click();
 
     // The player's own controls show the same choices; it plays FLV now.
-    await expect(player(page).getByLabel('延迟模式')).toHaveValue('fluent');
-    await expect(player(page).getByLabel('播放器')).toHaveValue('flv');
+    await openMenu(page, '播放设置');
+    await expect(menuItem(page, '播放设置', '延迟模式: 流畅')).toHaveAttribute('aria-checked', 'true');
+    await expect(menuItem(page, '播放设置', '播放器: FLV')).toHaveAttribute('aria-checked', 'true');
+    await page.keyboard.press('Escape');
     await expect(player(page)).toHaveAttribute('data-phase', 'playing', { timeout: 15_000 });
     await expect(player(page)).toHaveAttribute('data-engine', 'mpegts.js');
 
     await page.reload();
     await expect(player(page)).toHaveAttribute('data-type', 'flv');
     await expect(player(page)).toHaveAttribute('data-quality', 'sd');
-    await expect(player(page).getByLabel('延迟模式')).toHaveValue('fluent');
+    await openMenu(page, '播放设置');
+    await expect(menuItem(page, '播放设置', '延迟模式: 流畅')).toHaveAttribute('aria-checked', 'true');
+    await page.keyboard.press('Escape');
     await page.getByRole('button', { name: '设置', exact: true }).click();
     await expect(quality).toHaveValue('sd');
     await expect(delay).toHaveValue('fluent');
     await expect(type).toHaveValue('flv');
     await expect(effects).not.toBeChecked();
-    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('webcast.viewer.settings'))) ?? 'null')).toEqual({ effects: false, oneVideo: true });
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('webcast.viewer.settings'))) ?? 'null')).toEqual({ effects: false, oneVideo: true, captions: true });
 
     // Back to the room's default player (HLS), from the panel.
     await type.selectOption('');

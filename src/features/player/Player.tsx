@@ -8,13 +8,15 @@
  * The flow is the state machine of playerMachine.ts; this component only feeds it events
  * (room state, engine and <video> events, timers) and shows its phase.
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { DELAY_MODES, LIVE_STATUS, type DelayMode, type QualityLevel } from '../../domain/constants';
+import { LIVE_STATUS, type DelayMode, type QualityLevel } from '../../domain/constants';
 import { DEFAULT_DELAY_MODE, EMPTY_PLAYER_OFFER, playerSettings, publishPlayerOffer, setPlayerSetting } from '../../state/playerSettings';
 import { session } from '../../state/session';
-import { viewerSettings } from '../../state/viewerSettings';
+import { setViewerSetting, viewerSettings } from '../../state/viewerSettings';
+import { ControlBar, type ControlBarActions } from './ControlBar';
+import { behindLive, CONTROLS_IDLE_MS, controlsShown, shortcutOf, type ShortcutAction } from './controlRules';
 import { createEngine, hasMse, hasNativeHls, preloadEngine, type PlaybackEngine } from './engine';
 import { bufferAheadMs } from './latency';
 import { INITIAL_PLAYER_STATE, MAX_RETRIES, playerReducer, retryDelayMs, showsVideo } from './playerMachine';
@@ -30,7 +32,6 @@ export interface PlayerProps {
 /** A source that loads or stalls this long without playing counts as a network error. */
 export const STALL_TIMEOUT_MS = 12_000;
 const LATENCY_SAMPLE_MS = 500;
-const IMMERSIVE_HIDE_MS = 2500;
 const FIRST_FRAME_MARK = 'player:first-frame';
 
 interface Figures {
@@ -58,7 +59,7 @@ export function Player({ roomId }: PlayerProps) {
   const playback = useRoomPlayback(roomId, lineId, reloadKey);
   const [machine, dispatch] = useReducer(playerReducer, INITIAL_PLAYER_STATE);
   // Another tab of this room plays: this one, in the background, stops its video.
-  const { oneVideo } = useSnapshot(viewerSettings);
+  const { oneVideo, captions } = useSnapshot(viewerSettings);
   const yielded = usePlaybackYield(roomId, oneVideo);
 
   const rootRef = useRef<HTMLDivElement>(null);
@@ -227,6 +228,11 @@ export function Player({ roomId }: PlayerProps) {
   // the debug overlay when it is open.
   const [figures, setFigures] = useState<Figures | null>(null);
   const debug = settings.debug;
+  // How far behind its edge the live plays, against the least this load has seen; a new
+  // load (source, line, retry) starts afresh.
+  const [edgeState, setEdge] = useState<LiveEdgeState>(() => freshEdge(loadId));
+  const edge = edgeState.loadId === loadId ? edgeState : freshEdge(loadId);
+  const setPausedSinceEdge = (paused: boolean) => setEdge((current) => ({ ...(current.loadId === loadId ? current : freshEdge(loadId)), paused, ...(paused ? {} : { best: null }) }));
   useEffect(() => {
     if (phase !== 'playing' && phase !== 'stalled') return;
     const sample = () => {
@@ -236,6 +242,12 @@ export function Player({ roomId }: PlayerProps) {
       const latency = engineRef.current?.latencyMs() ?? null;
       if (latency === null) root.removeAttribute('data-latency-ms');
       else root.setAttribute('data-latency-ms', String(Math.round(latency)));
+      if (latency !== null && !video.paused) {
+        setEdge((edge) => {
+          const own = edge.loadId === loadId ? edge : freshEdge(loadId);
+          return { ...own, latest: latency, best: own.best === null ? latency : Math.min(own.best, latency) };
+        });
+      }
       if (debug) {
         const quality = video.getVideoPlaybackQuality?.();
         setFigures({
@@ -250,7 +262,7 @@ export function Player({ roomId }: PlayerProps) {
     };
     const timer = setInterval(sample, LATENCY_SAMPLE_MS);
     return () => clearInterval(timer);
-  }, [phase, debug]);
+  }, [phase, debug, loadId]);
 
   // Countdown to the start time while not started.
   const [now, setNow] = useState(() => Date.now());
@@ -264,7 +276,6 @@ export function Player({ roomId }: PlayerProps) {
   // Full screen and immersive mode.
   const [fullscreen, setFullscreen] = useState(false);
   const [immersive, setImmersive] = useState(false);
-  const [controlsHidden, setControlsHidden] = useState(false);
   const [audioOnly, setAudioOnly] = useState(false);
   useEffect(() => {
     const onChange = () => setFullscreen(document.fullscreenElement === rootRef.current && rootRef.current !== null);
@@ -277,46 +288,76 @@ export function Player({ roomId }: PlayerProps) {
     if (document.fullscreenElement === root) void document.exitFullscreen().catch(() => undefined);
     else void root.requestFullscreen?.().catch(() => undefined);
   };
-  // Immersive: the player fills the window and its controls hide while the pointer rests.
-  const [pointerMoves, setPointerMoves] = useState(0);
-  const showControls = () => {
-    setControlsHidden(false);
-    setPointerMoves((n) => n + 1);
-  };
-  const setImmersiveMode = (on: boolean) => {
-    setImmersive(on);
-    setControlsHidden(false);
-  };
-  useEffect(() => {
-    if (!immersive) return;
-    const timer = setTimeout(() => setControlsHidden(true), IMMERSIVE_HIDE_MS);
-    return () => clearTimeout(timer);
-  }, [immersive, pointerMoves]);
+  const setImmersiveMode = (on: boolean) => setImmersive(on);
   useEffect(() => {
     if (!immersive) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setImmersive(false);
-      setControlsHidden(false);
+      if (event.key === 'Escape') setImmersive(false);
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [immersive]);
 
+  // The control bar shows on pointer movement, a tap or a key, and hides while the video
+  // plays and the viewer is still (controlRules.controlsShown).
+  const [lastActivity, setLastActivity] = useState(() => performance.now());
+  const [idle, setIdle] = useState(false);
+  const [dismissed, setDismissed] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [focusWithin, setFocusWithin] = useState(false);
+  const [pointerOnBar, setPointerOnBar] = useState(false);
+  const wake = useCallback(() => {
+    setLastActivity(performance.now());
+    setIdle(false);
+    setDismissed(false);
+  }, []);
+  useEffect(() => {
+    const timer = setTimeout(() => setIdle(true), CONTROLS_IDLE_MS);
+    return () => clearTimeout(timer);
+  }, [lastActivity]);
+  const playingNow = showsVideo(phase) && !paused;
+  const shown = controlsShown({ playing: playingNow, idleMs: idle ? CONTROLS_IDLE_MS : 0, menuOpen, focusWithin, pointerOnBar, dismissed });
+
   const togglePlay = () => {
     const video = videoRef.current;
-    if (video === null) return;
+    if (video === null || !showsVideo(phase)) return;
     setUserPaused(!video.paused);
     if (video.paused) void startPlayback(video);
-    else video.pause();
+    else {
+      video.pause();
+      setPausedSinceEdge(true);
+    }
   };
   const toggleMute = () => {
     const video = videoRef.current;
     if (video === null) return;
     video.muted = !video.muted;
+    if (!video.muted && video.volume === 0) video.volume = 0.5;
+    setMuted(video.muted);
+    setVolume(video.volume);
+    setAutoMuted(false);
+  };
+  const [volume, setVolume] = useState(1);
+  const changeVolume = (value: number) => {
+    const video = videoRef.current;
+    if (video === null) return;
+    video.volume = Math.min(1, Math.max(0, value));
+    video.muted = value === 0;
+    setVolume(video.volume);
     setMuted(video.muted);
     setAutoMuted(false);
   };
+  const goLive = () => {
+    const video = videoRef.current;
+    const edgeTime = engineRef.current?.liveEdge() ?? null;
+    if (video === null) return;
+    if (edgeTime !== null) video.currentTime = edgeTime;
+    setPausedSinceEdge(false);
+    setUserPaused(false);
+    if (video.paused) void startPlayback(video);
+  };
+  const toggleCaptions = () => setViewerSetting('captions', !viewerSettings.captions);
+
   const retry = () => {
     setReloadKey((k) => k + 1);
     dispatch({ type: 'USER_RETRY' });
@@ -328,7 +369,92 @@ export function Player({ roomId }: PlayerProps) {
   const lines = room?.lines ?? [];
   const currentLine = playback.line;
   const renditions = currentLine?.renditions ?? [];
-  const onSelect = <T extends string>(apply: (value: T) => void) => (event: ChangeEvent<HTMLSelectElement>) => apply(event.target.value as T);
+
+  // A replay's position, for its seek bar.
+  const [position, setPosition] = useState<{ current: number; duration: number } | null>(null);
+  useEffect(() => {
+    const video = videoRef.current;
+    if (video === null || !isReplay) {
+      setPosition(null);
+      return;
+    }
+    const update = () => setPosition({ current: video.currentTime, duration: Number.isFinite(video.duration) ? video.duration : 0 });
+    update();
+    video.addEventListener('timeupdate', update);
+    video.addEventListener('durationchange', update);
+    video.addEventListener('seeked', update);
+    return () => {
+      video.removeEventListener('timeupdate', update);
+      video.removeEventListener('durationchange', update);
+      video.removeEventListener('seeked', update);
+    };
+  }, [isReplay, loadId]);
+  const seek = (seconds: number) => {
+    const video = videoRef.current;
+    if (video !== null && Number.isFinite(seconds)) video.currentTime = seconds;
+  };
+
+  // Keyboard shortcuts (space or k, m, f, c) anywhere on the page but where the viewer types.
+  const shortcutRef = useRef<(action: ShortcutAction) => void>(() => undefined);
+  useEffect(() => {
+    shortcutRef.current = (action) => {
+      wake();
+      if (action === 'togglePlay') togglePlay();
+      else if (action === 'toggleMute') toggleMute();
+      else if (action === 'toggleFullscreen') toggleFullscreen();
+      else toggleCaptions();
+    };
+  });
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented) return;
+      const target = event.target instanceof Element ? event.target : null;
+      const action = shortcutOf({
+        key: event.key,
+        ctrlKey: event.ctrlKey,
+        altKey: event.altKey,
+        metaKey: event.metaKey,
+        repeat: event.repeat,
+        targetEditable: target !== null && (target.matches('input, textarea, select, [contenteditable]:not([contenteditable="false"])') || target.closest('[contenteditable="true"]') !== null),
+        targetActivates: target !== null && target.closest('button, a[href], summary, [role="button"], [role="tab"], [role^="menuitem"], [role="option"], [role="checkbox"], [role="radio"], [role="switch"]') !== null,
+        dialogOpen: document.querySelector('dialog[open]') !== null,
+      });
+      if (action === null) return;
+      event.preventDefault();
+      shortcutRef.current(action);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  // On the picture: a mouse click plays or pauses, a double click toggles full screen, a tap
+  // shows the bar or puts it away.
+  const onSurfacePointerUp = (event: ReactPointerEvent<HTMLDivElement>) => {
+    if (event.target !== event.currentTarget) return;
+    if (event.pointerType === 'mouse') {
+      wake();
+      togglePlay();
+    } else if (shown && playingNow) setDismissed(true);
+    else wake();
+  };
+
+  const controlActions: ControlBarActions = {
+    togglePlay,
+    toggleMute,
+    setVolume: changeVolume,
+    seek,
+    goLive,
+    setQuality: (value) => setPlayerSetting('quality', value),
+    setDelay: (value) => setPlayerSetting('delay', value),
+    setType: (value) => setPlayerSetting('type', value),
+    setLine: setLineId,
+    toggleAudioOnly: () => setAudioOnly((v) => !v),
+    toggleImmersive: () => setImmersiveMode(!immersive),
+    toggleFullscreen,
+    toggleCaptions,
+    toggleDebug: () => setPlayerSetting('debug', !debug),
+    menuOpenChanged: setMenuOpen,
+  };
 
   // What plays and what the line offers, for the settings panel (it shares the settings store).
   useEffect(() => {
@@ -354,7 +480,7 @@ export function Player({ roomId }: PlayerProps) {
         immersive ? 'player--immersive' : '',
         fullscreen ? 'player--fullscreen' : '',
         audioOnly ? 'player--audio-only' : '',
-        controlsHidden ? 'player--controls-hidden' : '',
+        shown ? '' : 'player--controls-hidden',
       ]
         .filter(Boolean)
         .join(' ')}
@@ -366,7 +492,21 @@ export function Player({ roomId }: PlayerProps) {
       data-quality={target?.kind === 'play' ? (target.quality ?? undefined) : undefined}
       role="region"
       aria-label={t('player.label')}
-      onPointerMove={immersive ? showControls : undefined}
+      onPointerMove={(event) => {
+        if (event.pointerType === 'mouse') wake();
+      }}
+      onPointerLeave={(event) => {
+        // A mouse leaving the player puts the bar away; a finger lifted also "leaves", and must not.
+        if (event.pointerType === 'mouse') setIdle(true);
+      }}
+      onFocus={(event) => {
+        // The keyboard's focus keeps the bar; a button the mouse just clicked does not.
+        if (event.target.closest('.player__controls') !== null && event.target.matches(':focus-visible')) setFocusWithin(true);
+        wake();
+      }}
+      onBlur={(event) => {
+        if (!(event.relatedTarget instanceof Node) || event.relatedTarget.closest('.player__controls') === null) setFocusWithin(false);
+      }}
     >
       <video
         ref={videoRef}
@@ -377,6 +517,16 @@ export function Player({ roomId }: PlayerProps) {
         hidden={!showsVideo(phase) && phase !== 'failed'}
       />
       {audioOnly && showsVideo(phase) && <div className="player__audio-only">{t('player.audioOnlyOn')}</div>}
+      {showsVideo(phase) && (
+        <div
+          className="player__surface"
+          data-testid="player-surface"
+          onPointerUp={onSurfacePointerUp}
+          onDoubleClick={(event) => {
+            if (event.target === event.currentTarget) toggleFullscreen();
+          }}
+        />
+      )}
 
       {phase === 'waiting' && (
         <Cover url={room?.coverUrl ?? null}>
@@ -466,75 +616,45 @@ export function Player({ roomId }: PlayerProps) {
         </dl>
       )}
 
-      <div className="player__controls">
-        <span className={`player__badge player__badge--${isReplay ? 'replay' : 'live'}`}>{isReplay ? t('player.replay') : t('player.live')}</span>
-        <button type="button" className="player__button" onClick={togglePlay} disabled={!showsVideo(phase)}>
-          {paused ? t('player.play') : t('player.pause')}
-        </button>
-        <button type="button" className="player__button" onClick={toggleMute} aria-pressed={muted}>
-          {muted ? t('player.unmute') : t('player.mute')}
-        </button>
-        {isLive && renditions.length > 0 && (
-          <label className="player__select">
-            <span>{t('player.quality')}</span>
-            <select value={target.quality ?? ''} onChange={onSelect<QualityLevel>((v) => setPlayerSetting('quality', v))}>
-              {renditions.map((r) => (
-                <option key={r.id} value={r.id}>
-                  {t(r.labelKey)}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-        {!isReplay && (
-          <label className="player__select">
-            <span>{t('player.delay')}</span>
-            <select value={delay} onChange={onSelect<DelayMode>((v) => setPlayerSetting('delay', v))}>
-              {DELAY_MODES.map((mode) => (
-                <option key={mode} value={mode}>
-                  {t(`delayMode.${mode}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-        {!isReplay && (
-          <label className="player__select">
-            <span>{t('player.playerType')}</span>
-            <select value={type} onChange={onSelect<StreamType>((v) => setPlayerSetting('type', v))}>
-              <option value="hls">{t('player.hls')}</option>
-              <option value="flv">{t('player.flv')}</option>
-            </select>
-          </label>
-        )}
-        {!isReplay && lines.length > 1 && (
-          <label className="player__select" title={lineSwitchAllowed ? undefined : t('player.lineLocked')}>
-            <span>{t('player.line')}</span>
-            <select value={currentLine?.id ?? lineId ?? ''} disabled={!lineSwitchAllowed} onChange={onSelect<string>(setLineId)}>
-              {lines.map((line, index) => (
-                <option key={line.id} value={line.id}>
-                  {t('player.lineName', { n: index + 1 })}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-        <button type="button" className="player__button" aria-pressed={audioOnly} onClick={() => setAudioOnly((v) => !v)}>
-          {audioOnly ? t('player.showVideo') : t('player.audioOnly')}
-        </button>
-        <button type="button" className="player__button" aria-pressed={immersive} onClick={() => setImmersiveMode(!immersive)}>
-          {immersive ? t('player.exitImmersive') : t('player.immersive')}
-        </button>
-        <button type="button" className="player__button" aria-pressed={fullscreen} onClick={toggleFullscreen}>
-          {fullscreen ? t('player.exitFullscreen') : t('player.fullscreen')}
-        </button>
-        <button type="button" className="player__button" aria-pressed={debug} onClick={() => setPlayerSetting('debug', !debug)}>
-          {t('player.debug')}
-        </button>
+      <div onPointerEnter={() => setPointerOnBar(true)} onPointerLeave={() => setPointerOnBar(false)}>
+        <ControlBar
+          state={{
+            shown,
+            mode: isReplay ? 'replay' : isLive ? 'live' : 'none',
+            canPlay: showsVideo(phase),
+            paused,
+            muted,
+            volume,
+            behindLive: isLive === true && behindLive(edge.latest, edge.best, edge.paused),
+            position: isReplay ? position : null,
+            qualities: isLive ? renditions : [],
+            quality: target?.kind === 'play' ? target.quality : null,
+            delay,
+            type,
+            lines,
+            lineId: currentLine?.id ?? lineId,
+            lineSwitchAllowed,
+            audioOnly,
+            immersive,
+            fullscreen,
+            captions,
+            debug,
+          }}
+          actions={controlActions}
+        />
       </div>
     </div>
   );
 }
+
+interface LiveEdgeState {
+  readonly loadId: number;
+  readonly best: number | null;
+  readonly latest: number | null;
+  readonly paused: boolean;
+}
+
+const freshEdge = (loadId: number): LiveEdgeState => ({ loadId, best: null, latest: null, paused: false });
 
 /** The room's cover over the player's area, with a status note (not started, elsewhere, ended). */
 function Cover({ url, children }: { readonly url: string | null; readonly children: ReactNode }) {

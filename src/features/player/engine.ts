@@ -15,6 +15,8 @@ export interface PlaybackEngine {
   readonly name: 'hls.js' | 'mpegts.js' | 'native';
   /** Latency behind the live edge in ms, null when unknown (replay, not yet playing). */
   latencyMs(): number | null;
+  /** Where a live's edge is now (seconds on the element's clock), to go back to it; null when unknown. */
+  liveEdge(): number | null;
   destroy(): void;
 }
 
@@ -67,10 +69,21 @@ function createNativeEngine(video: HTMLVideoElement, source: EngineSource, event
       const start = date?.getTime();
       return source.live && start !== undefined && Number.isFinite(start) ? Math.max(0, Date.now() - (start + video.currentTime * 1000)) : null;
     },
+    liveEdge: () => (source.live ? seekableEnd(video.seekable, 0) : null),
     destroy: () => {
       video.removeEventListener('error', onError);
       video.removeAttribute('src');
       video.load();
     },
   };
+}
+
+/**
+ * The end of what the element can seek to, less `marginS` (an engine keeps a little buffer
+ * before the very end so a live does not stall the moment it gets there); null when empty.
+ */
+export function seekableEnd(ranges: { readonly length: number; end(i: number): number }, marginS: number): number | null {
+  if (ranges.length === 0) return null;
+  const end = ranges.end(ranges.length - 1);
+  return Number.isFinite(end) ? Math.max(0, end - marginS) : null;
 }

@@ -1,6 +1,6 @@
 /** Live HTTP-FLV through mpegts.js (this module is its own chunk, loaded on demand). */
 import mpegts from 'mpegts.js';
-import { absoluteUrl, type EngineEvents, type EngineSource, type PlaybackEngine } from './engine';
+import { absoluteUrl, seekableEnd, type EngineEvents, type EngineSource, type PlaybackEngine } from './engine';
 import { flvTuning } from './engineConfig';
 import { bufferAheadMs, flvLatencyMs } from './latency';
 
@@ -31,6 +31,8 @@ export function createFlvEngine(video: HTMLVideoElement, source: EngineSource, e
       if (wallClockAtZeroMs !== null) return flvLatencyMs(Date.now(), wallClockAtZeroMs, video.currentTime);
       return bufferAheadMs(video.buffered, video.currentTime);
     },
+    // FLV's seekable range is what is buffered: play from just short of its end.
+    liveEdge: () => (source.live ? seekableEnd(video.buffered, 0.3) : null),
     destroy: () => {
       player.pause();
       player.unload();

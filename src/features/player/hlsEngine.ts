@@ -1,6 +1,6 @@
 /** HLS through hls.js (its light build: this module is its own chunk, loaded on demand). */
 import Hls from 'hls.js/light';
-import { absoluteUrl, type EngineEvents, type EngineSource, type PlaybackEngine } from './engine';
+import { absoluteUrl, seekableEnd, type EngineEvents, type EngineSource, type PlaybackEngine } from './engine';
 import { hlsTuning } from './engineConfig';
 import { dateLatencyMs } from './latency';
 
@@ -40,6 +40,8 @@ export function createHlsEngine(video: HTMLVideoElement, source: EngineSource, e
       const latency = hls.latency;
       return Number.isFinite(latency) && latency > 0 ? latency * 1000 : null;
     },
+    // hls.js knows where its tuning wants a live to play; without it, a segment short of the end.
+    liveEdge: () => (source.live ? (hls.liveSyncPosition ?? seekableEnd(video.seekable, 3)) : null),
     destroy: () => hls.destroy(),
   };
 }

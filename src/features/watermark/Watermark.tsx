@@ -13,7 +13,7 @@ import { useApi } from '../../state/apiContext';
 import { session } from '../../state/session';
 import { readWatermarkConfig, watermarkText, type WatermarkConfig } from './watermarkConfig';
 import { MOVE_INTERVAL_MS, nextPosition, randomPosition, type MarkPosition } from './watermarkMotion';
-import { useOverlayHost } from './useOverlayHost';
+import { useOverlayHost } from '../../ui/useOverlayHost';
 import './watermark.css';
 
 export interface WatermarkProps {

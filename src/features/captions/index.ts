@@ -1,0 +1,1 @@
+export { CaptionOverlay } from './CaptionOverlay';

@@ -1,0 +1,172 @@
+/**
+ * The player's control bar, laid over the bottom of the video: play or pause, the live badge
+ * (which takes a live that fell behind back to its edge), volume, a replay's position, then
+ * captions, definition, a settings menu (delay mode, player, line, audio only, debug
+ * figures), immersive mode and full screen. Choices are real menus (ui/MenuButton). The
+ * player decides when it shows (controlRules.controlsShown) and owns every value; this only
+ * draws them and reports the viewer's choices.
+ */
+import { useTranslation } from 'react-i18next';
+import { DELAY_MODES, type DelayMode, type QualityLevel } from '../../domain/constants';
+import { MenuButton, type MenuChoice } from '../../ui/MenuButton';
+import { clockText } from './controlRules';
+import { Icon } from './icons';
+import type { StreamType } from './sources';
+
+export interface ControlBarState {
+  readonly shown: boolean;
+  readonly mode: 'live' | 'replay' | 'none';
+  readonly canPlay: boolean;
+  readonly paused: boolean;
+  readonly muted: boolean;
+  readonly volume: number;
+  readonly behindLive: boolean;
+  /** A replay's position and length in seconds. */
+  readonly position: { readonly current: number; readonly duration: number } | null;
+  readonly qualities: readonly { readonly id: QualityLevel; readonly labelKey: string }[];
+  readonly quality: QualityLevel | null;
+  readonly delay: DelayMode;
+  readonly type: StreamType;
+  readonly lines: readonly { readonly id: string }[];
+  readonly lineId: string | null;
+  readonly lineSwitchAllowed: boolean;
+  readonly audioOnly: boolean;
+  readonly immersive: boolean;
+  readonly fullscreen: boolean;
+  readonly captions: boolean;
+  readonly debug: boolean;
+}
+
+export interface ControlBarActions {
+  togglePlay(): void;
+  toggleMute(): void;
+  setVolume(volume: number): void;
+  seek(seconds: number): void;
+  goLive(): void;
+  setQuality(quality: QualityLevel): void;
+  setDelay(delay: DelayMode): void;
+  setType(type: StreamType): void;
+  setLine(lineId: string): void;
+  toggleAudioOnly(): void;
+  toggleImmersive(): void;
+  toggleFullscreen(): void;
+  toggleCaptions(): void;
+  toggleDebug(): void;
+  menuOpenChanged(open: boolean): void;
+}
+
+export function ControlBar({ state, actions }: { readonly state: ControlBarState; readonly actions: ControlBarActions }) {
+  const { t } = useTranslation();
+  const live = state.mode !== 'replay';
+  const qualityLabel = state.qualities.find((q) => q.id === state.quality)?.labelKey;
+
+  const settingsItems: MenuChoice[] = [];
+  if (live) {
+    for (const mode of DELAY_MODES) settingsItems.push({ key: `delay:${mode}`, label: t(`delayMode.${mode}`), kind: 'radio', checked: state.delay === mode, group: t('player.delay') });
+    for (const type of ['hls', 'flv'] as const) settingsItems.push({ key: `type:${type}`, label: t(`player.${type}`), kind: 'radio', checked: state.type === type, group: t('player.playerType') });
+    if (state.lines.length > 1) {
+      state.lines.forEach((line, index) =>
+        settingsItems.push({
+          key: `line:${line.id}`,
+          label: t('player.lineName', { n: index + 1 }),
+          kind: 'radio',
+          checked: state.lineId === line.id,
+          disabled: !state.lineSwitchAllowed,
+          group: state.lineSwitchAllowed ? t('player.line') : t('player.lineLocked'),
+        }),
+      );
+    }
+  }
+  settingsItems.push({ key: 'audioOnly', label: t('player.audioOnly'), kind: 'check', checked: state.audioOnly, group: t('player.more') });
+  settingsItems.push({ key: 'debug', label: t('player.debug'), kind: 'check', checked: state.debug, group: t('player.more') });
+
+  const onSettings = (key: string) => {
+    const [kind, value = ''] = key.split(/:(.*)/s);
+    if (kind === 'delay') actions.setDelay(value as DelayMode);
+    else if (kind === 'type') actions.setType(value as StreamType);
+    else if (kind === 'line') actions.setLine(value);
+    else if (kind === 'audioOnly') actions.toggleAudioOnly();
+    else if (kind === 'debug') actions.toggleDebug();
+  };
+
+  return (
+    <div className="player__controls" data-shown={state.shown ? 'true' : 'false'} role="group" aria-label={t('player.controls')}>
+      {state.position !== null && (
+        <input
+          className="player__seek"
+          type="range"
+          min={0}
+          max={Math.max(state.position.duration, 0) || 0}
+          step={1}
+          value={Math.min(state.position.current, state.position.duration || 0)}
+          aria-label={t('player.seek')}
+          aria-valuetext={t('player.positionOf', { current: clockText(state.position.current), duration: clockText(state.position.duration) })}
+          onChange={(event) => actions.seek(Number(event.target.value))}
+        />
+      )}
+      <div className="player__controls-row">
+        <button type="button" className="player__button" onClick={actions.togglePlay} disabled={!state.canPlay} aria-label={state.paused ? t('player.play') : t('player.pause')} title={`${state.paused ? t('player.play') : t('player.pause')} (k)`}>
+          <Icon name={state.paused ? 'play' : 'pause'} />
+        </button>
+        <div className="player__volume">
+          <button type="button" className="player__button" onClick={actions.toggleMute} aria-pressed={state.muted} aria-label={state.muted ? t('player.unmute') : t('player.mute')} title={`${state.muted ? t('player.unmute') : t('player.mute')} (m)`}>
+            <Icon name={state.muted || state.volume === 0 ? 'muted' : 'volume'} />
+          </button>
+          <input
+            className="player__volume-range"
+            type="range"
+            min={0}
+            max={1}
+            step={0.05}
+            value={state.muted ? 0 : state.volume}
+            aria-label={t('player.volume')}
+            aria-valuetext={`${Math.round((state.muted ? 0 : state.volume) * 100)}%`}
+            onChange={(event) => actions.setVolume(Number(event.target.value))}
+          />
+        </div>
+        {state.mode === 'live' &&
+          (state.behindLive ? (
+            <button type="button" className="player__live player__live--behind" onClick={actions.goLive} title={t('player.goLive')}>
+              <span className="player__live-dot" aria-hidden="true" />
+              {t('player.goLive')}
+            </button>
+          ) : (
+            <span className="player__live" data-at-edge="true">
+              <span className="player__live-dot" aria-hidden="true" />
+              {t('player.live')}
+            </span>
+          ))}
+        {state.mode === 'replay' && (
+          <span className="player__time">
+            <span className="player__badge player__badge--replay">{t('player.replay')}</span>
+            {state.position !== null && `${clockText(state.position.current)} / ${clockText(state.position.duration)}`}
+          </span>
+        )}
+        <span className="player__spacer" />
+        <button type="button" className="player__button" aria-pressed={state.captions} onClick={actions.toggleCaptions} aria-label={t('player.captions')} title={`${t('player.captions')} (c)`}>
+          <Icon name="captions" />
+        </button>
+        {live && state.qualities.length > 0 && (
+          <MenuButton
+            className="player__menu"
+            label={t('player.quality')}
+            items={state.qualities.map((q) => ({ key: q.id, label: t(q.labelKey), kind: 'radio', checked: q.id === state.quality }))}
+            onSelect={(key) => actions.setQuality(key as QualityLevel)}
+            onOpenChange={actions.menuOpenChanged}
+          >
+            <span className="player__menu-value">{qualityLabel === undefined ? t('player.quality') : t(qualityLabel)}</span>
+          </MenuButton>
+        )}
+        <MenuButton className="player__menu" label={t('player.settings')} items={settingsItems} onSelect={onSettings} onOpenChange={actions.menuOpenChanged}>
+          <Icon name="settings" />
+        </MenuButton>
+        <button type="button" className="player__button player__button--wide-only" aria-pressed={state.immersive} onClick={actions.toggleImmersive} aria-label={state.immersive ? t('player.exitImmersive') : t('player.immersive')} title={state.immersive ? t('player.exitImmersive') : t('player.immersive')}>
+          <Icon name="immersive" />
+        </button>
+        <button type="button" className="player__button" aria-pressed={state.fullscreen} onClick={actions.toggleFullscreen} aria-label={state.fullscreen ? t('player.exitFullscreen') : t('player.fullscreen')} title={`${state.fullscreen ? t('player.exitFullscreen') : t('player.fullscreen')} (f)`}>
+          <Icon name={state.fullscreen ? 'exitFullscreen' : 'fullscreen'} />
+        </button>
+      </div>
+    </div>
+  );
+}
