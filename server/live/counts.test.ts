@@ -36,6 +36,31 @@ describe('praise and counts', () => {
     expect(total).toMatchObject({ praise: 101, viewers: 1 });
   });
 
+  it('pushes the online count when a viewer joins and when one leaves, after the joiner\'s reply', async () => {
+    kit = await startSeeded();
+    const first = await guestLogin(kit);
+    const second = await guestLogin(kit);
+    const a = await TestSocket.connect(kit.server.url, first.sid);
+    expect((await a.request(7001, { webcastId: '10001', offset: 0 })).status).toBe(200);
+    await sleep(COUNTS_PUSH_INTERVAL_MS + 50);
+    expect(a.received(7109).at(-1)?.body).toMatchObject({ webcastId: '10001', online: 1 });
+
+    const b = await TestSocket.connect(kit.server.url, second.sid);
+    const joined = await b.request(7001, { webcastId: '10001', offset: 0 });
+    expect(joined.status).toBe(200);
+    await sleep(COUNTS_PUSH_INTERVAL_MS + 50);
+    expect(a.received(7109).at(-1)?.body).toMatchObject({ online: 2 });
+    // The joiner gets it too, as a live message after its own reply (offsets still in order).
+    const seen = b.received(7109).map((m) => m.body.offset as number);
+    expect(seen.length).toBeGreaterThanOrEqual(1);
+    expect(seen).toEqual([...seen].sort((x, y) => x - y));
+
+    b.close();
+    await sleep(COUNTS_PUSH_INTERVAL_MS + 100);
+    expect(a.received(7109).at(-1)?.body).toMatchObject({ online: 1 });
+    a.close();
+  });
+
   it('refuses praise without a session (402), for another room (4009), and bad counts (4501)', async () => {
     kit = await startSeeded();
     const viewer = await guestLogin(kit);

@@ -1,7 +1,8 @@
 /**
  * Praise and counts: POST /ccp/receiver/v1/praise (count 1..100 per call, batched by the
  * client), POST /ccp/handler/v2/praise/count, the room's custom praise images and the
- * online total. Every praise nudges the coalesced 7109 `{online, praise}` push.
+ * online total. Every praise, and every viewer socket joining or leaving the room, nudges
+ * the coalesced 7109 `{online, praise}` push, so the online count moves in every tab.
  */
 import type { RouteModule } from '../http/app.js';
 import type { ServerContext } from '../context.js';
@@ -33,7 +34,11 @@ const viewersEver = (ctx: ServerContext, webcastId: string): number =>
 
 export const countsRoutes: RouteModule = (app, ctx) => {
   const counts = new CoalescedPush((webcastId) => ctx.hub.publish(webcastId, 7109, countsOf(ctx, webcastId)), ctx.now);
-  app.addHook('onClose', async () => counts.close());
+  const stopWatching = ctx.hub.onMembersChanged((webcastId) => counts.changed(webcastId));
+  app.addHook('onClose', async () => {
+    stopWatching();
+    counts.close();
+  });
 
   app.post<{ Body: { webcastId: string; count: number } }>('/ccp/receiver/v1/praise', { schema: PRAISE_SCHEMA }, async (request) => {
     const { room } = viewerIn(ctx, request, request.body.webcastId);

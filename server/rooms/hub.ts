@@ -42,6 +42,7 @@ export interface JoinResult {
 
 export class RoomHub {
   private readonly rooms = new Map<string, Map<string, RoomSubscriber>>();
+  private readonly membersListeners = new Set<(webcastId: string) => void>();
 
   constructor(
     readonly log: RoomLog,
@@ -78,8 +79,10 @@ export class RoomHub {
       members = new Map();
       this.rooms.set(webcastId, members);
     }
-    if (!members.has(sub.id)) this.metrics?.roomsJoined.inc();
+    const added = !members.has(sub.id);
+    if (added) this.metrics?.roomsJoined.inc();
     members.set(sub.id, sub);
+    if (added) this.membersChanged(webcastId);
     return { latest, from: replay[0]?.offset ?? latest + 1, replayed: replay.length };
   }
 
@@ -88,7 +91,25 @@ export class RoomHub {
     if (!members?.delete(sub.id)) return false;
     this.metrics?.roomsJoined.dec();
     if (members.size === 0) this.rooms.delete(webcastId);
+    this.membersChanged(webcastId);
     return true;
+  }
+
+  /**
+   * Calls `listener` with the room's id after a socket joined or left it (the online count
+   * moved). Told on the next turn of the event loop, never inside join: a listener that
+   * publishes (the counts push) must not put a live message ahead of the joiner's reply.
+   */
+  onMembersChanged(listener: (webcastId: string) => void): () => void {
+    this.membersListeners.add(listener);
+    return () => this.membersListeners.delete(listener);
+  }
+
+  private membersChanged(webcastId: string): void {
+    if (this.membersListeners.size === 0) return;
+    setImmediate(() => {
+      for (const listener of this.membersListeners) listener(webcastId);
+    });
   }
 
   leaveAll(sub: RoomSubscriber): void {
