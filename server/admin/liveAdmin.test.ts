@@ -111,6 +111,19 @@ describe('rooms and live state', () => {
   });
 });
 
+describe('schedule', () => {
+  it('puts the room back to not started with a start time to come, and pushes 7107 status 0', async () => {
+    const r = await admin('POST', '/admin/v1/rooms/live-1/live/schedule', { inSeconds: 90 });
+    expect(r.envelope).toMatchObject({ code: 200, data: { status: 0, startTime: clock + 90_000 } });
+    expect((await viewer.nextPush(7107)).body).toMatchObject({ status: 0 });
+    const at = await admin('POST', '/admin/v1/rooms/live-1/live/schedule', { startTime: clock + 5 });
+    expect(at.envelope.data).toMatchObject({ status: 0, startTime: clock + 5 });
+    expect((await admin('POST', '/admin/v1/rooms/live-1/live/schedule', {})).envelope.code).toBe(4501);
+    expect((await admin('POST', '/admin/v1/rooms/live-1/live/schedule', { inSeconds: -1 })).envelope.code).toBe(4501);
+    expect((await admin('POST', '/admin/v1/rooms/nope/live/schedule', { inSeconds: 1 })).envelope.code).toBe(4002);
+  });
+});
+
 describe('caption', () => {
   it('publishes 7125 with text, start, end and lang', async () => {
     const r = await admin('POST', '/admin/v1/rooms/live-1/caption', { text: 'Welcome everyone', lang: 'en_us' });

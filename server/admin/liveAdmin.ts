@@ -5,6 +5,7 @@
  *   GET  /admin/v1/rooms                      -> {rooms: [{id, title, gate, status, deleted, ...}]}
  *   POST /admin/v1/rooms/:id/live/start       {status?: 1 preparing | 2 live (default)} -> 7107
  *   POST /admin/v1/rooms/:id/live/end         -> status 3, 7107 {status: 3, replay}
+ *   POST /admin/v1/rooms/:id/live/schedule    {startTime (ms) | inSeconds} -> status 0 with that start time, 7107 {status: 0}
  *   POST /admin/v1/rooms/:id/caption          {text, lang?, start?, end?} -> 7125
  */
 import type { FastifyRequest } from 'fastify';
@@ -66,6 +67,17 @@ function startLive(ctx: ServerContext, id: string, fields: Fields) {
   return { id, status, startTime, offset: message.offset };
 }
 
+/** The room waits for a start at a time to come (the guide page counts down to it). */
+function scheduleLive(ctx: ServerContext, id: string, fields: Fields) {
+  requireRoom(ctx, id);
+  const inSeconds = optionalInt(fields, 'inSeconds', { min: 0, max: 366 * 86_400 });
+  const startTime = optionalInt(fields, 'startTime', TIME_RULE) ?? (inSeconds === undefined ? undefined : ctx.now() + inSeconds * 1000);
+  if (startTime === undefined) throw invalid('startTime', 'give startTime (ms) or inSeconds');
+  ctx.db.prepare('UPDATE rooms SET status = ?, start_time = ? WHERE id = ?').run(LIVE_STATUS.notStarted, startTime, id);
+  const message = ctx.hub.publish(id, ROOM_MESSAGE.liveStatus, { status: LIVE_STATUS.notStarted });
+  return { id, status: LIVE_STATUS.notStarted, startTime, offset: message.offset };
+}
+
 function endLive(ctx: ServerContext, id: string) {
   requireRoom(ctx, id);
   ctx.db.prepare('UPDATE rooms SET status = ? WHERE id = ?').run(LIVE_STATUS.ended, id);
@@ -91,6 +103,9 @@ export const liveAdminRoutes: RouteModule = (app, ctx) => {
   app.get('/admin/v1/rooms', guard, async () => okEnvelope({ rooms: listRooms(ctx) }));
   app.post('/admin/v1/rooms/:id/live/start', guard, async (request) =>
     okEnvelope(startLive(ctx, roomIdParam(request), fieldsOf(request.body))),
+  );
+  app.post('/admin/v1/rooms/:id/live/schedule', guard, async (request) =>
+    okEnvelope(scheduleLive(ctx, roomIdParam(request), fieldsOf(request.body))),
   );
   app.post('/admin/v1/rooms/:id/live/end', guard, async (request) => okEnvelope(endLive(ctx, roomIdParam(request))));
   app.post('/admin/v1/rooms/:id/caption', guard, async (request) => okEnvelope(caption(ctx, roomIdParam(request), fieldsOf(request.body))));

@@ -25,6 +25,8 @@ describe('argument parsing', () => {
     [['rooms'], 'GET', '/admin/v1/rooms', undefined],
     [['start', '10001'], 'POST', '/admin/v1/rooms/10001/live/start', { status: 2 }],
     [['start', '10001', '--preparing'], 'POST', '/admin/v1/rooms/10001/live/start', { status: 1 }],
+    [['schedule', '10001', '--in', '120'], 'POST', '/admin/v1/rooms/10001/live/schedule', { inSeconds: 120 }],
+    [['schedule', '10001'], 'POST', '/admin/v1/rooms/10001/live/schedule', { inSeconds: 300 }],
     [['end', '10001'], 'POST', '/admin/v1/rooms/10001/live/end', {}],
     [['say', 'r', 'hello', 'everyone'], 'POST', '/admin/v1/rooms/r/say', { text: 'hello everyone', role: 'host' }],
     [['say', 'r', 'hi', '--as', 'assistant', '--name', 'Amy'], 'POST', '/admin/v1/rooms/r/say', { text: 'hi', role: 'assistant', name: 'Amy' }],

@@ -84,6 +84,12 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     summary: 'start the live (--preparing: the preparing state instead)',
     build: (a, o) => post(`${room(a)}/live/start`, { status: o.preparing === true ? 1 : 2 }),
   },
+  schedule: {
+    args: ['room'],
+    options: { in: STRING },
+    summary: 'the live starts later: not started, counting down --in seconds (default 300)',
+    build: (a, o) => post(`${room(a)}/live/schedule`, { inSeconds: integer(o, 'in') ?? 300 }),
+  },
   end: { args: ['room'], summary: 'end the live (status 3, replay)', build: (a) => post(`${room(a)}/live/end`) },
   say: {
     args: ['room', 'text...'],

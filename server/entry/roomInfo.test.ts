@@ -15,6 +15,7 @@ interface RoomInfoData {
   features: { rewards: boolean; goods: boolean };
   player: { lines: { id: string; hls: string; renditions: { id: string; hls: string; flv: string }[] }[]; defaultLine: string };
   replay: string | null;
+  host: { name: string } | null;
 }
 
 describe('room info', () => {
@@ -35,6 +36,8 @@ describe('room info', () => {
       ['sd', '/media/line1/live/sd.m3u8', '/media/line1/live/sd.flv'],
     ]);
     expect(room.replay).toBeNull();
+    // The guide page names who hosts the event.
+    expect(room.host).toEqual({ name: '主持人10001' });
   });
 
   it('tells each gated room which login types and fields apply, and never leaks a secret', async () => {

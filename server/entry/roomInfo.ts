@@ -24,6 +24,8 @@ export interface RoomInfo {
   /** PROTOCOL 2.4 7107: 0 not started, 1 preparing, 2 live, 3 ended. */
   readonly status: LiveStatus;
   readonly introduction: string;
+  /** The room's host as the guide page names them ("hosted by"); null for a room without one. */
+  readonly host: { readonly name: string } | null;
   readonly themeColour: string;
   readonly locale: string;
   readonly entry: {
@@ -58,6 +60,7 @@ export function roomInfoOf(ctx: ServerContext, room: Room): RoomInfo {
     startTime: room.startTime,
     status: room.status,
     introduction: room.introduction,
+    host: hostOf(ctx, room.id),
     themeColour: themeColourOrDefault(room.themeColour),
     locale: room.locale,
     entry: {
@@ -88,3 +91,11 @@ export const roomInfoRoutes: RouteModule = (app, ctx) => {
     async (request) => okEnvelope(roomInfoOf(ctx, requireRoom(ctx, request.params.id))),
   );
 };
+
+/** The room's host (role 6 or 7 among its staff), by name. */
+function hostOf(ctx: ServerContext, webcastId: string): { name: string } | null {
+  const row = ctx.db
+    .prepare('SELECT u.name AS name FROM room_staff s JOIN users u ON u.id = s.user_id WHERE s.webcast_id = ? AND u.role IN (6, 7) ORDER BY u.role LIMIT 1')
+    .get(webcastId) as { name: string } | undefined;
+  return row === undefined ? null : { name: row.name };
+}

@@ -11,14 +11,28 @@ import { lazy, Suspense } from 'react';
 import { i18n } from '../i18n';
 import { EntryPanel } from '../features/entry';
 import type { LiveScreenSlots } from '../features/live';
-import { roomChatActions } from '../state/realtimeConnection';
 import { composeSlots } from './slots/composeSlots';
 import { deviceSlots } from './slots/deviceSlots';
 import { leaveSlots } from './slots/leaveSlots';
 import { roomInfoSlots } from './slots/roomInfoSlots';
 import { viewerSlots } from './slots/viewerSlots';
 
-const ChatPanel = lazy(() => import('../features/chat').then((chat) => ({ default: chat.ChatPanel })));
+// The chat and the room's realtime connection load with the video page only: the guide
+// page's script stays within its budget.
+const ChatPanel = lazy(() =>
+  Promise.all([import('../features/chat'), import('../state/realtimeConnection')]).then(([chat, connection]) => ({
+    default: ({ roomId }: { readonly roomId: string }) => <chat.ChatPanel roomId={roomId} actions={connection.roomChatActions} />,
+  })),
+);
+const RoomConnection = lazy(() =>
+  import('../state/realtimeConnection').then((connection) => ({
+    default: function RoomConnection({ roomId }: { readonly roomId: string }) {
+      // The video page follows the room's realtime messages (through the worker) while shown.
+      connection.useRoomConnection(roomId);
+      return null;
+    },
+  })),
+);
 const Player = lazy(() => import('../features/player').then((player) => ({ default: player.Player })));
 const ConnectionBanner = lazy(() => import('../features/chat').then((chat) => ({ default: chat.ConnectionBanner })));
 
@@ -26,6 +40,7 @@ const coreSlots: LiveScreenSlots = {
   entry: (roomId, enter) => <EntryPanel roomId={roomId} onEntered={enter} />,
   banner: (roomId) => (
     <Suspense fallback={null}>
+      <RoomConnection roomId={roomId} />
       <ConnectionBanner roomId={roomId} />
     </Suspense>
   ),
@@ -42,7 +57,7 @@ const coreSlots: LiveScreenSlots = {
       initial: true,
       render: () => (
         <Suspense fallback={null}>
-          <ChatPanel roomId={roomId} actions={roomChatActions} />
+          <ChatPanel roomId={roomId} />
         </Suspense>
       ),
     },

@@ -12,7 +12,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { isApiError, type ApiError } from '../../api';
 import { i18n, getSelectableLocales } from '../../i18n';
-import { LOCALE_STORAGE_KEY, intlLocaleOf, isLocale } from '../../i18n/localeChoice';
+import { LOCALE_STORAGE_KEY, isLocale } from '../../i18n/localeChoice';
 import type { Problem } from '../../domain/result';
 import { useApi } from '../../state/apiContext';
 import { SESSION_END_MESSAGE_KEYS } from '../../realtime/sessionEnd';
@@ -23,7 +23,8 @@ import { knownName, nicknameStore } from './nicknameStore';
 import { errorText, type Consent, type EntryFormProps } from './entryKit';
 import { GuestForm } from './forms/GuestForm';
 import { privacyMode, signedInAs, type PrivacyMode } from './guestEntry';
-import { entryFormsOf, readRoomView, STATUS_KEYS, type EntryForm, type RoomIntro, type RoomView } from './roomInfo';
+import { EventCard } from './EventCard';
+import { entryFormsOf, readRoomView, type EntryForm, type RoomView } from './roomInfo';
 import './entry.css';
 
 // Every form but the guest one is loaded when a room needs it: the guide page's script
@@ -52,6 +53,9 @@ const ROOM_GONE = new Set([4001, 4002, 4006]);
 const INVALID_INPUT = 4501;
 /** How long the signed-in view waits before checking a remembered login. */
 const LOGIN_CHECK_DELAY_MS = 500;
+/** How often a room not yet live is asked for its status; more often once its start time is near or past. */
+const ROOM_RECHECK_MS = 15_000;
+const ROOM_RECHECK_SOON_MS = 3_000;
 /** A room id as the routes hand it over: anything else is an address nobody issued (4001). */
 const ROOM_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -111,6 +115,33 @@ export function EntryPanel({ roomId, onEntered }: EntryPanelProps) {
     return () => controller.abort();
   }, [api, roomId, attempt, addressValid]);
   const current = loaded?.roomId === roomId ? loaded : null;
+
+  // A room not yet live is asked again now and then (more often once its start time has
+  // come), so the page tells the waiting viewer the moment the live starts.
+  const waitingStatus = current !== null && 'view' in current ? current.view.intro.status : null;
+  const startTime = current !== null && 'view' in current ? current.view.intro.startTime : null;
+  useEffect(() => {
+    if (waitingStatus !== 0 && waitingStatus !== 1) return;
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const next = () => {
+      const soon = startTime !== null && startTime <= Date.now() + ROOM_RECHECK_SOON_MS;
+      timer = setTimeout(look, soon ? ROOM_RECHECK_SOON_MS : ROOM_RECHECK_MS);
+    };
+    const look = () => {
+      api.live.roomInfo({ id: roomId }, { signal: controller.signal }).then(
+        (info) => setLoaded({ roomId, view: readRoomView(info, window.location.href) }),
+        // The page keeps what it has; the next look goes on.
+        () => undefined,
+      );
+      next();
+    };
+    next();
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [api, roomId, waitingStatus, startTime]);
 
   // The ways back into this page carry one-time values: read them once, then drop them
   // from the address so a reload does not spend them again.
@@ -179,7 +210,8 @@ export function EntryPanel({ roomId, onEntered }: EntryPanelProps) {
 
   return (
     <div className="entry-panel">
-      <RoomIntroView intro={view.intro} />
+      <EventCard roomId={roomId} intro={view.intro} />
+      <div className="entry-panel__forms">
       {ended !== undefined && (
         <p className={ended === 'loggedOut' ? 'entry-ended' : 'entry-problem'} role={ended === 'loggedOut' ? 'status' : 'alert'} data-ended={ended}>
           {t(SESSION_END_MESSAGE_KEYS[ended])}
@@ -221,6 +253,7 @@ export function EntryPanel({ roomId, onEntered }: EntryPanelProps) {
           )}
         </>
       )}
+      </div>
     </div>
   );
 }
@@ -265,30 +298,6 @@ function formOf(form: EntryForm, props: EntryFormProps, enterpriseCode: string |
     case 'qrScan':
       return <QrEntry {...props} />;
   }
-}
-
-function RoomIntroView({ intro }: { intro: RoomIntro }) {
-  const { t, i18n: instance } = useTranslation();
-  const status = intro.status === null ? null : STATUS_KEYS[intro.status];
-  const start =
-    intro.startTime === null
-      ? null
-      : new Intl.DateTimeFormat(intlLocaleOf(instance.language), { dateStyle: 'medium', timeStyle: 'short' }).format(intro.startTime);
-  return (
-    <header className="entry-room">
-      {intro.coverUrl !== null && <img className="entry-room__cover" src={intro.coverUrl} alt={t('entry.room.coverAlt')} />}
-      <div className="entry-room__text">
-        {intro.title !== '' && <h2 className="entry-room__title">{intro.title}</h2>}
-        <p className="entry-room__meta">
-          {status !== null && status !== undefined && (
-            <span className={`entry-room__status entry-room__status--${status}`}>{t(`liveStatus.${status}`)}</span>
-          )}
-          {start !== null && <span>{t('entry.room.startTime', { time: start })}</span>}
-        </p>
-        {intro.introduction !== '' && <p className="entry-room__intro">{intro.introduction}</p>}
-      </div>
-    </header>
-  );
 }
 
 interface PrivacyConsentProps {

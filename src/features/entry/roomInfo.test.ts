@@ -12,6 +12,7 @@ describe('readRoomView', () => {
         startTime: 1_700_000_000_000,
         status: 2,
         introduction: 'Hello',
+        host: { name: ' 主持人10001 ' },
         themeColour: '#ff0000',
         locale: 'en_us',
         entry: { gate: 'phone', types: ['phone'], fields: ['phone', 'smsCode'], privacyRequired: true, privacy: { title: 'P', content: 'C' } },
@@ -23,7 +24,9 @@ describe('readRoomView', () => {
       coverUrl: 'http://127.0.0.1:8080/media/cover.png',
       startTime: 1_700_000_000_000,
       status: 2,
+      hasReplay: false,
       introduction: 'Hello',
+      hostName: '主持人10001',
       themeColour: '#ff0000',
       locale: 'en_us',
     });
@@ -32,8 +35,10 @@ describe('readRoomView', () => {
   });
 
   it('reads fields of the wrong type as absent', () => {
-    const view = readRoomView({ title: 3, coverUrl: 'javascript:alert(1)', startTime: 'soon', status: 9, entry: { types: [1, 'guest'] } }, BASE);
-    expect(view.intro).toEqual({ title: '', coverUrl: null, startTime: null, status: null, introduction: '', themeColour: null, locale: null });
+    const view = readRoomView({ title: 3, coverUrl: 'javascript:alert(1)', startTime: 'soon', status: 9, host: { name: 7 }, entry: { types: [1, 'guest'] } }, BASE);
+    expect(view.intro).toEqual({ title: '', coverUrl: null, startTime: null, status: null, hasReplay: false, introduction: '', hostName: null, themeColour: null, locale: null });
+    expect(readRoomView({ host: 'someone' }, BASE).intro.hostName).toBeNull();
+    expect(readRoomView({ status: 3, replay: '/media/replay.m3u8' }, BASE).intro.hasReplay).toBe(true);
     expect(view.types).toEqual(['guest']);
     expect(view.rules).toBeNull();
     expect(readRoomView(null, BASE).types).toEqual([]);

@@ -13,7 +13,11 @@ export interface RoomIntro {
   readonly startTime: number | null;
   /** PROTOCOL 2.4 7107: 0 not started, 1 preparing, 2 live, 3 ended; null when unknown. */
   readonly status: number | null;
+  /** Ended with a replay to watch. */
+  readonly hasReplay: boolean;
   readonly introduction: string;
+  /** Who hosts the event, by name; null when the room names nobody. */
+  readonly hostName: string | null;
   readonly themeColour: string | null;
   readonly locale: string | null;
 }
@@ -58,7 +62,9 @@ export function readRoomView(info: unknown, base: string): RoomView {
       coverUrl: safeHttpUrl(record.coverUrl, base),
       startTime: typeof start === 'number' && Number.isFinite(start) && start > 0 ? start : null,
       status: typeof status === 'number' && Number.isInteger(status) && status >= 0 && status <= 3 ? status : null,
+      hasReplay: str(record.replay) !== '',
       introduction: str(record.introduction),
+      hostName: isRecord(record.host) && str(record.host.name).trim() !== '' ? str(record.host.name).trim() : null,
       themeColour: typeof record.themeColour === 'string' && record.themeColour !== '' ? record.themeColour : null,
       locale: typeof record.locale === 'string' && record.locale !== '' ? record.locale : null,
     },

@@ -2,7 +2,6 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { RoomTabs, type RoomTab } from './RoomTabs';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { useRoomConnection } from '../../state/realtimeConnection';
 import { enterRoom, setJoinedVideo } from '../../state/session';
 import { SafeLink } from '../../ui/SafeLink';
 import { useSafeNavigate } from '../../ui/useSafeNavigate';
@@ -16,7 +15,11 @@ import './live.css';
 export interface LiveScreenSlots {
   /** Guide page: how the viewer gets in; `enter` moves to the video page. */
   entry?(roomId: string, enter: () => void): ReactNode;
-  /** Video page: room-wide notices above everything (connection state). */
+  /**
+   * Video page: room-wide notices above everything (connection state). The app also follows
+   * the room's realtime messages here (the worker's connection), so the guide page's script
+   * carries none of the realtime code.
+   */
   banner?(roomId: string): ReactNode;
   /** Video page: the player (live or replay) in the stage. */
   player?(roomId: string): ReactNode;
@@ -52,8 +55,6 @@ export function LiveScreen({ mode, slots = {} }: LiveScreenProps) {
   const { id = '' } = useParams<'id'>();
   const navigate = useSafeNavigate();
   const enter = useCallback(() => navigate(liveRoomPath('video', id)), [navigate, id]);
-  // The video page follows the room's realtime messages (through the worker) while shown.
-  useRoomConnection(mode === 'video' ? id : '');
 
   useEffect(() => {
     // In this order: entering another room resets the room state, isJoinVideo included.

@@ -20,7 +20,8 @@ import { behindLive, CONTROLS_IDLE_MS, controlsShown, shortcutOf, type ShortcutA
 import { createEngine, hasMse, hasNativeHls, preloadEngine, type PlaybackEngine } from './engine';
 import { bufferAheadMs } from './latency';
 import { INITIAL_PLAYER_STATE, MAX_RETRIES, playerReducer, retryDelayMs, showsVideo } from './playerMachine';
-import { choosePlayTarget, countdownMs, countdownParts, type PlayTarget, type StreamType } from './sources';
+import { countdownText } from '../../domain/countdown';
+import { choosePlayTarget, countdownMs, type PlayTarget, type StreamType } from './sources';
 import { usePlaybackYield } from './usePlaybackYield';
 import { useRoomPlayback } from './useRoomPlayback';
 import './player.css';
@@ -42,8 +43,6 @@ interface Figures {
   readonly height: number;
   readonly dropped: number;
 }
-
-const pad = (n: number) => String(n).padStart(2, '0');
 
 // This chunk loads only for the video page: fetch the engine of the viewer's last choice
 // along with it (HLS unless they chose FLV), instead of after the first render.
@@ -671,7 +670,6 @@ function Cover({ url, children }: { readonly url: string | null; readonly childr
 function Countdown({ ms }: { readonly ms: number | null }) {
   const { t } = useTranslation();
   if (ms === null || ms <= 0) return null;
-  const { days, hours, minutes, seconds } = countdownParts(ms);
-  const time = `${pad(hours)}:${pad(minutes)}:${pad(seconds)}`;
+  const { days, time } = countdownText(ms);
   return <p className="player__countdown">{days > 0 ? t('player.startsInDays', { days, time }) : t('player.startsIn', { time })}</p>;
 }

@@ -188,18 +188,4 @@ export function choosePlayTarget(choice: PlayChoice): PlayTarget {
   return { kind: 'unsupported' };
 }
 
-/** Milliseconds until the start time, never negative; null without a start time. */
-export function countdownMs(startTime: number | null, nowMs: number): number | null {
-  return startTime === null ? null : Math.max(0, startTime - nowMs);
-}
-
-/** "d hh:mm:ss" parts of a countdown. */
-export function countdownParts(ms: number): { days: number; hours: number; minutes: number; seconds: number } {
-  const total = Math.ceil(ms / 1000);
-  return {
-    days: Math.floor(total / 86400),
-    hours: Math.floor((total % 86400) / 3600),
-    minutes: Math.floor((total % 3600) / 60),
-    seconds: total % 60,
-  };
-}
+export { countdownMs, countdownParts } from '../../domain/countdown';
