@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { contrastRatio } from '../domain/colour';
 import { initialSession, session, setTheme } from './session';
 import { applyThemeColour, syncThemeTo, THEME_CSS_VARIABLE, type StyleTarget } from './theme';
 
@@ -19,6 +20,16 @@ describe('applyThemeColour', () => {
     expect(applyThemeColour(style, '#123456')).toBe('#123456');
     expect(style.values.get(THEME_CSS_VARIABLE)).toBe('#123456');
     expect(THEME_CSS_VARIABLE).toBe('--theme-color');
+    // Dark enough already: the readable shade is the colour itself.
+    expect(style.values.get('--theme-strong')).toBe('#123456');
+  });
+
+  it('writes a readable shade of a light theme to --theme-strong', () => {
+    const style = fakeStyle();
+    applyThemeColour(style, '#00ff00');
+    const strong = style.values.get('--theme-strong') ?? '';
+    expect(strong).not.toBe('#00ff00');
+    expect(contrastRatio(strong, '#ffffff')).toBeGreaterThanOrEqual(5.5);
   });
 
   it('writes #2081eb for an invalid colour', () => {

@@ -1,12 +1,17 @@
 /**
  * Applies the session's theme colour as the CSS variable `--theme-color` on the document
- * root, so plain CSS (src/ui/base.css) can use `var(--theme-color)` for accents.
+ * root, so plain CSS (src/ui/base.css) can use `var(--theme-color)` for accents, and its
+ * readable shade as `--theme-strong` (domain/colour.readableShade): the one for text in the
+ * theme colour and for surfaces that carry white text, so contrast holds for any brand colour.
  */
 import { subscribeKey } from 'valtio/utils';
-import { themeColourOrDefault } from '../domain/colour';
+import { readableShade, themeColourOrDefault } from '../domain/colour';
 import { session } from './session';
 
 export const THEME_CSS_VARIABLE = '--theme-color';
+export const THEME_STRONG_CSS_VARIABLE = '--theme-strong';
+/** Above AA's 4.5 on white: the shade also sits on the light theme tints (notices, staff rows). */
+export const STRONG_CONTRAST = 5.5;
 
 /** The one DOM operation needed; a CSSStyleDeclaration satisfies it, and so does a test fake. */
 export interface StyleTarget {
@@ -17,6 +22,7 @@ export interface StyleTarget {
 export function applyThemeColour(style: StyleTarget, colour: unknown): string {
   const applied = themeColourOrDefault(colour);
   style.setProperty(THEME_CSS_VARIABLE, applied);
+  style.setProperty(THEME_STRONG_CSS_VARIABLE, readableShade(applied, '#ffffff', STRONG_CONTRAST));
   return applied;
 }
 

@@ -19,8 +19,10 @@ export interface MenuChoice {
 }
 
 interface MenuButtonProps {
-  /** The button's accessible name (what the menu chooses, e.g. "Definition"). */
+  /** What the menu chooses (e.g. "Definition"): the menu's name, and the button's unless `buttonLabel` says more. */
   readonly label: string;
+  /** The button's accessible name where it shows a value ("Definition HD"): it must contain what the button shows. */
+  readonly buttonLabel?: string;
   /** What the button shows: an icon or the current value. */
   readonly children: ReactNode;
   readonly items: readonly MenuChoice[];
@@ -31,7 +33,7 @@ interface MenuButtonProps {
   onOpenChange?(open: boolean): void;
 }
 
-export function MenuButton({ label, children, items, onSelect, className, disabled, onOpenChange }: MenuButtonProps) {
+export function MenuButton({ label, buttonLabel, children, items, onSelect, className, disabled, onOpenChange }: MenuButtonProps) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const button = useRef<HTMLButtonElement>(null);
@@ -109,7 +111,7 @@ export function MenuButton({ label, children, items, onSelect, className, disabl
         ref={button}
         type="button"
         className="menu-button__button"
-        aria-label={label}
+        aria-label={buttonLabel ?? label}
         title={label}
         aria-haspopup="menu"
         aria-expanded={open}

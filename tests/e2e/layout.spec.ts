@@ -168,7 +168,7 @@ test.describe('desktop', () => {
     await expect(menuItem(page, '清晰度', '标清')).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(playerRegion(page).getByRole('menu')).toHaveCount(0);
-    await expect(playerRegion(page).getByRole('button', { name: '清晰度' })).toBeFocused();
+    await expect(playerRegion(page).getByRole('button', { name: '清晰度 高清' })).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await expect(menuItem(page, '清晰度', '高清')).toBeFocused();
     await page.keyboard.press('ArrowDown');

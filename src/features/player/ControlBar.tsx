@@ -150,6 +150,7 @@ export function ControlBar({ state, actions }: { readonly state: ControlBarState
           <MenuButton
             className="player__menu"
             label={t('player.quality')}
+            buttonLabel={qualityLabel === undefined ? undefined : `${t('player.quality')} ${t(qualityLabel)}`}
             items={state.qualities.map((q) => ({ key: q.id, label: t(q.labelKey), kind: 'radio', checked: q.id === state.quality }))}
             onSelect={(key) => actions.setQuality(key as QualityLevel)}
             onOpenChange={actions.menuOpenChanged}

@@ -34,7 +34,8 @@ export async function chooseInMenu(page: Page, menu: string, item: string | RegE
 /** Opens a menu of the control bar and returns it. */
 export async function openMenu(page: Page, menu: string): Promise<Locator> {
   await showControls(page);
-  await playerRegion(page).getByRole('button', { name: menu, exact: true }).click();
+  // A menu button that shows its value is named by both ("清晰度 高清").
+  await playerRegion(page).getByRole('button', { name: new RegExp(`^${menu}( |$)`) }).click();
   const list = playerRegion(page).getByRole('menu', { name: menu });
   await expect(list).toBeVisible();
   return list;
