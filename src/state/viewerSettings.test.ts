@@ -11,15 +11,17 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('viewer settings', () => {
   it('effects, one video per room and captions are on unless the viewer turned them off, each on its own', () => {
-    const on = { effects: true, oneVideo: true, captions: true };
+    const on = { effects: true, oneVideo: true, captions: true, announce: 'important' };
     expect(DEFAULT_VIEWER_SETTINGS).toEqual(on);
     expect(parseViewerSettings(null)).toEqual(on);
     expect(parseViewerSettings('not json')).toEqual(on);
     expect(parseViewerSettings('{"effects":"no","oneVideo":0,"captions":"off"}')).toEqual(on);
     expect(parseViewerSettings('[false]')).toEqual(on);
-    expect(parseViewerSettings('{"effects":false}')).toEqual({ effects: false, oneVideo: true, captions: true });
-    expect(parseViewerSettings('{"oneVideo":false}')).toEqual({ effects: true, oneVideo: false, captions: true });
-    expect(parseViewerSettings('{"captions":false}')).toEqual({ effects: true, oneVideo: true, captions: false });
+    expect(parseViewerSettings('{"effects":false}')).toEqual({ ...on, effects: false });
+    expect(parseViewerSettings('{"oneVideo":false}')).toEqual({ ...on, oneVideo: false });
+    expect(parseViewerSettings('{"captions":false}')).toEqual({ ...on, captions: false });
+    expect(parseViewerSettings('{"announce":"all"}')).toEqual({ ...on, announce: 'all' });
+    expect(parseViewerSettings('{"announce":"shout"}')).toEqual(on);
   });
 
   it('remembers a change and reads it back', async () => {
@@ -27,11 +29,11 @@ describe('viewer settings', () => {
     const store = createViewerSettings(storage);
     setViewerSetting('effects', false, store);
     await flush();
-    expect(JSON.parse(storage.data[VIEWER_SETTINGS_KEY] ?? '{}')).toEqual({ effects: false, oneVideo: true, captions: true });
+    expect(JSON.parse(storage.data[VIEWER_SETTINGS_KEY] ?? '{}')).toEqual({ effects: false, oneVideo: true, captions: true, announce: 'important' });
     expect(createViewerSettings(storage).effects).toBe(false);
     setViewerSetting('oneVideo', false, store);
     await flush();
-    expect(createViewerSettings(storage)).toEqual({ effects: false, oneVideo: false, captions: true });
+    expect(createViewerSettings(storage)).toEqual({ effects: false, oneVideo: false, captions: true, announce: 'important' });
     setViewerSetting('captions', false, store);
     await flush();
     expect(createViewerSettings(storage).captions).toBe(false);

@@ -7,6 +7,7 @@
  * default; the features read them, the settings panel and the player change them.
  */
 import { proxy, subscribe } from 'valtio';
+import { DEFAULT_ANNOUNCE_MODE, readAnnounceMode, type AnnounceMode } from '../domain/chatAnnouncer';
 import { browserSettingsStorage, type SettingsStorage } from './playerSettings';
 
 export interface ViewerSettings {
@@ -16,11 +17,13 @@ export interface ViewerSettings {
   oneVideo: boolean;
   /** Live captions over the video. */
   captions: boolean;
+  /** What a screen reader is told of new chat messages (domain/chatAnnouncer). */
+  announce: AnnounceMode;
 }
 
 export const VIEWER_SETTINGS_KEY = 'webcast.viewer.settings';
 
-export const DEFAULT_VIEWER_SETTINGS: ViewerSettings = { effects: true, oneVideo: true, captions: true };
+export const DEFAULT_VIEWER_SETTINGS: ViewerSettings = { effects: true, oneVideo: true, captions: true, announce: DEFAULT_ANNOUNCE_MODE };
 
 /** Stored text to settings: anything unknown falls back to the default, field by field. */
 export function parseViewerSettings(stored: string | null): ViewerSettings {
@@ -35,6 +38,7 @@ export function parseViewerSettings(stored: string | null): ViewerSettings {
     effects: typeof v.effects === 'boolean' ? v.effects : DEFAULT_VIEWER_SETTINGS.effects,
     oneVideo: typeof v.oneVideo === 'boolean' ? v.oneVideo : DEFAULT_VIEWER_SETTINGS.oneVideo,
     captions: typeof v.captions === 'boolean' ? v.captions : DEFAULT_VIEWER_SETTINGS.captions,
+    announce: readAnnounceMode(v.announce),
   };
 }
 
@@ -51,7 +55,7 @@ export function createViewerSettings(storage: SettingsStorage | null): ViewerSet
   const store = proxy<ViewerSettings>(read(storage));
   subscribe(store, () => {
     try {
-      storage?.setItem(VIEWER_SETTINGS_KEY, JSON.stringify({ effects: store.effects, oneVideo: store.oneVideo, captions: store.captions }));
+      storage?.setItem(VIEWER_SETTINGS_KEY, JSON.stringify({ effects: store.effects, oneVideo: store.oneVideo, captions: store.captions, announce: store.announce }));
     } catch {
       // not remembered; the choice still applies in this tab
     }

@@ -19,6 +19,34 @@ async function seriousViolations(page: Page, include?: string): Promise<string[]
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
 }
 
+test('an off-screen announcer reads mentions and the host by default, and sums up a flood in "all"', async ({ page, baseURL }) => {
+  test.setTimeout(60_000);
+  await enterAsGuest(page);
+  const announcer = page.getByTestId('chat-announcer');
+  await expect(announcer).toHaveAttribute('aria-live', 'polite');
+  const say = (text: string, role: 'host' | 'assistant' = 'host') => adminCall(baseURL ?? '', E2E_ADMIN_TOKEN, '/admin/v1/rooms/10001/say', { text, role });
+  // What the room had when the chat opened is history, not news: wait for it, then speak.
+  await say('announcer: history');
+  await expect(page.getByRole('log').getByText('announcer: history')).toBeVisible();
+  await say('announcer: welcome everyone');
+  await expect(announcer).toHaveText(/说：announcer: welcome everyone$/);
+
+  // All messages: a burst of viewers' messages is summed up, not read one by one.
+  await page.getByRole('button', { name: '设置', exact: true }).click();
+  await page.getByRole('combobox', { name: '屏幕阅读器播报新消息' }).selectOption('all');
+  await page.keyboard.press('Escape');
+  await adminCall(baseURL ?? '', E2E_ADMIN_TOKEN, '/admin/v1/rooms/10001/burst', { rate: 40, seconds: 1, users: 5 });
+  await expect(announcer).toHaveText(/^\d+ 条新消息$/, { timeout: 10_000 });
+
+  // Off: nothing is said.
+  await page.getByRole('button', { name: '设置', exact: true }).click();
+  await page.getByRole('combobox', { name: '屏幕阅读器播报新消息' }).selectOption('off');
+  await page.keyboard.press('Escape');
+  await say('announcer: not read');
+  await expect(page.getByRole('log').getByText('announcer: not read')).toBeVisible();
+  await expect(announcer).toHaveText('');
+});
+
 test('the guide page', async ({ page }) => {
   await page.goto('/live/login/10001');
   await expect(page.getByRole('button', { name: '以游客身份进入' })).toBeVisible();
@@ -30,7 +58,7 @@ test('the video page with chat, the player menu, settings and device test', asyn
   await enterAsGuest(page);
   await expect(playerRegion(page)).toHaveAttribute('data-phase', 'playing', { timeout: 15_000 });
   await adminCall(baseURL ?? '', E2E_ADMIN_TOKEN, '/admin/v1/rooms/10001/say', { text: 'axe: a message from the host', role: 'host' });
-  await expect(page.getByText('axe: a message from the host')).toBeVisible();
+  await expect(page.getByRole('log').getByText('axe: a message from the host')).toBeVisible();
 
   // The chat list is a log without a live region of its own (screen readers re-read it).
   const log = page.getByRole('log');

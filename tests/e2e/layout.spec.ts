@@ -31,7 +31,7 @@ test.describe('phone layout', () => {
     await expect(playerRegion(page)).toHaveAttribute('data-phase', 'playing', { timeout: 15_000 });
     for (let i = 1; i <= 30; i++) await say(baseURL ?? '', `layout line ${i}`);
     const list = page.locator('.chat-list__scroller');
-    await expect(page.getByText('layout line 30')).toBeVisible();
+    await expect(page.getByRole('log').getByText('layout line 30')).toBeVisible();
     await keep(page, testInfo, 'phone-video');
 
     const composer = page.getByRole('textbox', { name: '消息', exact: true });

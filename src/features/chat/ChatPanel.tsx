@@ -4,6 +4,7 @@
  * realtime store; ChatFeed reads the entries (one update per worker tick), so those
  * updates do not re-render the panel. It acts through the injected ChatActions.
  */
+import { ChatAnnouncer } from './ChatAnnouncer';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -95,21 +96,25 @@ export function ChatPanel({ roomId, actions }: ChatPanelProps) {
   };
 
   return (
-    <section className="chat-panel" aria-label={t('chat.title')} data-room-id={roomId}>
-      <FilterSwitch value={filter} onChange={onFilter} />
-      <SyncStatus roomId={roomId} />
-      <ChatFeed roomId={roomId} filter={filter} onQuote={onQuote} onMention={onMention} onWithdraw={onWithdraw} onOpenImage={onOpenImage} onLoadSkipped={onLoadSkipped} />
-      <Composer
-        draft={draft}
-        dispatch={dispatch}
-        textareaRef={textareaRef}
-        availability={availability}
-        busy={sender.busy}
-        feedback={sender.feedback}
-        onSend={onSend}
-        onPickImage={(file) => void sendImage(file)}
-      />
-      <ImageLightbox src={lightbox} onClose={onCloseImage} />
-    </section>
+    <>
+      {/* Beside the panel, not in it: what it says is not part of the chat's content. */}
+      <ChatAnnouncer roomId={roomId} />
+      <section className="chat-panel" aria-label={t('chat.title')} data-room-id={roomId}>
+        <FilterSwitch value={filter} onChange={onFilter} />
+        <SyncStatus roomId={roomId} />
+        <ChatFeed roomId={roomId} filter={filter} onQuote={onQuote} onMention={onMention} onWithdraw={onWithdraw} onOpenImage={onOpenImage} onLoadSkipped={onLoadSkipped} />
+        <Composer
+          draft={draft}
+          dispatch={dispatch}
+          textareaRef={textareaRef}
+          availability={availability}
+          busy={sender.busy}
+          feedback={sender.feedback}
+          onSend={onSend}
+          onPickImage={(file) => void sendImage(file)}
+        />
+        <ImageLightbox src={lightbox} onClose={onCloseImage} />
+      </section>
+    </>
   );
 }

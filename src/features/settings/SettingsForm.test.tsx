@@ -16,6 +16,8 @@ const props: SettingsFormProps = {
   onType: noop,
   onEffects: noop,
   onOneVideo: noop,
+  announce: 'important',
+  onAnnounce: noop,
 };
 
 describe('settings form', () => {
@@ -29,6 +31,11 @@ describe('settings form', () => {
     expect(html).toContain('<option value="flv" disabled="">FLV (unavailable)</option>');
     expect(html).not.toContain('Applies once the live plays');
     expect(html).toMatch(/<input type="checkbox" checked=""\/><span>Play the video only in the tab in view<\/span>/);
+  });
+
+  it('offers what a screen reader is told of new messages, the saved choice selected', () => {
+    const html = render(<SettingsForm {...props} announce="all" />);
+    expect(html).toContain('<option value="off">Off</option><option value="important">Mentions and host only</option><option value="all" selected="">All messages (summarised in busy rooms)</option>');
   });
 
   it('the one-video switch shows the choice', () => {

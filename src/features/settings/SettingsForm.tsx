@@ -4,6 +4,7 @@
  * SettingsPanel.tsx. Every change applies at once (there is no "save": the player follows
  * the shared store).
  */
+import { ANNOUNCE_MODES, readAnnounceMode, type AnnounceMode } from '../../domain/chatAnnouncer';
 import { useId, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DelayMode, QualityLevel, StreamType } from '../../domain/constants';
@@ -33,12 +34,16 @@ export interface SettingsFormProps {
   readonly onType: (value: StreamType | null) => void;
   readonly onEffects: (on: boolean) => void;
   readonly onOneVideo: (on: boolean) => void;
+  /** What a screen reader is told of new chat messages. */
+  readonly announce: AnnounceMode;
+  readonly onAnnounce: (mode: AnnounceMode) => void;
 }
 
-export function SettingsForm({ nickname, settings, offer, effects, oneVideo, onQuality, onDelay, onType, onEffects, onOneVideo }: SettingsFormProps) {
+export function SettingsForm({ nickname, settings, offer, effects, oneVideo, onQuality, onDelay, onType, onEffects, onOneVideo, announce, onAnnounce }: SettingsFormProps) {
   const { t } = useTranslation();
   const effectsId = useId();
   const playbackId = useId();
+  const announceId = useId();
   const hint = playbackHint(offer.mode);
   const text = (event: ChangeEvent<HTMLSelectElement>) => event.target.value;
 
@@ -103,6 +108,23 @@ export function SettingsForm({ nickname, settings, offer, effects, oneVideo, onQ
           <span>{t('settings.oneVideoLabel')}</span>
         </label>
         <p className="viewer-settings__hint">{t('settings.oneVideoHint')}</p>
+      </section>
+
+      <section className="viewer-settings__section" aria-labelledby={announceId}>
+        <h3 id={announceId} className="viewer-settings__heading">
+          {t('settings.accessibility')}
+        </h3>
+        <label className="viewer-settings__field">
+          <span>{t('settings.announce')}</span>
+          <select value={announce} onChange={(event) => onAnnounce(readAnnounceMode(event.target.value))}>
+            {ANNOUNCE_MODES.map((mode) => (
+              <option key={mode} value={mode}>
+                {t(`settings.announceMode.${mode}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <p className="viewer-settings__hint">{t('settings.announceHint')}</p>
       </section>
 
       <p className="viewer-settings__hint">{t('settings.kept')}</p>

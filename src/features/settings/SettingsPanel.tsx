@@ -47,6 +47,8 @@ function OpenSettings({ titleId, nickname, onClose }: { readonly titleId: string
         onType={(value) => setPlayerSetting('type', value)}
         onEffects={(on) => setViewerSetting('effects', on)}
         onOneVideo={(on) => setViewerSetting('oneVideo', on)}
+        announce={viewer.announce}
+        onAnnounce={(mode) => setViewerSetting('announce', mode)}
       />
     </div>
   );
