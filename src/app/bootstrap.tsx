@@ -46,6 +46,10 @@ async function startWithConfig(root: Root, config: RuntimeConfig): Promise<void>
 
   const router = createAppRouter(config);
   attachRouter(router);
+  // In a portal's frame: the postMessage interface (loaded only there; see the README).
+  if (window.parent !== window && config.allowedOrigins.length > 0) {
+    void import('./embedBridge').then(({ startEmbedBridge }) => startEmbedBridge(window, config, router));
+  }
   const api = createAppApi(config);
   renderIn(
     root,

@@ -15,6 +15,7 @@ import { LIVE_STATUS, type DelayMode, type QualityLevel } from '../../domain/con
 import { DEFAULT_DELAY_MODE, EMPTY_PLAYER_OFFER, playerSettings, publishPlayerOffer, setPlayerSetting } from '../../state/playerSettings';
 import { session } from '../../state/session';
 import { setViewerSetting, viewerSettings } from '../../state/viewerSettings';
+import { embedControl, reportLiveStatus, reportPlayerState } from '../../state/embedControl';
 import { ControlBar, type ControlBarActions } from './ControlBar';
 import { behindLive, CONTROLS_IDLE_MS, controlsShown, shortcutOf, type ShortcutAction } from './controlRules';
 import { createEngine, hasMse, hasNativeHls, preloadEngine, type PlaybackEngine } from './engine';
@@ -425,6 +426,26 @@ export function Player({ roomId }: PlayerProps) {
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, []);
+
+  // A portal that frames the viewer may play or pause it (src/app/embedBridge.ts), and is
+  // told the player's state.
+  const { command } = useSnapshot(embedControl);
+  const handledCommand = useRef(embedControl.command?.seq ?? 0);
+  useEffect(() => {
+    if (command === null || command.seq === handledCommand.current) return;
+    handledCommand.current = command.seq;
+    const video = videoRef.current;
+    if (video !== null && (command.kind === 'play') === video.paused) shortcutRef.current('togglePlay');
+  }, [command]);
+  useEffect(() => reportPlayerState({ roomId, phase, paused, muted }), [roomId, phase, paused, muted]);
+  useEffect(() => reportLiveStatus(playback.status === null ? null : { roomId, status: playback.status }), [roomId, playback.status]);
+  useEffect(
+    () => () => {
+      reportPlayerState(null);
+      reportLiveStatus(null);
+    },
+    [],
+  );
 
   // On the picture: a mouse click plays or pauses, a double click toggles full screen, a tap
   // shows the bar or puts it away.
