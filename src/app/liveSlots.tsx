@@ -11,6 +11,7 @@ import { lazy, Suspense } from 'react';
 import { i18n } from '../i18n';
 import { EntryPanel } from '../features/entry';
 import type { LiveScreenSlots } from '../features/live';
+import { Skeleton } from '../ui/Skeleton';
 import { composeSlots } from './slots/composeSlots';
 import { deviceSlots } from './slots/deviceSlots';
 import { leaveSlots } from './slots/leaveSlots';
@@ -45,7 +46,7 @@ const coreSlots: LiveScreenSlots = {
     </Suspense>
   ),
   player: (roomId) => (
-    <Suspense fallback={null}>
+    <Suspense fallback={<Skeleton shape="player" />}>
       <Player roomId={roomId} />
     </Suspense>
   ),
@@ -56,7 +57,7 @@ const coreSlots: LiveScreenSlots = {
       label: i18n.t('screen.tabChat'),
       initial: true,
       render: () => (
-        <Suspense fallback={null}>
+        <Suspense fallback={<Skeleton shape="chat" />}>
           <ChatPanel roomId={roomId} />
         </Suspense>
       ),

@@ -250,7 +250,10 @@ function ChatListView({ entries, gaps, withdrawn, onQuote, onMention, onWithdraw
     >
       {view.length === 0 ? (
         // Virtuoso is mounted with the first entries, so it starts at the newest of them.
-        <p className="chat-list__empty">{t('chat.list.empty')}</p>
+        <div className="chat-list__empty">
+          <p className="chat-list__empty-title">{t('chat.list.empty')}</p>
+          <p className="chat-list__empty-hint">{t('chat.list.emptyHint')}</p>
+        </div>
       ) : (
         <Virtuoso
           ref={virtuoso}

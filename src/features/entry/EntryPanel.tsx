@@ -15,6 +15,7 @@ import { i18n, getSelectableLocales } from '../../i18n';
 import { LOCALE_STORAGE_KEY, isLocale } from '../../i18n/localeChoice';
 import type { Problem } from '../../domain/result';
 import { useApi } from '../../state/apiContext';
+import { Skeleton } from '../../ui/Skeleton';
 import { SESSION_END_MESSAGE_KEYS } from '../../realtime/sessionEnd';
 import { forgetSessionEnd, sessionEndStore } from '../../state/sessionEnd';
 import { clearSession, session, setTheme } from '../../state/session';
@@ -198,7 +199,7 @@ export function EntryPanel({ roomId, onEntered }: EntryPanelProps) {
   if (current === null) {
     return (
       <section className="entry-panel" aria-busy="true">
-        <p role="status">{t('entry.loading')}</p>
+        <Skeleton shape="event" />
       </section>
     );
   }
