@@ -232,7 +232,12 @@ export function Player({ roomId }: PlayerProps) {
   // load (source, line, retry) starts afresh.
   const [edgeState, setEdge] = useState<LiveEdgeState>(() => freshEdge(loadId));
   const edge = edgeState.loadId === loadId ? edgeState : freshEdge(loadId);
-  const setPausedSinceEdge = (paused: boolean) => setEdge((current) => ({ ...(current.loadId === loadId ? current : freshEdge(loadId)), paused, ...(paused ? {} : { best: null }) }));
+  const bestLatency = useRef<{ loadId: number; ms: number | null }>({ loadId, ms: null });
+  const setPausedSinceEdge = (paused: boolean) => {
+    // Back at the edge: the least latency is measured afresh from there.
+    if (!paused) bestLatency.current = { loadId, ms: null };
+    setEdge((current) => ({ ...(current.loadId === loadId ? current : freshEdge(loadId)), paused, ...(paused ? {} : { lagging: false }) }));
+  };
   useEffect(() => {
     if (phase !== 'playing' && phase !== 'stalled') return;
     const sample = () => {
@@ -243,9 +248,14 @@ export function Player({ roomId }: PlayerProps) {
       if (latency === null) root.removeAttribute('data-latency-ms');
       else root.setAttribute('data-latency-ms', String(Math.round(latency)));
       if (latency !== null && !video.paused) {
+        // The least latency of this load, kept outside React; the player re-renders only
+        // when the verdict "behind the live edge" changes, not at every sample.
+        const best = bestLatency.current.loadId === loadId && bestLatency.current.ms !== null ? Math.min(bestLatency.current.ms, latency) : latency;
+        bestLatency.current = { loadId, ms: best };
+        const lagging = behindLive(latency, best, false);
         setEdge((edge) => {
           const own = edge.loadId === loadId ? edge : freshEdge(loadId);
-          return { ...own, latest: latency, best: own.best === null ? latency : Math.min(own.best, latency) };
+          return own.lagging === lagging && own === edge ? edge : { ...own, lagging };
         });
       }
       if (debug) {
@@ -645,7 +655,7 @@ export function Player({ roomId }: PlayerProps) {
             paused,
             muted,
             volume,
-            behindLive: isLive === true && behindLive(edge.latest, edge.best, edge.paused),
+            behindLive: isLive === true && (edge.paused || edge.lagging),
             position: isReplay ? position : null,
             qualities: isLive ? renditions : [],
             quality: target?.kind === 'play' ? target.quality : null,
@@ -669,12 +679,13 @@ export function Player({ roomId }: PlayerProps) {
 
 interface LiveEdgeState {
   readonly loadId: number;
-  readonly best: number | null;
-  readonly latest: number | null;
+  /** The live plays more than BEHIND_LIVE_MS behind the least latency of this load. */
+  readonly lagging: boolean;
+  /** The viewer paused the live since it was last at its edge. */
   readonly paused: boolean;
 }
 
-const freshEdge = (loadId: number): LiveEdgeState => ({ loadId, best: null, latest: null, paused: false });
+const freshEdge = (loadId: number): LiveEdgeState => ({ loadId, lagging: false, paused: false });
 
 /** The room's cover over the player's area, with a status note (not started, elsewhere, ended). */
 function Cover({ url, children }: { readonly url: string | null; readonly children: ReactNode }) {
