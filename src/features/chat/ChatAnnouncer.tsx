@@ -66,7 +66,7 @@ export function ChatAnnouncer({ roomId }: { readonly roomId: string }) {
   }, [mode, roomId]);
 
   return (
-    <div className="chat-sr-only" role="status" aria-live="polite" aria-atomic="true" data-testid="chat-announcer">
+    <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true" data-testid="chat-announcer">
       {mode !== 'off' && said !== null ? t(said.key, said.params) : ''}
     </div>
   );

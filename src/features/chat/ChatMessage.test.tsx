@@ -97,7 +97,7 @@ describe('ChatMessage', () => {
   it('does not repeat the header of a grouped message but keeps the sender for screen readers', () => {
     const html = row(entry({ name: 'Dan', sendTime: new Date(2024, 0, 1, 10, 0).getTime() }), { grouped: true });
     expect(html).not.toContain('<header');
-    expect(html).toContain('<span class="chat-sr-only">Dan 10:00</span>');
+    expect(html).toContain('<span class="visually-hidden">Dan 10:00</span>');
     expect(html).toContain('chat-message--grouped');
   });
 });

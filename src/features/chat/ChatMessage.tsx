@@ -91,7 +91,7 @@ function ChatMessageRow({ entry, grouped, withdrawable, labels, onQuote, onMenti
     <article className={classes.join(' ')} data-msg-id={entry.msgId} data-send-time={entry.sendTime} data-mine={entry.mine ? 'true' : undefined} data-mentions-me={entry.mentionsMe ? 'true' : undefined}>
       {grouped ? (
         // The header is not repeated, but assistive technology still hears who speaks.
-        <span className="chat-sr-only">{`${entry.name} ${time}`}</span>
+        <span className="visually-hidden">{`${entry.name} ${time}`}</span>
       ) : (
         <header className="chat-message__header">
           <Avatar entry={entry} />

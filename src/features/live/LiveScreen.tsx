@@ -144,7 +144,8 @@ function LiveScreenLayout({ mode, title, stage, banner, side, layers }: LiveScre
   return (
     <article className={`live-screen live-screen--${mode}`} data-mode={mode} data-chat-overlay={chatOverlay ? 'on' : 'off'}>
       {banner}
-      <h1 className="live-screen__title">{title}</h1>
+      {/* The guide page's event card carries the room's own title: this heading stays for assistive technology. */}
+      <h1 className={mode === 'guide' ? 'live-screen__title visually-hidden' : 'live-screen__title'}>{title}</h1>
       <div className="live-screen__body">
         <section className="live-screen__stage" aria-label={t('screen.stage')}>
           {stage}
