@@ -35,6 +35,9 @@ interface MenuButtonProps {
 
 export function MenuButton({ label, buttonLabel, children, items, onSelect, className, disabled, onOpenChange }: MenuButtonProps) {
   const [open, setOpen] = useState(false);
+  // Roving tab stop: the item with the focus (else the checked one) is the menu's one tab stop.
+  const [active, setActive] = useState<string | null>(null);
+  const tabStop = active ?? items.find((item) => item.checked && item.disabled !== true)?.key ?? items.find((item) => item.disabled !== true)?.key;
   const menuId = useId();
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLUListElement>(null);
@@ -144,7 +147,8 @@ export function MenuButton({ label, buttonLabel, children, items, onSelect, clas
                   aria-checked={item.checked}
                   aria-disabled={item.disabled === true ? true : undefined}
                   aria-label={item.group !== undefined ? `${item.group}: ${item.label}` : undefined}
-                  tabIndex={-1}
+                  tabIndex={item.key === tabStop ? 0 : -1}
+                  onFocus={() => setActive(item.key)}
                   className="menu-button__item"
                   onClick={() => pick(item)}
                 >

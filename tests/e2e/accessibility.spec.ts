@@ -16,7 +16,7 @@ async function seriousViolations(page: Page, include?: string): Promise<string[]
   const { violations } = await builder.analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).slice(0, 5).join(', ')}`);
 }
 
 test('an off-screen announcer reads mentions and the host by default, and sums up a flood in "all"', async ({ page, baseURL }) => {
