@@ -93,11 +93,14 @@ test.describe('phone layout', () => {
 test.describe('desktop', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('the chat fills the side column; the room tab is kept in the address', async ({ page }, testInfo) => {
+  test('the chat and its composer are in view beside the player; the room tab is kept in the address', async ({ page }, testInfo) => {
     await enterAsGuest(page);
     const side = await page.locator('.live-screen__side').boundingBox();
-    // The side column runs to the bottom of the window (less the page's padding).
-    expect((side?.y ?? 0) + (side?.height ?? 0)).toBeGreaterThan(760);
+    const player = await playerRegion(page).boundingBox();
+    expect(side?.x ?? 0).toBeGreaterThan((player?.x ?? 0) + (player?.width ?? 0));
+    expect((side?.y ?? 0) + (side?.height ?? 0)).toBeLessThanOrEqual(800);
+    // The list stops at 420 px: its rows are what every chat update lays out.
+    expect((await page.locator('.chat-list').boundingBox())?.height).toBeLessThanOrEqual(420);
     await expect(page.getByRole('textbox', { name: '消息', exact: true })).toBeInViewport();
     await keep(page, testInfo, 'desktop-video');
 
