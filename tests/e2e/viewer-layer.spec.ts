@@ -199,7 +199,7 @@ test.describe('room settings from the admin API (own server)', () => {
     await server.admin('/admin/v1/rooms/10001/settings', { splash: { adverts: [{ id: 'ad-gone', title: 'Broken picture', imageUrl: '/no-such-picture.png' }] } });
     const second = await freshPage(browser);
     await enterAsGuest(second, '10001', server.url);
-    await expect(splash(second).locator('.splash__title--alone')).toHaveText('Broken picture');
+    await expect(splash(second).locator('.splash__title--alone')).toHaveText('Broken picture', { timeout: 15_000 });
     await expect(splash(second).locator('img')).toHaveCount(0);
     await second.context().close();
   });
