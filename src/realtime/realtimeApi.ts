@@ -101,6 +101,12 @@ export interface RealtimeApi {
    * tab's filter shows them: what a marker row loads when the viewer scrolls to it.
    */
   loadSkipped(tabId: string, webcastId: string, range: SkippedRange): Promise<RealtimeOutcome<SkippedPage>>;
+  /**
+   * What the viewer did in an interaction of the room (`RoomState.acted`), so that the
+   * room's other tabs show it at once; false when the tab does not follow the room or the
+   * note is malformed.
+   */
+  noteActed(tabId: string, webcastId: string, key: string, value: Readonly<Record<string, string | number | boolean | null>>): boolean;
   /** Any other socket request of the room's session (odd code), e.g. a host's 7105. */
   request(tabId: string, webcastId: string, code: number, body: FrameBody): Promise<RealtimeOutcome<FrameBody>>;
 }

@@ -524,4 +524,21 @@ describe('realtime service: requests from tabs', () => {
     expect(a.texts).toEqual([]);
     expect(b.texts).toEqual([]);
   });
+
+  it('shares what the viewer did in an interaction with every tab of the room, and with a tab that comes later', async () => {
+    const t = setup();
+    tab(t, 'A');
+    const b = tab(t, 'B');
+    await t.connect();
+    expect(t.service.noteActed('A', ROOM, 'rollCall:rc1', { signedAt: 1234 })).toBe(true);
+    await t.advance(TICK);
+    const actedOf = (x: ReturnType<typeof tab>) => x.updates.flatMap((u) => (u.delta?.state?.acted === undefined ? [] : [u.delta.state.acted])).at(-1);
+    expect(actedOf(b)).toEqual({ 'rollCall:rc1': { signedAt: 1234 } });
+    const late = tab(t, 'C');
+    expect(actedOf(late)).toEqual({ 'rollCall:rc1': { signedAt: 1234 } });
+    // Malformed notes and rooms the tab does not follow change nothing.
+    expect(t.service.noteActed('A', ROOM, 'no-kind', { x: 1 })).toBe(false);
+    expect(t.service.noteActed('A', ROOM, 'paper:p1', { deep: { x: 1 } } as never)).toBe(false);
+    expect(t.service.noteActed('A', 'other-room', 'paper:p1', { answered: true })).toBe(false);
+  });
 });

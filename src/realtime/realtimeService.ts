@@ -540,6 +540,10 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
     withdraw(tabId, webcastId, msgId) {
       return roomRequest(tabId, webcastId, WITHDRAW_REQUEST, { msgId }, () => null);
     },
+    noteActed(tabId, webcastId, key, value) {
+      const found = findRoom(tabId, webcastId);
+      return found !== null && found.room.hub.noteActed(key, value);
+    },
     request(tabId, webcastId, code, body) {
       return roomRequest(tabId, webcastId, code, body, (reply) => reply);
     },

@@ -22,7 +22,7 @@
 import { RingBuffer } from '../domain/chatList';
 import { CHAT_ENTRIES_KEPT } from '../domain/constants';
 import { readId, toChatEntry, type ChatEntry } from './chatEntry';
-import { applyPatch, INITIAL_ROOM_STATE, isRoomStateCode, readRoomState, type RoomState } from './roomState';
+import { applyPatch, INITIAL_ROOM_STATE, isRoomStateCode, readRoomState, withActed, type Acted, type RoomState } from './roomState';
 import { readSkipNotice, SKIP_NOTICE_CODE } from './thinning';
 
 export const CHAT_CODE = 7101;
@@ -132,6 +132,11 @@ export interface RoomHub {
   stats(): RoomHubStats;
   /** The gap counters a tab shows (a subset of stats). */
   sync(): RoomSync;
+  /**
+   * Records what the viewer did in an interaction (see `Acted`), for every tab of the room;
+   * false when the note is malformed (nothing changes).
+   */
+  noteActed(key: string, value: unknown): boolean;
   /** Stops gap filling; later history answers are ignored. */
   dispose(): void;
 }
@@ -504,6 +509,16 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
     },
     sync() {
       return syncOf(counters);
+    },
+    noteActed(key, value) {
+      if (disposed) return false;
+      const acted = withActed(state.acted, key, value);
+      if (acted === null) return false;
+      state = applyPatch(state, { key: 'acted', value: acted });
+      const batch = newBatch();
+      (batch.state as { acted?: Acted }).acted = acted;
+      emit(batch);
+      return true;
     },
     dispose() {
       disposed = true;

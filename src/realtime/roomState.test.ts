@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { applyPatch, INITIAL_ROOM_STATE, isRoomStateCode, readRoomState, GIFTS_KEPT } from './roomState';
+import { ACTED_KEPT, applyPatch, INITIAL_ROOM_STATE, isRoomStateCode, readRoomState, GIFTS_KEPT, withActed } from './roomState';
 
 const read = (code: number, body: Record<string, unknown>, myUid: string | null = 'me') => readRoomState(code, body, INITIAL_ROOM_STATE, myUid);
 
@@ -62,5 +62,24 @@ describe('room state readers', () => {
     expect(next.counts).toEqual({ online: 1, praise: 2 });
     expect(INITIAL_ROOM_STATE.counts).toBeNull();
     expect(next.chat).toBe(INITIAL_ROOM_STATE.chat);
+  });
+});
+
+describe('acted notes (what the viewer did, shared by the tabs)', () => {
+  it('adds a note, replacing an older one of the same key, and keeps flat fields only', () => {
+    const one = withActed({}, 'rollCall:a', { signedAt: 5 });
+    expect(one).toEqual({ 'rollCall:a': { signedAt: 5 } });
+    expect(withActed(one!, 'rollCall:a', { signedAt: 6, note: 'x', ok: true, none: null })).toEqual({ 'rollCall:a': { signedAt: 6, note: 'x', ok: true, none: null } });
+    for (const bad of [{ nested: {} }, { list: [] }, { n: Number.NaN }, { t: 'x'.repeat(2001) }, null, [], 'text']) expect(withActed({}, 'paper:p', bad)).toBeNull();
+    for (const key of ['', 'nocolon', 'k:'.padEnd(201, 'x'), 42]) expect(withActed({}, key, {})).toBeNull();
+  });
+
+  it('keeps the newest ACTED_KEPT notes', () => {
+    let acted = {};
+    for (let i = 0; i < ACTED_KEPT + 5; i++) acted = withActed(acted, `paper:${i}`, { answered: true })!;
+    const keys = Object.keys(acted);
+    expect(keys).toHaveLength(ACTED_KEPT);
+    expect(keys[0]).toBe('paper:5');
+    expect(keys.at(-1)).toBe(`paper:${ACTED_KEPT + 4}`);
   });
 });

@@ -82,6 +82,15 @@ export interface ControlForMe {
   readonly offset: number;
 }
 
+/**
+ * What this viewer did in an interaction (signed a roll call, answered a paper, joined a
+ * lottery, asked a question), told to the worker by the tab that did it so that every tab
+ * of the room shows it at once. Keyed `<kind>:<id>`; the value is the feature's own small
+ * record of flat fields.
+ */
+export type ActedValue = Readonly<Record<string, string | number | boolean | null>>;
+export type Acted = Readonly<Record<string, ActedValue>>;
+
 export interface RoomState {
   readonly chat: ChatState;
   readonly live: LiveState | null;
@@ -95,6 +104,7 @@ export interface RoomState {
   readonly qa: QaState;
   readonly captions: readonly Caption[];
   readonly control: ControlForMe | null;
+  readonly acted: Acted;
 }
 
 /** Gifts and captions are shown briefly as overlays: only the latest few matter. */
@@ -116,7 +126,36 @@ export const INITIAL_ROOM_STATE: RoomState = {
   qa: { state: null, lastAnswered: null },
   captions: [],
   control: null,
+  acted: {},
 };
+
+/** Notes kept per room: the oldest go first (an interaction that old is long over). */
+export const ACTED_KEPT = 200;
+const ACTED_KEY_MAX = 200;
+const ACTED_FIELDS_MAX = 16;
+
+/**
+ * The acted notes with one more, or null when the note is not one a tab may send: a key
+ * `<kind>:<id>` and at most a few flat fields of short text, numbers or flags.
+ */
+export function withActed(acted: Acted, key: unknown, value: unknown): Acted | null {
+  if (typeof key !== 'string' || key.length === 0 || key.length > ACTED_KEY_MAX || !key.includes(':')) return null;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const fields = Object.entries(value as Record<string, unknown>);
+  if (fields.length > ACTED_FIELDS_MAX) return null;
+  const clean: Record<string, string | number | boolean | null> = {};
+  for (const [name, field] of fields) {
+    if (field === null || typeof field === 'boolean' || (typeof field === 'number' && Number.isFinite(field))) clean[name] = field;
+    else if (typeof field === 'string' && field.length <= TEXT_MAX) clean[name] = field;
+    else return null;
+  }
+  const next: Record<string, ActedValue> = { ...acted };
+  delete next[key];
+  next[key] = clean;
+  const keys = Object.keys(next);
+  for (let i = 0; i < keys.length - ACTED_KEPT; i++) delete next[keys[i]!];
+  return next;
+}
 
 /** One key of the state and its new value. */
 export type RoomStatePatch = { [K in keyof RoomState]: { readonly key: K; readonly value: RoomState[K] } }[keyof RoomState];

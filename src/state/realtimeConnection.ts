@@ -176,3 +176,13 @@ export async function loadSkipped(roomId: string, range: SkippedRange): Promise<
 
 /** The room actions as one object, for screens that take them as a prop. */
 export const roomChatActions = { setChatFilter, sendChat, withdrawChat, loadSkipped } as const;
+
+/**
+ * Tells the room's other tabs what the viewer did in an interaction (RoomState.acted): the
+ * worker adds it to the room state every tab of the room gets. Without a worker yet (the
+ * room's code still loading) only this tab knows, which is all there is to tell.
+ */
+export function noteActed(roomId: string, key: string, value: Readonly<Record<string, string | number | boolean | null>>): void {
+  if (client === null) return;
+  void client.api.noteActed(client.tabId, roomId, key, value);
+}

@@ -48,4 +48,21 @@ describe('roll call', () => {
     expect((await api.post(LIVE_CALLS.rollCallAnswer.path, { confId: room, id: 'nope' })).code).toBe(402);
     expect((await api.admin(`/admin/v1/rooms/${room}/rollcall/start`, { seconds: 1 })).code).toBe(4501);
   });
+
+  it('answers a late joiner the roll call still open, with their own sign-in; one long over is history', async () => {
+    let now = 1_700_000_000_000;
+    const started = await startInteractServer({ now: () => now });
+    server = started.server;
+    const { api } = started;
+    const room = seededRoom(server.ctx, 'r1');
+    const alice = viewer(server.ctx, 'alice', room);
+    const current = (token: string) => api.get<{ rollCall: unknown }>(LIVE_CALLS.rollCallCurrent.path, { webcastId: room }, { token });
+    expect((await current(alice.token)).data).toEqual({ rollCall: null });
+    const call = await api.admin<{ id: string; deadline: number }>(`/admin/v1/rooms/${room}/rollcall/start`, { seconds: 30 });
+    expect((await current(alice.token)).data).toEqual({ rollCall: { id: call.data.id, confId: room, deadline: now + 30_000, signedAt: null } });
+    await api.post(LIVE_CALLS.rollCallAnswer.path, { confId: room, id: call.data.id }, { token: alice.token });
+    expect((await current(alice.token)).data).toMatchObject({ rollCall: { id: call.data.id, signedAt: now } });
+    now += 30_000 + 60_000;
+    expect((await current(alice.token)).data).toEqual({ rollCall: null });
+  });
 });

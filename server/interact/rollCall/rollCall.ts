@@ -32,7 +32,29 @@ export function startRollCall(ctx: ServerContext, webcastId: string, seconds: nu
   return body;
 }
 
+/** How long after its deadline the current roll call is still answered (the client's ROLL_CALL_ENDED_SHOWN_MS). */
+const CURRENT_AFTER_DEADLINE_MS = 60_000;
+
 export function rollCallRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  // A viewer who joins late, reloads or comes back after a gap may have missed the 7117 push
+  // (a busy room replays only its newest 1,000 messages): this answers the roll call that is
+  // still open, or ended within the last minute, with the caller's own sign-in.
+  app.get<{ Querystring: { webcastId: string } }>(
+    LIVE_CALLS.rollCallCurrent.path,
+    { schema: { querystring: objectOf({ webcastId: ID }, ['webcastId']) } },
+    async (request) => {
+      const { session, room } = enter(ctx, request, request.query.webcastId, 'webcastId');
+      const call = ctx.db
+        .prepare('SELECT * FROM roll_calls WHERE webcast_id = ? AND deadline > ? ORDER BY deadline DESC LIMIT 1')
+        .get(room.id, ctx.now() - CURRENT_AFTER_DEADLINE_MS) as RollCallRow | undefined;
+      if (!call) return okEnvelope({ rollCall: null });
+      const mine = ctx.db.prepare('SELECT created_at FROM roll_call_answers WHERE roll_call_id = ? AND user_id = ?').get(call.id, session.userId) as
+        | { created_at: number }
+        | undefined;
+      return okEnvelope({ rollCall: { id: call.id, confId: room.id, deadline: call.deadline, signedAt: mine?.created_at ?? null } });
+    },
+  );
+
   app.post<{ Body: { confId: string; id: string } }>(
     LIVE_CALLS.rollCallAnswer.path,
     { schema: { body: objectOf({ confId: ID, id: ID }, ['confId', 'id']) } },

@@ -157,6 +157,8 @@ export const LIVE_CALLS = {
 
   // Roll call, questionnaire and answer sheet
   rollCallAnswer: post<{ confId: Id; id: Id }>('/ccp/receiver/v1/rollcall/answer', ['confId', 'id']),
+  /** Chosen: the roll call still open (or just ended) with the caller's sign-in, for a late joiner. */
+  rollCallCurrent: get<WebcastOnly>('/ccp/handler/v1/rollcall/current', ['webcastId']),
   paperInfo: get<IdOnly>('/ccp/handler/v1/paper/info/id', ['id']),
   /** chosen path */
   paperPublishList: get<WebcastOnly>('/ccp/handler/v1/paper/publish/list', ['webcastId']),
