@@ -14,6 +14,7 @@ import type { LiveScreenSlots } from '../features/live';
 import { Skeleton } from '../ui/Skeleton';
 import { composeSlots } from './slots/composeSlots';
 import { deviceSlots } from './slots/deviceSlots';
+import { interactionSlots } from './slots/interactionSlots';
 import { leaveSlots } from './slots/leaveSlots';
 import { roomInfoSlots } from './slots/roomInfoSlots';
 import { viewerSlots } from './slots/viewerSlots';
@@ -65,4 +66,4 @@ const coreSlots: LiveScreenSlots = {
   ],
 };
 
-export const liveSlots: LiveScreenSlots = composeSlots(coreSlots, roomInfoSlots, viewerSlots, deviceSlots, leaveSlots);
+export const liveSlots: LiveScreenSlots = composeSlots(coreSlots, roomInfoSlots, viewerSlots, interactionSlots, deviceSlots, leaveSlots);

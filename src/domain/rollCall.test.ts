@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRollCallCurrent, newerRollCall, ROLL_CALL_ENDED_SHOWN_MS, ROLL_CALL_TRANSITIONS, rollCallSecondsLeft, startRollCall, stepRollCall, type RollCallPhase } from './rollCall';
+import { isRollCallCurrent, currentRollCall, ROLL_CALL_ENDED_SHOWN_MS, ROLL_CALL_TRANSITIONS, rollCallSecondsLeft, startRollCall, stepRollCall, type RollCallPhase } from './rollCall';
 
 const CALL = { id: 'rc1', confId: 'w1', deadline: 60_000 };
 
@@ -50,13 +50,13 @@ describe('roll call machine', () => {
     expect(rollCallSecondsLeft(60_000, 99_000)).toBe(0);
   });
 
-  it('a roll call long over (a replay to a late joiner) is not shown; the newer of two wins', () => {
+  it('a roll call long over (a replay to a late joiner) is not shown; the latest push wins over the answer on arrival', () => {
     expect(isRollCallCurrent(CALL, 60_000 + ROLL_CALL_ENDED_SHOWN_MS - 1)).toBe(true);
     expect(isRollCallCurrent(CALL, 60_000 + ROLL_CALL_ENDED_SHOWN_MS)).toBe(false);
-    const later = { ...CALL, id: 'rc2', deadline: 90_000 };
-    expect(newerRollCall(CALL, later)).toBe(later);
-    expect(newerRollCall(later, CALL)).toBe(later);
-    expect(newerRollCall(null, CALL)).toBe(CALL);
-    expect(newerRollCall(CALL, null)).toBe(CALL);
+    // A short roll call started after a long one: its deadline is earlier, it is still the one shown.
+    const longer = { ...CALL, id: 'rc0', deadline: 90_000 };
+    expect(currentRollCall(CALL, longer)).toBe(CALL);
+    expect(currentRollCall(null, CALL)).toBe(CALL);
+    expect(currentRollCall(CALL, null)).toBe(CALL);
   });
 });

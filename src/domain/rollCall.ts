@@ -82,9 +82,11 @@ export function isRollCallCurrent(rollCall: RollCall, now: number): boolean {
   return now < rollCall.deadline + ROLL_CALL_ENDED_SHOWN_MS;
 }
 
-/** The newer of two roll calls (a push and a fetched one): the later deadline, else the first. */
-export function newerRollCall(a: RollCall | null, b: RollCall | null): RollCall | null {
-  if (a === null) return b;
-  if (b === null) return a;
-  return b.deadline > a.deadline ? b : a;
+/**
+ * The roll call to show: the room's latest 7117 push when the viewer has one (pushes arrive
+ * in the order the host started them, and a replay holds the newest), else the one the room
+ * answered on arrival (a busy room's replay may not reach back to the push).
+ */
+export function currentRollCall(pushed: RollCall | null, fetched: RollCall | null): RollCall | null {
+  return pushed ?? fetched;
 }

@@ -131,3 +131,11 @@ export function realtimeFailureText(failure: RealtimeFailure, t: Translate): str
       return t('realtime.failed.rejected');
   }
 }
+
+/**
+ * The room state (pushes 7105 to 7127 and the viewer's acted notes) of a followed room.
+ * The state is a frozen ref: a component re-renders when it changes, never for chat alone.
+ */
+export function useRoomState(roomId: string): RoomState | null {
+  return useSnapshot(realtimeStore).rooms[roomId]?.room ?? null;
+}

@@ -62,6 +62,11 @@ describe('roll call', () => {
     expect((await current(alice.token)).data).toEqual({ rollCall: { id: call.data.id, confId: room, deadline: now + 30_000, signedAt: null } });
     await api.post(LIVE_CALLS.rollCallAnswer.path, { confId: room, id: call.data.id }, { token: alice.token });
     expect((await current(alice.token)).data).toMatchObject({ rollCall: { id: call.data.id, signedAt: now } });
+    // A shorter roll call started later is the current one, though its deadline is earlier.
+    now += 1_000;
+    const short = await api.admin<{ id: string }>(`/admin/v1/rooms/${room}/rollcall/start`, { seconds: 5 });
+    expect((await current(alice.token)).data).toMatchObject({ rollCall: { id: short.data.id, signedAt: null } });
+    now -= 1_000;
     now += 30_000 + 60_000;
     expect((await current(alice.token)).data).toEqual({ rollCall: null });
   });

@@ -45,7 +45,7 @@ export function rollCallRoutes(app: FastifyInstance, ctx: ServerContext): void {
     async (request) => {
       const { session, room } = enter(ctx, request, request.query.webcastId, 'webcastId');
       const call = ctx.db
-        .prepare('SELECT * FROM roll_calls WHERE webcast_id = ? AND deadline > ? ORDER BY deadline DESC LIMIT 1')
+        .prepare('SELECT * FROM roll_calls WHERE webcast_id = ? AND deadline > ? ORDER BY started_at DESC, rowid DESC LIMIT 1')
         .get(room.id, ctx.now() - CURRENT_AFTER_DEADLINE_MS) as RollCallRow | undefined;
       if (!call) return okEnvelope({ rollCall: null });
       const mine = ctx.db.prepare('SELECT created_at FROM roll_call_answers WHERE roll_call_id = ? AND user_id = ?').get(call.id, session.userId) as

@@ -14,7 +14,7 @@ function tabRank(tab: RoomTab): number {
   return index === -1 ? TAB_ORDER.length : index;
 }
 
-type NodeSlot = 'banner' | 'stageOverlay' | 'toolbar' | 'strip' | 'layers';
+type NodeSlot = 'banner' | 'stageOverlay' | 'toolbar' | 'strip' | 'interactions' | 'layers';
 
 function joinNodes(parts: readonly LiveScreenSlots[], slot: NodeSlot): ((roomId: string) => ReactNode) | undefined {
   const makers = parts.flatMap((part) => (part[slot] === undefined ? [] : [part[slot]]));
@@ -32,6 +32,7 @@ export function composeSlots(...parts: readonly LiveScreenSlots[]): LiveScreenSl
     stageOverlay: joinNodes(parts, 'stageOverlay'),
     toolbar: joinNodes(parts, 'toolbar'),
     strip: joinNodes(parts, 'strip'),
+    interactions: joinNodes(parts, 'interactions'),
     layers: joinNodes(parts, 'layers'),
     tabs:
       tabMakers.length === 0

@@ -29,6 +29,11 @@ export interface LiveScreenSlots {
   toolbar?(roomId: string): ReactNode;
   /** Video page: notices under the toolbar (room notice, the host's notice to this viewer). */
   strip?(roomId: string): ReactNode;
+  /**
+   * Video page: the room's open interactions (roll call, questionnaire, lottery...), one card
+   * each, in a region under the notices (phones: over the chat, above the composer).
+   */
+  interactions?(roomId: string): ReactNode;
   /** Video page: the room tabs in SPEC order (introduction, chat, goods, recommend). */
   tabs?(roomId: string): readonly RoomTab[];
   /** Video page: layers above the whole screen (splash advert, dialogs, notices). */
@@ -83,6 +88,11 @@ export function LiveScreen({ mode, slots = {} }: LiveScreenProps) {
           </SafeLink>
         </div>
         <div className="live-screen__strip">{slots.strip?.(id)}</div>
+        {slots.interactions !== undefined && (
+          <section className="live-screen__interactions" aria-label={t('screen.interactions')}>
+            {slots.interactions(id)}
+          </section>
+        )}
       </>
     );
 

@@ -1,0 +1,1 @@
+export { RollCallCard } from './RollCallCard';
