@@ -76,3 +76,64 @@ test('roll call: every tab shows the countdown, one sign-in shows in both tabs a
   await otherContext.close();
   await context.close();
 });
+
+test('questionnaire and quiz: SPEC 5 checks in the form, one answer shown in both tabs, the quiz score and review, after a reload', async ({ browser }) => {
+  const context = await guestContext(browser, server.url);
+  const page = await context.newPage();
+  await enterAsGuest(page, ROOM);
+  const second = await context.newPage();
+  await second.goto(`/live/video/${ROOM}`);
+  await joined(page);
+  await joined(second);
+
+  await server.admin(`/admin/v1/rooms/${ROOM}/paper/publish`, { kind: 'paper' });
+  for (const tab of [page, second]) await expect(card(tab, 'paper')).toContainText('Audience survey', { timeout: 10_000 });
+  await expect(card(page, 'paper')).toContainText('共 5 题');
+  await card(page, 'paper').getByRole('button', { name: '立即作答' }).click();
+  const form = page.getByRole('dialog', { name: 'Audience survey' });
+  await expect(form).toBeVisible();
+  await expect(form).toContainText('已答 0 / 5 题');
+
+  // SPEC 5: an empty paper is refused; a required completion must be filled.
+  await form.getByRole('button', { name: '提交', exact: true }).click();
+  await expect(form.getByRole('alert')).toHaveText('不能提交空白问卷');
+  await form.getByRole('radio', { name: 'Other, please specify' }).check();
+  await form.getByRole('button', { name: '提交', exact: true }).click();
+  await expect(form.getByRole('group', { name: /How did you hear/ }).getByRole('alert')).toHaveText('请填写所选选项的补充内容');
+  await form.getByRole('textbox', { name: /Other, please specify/ }).fill('A webinar list');
+  await form.getByRole('checkbox', { name: 'Customer stories' }).check();
+  await form.getByRole('checkbox', { name: 'Pricing' }).check();
+  await form.getByRole('radio', { name: '5', exact: true }).check();
+  await expect(form).toContainText('已答 3 / 5 题');
+  // "Later" keeps the draft: opening again shows it.
+  await form.getByRole('button', { name: '稍后再答' }).click();
+  await expect(form).toBeHidden();
+  await card(page, 'paper').getByRole('button', { name: '继续作答' }).click();
+  await expect(form.getByRole('checkbox', { name: 'Pricing' })).toBeChecked();
+  await form.getByRole('button', { name: '提交', exact: true }).click();
+  await expect(form).toBeHidden();
+  await expect(card(page, 'paper')).toContainText('已提交，感谢参与');
+  await expect(card(second, 'paper')).toContainText('已提交，感谢参与', { timeout: 5_000 });
+
+  // The quiz: scored by the server, the review marks each question.
+  await server.admin(`/admin/v1/rooms/${ROOM}/paper/publish`, { kind: 'quiz' });
+  await expect(card(second, 'paper')).toContainText('Quick quiz', { timeout: 10_000 });
+  await card(second, 'paper').getByRole('button', { name: '立即作答' }).click();
+  const quiz = second.getByRole('dialog', { name: 'Quick quiz' });
+  await quiz.getByRole('radio', { name: 'HLS or FLV' }).check();
+  await quiz.getByRole('checkbox', { name: 'Rose' }).check();
+  await quiz.getByRole('checkbox', { name: 'Rocket' }).check();
+  await quiz.getByRole('radio', { name: '1 yuan', exact: true }).check();
+  await quiz.getByRole('button', { name: '提交', exact: true }).click();
+  await expect(card(second, 'paper')).toContainText('得分 2 / 3');
+  await expect(card(page, 'paper')).toContainText('得分 2 / 3', { timeout: 5_000 });
+  await card(page, 'paper').getByRole('button', { name: '查看作答' }).click();
+  const review = page.getByRole('dialog', { name: 'Quick quiz' });
+  await expect(review.locator('[data-right="false"]')).toContainText('正确答案：0.01 yuan');
+  await expect(review.locator('[data-right="true"]')).toHaveCount(2);
+  await review.getByRole('button', { name: '关闭问卷' }).click();
+
+  await second.reload();
+  await expect(card(second, 'paper')).toContainText('得分 2 / 3', { timeout: 15_000 });
+  await context.close();
+});

@@ -1,0 +1,118 @@
+/**
+ * A questionnaire or quiz the host published: a card in the interactions region ("answer
+ * now", then "submitted" or the quiz's score), and the paper itself in a dialog (a bottom
+ * sheet on phones) with the progress through it. After answering, the dialog reads back the
+ * viewer's answers and, for a quiz, the right ones.
+ */
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { answeredCount } from '../../domain/paperDraft';
+import { InteractionCard } from '../../ui/InteractionCard';
+import { useModalDialog } from '../../ui/useModalDialog';
+import { PaperForm, PaperReview } from './PaperForm';
+import { usePaper } from './usePaper';
+import './paper.css';
+
+export function PaperCard({ roomId }: { readonly roomId: string }) {
+  const { t } = useTranslation();
+  const view = usePaper(roomId);
+  const { paper, flow, draft, problems } = view;
+  const dialog = useModalDialog();
+  const [reviewing, setReviewing] = useState(false);
+  const phase = flow?.phase ?? null;
+
+  // The dialog follows the machine: open while answering or submitting, or while reviewing.
+  const wanted = phase === 'answering' || phase === 'submitting' || (reviewing && phase === 'submitted');
+  const { show, close, open } = dialog;
+  useEffect(() => {
+    if (wanted && !open) show();
+    if (!wanted && open) close();
+  }, [wanted, open, show, close]);
+  // The first problem found is scrolled to, so a long paper shows what is missing.
+  useEffect(() => {
+    if (problems.length === 0) return;
+    dialog.dialog.current?.querySelector('[aria-invalid="true"]')?.scrollIntoView({ block: 'center' });
+  }, [problems, dialog.dialog]);
+
+  if (paper === null || flow === null || phase === 'closed' || view.dismissed) return null;
+  const kind = paper.quiz ? t('paper.kindQuiz') : t('paper.kindQuestionnaire');
+  const total = paper.questions.length;
+  const done = answeredCount(paper.questions, draft);
+  const submitted = phase === 'submitted';
+  const onDialogClose = () => {
+    dialog.onClose();
+    setReviewing(false);
+    view.close();
+  };
+
+  return (
+    <>
+      <InteractionCard name="paper" kind={kind} title={paper.title} tone={submitted ? 'success' : 'default'} onClose={view.dismiss}>
+        {submitted ? (
+          <div className="interaction-card__row">
+            <span role="status">
+              {flow.result !== null ? t('paper.score', { score: flow.result.score, total: flow.result.total }) : t('paper.submitted')}
+            </span>
+            <button ref={dialog.opener} type="button" className="button" onClick={() => setReviewing(true)}>
+              {t('paper.review')}
+            </button>
+          </div>
+        ) : (
+          <div className="interaction-card__row">
+            <span>{t('paper.questionCount', { count: total })}</span>
+            <button ref={dialog.opener} type="button" className="button button--primary" onClick={view.open}>
+              {done > 0 ? t('paper.continue') : t('paper.start')}
+            </button>
+          </div>
+        )}
+      </InteractionCard>
+      <dialog ref={dialog.dialog} className="paper-dialog sheet" aria-labelledby={dialog.titleId} tabIndex={-1} onClose={onDialogClose}>
+        {dialog.open && (
+          <div className="paper-dialog__panel">
+            <header className="paper-dialog__header">
+              <span className="interaction-card__kind">{kind}</span>
+              <h2 id={dialog.titleId} className="paper-dialog__title">
+                {paper.title}
+              </h2>
+              <button type="button" className="paper-dialog__close" aria-label={t('paper.closeForm')} onClick={close}>
+                ×
+              </button>
+            </header>
+            {submitted ? (
+              <>
+                {flow.result !== null && <p className="paper-dialog__score">{t('paper.score', { score: flow.result.score, total: flow.result.total })}</p>}
+                <PaperReview questions={paper.questions} mine={paper.mine} result={flow.result} />
+              </>
+            ) : (
+              <>
+                <div className="paper-dialog__progress">
+                  <span>{t('paper.progress', { done, total })}</span>
+                  <progress max={Math.max(1, total)} value={done} aria-label={t('paper.progress', { done, total })} />
+                </div>
+                {total === 0 ? <p>{t('paper.noQuestions')}</p> : <PaperForm questions={paper.questions} draft={draft} problems={problems} disabled={phase === 'submitting'} onChange={view.setDraft} />}
+                {problems.some((p) => p.itemId === null) && (
+                  <p className="paper-question__problem" role="alert">
+                    {t('validation.paper.empty')}
+                  </p>
+                )}
+                {flow.failure !== null && (
+                  <p className="paper-question__problem" role="alert">
+                    {flow.failure}
+                  </p>
+                )}
+                <footer className="paper-dialog__footer">
+                  <button type="button" className="button" onClick={close}>
+                    {t('paper.later')}
+                  </button>
+                  <button type="button" className="button button--primary" onClick={view.submit} disabled={phase === 'submitting'} aria-busy={phase === 'submitting'}>
+                    {phase === 'submitting' ? t('paper.submitting') : t('paper.submit')}
+                  </button>
+                </footer>
+              </>
+            )}
+          </div>
+        )}
+      </dialog>
+    </>
+  );
+}
