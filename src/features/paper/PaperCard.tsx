@@ -17,13 +17,12 @@ export function PaperCard({ roomId }: { readonly roomId: string }) {
   const { t } = useTranslation();
   const view = usePaper(roomId);
   const { paper, flow, draft, problems } = view;
-  const dialog = useModalDialog();
+  const { open, show, close, onClose, dialog, opener, titleId } = useModalDialog();
   const [reviewing, setReviewing] = useState(false);
   const phase = flow?.phase ?? null;
 
   // The dialog follows the machine: open while answering or submitting, or while reviewing.
   const wanted = phase === 'answering' || phase === 'submitting' || (reviewing && phase === 'submitted');
-  const { show, close, open } = dialog;
   useEffect(() => {
     if (wanted && !open) show();
     if (!wanted && open) close();
@@ -31,8 +30,8 @@ export function PaperCard({ roomId }: { readonly roomId: string }) {
   // The first problem found is scrolled to, so a long paper shows what is missing.
   useEffect(() => {
     if (problems.length === 0) return;
-    dialog.dialog.current?.querySelector('[aria-invalid="true"]')?.scrollIntoView({ block: 'center' });
-  }, [problems, dialog.dialog]);
+    dialog.current?.querySelector('[aria-invalid="true"]')?.scrollIntoView({ block: 'center' });
+  }, [problems, dialog]);
 
   if (paper === null || flow === null || phase === 'closed' || view.dismissed) return null;
   const kind = paper.quiz ? t('paper.kindQuiz') : t('paper.kindQuestionnaire');
@@ -40,7 +39,7 @@ export function PaperCard({ roomId }: { readonly roomId: string }) {
   const done = answeredCount(paper.questions, draft);
   const submitted = phase === 'submitted';
   const onDialogClose = () => {
-    dialog.onClose();
+    onClose();
     setReviewing(false);
     view.close();
   };
@@ -53,25 +52,25 @@ export function PaperCard({ roomId }: { readonly roomId: string }) {
             <span role="status">
               {flow.result !== null ? t('paper.score', { score: flow.result.score, total: flow.result.total }) : t('paper.submitted')}
             </span>
-            <button ref={dialog.opener} type="button" className="button" onClick={() => setReviewing(true)}>
+            <button ref={opener} type="button" className="button" onClick={() => setReviewing(true)}>
               {t('paper.review')}
             </button>
           </div>
         ) : (
           <div className="interaction-card__row">
             <span>{t('paper.questionCount', { count: total })}</span>
-            <button ref={dialog.opener} type="button" className="button button--primary" onClick={view.open}>
+            <button ref={opener} type="button" className="button button--primary" onClick={view.open}>
               {done > 0 ? t('paper.continue') : t('paper.start')}
             </button>
           </div>
         )}
       </InteractionCard>
-      <dialog ref={dialog.dialog} className="paper-dialog sheet" aria-labelledby={dialog.titleId} tabIndex={-1} onClose={onDialogClose}>
-        {dialog.open && (
+      <dialog ref={dialog} className="paper-dialog sheet" aria-labelledby={titleId} tabIndex={-1} onClose={onDialogClose}>
+        {open && (
           <div className="paper-dialog__panel">
             <header className="paper-dialog__header">
               <span className="interaction-card__kind">{kind}</span>
-              <h2 id={dialog.titleId} className="paper-dialog__title">
+              <h2 id={titleId} className="paper-dialog__title">
                 {paper.title}
               </h2>
               <button type="button" className="paper-dialog__close" aria-label={t('paper.closeForm')} onClick={close}>
