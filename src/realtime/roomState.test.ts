@@ -36,7 +36,14 @@ describe('room state readers', () => {
   });
 
   it('a lottery start has no winners; an end lists them', () => {
-    expect(read(7113, { raffleId: 7, state: 'start' })).toEqual({ key: 'lottery', value: { raffleId: '7', state: 'start', winners: [] } });
+    const none = { title: null, prize: null, winnerCount: null, password: false };
+    expect(read(7113, { raffleId: 7, state: 'start' })).toEqual({ key: 'lottery', value: { raffleId: '7', state: 'start', winners: [], ...none } });
+    expect(read(7113, { raffleId: 'r', state: 'start', title: 'Draw', prize: 'Mug', winnerCount: 3, password: true })).toEqual({
+      key: 'lottery',
+      value: { raffleId: 'r', state: 'start', winners: [], title: 'Draw', prize: 'Mug', winnerCount: 3, password: true },
+    });
+    // What the host announced is read field by field: a malformed one is absent, the round still shows.
+    expect(read(7113, { raffleId: 'r', state: 'start', title: 5, winnerCount: -1, password: 'yes' })).toEqual({ key: 'lottery', value: { raffleId: 'r', state: 'start', winners: [], ...none } });
     expect(read(7113, { raffleId: 'r', state: 'end', winners: 'u1' })).toBeNull();
   });
 

@@ -40,6 +40,12 @@ export interface LotteryState {
   readonly raffleId: string;
   readonly state: 'start' | 'end';
   readonly winners: readonly Winner[];
+  /** What the host announced with the round (absent from an older server's push). */
+  readonly title: string | null;
+  readonly prize: string | null;
+  readonly winnerCount: number | null;
+  /** Entering takes a password. */
+  readonly password: boolean;
 }
 export interface PaperPush {
   readonly kind: 'paper' | 'answerSheet';
@@ -264,7 +270,10 @@ const READERS: ReadonlyMap<number, Reader> = new Map<number, Reader>([
       const state = oneOf(b.state, ['start', 'end'] as const);
       const list = winners(b.winners);
       if (raffleId === null || state === null || list === null) return null;
-      return { key: 'lottery', value: { raffleId, state, winners: list } };
+      const title = b.title === undefined ? null : text(b.title, 200);
+      const prize = b.prize === undefined ? null : text(b.prize, 200);
+      const winnerCount = b.winnerCount === undefined ? null : count(b.winnerCount);
+      return { key: 'lottery', value: { raffleId, state, winners: list, title, prize, winnerCount, password: b.password === true } };
     },
   ],
   [

@@ -3,10 +3,9 @@
  * language, storing the login), a labelled field with its problem, and the privacy consent
  * the panel hands to each form.
  */
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText, isApiError, type ApiError, type LoginData } from '../../api';
-import type { Problem } from '../../domain/result';
 import { forgetSessionEnd } from '../../state/sessionEnd';
 import { enterRoom, setSession } from '../../state/session';
 import { rememberName } from './nicknameStore';
@@ -88,58 +87,7 @@ export function errorText(error: unknown, t: (key: string, params?: Readonly<Rec
   return isApiError(error) ? apiErrorText(error, t) : t('error.submitFailed');
 }
 
-interface FieldProps {
-  readonly label: string;
-  readonly name: string;
-  readonly value: string;
-  readonly onChange: (value: string) => void;
-  readonly problem?: Problem;
-  readonly type?: 'text' | 'password' | 'tel' | 'email';
-  readonly autoComplete?: string;
-  readonly inputMode?: 'numeric' | 'tel' | 'email' | 'text';
-  readonly placeholder?: string;
-  readonly required?: boolean;
-  /** Put next to the input (e.g. the send-code button). */
-  readonly addon?: ReactNode;
-}
-
-/** A labelled input with its problem under it (role alert), wired with aria-describedby. */
-export function Field({ label, name, value, onChange, problem, type = 'text', autoComplete, inputMode, placeholder, required, addon }: FieldProps) {
-  const { t } = useTranslation();
-  const ids = useId();
-  const inputId = `${ids}-input`;
-  const problemId = `${ids}-problem`;
-  return (
-    <div className="entry-field">
-      <label className="entry-field__label" htmlFor={inputId}>
-        {label}
-        {required === true && <span aria-hidden="true"> *</span>}
-      </label>
-      <div className="entry-field__row">
-        <input
-          id={inputId}
-          className="entry-field__input"
-          type={type}
-          name={name}
-          autoComplete={autoComplete}
-          inputMode={inputMode}
-          placeholder={placeholder}
-          value={value}
-          aria-invalid={problem !== undefined}
-          aria-required={required === true ? true : undefined}
-          aria-describedby={problem !== undefined ? problemId : undefined}
-          onChange={(event) => onChange(event.target.value)}
-        />
-        {addon}
-      </div>
-      {problem !== undefined && (
-        <p id={problemId} className="entry-problem" role="alert">
-          {t(problem.key, problem.params)}
-        </p>
-      )}
-    </div>
-  );
-}
+export { Field } from '../../ui/FormField';
 
 /** The form-level failure line (the server's refusal in the current language). */
 export function Failure({ text }: { readonly text: string | null }) {
