@@ -137,3 +137,85 @@ test('questionnaire and quiz: SPEC 5 checks in the form, one answer shown in bot
   await expect(card(second, 'paper')).toContainText('得分 2 / 3', { timeout: 15_000 });
   await context.close();
 });
+
+/** Sets the viewer's nickname through the prompt the lottery card opens. */
+async function setNicknameFromCard(page: Page, name: string): Promise<void> {
+  await card(page, 'lottery').getByRole('button', { name: '设置昵称' }).click();
+  const form = page.getByRole('form', { name: '设置昵称' });
+  await form.getByRole('textbox', { name: '新昵称' }).fill(name);
+  await form.getByRole('button', { name: '保存昵称' }).click();
+}
+
+test('lottery: the nickname gate, 3 viewers see the right winners, the prize form; a password round; the winners record', async ({ browser }) => {
+  const viewers = await Promise.all([0, 1, 2].map(() => guestContext(browser, server.url)));
+  const [ann, bob, cat] = await Promise.all(viewers.map((context) => context.newPage()));
+  for (const page of [ann!, bob!, cat!]) {
+    await enterAsGuest(page, ROOM);
+    await joined(page);
+  }
+  const annSecond = await viewers[0]!.newPage();
+  await annSecond.goto(`/live/video/${ROOM}`);
+  await joined(annSecond);
+
+  // Round 1, no password, 3 prizes: everyone with a nickname in the room takes part.
+  await server.admin(`/admin/v1/rooms/${ROOM}/lottery/start`, { raffleId: `rf_${ROOM}_open` });
+  for (const page of [ann!, bob!, cat!]) {
+    await expect(card(page, 'lottery')).toContainText('奖品：Webcast mug', { timeout: 10_000 });
+    await expect(card(page, 'lottery')).toContainText('设置昵称后即可参与抽奖');
+  }
+  await setNicknameFromCard(ann!, 'Ann_A');
+  await expect(card(ann!, 'lottery')).toContainText('你已参与，等待开奖');
+  await setNicknameFromCard(bob!, 'Bob_B');
+  await expect(card(bob!, 'lottery')).toContainText('你已参与，等待开奖');
+
+  await server.admin(`/admin/v1/rooms/${ROOM}/lottery/end`, {});
+  for (const page of [ann!, bob!]) await expect(card(page, 'lottery')).toContainText('恭喜你中奖了！', { timeout: 10_000 });
+  await expect(card(cat!, 'lottery')).toContainText('本轮抽奖已结束', { timeout: 10_000 });
+  await expect(card(cat!, 'lottery')).toContainText(/中奖名单：.*(Ann_A、Bob_B|Bob_B、Ann_A)/);
+  // Ann's other tab: its own nickname came from the same login, and the draw says won there too.
+  await expect(card(annSecond, 'lottery')).toContainText('恭喜你中奖了！', { timeout: 10_000 });
+
+  // The winner's delivery details: the phone is checked, then sent once for every tab.
+  await card(ann!, 'lottery').getByRole('button', { name: '填写领奖信息' }).click();
+  const contact = ann!.getByRole('form', { name: '领奖信息' });
+  await contact.getByRole('textbox', { name: '姓名' }).fill('Ann Lee');
+  await contact.getByRole('textbox', { name: '手机号' }).fill('123');
+  await contact.getByRole('textbox', { name: '收货地址' }).fill('1 Main Street');
+  await contact.getByRole('button', { name: '提交领奖信息' }).click();
+  await expect(contact.getByRole('alert')).toHaveText('手机号格式不正确');
+  await contact.getByRole('textbox', { name: '手机号' }).fill('13800138000');
+  await contact.getByRole('button', { name: '提交领奖信息' }).click();
+  await expect(card(ann!, 'lottery')).toContainText('领奖信息已提交');
+  await expect(card(annSecond, 'lottery')).toContainText('领奖信息已提交', { timeout: 5_000 });
+
+  // Round 2, with a password and 1 prize: only Ann joins, from one tab.
+  await server.admin(`/admin/v1/rooms/${ROOM}/lottery/start`, { raffleId: `rf_${ROOM}_password` });
+  await expect(card(ann!, 'lottery')).toContainText('Password draw', { timeout: 10_000 });
+  const password = card(ann!, 'lottery').getByRole('textbox', { name: '抽奖口令' });
+  await password.fill('x'.repeat(21));
+  await card(ann!, 'lottery').getByRole('button', { name: '参与抽奖' }).click();
+  await expect(card(ann!, 'lottery').getByRole('alert')).toContainText('抽奖口令过长');
+  await password.fill('wrong');
+  await card(ann!, 'lottery').getByRole('button', { name: '参与抽奖' }).click();
+  await expect(card(ann!, 'lottery').getByRole('alert')).toHaveText('口令错误');
+  await ann!.waitForTimeout(3_100); // SPEC 5: a second submit within 3 s is refused as a double click
+  await password.fill('lucky2024');
+  await card(ann!, 'lottery').getByRole('button', { name: '参与抽奖' }).click();
+  await expect(card(ann!, 'lottery')).toContainText('你已参与，等待开奖');
+  await expect(card(annSecond, 'lottery')).toContainText('你已参与，等待开奖', { timeout: 5_000 });
+  await expect(card(bob!, 'lottery').getByRole('textbox', { name: '抽奖口令' })).toBeVisible();
+
+  await server.admin(`/admin/v1/rooms/${ROOM}/lottery/end`, {});
+  await expect(card(ann!, 'lottery')).toContainText('恭喜你中奖了！', { timeout: 10_000 });
+  await expect(card(bob!, 'lottery')).toContainText('本轮抽奖已结束', { timeout: 10_000 });
+  await expect(card(bob!, 'lottery')).toContainText('中奖名单：Ann_A');
+
+  // The record: both rounds, newest first, won.
+  await annSecond.getByRole('button', { name: '中奖记录' }).click();
+  const record = annSecond.getByRole('dialog', { name: '中奖记录' });
+  await expect(record.locator('li')).toHaveCount(2);
+  await expect(record.locator('li').first()).toContainText('Password draw');
+  await expect(record.locator('li[data-my-state="won"]')).toHaveCount(2);
+  await record.getByRole('button', { name: '关闭中奖记录' }).click();
+  await Promise.all(viewers.map((context) => context.close()));
+});

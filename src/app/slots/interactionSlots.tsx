@@ -1,19 +1,26 @@
 /**
  * Live screen slots for the room's interactions (issue 13): each interaction is a feature
  * of its own that shows a card in the screen's interactions region while the room has one
- * open. They load with the video page only, each in its own chunk.
+ * open. They load with the video page only, each in its own chunk. The nickname gate a
+ * lottery needs (SPEC 5) belongs to the entry feature and is handed in here.
  */
 import { lazy, Suspense } from 'react';
+import { nicknameIsSet, requireNickname } from '../../features/entry';
 import type { LiveScreenSlots } from '../../features/live';
+import type { NicknameGate } from '../../features/lottery';
 
 const RollCallCard = lazy(() => import('../../features/rollcall').then((m) => ({ default: m.RollCallCard })));
 const PaperCard = lazy(() => import('../../features/paper').then((m) => ({ default: m.PaperCard })));
+const LotteryCard = lazy(() => import('../../features/lottery').then((m) => ({ default: m.LotteryCard })));
+
+const nickname: NicknameGate = { isSet: nicknameIsSet, require: requireNickname };
 
 export const interactionSlots: LiveScreenSlots = {
   interactions: (roomId) => (
     <Suspense fallback={null}>
       <RollCallCard key={`rollcall-${roomId}`} roomId={roomId} />
       <PaperCard key={`paper-${roomId}`} roomId={roomId} />
+      <LotteryCard key={`lottery-${roomId}`} roomId={roomId} nickname={nickname} />
     </Suspense>
   ),
 };

@@ -1,0 +1,18 @@
+/** A round's winners by name, the first few of a long list and how many there are in all. */
+import { useTranslation } from 'react-i18next';
+import type { LotteryWinner } from '../../domain/lottery';
+
+const WINNERS_SHOWN = 30;
+
+export function WinnerList({ winners }: { readonly winners: readonly LotteryWinner[] }) {
+  const { t } = useTranslation();
+  if (winners.length === 0) return <p className="lottery-winners lottery-winners--none">{t('lottery.noWinners')}</p>;
+  const shown = winners.slice(0, WINNERS_SHOWN);
+  return (
+    <p className="lottery-winners">
+      <span className="lottery-winners__label">{t('lottery.winners')}</span>
+      {shown.map((w) => w.name).join('、')}
+      {winners.length > shown.length && t('lottery.moreWinners', { count: winners.length })}
+    </p>
+  );
+}

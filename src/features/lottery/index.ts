@@ -1,0 +1,2 @@
+export { LotteryCard } from './LotteryCard';
+export type { NicknameGate } from './useLottery';
