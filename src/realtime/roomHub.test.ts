@@ -310,7 +310,7 @@ describe('room hub: room state', () => {
       { code: 7119, body: { id: 'rp', state: 1 } },
       { code: 7121, body: { kind: 'goods', id: 'g1' } },
       { code: 7123, body: { state: 'on' } },
-      { code: 7123, body: { qaId: 'q', question: 'why?', answer: 'because' } },
+      { code: 7123, body: { question: { qaId: 'q', parentId: null, uid: 'u', name: 'A', content: 'why?', status: 'answered', answer: 'because', createdAt: 1 } } },
       { code: 7125, body: { text: 'hi', start: 1, end: 2, lang: 'en' } },
     ];
     msgs.forEach((m, i) => hub.apply(m.code, { ...m.body, webcastId: ROOM, offset: i + 1 }));
@@ -323,7 +323,7 @@ describe('room hub: room state', () => {
     expect(s.rollCall).toEqual({ confId: 'c', id: 'rc', deadline: 9 });
     expect(s.redPacket).toEqual({ id: 'rp', state: 1 });
     expect(s.goods).toEqual({ kind: 'goods', id: 'g1' });
-    expect(s.qa).toEqual({ state: 'on', lastAnswered: { qaId: 'q', question: 'why?', answer: 'because' } });
+    expect(s.qa).toEqual({ state: 'on', lastChanged: { qaId: 'q', parentId: null, uid: 'u', name: 'A', content: 'why?', status: 'answered', answer: 'because', createdAt: 1 } });
     expect(s.captions).toEqual([{ text: 'hi', start: 1, end: 2, lang: 'en' }]);
     expect(hub.stats().malformed).toBe(0);
   });

@@ -52,10 +52,15 @@ describe('room state readers', () => {
     expect(read(7115, { kind: 'answerSheet' })).toBeNull();
   });
 
-  it('Q&A keeps the switch and the last answered question apart', () => {
+  it('Q&A keeps the switch and the last approved or answered question apart', () => {
     const on = read(7123, { state: 'off' });
-    expect(on).toEqual({ key: 'qa', value: { state: 'off', lastAnswered: null } });
+    expect(on).toEqual({ key: 'qa', value: { state: 'off', lastChanged: null } });
     expect(read(7123, { qaId: 'q', question: 'x' })).toBeNull();
+    const question = { qaId: 'q', parentId: null, uid: 'u', name: 'A', content: 'why is it so?', status: 'answered', answer: 'because', createdAt: 5 };
+    expect(read(7123, { question })).toEqual({ key: 'qa', value: { state: null, lastChanged: question } });
+    // A pending question is its asker's only: a push of one is not for the room.
+    expect(read(7123, { question: { ...question, status: 'pending' } })).toBeNull();
+    expect(read(7123, { question: { ...question, status: 'lost' } })).toBeNull();
   });
 
   it('room control is for me only; without a signed-in user it is ignored', () => {

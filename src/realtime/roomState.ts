@@ -5,6 +5,7 @@
  * gives null, for the hub to drop and count.
  */
 import { GIFTS, LIVE_STATUS, type Gift } from '../domain/constants';
+import { readQaQuestion, type QaQuestion, type QaSwitch } from '../domain/qa';
 import { readId, safeUrl } from './chatEntry';
 
 export interface ChatState {
@@ -66,14 +67,10 @@ export interface GoodsPush {
   readonly kind: 'goods' | 'recommend';
   readonly id: string;
 }
-export interface AnsweredQuestion {
-  readonly qaId: string;
-  readonly question: string;
-  readonly answer: string;
-}
 export interface QaState {
-  readonly state: 'on' | 'off' | 'unopened' | null;
-  readonly lastAnswered: AnsweredQuestion | null;
+  readonly state: QaSwitch | null;
+  /** The question staff last approved or answered (push 7123 `question`). */
+  readonly lastChanged: QaQuestion | null;
 }
 export interface Caption {
   readonly text: string;
@@ -129,7 +126,7 @@ export const INITIAL_ROOM_STATE: RoomState = {
   rollCall: null,
   redPacket: null,
   goods: null,
-  qa: { state: null, lastAnswered: null },
+  qa: { state: null, lastChanged: null },
   captions: [],
   control: null,
   acted: {},
@@ -318,13 +315,12 @@ const READERS: ReadonlyMap<number, Reader> = new Map<number, Reader>([
     (b, s) => {
       if (b.state !== undefined) {
         const state = oneOf(b.state, ['on', 'off', 'unopened'] as const);
-        return state === null ? null : { key: 'qa', value: { state, lastAnswered: s.qa.lastAnswered } };
+        return state === null ? null : { key: 'qa', value: { state, lastChanged: s.qa.lastChanged } };
       }
-      const qaId = readId(b.qaId);
-      const question = text(b.question);
-      const answer = text(b.answer);
-      if (qaId === null || question === null || answer === null) return null;
-      return { key: 'qa', value: { state: s.qa.state, lastAnswered: { qaId, question, answer } } };
+      const question = readQaQuestion(b.question);
+      // Staff approve or answer a reviewed question: never a pending one, which is its asker's only.
+      if (question === null || question.status === 'pending') return null;
+      return { key: 'qa', value: { state: s.qa.state, lastChanged: question } };
     },
   ],
   [

@@ -1,7 +1,7 @@
 /**
  * Staff side of Q&A: switching it on, off or back to not opened (push 7123 `{state}`),
- * approving a question after review and answering one (push 7123 `{question}`: the answered
- * question with its answer).
+ * approving a question after review and answering one (push 7123 `{question}`: the approved
+ * or answered question, with its answer).
  */
 import type { ServerContext } from '../../context.js';
 import { invalid } from '../../http/envelope.js';
@@ -39,7 +39,10 @@ function questionOfRoom(ctx: ServerContext, webcastId: string, qaId: string): Qu
 export function approve(ctx: ServerContext, webcastId: string, qaId: string) {
   const question = questionOfRoom(ctx, webcastId, qaId);
   if (!approveQuestion(ctx, question.id)) throw invalid('qaId', `the question is already ${question.status}`);
-  return questionView(findQuestion(ctx, question.id)!);
+  const view = questionView(findQuestion(ctx, question.id)!);
+  // The room sees an approved question at once, as it sees an answer.
+  ctx.hub.publish(webcastId, 7123, { question: view });
+  return view;
 }
 
 export function answer(ctx: ServerContext, webcastId: string, qaId: string, text: string, answeredBy: string) {

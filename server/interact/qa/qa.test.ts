@@ -45,8 +45,12 @@ describe('Q&A', () => {
 
     const answered = await api.admin(`/admin/v1/rooms/${room}/qa/${asked.data.qaId}/answer`, { text: 'Thirty days.' });
     expect(answered.data).toMatchObject({ status: 'answered', answer: 'Thirty days.' });
-    const push = server.ctx.hub.log.readAfter(room, 0, 10).find((m) => m.code === 7123);
-    expect(JSON.parse(push!.bodyJson)).toMatchObject({ question: { qaId: asked.data.qaId, answer: 'Thirty days.' } });
+    // The room is told of the approval, then of the answer.
+    const pushes = server.ctx.hub.log.readAfter(room, 0, 10).filter((m) => m.code === 7123).map((m) => JSON.parse(m.bodyJson) as unknown);
+    expect(pushes).toMatchObject([
+      { question: { qaId: asked.data.qaId, status: 'approved', answer: null } },
+      { question: { qaId: asked.data.qaId, status: 'answered', answer: 'Thirty days.' } },
+    ]);
     const reply = await api.get<QuestionView>(LIVE_CALLS.qaReply.path, { qaId: asked.data.qaId }, { token: bob.token });
     expect(reply.data).toMatchObject({ answer: 'Thirty days.', followUps: [] });
   });
