@@ -219,3 +219,63 @@ test('lottery: the nickname gate, 3 viewers see the right winners, the prize for
   await record.getByRole('button', { name: '关闭中奖记录' }).click();
   await Promise.all(viewers.map((context) => context.close()));
 });
+
+test('Q&A: the switch states, a question seen by its asker only until approved, answers and follow-ups live; the consultation form', async ({ browser }) => {
+  await server.admin(`/admin/v1/rooms/${ROOM}/qa/state`, { state: 'unopened' });
+  const contexts = await Promise.all([0, 1].map(() => guestContext(browser, server.url)));
+  const [asker, other] = await Promise.all(contexts.map((context) => context.newPage()));
+  for (const page of [asker!, other!]) {
+    await enterAsGuest(page, ROOM);
+    await joined(page);
+    await page.getByRole('tab', { name: '问答' }).click();
+  }
+  const panel = (page: Page) => page.locator('.qa-panel');
+  await expect(panel(asker!)).toContainText('主持人尚未开启问答');
+  await server.admin(`/admin/v1/rooms/${ROOM}/qa/state`, { state: 'on' });
+  const box = asker!.getByRole('textbox', { name: '向主持人提问' });
+  await expect(box).toBeVisible({ timeout: 10_000 });
+
+  await box.fill('why?');
+  await asker!.getByRole('button', { name: '提问', exact: true }).click();
+  await expect(panel(asker!).getByRole('alert')).toHaveText('问题内容不能少于 5 个字符');
+  await box.fill('When is the replay available?');
+  await asker!.getByRole('button', { name: '提问', exact: true }).click();
+  const mine = panel(asker!).locator('.qa-thread', { hasText: 'When is the replay available?' });
+  await expect(mine).toContainText('待审核 · 仅自己可见');
+  const qaId = await mine.locator('.qa-question').first().getAttribute('data-qa-id');
+  expect(qaId).not.toBeNull();
+  // Nobody else sees a question under review.
+  await other!.reload();
+  await other!.getByRole('tab', { name: '问答' }).click();
+  await expect(panel(other!)).toContainText('Will the slides be available'); // the seeded, approved question: the list is read
+  await expect(panel(other!)).not.toContainText('When is the replay available?');
+
+  await server.admin(`/admin/v1/rooms/${ROOM}/qa/${qaId}/approve`, {});
+  await expect(panel(other!)).toContainText('When is the replay available?', { timeout: 10_000 });
+  await expect(mine).not.toContainText('待审核');
+  await server.admin(`/admin/v1/rooms/${ROOM}/qa/${qaId}/answer`, { text: 'Thirty minutes after the live ends.' });
+  for (const page of [asker!, other!]) await expect(panel(page)).toContainText('回答：Thirty minutes after the live ends.', { timeout: 10_000 });
+
+  // A follow-up in the thread, under review: its asker sees it, the other viewer does not.
+  await panel(other!).locator('.qa-thread', { hasText: 'When is the replay available?' }).getByRole('button', { name: '追问' }).click();
+  await other!.getByRole('textbox', { name: '追问这个问题' }).fill('Will it have captions too?');
+  await other!.getByRole('button', { name: '发送追问' }).click();
+  await expect(panel(other!).locator('.qa-question--follow')).toContainText('Will it have captions too?');
+  await expect(panel(asker!).locator('.qa-question--follow')).toHaveCount(0);
+
+  await server.admin(`/admin/v1/rooms/${ROOM}/qa/state`, { state: 'off' });
+  await expect(panel(asker!)).toContainText('问答已关闭', { timeout: 10_000 });
+  await expect(box).toHaveCount(0);
+
+  // The consultation form: phone checked, then sent.
+  await panel(asker!).getByRole('button', { name: '留下电话咨询' }).click();
+  const consult = asker!.getByRole('form', { name: '咨询' });
+  await consult.getByRole('textbox', { name: '手机号' }).fill('12');
+  await consult.getByRole('textbox', { name: '咨询内容' }).fill('Do you offer a team plan?');
+  await consult.getByRole('button', { name: '提交咨询' }).click();
+  await expect(consult.getByRole('alert')).toHaveText('手机号格式不正确');
+  await consult.getByRole('textbox', { name: '手机号' }).fill('13800138000');
+  await consult.getByRole('button', { name: '提交咨询' }).click();
+  await expect(panel(asker!)).toContainText('咨询已提交');
+  await Promise.all(contexts.map((context) => context.close()));
+});

@@ -1,16 +1,18 @@
 /**
  * Live screen slots for the room's interactions (issue 13): each interaction is a feature
  * of its own that shows a card in the screen's interactions region while the room has one
- * open. They load with the video page only, each in its own chunk. The nickname gate a
+ * open, and the Q&A has a room tab. They load with the video page only, each in its own chunk. The nickname gate a
  * lottery needs (SPEC 5) belongs to the entry feature and is handed in here.
  */
 import { lazy, Suspense } from 'react';
+import { i18n } from '../../i18n';
 import { nicknameIsSet, requireNickname } from '../../features/entry';
 import type { LiveScreenSlots } from '../../features/live';
 import type { NicknameGate } from '../../features/lottery';
 
 const RollCallCard = lazy(() => import('../../features/rollcall').then((m) => ({ default: m.RollCallCard })));
 const PaperCard = lazy(() => import('../../features/paper').then((m) => ({ default: m.PaperCard })));
+const QaPanel = lazy(() => import('../../features/qa').then((m) => ({ default: m.QaPanel })));
 const LotteryCard = lazy(() => import('../../features/lottery').then((m) => ({ default: m.LotteryCard })));
 
 const nickname: NicknameGate = { isSet: nicknameIsSet, require: requireNickname };
@@ -23,4 +25,15 @@ export const interactionSlots: LiveScreenSlots = {
       <LotteryCard key={`lottery-${roomId}`} roomId={roomId} nickname={nickname} />
     </Suspense>
   ),
+  tabs: (roomId) => [
+    {
+      key: 'qa',
+      label: i18n.t('qa.tab'),
+      render: () => (
+        <Suspense fallback={null}>
+          <QaPanel roomId={roomId} />
+        </Suspense>
+      ),
+    },
+  ],
 };

@@ -1,0 +1,100 @@
+/**
+ * The Q&A tab's data for one room: the switch (the room's 7123 push through the worker, else
+ * the list's answer), the threads the viewer may see (reviewed ones and their own pending
+ * ones, a page at a time), kept current by the pushes of approved and answered questions,
+ * and asking and following up (SPEC 5: at least 5 characters; 3000 ms double-click rule).
+ */
+import { useCallback, useEffect, useReducer, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { applyQuestion, mergeThreads, readQaQuestion, type QaSwitch, type QaThread } from '../../domain/qa';
+import { validateQuestionText } from '../../domain/question';
+import type { Problem } from '../../domain/result';
+import { useApi } from '../../state/apiContext';
+import { useRoomState } from '../../state/roomFeed';
+import { failureText } from '../../ui/failureText';
+import { useSubmitGuard } from '../../ui/useSubmitGuard';
+import { readQaPage } from './qaData';
+
+export const QA_PAGE = 20;
+
+type Load = 'loading' | 'loaded' | 'failed';
+
+/** The outcome of asking: null when sent, else the problem with the text or the refusal. */
+export type AskOutcome = { readonly problem: Problem } | { readonly failure: string } | null;
+
+export interface QaView {
+  readonly state: QaSwitch | null;
+  readonly threads: readonly QaThread[];
+  readonly load: Load;
+  readonly more: boolean;
+  loadMore(): void;
+  /** Asks a question, or a follow-up to `qaId`; resolves with what went wrong, if anything. */
+  ask(text: string, qaId?: string): Promise<AskOutcome>;
+}
+
+export function useQa(roomId: string): QaView {
+  const { t } = useTranslation();
+  const api = useApi();
+  const guard = useSubmitGuard();
+  const room = useRoomState(roomId);
+  const [listState, setListState] = useState<QaSwitch | null>(null);
+  const [threads, setThreads] = useReducer((known: readonly QaThread[], change: (known: readonly QaThread[]) => readonly QaThread[]) => change(known), []);
+  const [load, setLoad] = useState<Load>('loading');
+  const [total, setTotal] = useState(0);
+  const [readCount, setReadCount] = useState(0);
+
+  const readPage = useCallback(
+    (skip: number, signal?: AbortSignal) =>
+      api.live.qaList({ confId: roomId, skip, take: QA_PAGE }, { signal }).then(
+        (data) => {
+          const page = readQaPage(data);
+          setReadCount(skip + page.threads.length);
+          setListState(page.state);
+          setTotal(page.total);
+          setThreads((known) => (skip === 0 ? mergeThreads(known, page.threads) : [...known, ...page.threads.filter((p) => !known.some((k) => k.question.qaId === p.question.qaId))]));
+          setLoad('loaded');
+        },
+        () => {
+          if (!signal?.aborted) setLoad('failed');
+        },
+      ),
+    [api, roomId],
+  );
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void readPage(0, controller.signal);
+    return () => controller.abort();
+  }, [readPage]);
+
+  // Staff approved or answered a question: it moves on in place, or joins the list.
+  const changed = room?.qa.lastChanged ?? null;
+  useEffect(() => {
+    if (changed !== null) setThreads((known) => applyQuestion(known, changed));
+  }, [changed]);
+
+  const loadMore = useCallback(() => {
+    setLoad('loading');
+    void readPage(readCount);
+  }, [readPage, readCount]);
+
+  const ask = useCallback(
+    async (text: string, qaId?: string): Promise<AskOutcome> => {
+      const checked = validateQuestionText(text);
+      if (!checked.ok) return { problem: checked.error };
+      if (!guard.pass()) return { failure: t('qa.tooFast') };
+      try {
+        const data = qaId === undefined ? await api.live.qaAsk({ confId: roomId, content: checked.value }) : await api.live.qaWithQuestion({ confId: roomId, qaId, content: checked.value });
+        const question = readQaQuestion(data);
+        if (question !== null) setThreads((known) => applyQuestion(known, question));
+        return null;
+      } catch (error) {
+        guard.reset();
+        return { failure: failureText(error, t) };
+      }
+    },
+    [api, guard, roomId, t],
+  );
+
+  return { state: room?.qa.state ?? listState, threads, load, more: readCount < total, loadMore, ask };
+}
