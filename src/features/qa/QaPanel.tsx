@@ -1,7 +1,8 @@
 /**
  * The Q&A tab: the switch's state (not yet opened, closed, or the box to ask in), then the
  * threads newest first: each question with who asked it, its review state (a pending one is
- * marked as seen by its asker only), the answer, the follow-ups, and a follow-up box.
+ * marked as seen by its asker only), the answer, the follow-ups, and a follow-up box; the
+ * consultation form last.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -122,7 +123,6 @@ export function QaPanel({ roomId }: { readonly roomId: string }) {
       {view.state === 'unopened' && <p className="qa-panel__notice">{t('qa.unopened')}</p>}
       {view.state === 'off' && <p className="qa-panel__notice">{t('qa.closed')}</p>}
       {open && <AskForm label={t('qa.askLabel')} placeholder={t('qa.placeholder')} action={t('qa.ask')} submit={(text) => view.ask(text)} />}
-      <ConsultForm roomId={roomId} />
       {view.load === 'failed' && (
         <p className="qa-ask__problem" role="alert">
           {t('qa.loadFailed')}{' '}
@@ -142,6 +142,7 @@ export function QaPanel({ roomId }: { readonly roomId: string }) {
           {t('qa.more')}
         </button>
       )}
+      <ConsultForm roomId={roomId} />
     </div>
   );
 }
