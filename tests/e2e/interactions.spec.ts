@@ -279,3 +279,34 @@ test('Q&A: the switch states, a question seen by its asker only until approved, 
   await expect(panel(asker!)).toContainText('咨询已提交');
   await Promise.all(contexts.map((context) => context.close()));
 });
+
+test('answer sheet: answered in one tab shows in the other; a late joiner gets the sheet still to answer', async ({ browser }) => {
+  const context = await guestContext(browser, server.url);
+  const page = await context.newPage();
+  await enterAsGuest(page, ROOM);
+  const second = await context.newPage();
+  await second.goto(`/live/video/${ROOM}`);
+  await joined(page);
+  await joined(second);
+
+  await server.admin(`/admin/v1/rooms/${ROOM}/paper/publish`, { kind: 'answerSheet' });
+  const sheet = card(page, 'answerSheet');
+  await expect(sheet).toContainText('Which session did you like best?', { timeout: 10_000 });
+  await expect(card(second, 'answerSheet')).toContainText('Which session did you like best?', { timeout: 10_000 });
+  const submit = sheet.getByRole('button', { name: '提交答案' });
+  await expect(submit).toBeDisabled(); // nothing chosen yet
+  await sheet.getByRole('radio', { name: /Keynote/ }).click();
+  await sheet.getByRole('radio', { name: /Live demo/ }).click();
+  await expect(sheet.getByRole('radio', { name: /Keynote/ })).toHaveAttribute('aria-checked', 'false');
+  await submit.click();
+  await expect(sheet).toContainText('你的答案：B');
+  await expect(card(second, 'answerSheet')).toContainText('你的答案：B', { timeout: 5_000 });
+  await expect(card(second, 'answerSheet').getByRole('button', { name: '提交答案' })).toHaveCount(0);
+
+  const lateContext = await guestContext(browser, server.url);
+  const late = await lateContext.newPage();
+  await enterAsGuest(late, ROOM);
+  await expect(card(late, 'answerSheet').getByRole('button', { name: '提交答案' })).toBeVisible({ timeout: 15_000 });
+  await lateContext.close();
+  await context.close();
+});

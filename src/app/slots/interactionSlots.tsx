@@ -12,6 +12,7 @@ import type { NicknameGate } from '../../features/lottery';
 
 const RollCallCard = lazy(() => import('../../features/rollcall').then((m) => ({ default: m.RollCallCard })));
 const PaperCard = lazy(() => import('../../features/paper').then((m) => ({ default: m.PaperCard })));
+const AnswerSheetCard = lazy(() => import('../../features/answersheet').then((m) => ({ default: m.AnswerSheetCard })));
 const QaPanel = lazy(() => import('../../features/qa').then((m) => ({ default: m.QaPanel })));
 const LotteryCard = lazy(() => import('../../features/lottery').then((m) => ({ default: m.LotteryCard })));
 
@@ -22,6 +23,7 @@ export const interactionSlots: LiveScreenSlots = {
     <Suspense fallback={null}>
       <RollCallCard key={`rollcall-${roomId}`} roomId={roomId} />
       <PaperCard key={`paper-${roomId}`} roomId={roomId} />
+      <AnswerSheetCard key={`answersheet-${roomId}`} roomId={roomId} />
       <LotteryCard key={`lottery-${roomId}`} roomId={roomId} nickname={nickname} />
     </Suspense>
   ),

@@ -1,0 +1,1 @@
+export { AnswerSheetCard } from './AnswerSheetCard';
