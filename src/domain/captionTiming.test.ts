@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CAPTION_MAX_MS, CAPTION_MIN_MS, captionDurationMs } from './captionTiming';
+import { CAPTION_MAX_MS, CAPTION_MIN_MS, captionDurationMs, captionLanguages, shownCaptionLanguage, visibleCaptions } from './captionTiming';
 
 describe('caption timing', () => {
   it('lasts end - start, within the reading minimum and the ceiling', () => {
@@ -10,4 +10,26 @@ describe('caption timing', () => {
     expect(captionDurationMs(Number.NaN, 5)).toBe(CAPTION_MIN_MS);
   });
 
+});
+
+describe('caption lines', () => {
+  const held = (text: string, lang: string, arrivedAt: number, length = 4000) => ({ text, lang, start: 0, end: length, arrivedAt });
+
+  it('shows the newest two lines still current', () => {
+    const list = [held('one', 'zh_cn', 0), held('two', 'zh_cn', 1000), held('three', 'zh_cn', 2000)];
+    expect(visibleCaptions(list, 2500, null).map((c) => c.text)).toEqual(['two', 'three']);
+    // "one" and "two" expire at 4 s and 5 s.
+    expect(visibleCaptions(list, 5500, null).map((c) => c.text)).toEqual(['three']);
+    expect(visibleCaptions(list, 60_000, null)).toEqual([]);
+  });
+
+  it('with several languages: the chosen one, else the newest caption language', () => {
+    const list = [held('你好', 'zh_cn', 0), held('Hello', 'en_us', 10), held('欢迎', 'zh_cn', 20), held('Welcome', 'en_us', 30)];
+    expect(captionLanguages(list)).toEqual(['zh_cn', 'en_us']);
+    expect(visibleCaptions(list, 100, 'zh_cn').map((c) => c.text)).toEqual(['你好', '欢迎']);
+    expect(visibleCaptions(list, 100, null).map((c) => c.text)).toEqual(['Hello', 'Welcome']);
+    // A chosen language the room no longer sends falls back to what it sends.
+    expect(shownCaptionLanguage(list, 'ru_ru')).toBe('en_us');
+    expect(shownCaptionLanguage([], 'ru_ru')).toBeNull();
+  });
 });

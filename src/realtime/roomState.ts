@@ -112,7 +112,7 @@ export interface RoomState {
 
 /** Gifts and captions are shown briefly as overlays: only the latest few matter. */
 export const GIFTS_KEPT = 5;
-export const CAPTIONS_KEPT = 3;
+export const CAPTIONS_KEPT = 6;
 const TEXT_MAX = 2000;
 const WINNERS_MAX = 1000;
 

@@ -11,7 +11,7 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('viewer settings', () => {
   it('effects, one video per room and captions are on unless the viewer turned them off, each on its own', () => {
-    const on = { effects: true, oneVideo: true, captions: true, announce: 'important' };
+    const on = { effects: true, oneVideo: true, captions: true, announce: 'important', captionLang: null };
     expect(DEFAULT_VIEWER_SETTINGS).toEqual(on);
     expect(parseViewerSettings(null)).toEqual(on);
     expect(parseViewerSettings('not json')).toEqual(on);
@@ -21,6 +21,8 @@ describe('viewer settings', () => {
     expect(parseViewerSettings('{"oneVideo":false}')).toEqual({ ...on, oneVideo: false });
     expect(parseViewerSettings('{"captions":false}')).toEqual({ ...on, captions: false });
     expect(parseViewerSettings('{"announce":"all"}')).toEqual({ ...on, announce: 'all' });
+    expect(parseViewerSettings('{"captionLang":"en_us"}')).toEqual({ ...on, captionLang: 'en_us' });
+    expect(parseViewerSettings('{"captionLang":"<script>"}')).toEqual(on);
     expect(parseViewerSettings('{"announce":"shout"}')).toEqual(on);
   });
 
@@ -29,11 +31,11 @@ describe('viewer settings', () => {
     const store = createViewerSettings(storage);
     setViewerSetting('effects', false, store);
     await flush();
-    expect(JSON.parse(storage.data[VIEWER_SETTINGS_KEY] ?? '{}')).toEqual({ effects: false, oneVideo: true, captions: true, announce: 'important' });
+    expect(JSON.parse(storage.data[VIEWER_SETTINGS_KEY] ?? '{}')).toEqual({ effects: false, oneVideo: true, captions: true, announce: 'important', captionLang: null });
     expect(createViewerSettings(storage).effects).toBe(false);
     setViewerSetting('oneVideo', false, store);
     await flush();
-    expect(createViewerSettings(storage)).toEqual({ effects: false, oneVideo: false, captions: true, announce: 'important' });
+    expect(createViewerSettings(storage)).toEqual({ effects: false, oneVideo: false, captions: true, announce: 'important', captionLang: null });
     setViewerSetting('captions', false, store);
     await flush();
     expect(createViewerSettings(storage).captions).toBe(false);

@@ -3,8 +3,8 @@
  * `effects`, whether gift and praise animations play (SPEC 2 "Settings: effects"), and
  * `oneVideo`, whether a tab in the background leaves the video to the tab of the same room
  * in view (src/domain/playbackYield.ts), and `captions`, whether the room's live captions
- * show over the video (the player's control bar and its `c` key switch them). All on by
- * default; the features read them, the settings panel and the player change them.
+ * show over the video (the player's control bar and its `c` key switch them), in which
+ * language where the room captions in several. All on by default; the features read them, the settings panel and the player change them.
  */
 import { proxy, subscribe } from 'valtio';
 import { DEFAULT_ANNOUNCE_MODE, readAnnounceMode, type AnnounceMode } from '../domain/chatAnnouncer';
@@ -19,11 +19,16 @@ export interface ViewerSettings {
   captions: boolean;
   /** What a screen reader is told of new chat messages (domain/chatAnnouncer). */
   announce: AnnounceMode;
+  /** The caption language chosen where the room captions in several; null: the room's newest. */
+  captionLang: string | null;
 }
+
+/** A language tag as the room's captions carry it (`zh_cn`, `en`, `en-US`). */
+const CAPTION_LANG = /^[A-Za-z]{2,3}(?:[_-][A-Za-z0-9]{2,8})?$/;
 
 export const VIEWER_SETTINGS_KEY = 'webcast.viewer.settings';
 
-export const DEFAULT_VIEWER_SETTINGS: ViewerSettings = { effects: true, oneVideo: true, captions: true, announce: DEFAULT_ANNOUNCE_MODE };
+export const DEFAULT_VIEWER_SETTINGS: ViewerSettings = { effects: true, oneVideo: true, captions: true, announce: DEFAULT_ANNOUNCE_MODE, captionLang: null };
 
 /** Stored text to settings: anything unknown falls back to the default, field by field. */
 export function parseViewerSettings(stored: string | null): ViewerSettings {
@@ -39,6 +44,7 @@ export function parseViewerSettings(stored: string | null): ViewerSettings {
     oneVideo: typeof v.oneVideo === 'boolean' ? v.oneVideo : DEFAULT_VIEWER_SETTINGS.oneVideo,
     captions: typeof v.captions === 'boolean' ? v.captions : DEFAULT_VIEWER_SETTINGS.captions,
     announce: readAnnounceMode(v.announce),
+    captionLang: typeof v.captionLang === 'string' && CAPTION_LANG.test(v.captionLang) ? v.captionLang : null,
   };
 }
 
@@ -55,7 +61,7 @@ export function createViewerSettings(storage: SettingsStorage | null): ViewerSet
   const store = proxy<ViewerSettings>(read(storage));
   subscribe(store, () => {
     try {
-      storage?.setItem(VIEWER_SETTINGS_KEY, JSON.stringify({ effects: store.effects, oneVideo: store.oneVideo, captions: store.captions, announce: store.announce }));
+      storage?.setItem(VIEWER_SETTINGS_KEY, JSON.stringify({ effects: store.effects, oneVideo: store.oneVideo, captions: store.captions, announce: store.announce, captionLang: store.captionLang }));
     } catch {
       // not remembered; the choice still applies in this tab
     }

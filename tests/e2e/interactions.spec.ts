@@ -310,3 +310,31 @@ test('answer sheet: answered in one tab shows in the other; a late joiner gets t
   await lateContext.close();
   await context.close();
 });
+
+test('live captions: the last two lines with the disclaimer; a room captioning in two languages lets the viewer choose', async ({ browser }) => {
+  const context = await guestContext(browser, server.url);
+  const page = await context.newPage();
+  await enterAsGuest(page, ROOM);
+  await joined(page);
+  const caption = (text: string, lang = 'zh_cn') => server.admin(`/admin/v1/rooms/${ROOM}/caption`, { text, lang, start: 0, end: 15_000 });
+
+  await caption('第一句');
+  await caption('第二句');
+  await caption('第三句');
+  await expect(page.getByTestId('caption')).toHaveText(['第二句', '第三句'], { timeout: 10_000 });
+  await expect(page.locator('.captions__disclaimer')).toHaveText('字幕由语音识别自动生成，仅供参考');
+  await expect(page.getByRole('radiogroup', { name: '字幕语言' })).toHaveCount(0);
+
+  await caption('Hello everyone', 'en_us');
+  await caption('大家好');
+  // The newest caption's language shows until the viewer chooses.
+  await expect(page.getByTestId('caption')).toHaveText(['第三句', '大家好'], { timeout: 10_000 });
+  const languages = page.getByRole('radiogroup', { name: '字幕语言' });
+  await languages.getByRole('radio', { name: /英语|English/ }).click();
+  await expect(page.getByTestId('caption')).toHaveText(['Hello everyone']);
+  await caption('你们好');
+  await caption('Welcome', 'en_us');
+  await expect(page.getByTestId('caption')).toHaveText(['Hello everyone', 'Welcome'], { timeout: 10_000 });
+  await expect(languages.getByRole('radio', { name: /英语|English/ })).toHaveAttribute('aria-checked', 'true');
+  await context.close();
+});

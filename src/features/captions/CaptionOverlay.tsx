@@ -1,60 +1,82 @@
 /**
  * Live captions over the video (SPEC 2 "Live captions", push 7125): the room's newest caption
- * in a band above the player's control bar, for as long as it lasts (domain/captionTiming),
- * while the viewer has captions on (the player's captions button and its `c` key switch
- * viewerSettings.captions). It follows the player into full screen and immersive mode, lets
- * every click through, and is a polite live region so a screen reader reads each new line.
+ * in a band above the player's control bar, the newest two lines for as long as each lasts
+ * (domain/captionTiming) with SPEC 2's disclaimer under them, in the language the viewer
+ * chose where the room captions in several, while the viewer has captions on (the player's
+ * captions button and its `c` key switch viewerSettings.captions). It follows the player into
+ * full screen and immersive mode, lets every click through but the language choice, and its
+ * lines are a polite live region so a screen reader reads each new line.
  */
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { captionDurationMs } from '../../domain/captionTiming';
+import { captionExpiresAt, captionLanguages, CAPTIONS_HELD, shownCaptionLanguage, visibleCaptions, type HeldCaption } from '../../domain/captionTiming';
 import { realtimeStore } from '../../state/roomFeed';
-import { viewerSettings } from '../../state/viewerSettings';
+import { setViewerSetting, viewerSettings } from '../../state/viewerSettings';
 import { useOverlayHost } from '../../ui/useOverlayHost';
 import './captions.css';
 
-interface Shown {
-  readonly text: string;
-  readonly lang: string;
-  readonly arrivedAt: number;
-  readonly start: number;
-  readonly end: number;
+/** A language tag's name in the viewer's language, where the browser knows it. */
+function languageName(lang: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale.replace('_', '-')], { type: 'language' }).of(lang.replace('_', '-')) ?? lang;
+  } catch {
+    return lang;
+  }
 }
 
 export function CaptionOverlay({ roomId }: { readonly roomId: string }) {
-  const { t } = useTranslation();
-  const { captions: on } = useSnapshot(viewerSettings);
+  const { t, i18n } = useTranslation();
+  const { captions: on, captionLang } = useSnapshot(viewerSettings);
   const captions = useSnapshot(realtimeStore).rooms[roomId]?.room.captions;
-  const latest = captions === undefined || captions.length === 0 ? null : captions[captions.length - 1];
-  const [shown, setShown] = useState<Shown | null>(null);
-  // A new caption object is a new caption (the worker sends the room state anew on change).
-  const seen = useRef<unknown>(latest);
+  const [held, setHeld] = useState<readonly HeldCaption[]>([]);
+  const [now, setNow] = useState(() => Date.now());
+  // The worker sends the room state anew on change: a caption object not seen before is new
+  // (a batch may bring several, one per language).
+  const seen = useRef(new WeakSet<object>(captions ?? []));
   useEffect(() => {
-    if (latest === null || latest === undefined || latest === seen.current) return;
-    seen.current = latest;
-    setShown({ text: latest.text, lang: latest.lang, start: latest.start, end: latest.end, arrivedAt: Date.now() });
-  }, [latest]);
+    const fresh = (captions ?? []).filter((c) => !seen.current.has(c));
+    if (fresh.length === 0) return;
+    for (const c of fresh) seen.current.add(c);
+    const at = Date.now();
+    setNow(at);
+    setHeld((list) => [...list.filter((c) => at < captionExpiresAt(c)), ...fresh.map((c) => ({ text: c.text, lang: c.lang, start: c.start, end: c.end, arrivedAt: at }))].slice(-CAPTIONS_HELD));
+  }, [captions]);
+  // Wake when the next line's time is up.
   useEffect(() => {
-    if (shown === null) return;
-    const left = captionDurationMs(shown.start, shown.end) - (Date.now() - shown.arrivedAt);
-    const timer = setTimeout(() => setShown((current) => (current === shown ? null : current)), Math.max(0, left));
+    const next = Math.min(...held.map(captionExpiresAt).filter((at) => at > now));
+    if (!Number.isFinite(next)) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.max(0, next - Date.now()));
     return () => clearTimeout(timer);
-  }, [shown]);
+  }, [held, now]);
 
   const anchor = useRef<HTMLSpanElement>(null);
   const layer = useRef<HTMLDivElement>(null);
   const host = useOverlayHost(anchor, layer);
-  // The timer above takes a caption away when its time is up.
-  const visible = on && shown !== null;
+  const lines = on ? visibleCaptions(held, now, captionLang) : [];
+  const current = held.filter((c) => now < captionExpiresAt(c));
+  const languages = captionLanguages(current);
+  const shownLang = shownCaptionLanguage(current, captionLang);
   const band = (
-    <div ref={layer} className="captions" role="status" aria-live="polite" aria-label={t('captions.region')}>
-      {visible && (
-        <p className="captions__line" lang={shown.lang.replace('_', '-')} data-testid="caption">
-          {shown.text}
-        </p>
+    <div ref={layer} className="captions">
+      {lines.length > 0 && languages.length > 1 && (
+        <div className="captions__languages" role="radiogroup" aria-label={t('captions.language')}>
+          {languages.map((lang) => (
+            <button key={lang} type="button" role="radio" aria-checked={lang === shownLang} className="captions__language" onClick={() => setViewerSetting('captionLang', lang)}>
+              {languageName(lang, i18n.language)}
+            </button>
+          ))}
+        </div>
       )}
+      <div className="captions__lines" role="status" aria-live="polite" aria-label={t('captions.region')}>
+        {lines.map((line) => (
+          <p key={`${line.arrivedAt}-${line.lang}-${line.text}`} className="captions__line" lang={line.lang.replace('_', '-')} data-testid="caption">
+            {line.text}
+          </p>
+        ))}
+      </div>
+      {lines.length > 0 && <p className="captions__disclaimer">{t('captions.disclaimer')}</p>}
     </div>
   );
   return (
