@@ -331,10 +331,11 @@ describe('room hub: room state', () => {
   it('keeps only the latest few gifts and captions', () => {
     const { hub } = setup();
     for (let o = 1; o <= 8; o++) hub.apply(7111, { webcastId: ROOM, offset: o, uid: 'u', name: 'n', gift: 'heart', count: o });
-    for (let o = 9; o <= 14; o++) hub.apply(7125, { webcastId: ROOM, offset: o, text: `c${o}`, start: o, end: o });
+    for (let o = 9; o <= 18; o++) hub.apply(7125, { webcastId: ROOM, offset: o, text: `c${o}`, start: o, end: o });
     const s = hub.snapshot().state;
     expect(s.gifts.map((g) => g.count)).toEqual([4, 5, 6, 7, 8]);
-    expect(s.captions.map((c) => c.text)).toEqual(['c12', 'c13', 'c14']);
+    // Six captions: two lines in each of a few languages arriving in one batch.
+    expect(s.captions.map((c) => c.text)).toEqual(['c13', 'c14', 'c15', 'c16', 'c17', 'c18']);
   });
 
   it('takes room control only when it is for me', () => {
