@@ -236,6 +236,13 @@ describe('failures', () => {
     },
   );
 
+  it('a background read (a poll) leaves the error page alone on an HTTP failure, but not session expiry', async () => {
+    const { http, effects } = setup(() => status(503), { retries: 0 });
+    const error = await rejection(http.request(getRoom, { id: 1 }, { background: true }));
+    expect(error.status).toBe(503);
+    expect(effects.transportFailure).not.toHaveBeenCalled();
+  });
+
   it('an HTTP status without a message of its own falls back to error.unknownCode', async () => {
     const { http, effects } = setup(() => status(418));
     const error = await rejection(http.request(postLogin, { webcastId: '1', type: 'guest', name: 'a' }));

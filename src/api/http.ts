@@ -54,6 +54,11 @@ export interface RequestOptions {
   readonly baseUrl?: string;
   /** The call must outlive the page (sent while it is hidden or unloading): fetch keepalive. */
   readonly keepalive?: boolean;
+  /**
+   * A background read the viewer did not ask for (a poll): an HTTP status failure is the
+   * caller's to handle and never opens the error page. Session expiry (402) still applies.
+   */
+  readonly background?: boolean;
 }
 
 export interface HttpClient {
@@ -261,9 +266,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   }
 
   /** Effects run once per call, after retries, and never turn into the call's error. */
-  function applyEffects(error: ApiError): void {
+  function applyEffects(error: ApiError, background: boolean): void {
     try {
-      if (error.kind === 'http' && error.status !== undefined) options.effects.transportFailure(error.status);
+      if (error.kind === 'http' && error.status !== undefined) {
+        if (!background) options.effects.transportFailure(error.status);
+      }
       else if (error.kind === 'business' && error.code === SESSION_EXPIRED_CODE) options.effects.sessionExpired();
     } catch (effectError) {
       // The caller must still get the request's own failure; report the effect's fault.
@@ -300,7 +307,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         error instanceof ApiError
           ? error
           : new ApiError({ kind: 'network', messageKey: CLIENT_MESSAGE_KEYS.networkFailed, cause: error });
-      applyEffects(apiError);
+      applyEffects(apiError, requestOptions.background === true);
       throw apiError;
     }
   }

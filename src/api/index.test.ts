@@ -51,3 +51,15 @@ describe('createApi', () => {
     expect(api.newIdempotencyKey()).not.toBe(a);
   });
 });
+
+describe('resourceUrl', () => {
+  it('puts a file path on the resource host the room stored, else the configured one; only http(s)', () => {
+    let stored: string | null = 'https://room-res.example/';
+    const { api } = setup(() => stored);
+    expect(api.resourceUrl('/share/v1/files/d/1')).toBe('https://room-res.example/share/v1/files/d/1');
+    stored = null;
+    expect(api.resourceUrl('/share/v1/files/d/1')).toBe('https://res.example/share/v1/files/d/1');
+    expect(api.resourceUrl('https://cdn.example/x.svg')).toBe('https://cdn.example/x.svg');
+    for (const bad of ['javascript:alert(1)', '//evil.example/x', 'data:image/svg+xml,x', 5, null]) expect(api.resourceUrl(bad)).toBeNull();
+  });
+});

@@ -10,6 +10,7 @@ import type { Sleep } from './retry';
 import { createCommerceService, type CommerceService } from './services/commerce';
 import { createDirectoryService, type DirectoryService } from './services/directory';
 import { createLiveService, type LiveService } from './services/live';
+import { safeUrl } from '../realtime/chatEntry';
 import { createResourceService, type ResourceService } from './services/resource';
 
 export interface ServiceBaseUrls {
@@ -49,6 +50,11 @@ export interface Api {
   readonly directory: DirectoryService;
   /** A fresh Idempotency-Key for one money action (pass it again when the user retries). */
   newIdempotencyKey(): string;
+  /**
+   * A file of the resource host (a root-relative path as the share calls answer it, or an
+   * http(s) address) as an address the page may load; null for anything else.
+   */
+  resourceUrl(path: unknown): string | null;
 }
 
 export const DEFAULT_DIRECTORY_TAG = 'webcast';
@@ -82,6 +88,11 @@ export function createApi(options: ApiOptions): Api {
       random,
     }),
     newIdempotencyKey: live.newIdempotencyKey,
+    resourceUrl(path) {
+      const safe = safeUrl(path);
+      if (safe === null || !safe.startsWith('/')) return safe;
+      return resourceBase().replace(/\/+$/, '') + safe;
+    },
   };
 }
 

@@ -338,3 +338,44 @@ test('live captions: the last two lines with the disclaimer; a room captioning i
   await expect(languages.getByRole('radio', { name: /英语|English/ })).toHaveAttribute('aria-checked', 'true');
   await context.close();
 });
+
+test('document sharing: the page the host shares beside the video, following page turns in every tab; no sharing content after a stop; a phone switches between video and document', async ({ browser }) => {
+  const context = await guestContext(browser, server.url);
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await enterAsGuest(page, ROOM);
+  const second = await context.newPage();
+  await second.goto(`/live/video/${ROOM}`);
+  const shared = (tab: Page) => tab.getByRole('region', { name: '共享文档' });
+  await expect(page.locator('.live-screen__document')).toBeHidden(); // nothing shared yet: no placeholder
+
+  await server.admin(`/admin/v1/rooms/${ROOM}/share`, { docId: `doc_${ROOM}_deck`, page: 1 });
+  for (const tab of [page, second]) await expect(shared(tab)).toContainText('第 1 / 5 页', { timeout: 10_000 });
+  const slide = shared(page).getByRole('img', { name: 'Keynote slides 第 1 页' });
+  await expect(slide).toBeVisible();
+  await expect.poll(() => slide.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // Beside the video on a wide screen.
+  const [video, doc] = await Promise.all([page.locator('.live-screen__player').boundingBox(), shared(page).boundingBox()]);
+  expect(doc!.x).toBeGreaterThan(video!.x + video!.width - 1);
+
+  await server.admin(`/admin/v1/rooms/${ROOM}/share`, { page: 3, whiteboard: true });
+  for (const tab of [page, second]) await expect(shared(tab)).toContainText('第 3 / 5 页', { timeout: 10_000 });
+  await expect(shared(page)).toContainText('白板');
+
+  await server.admin(`/admin/v1/rooms/${ROOM}/share`, { stop: true });
+  await expect(shared(page)).toContainText('暂无共享内容', { timeout: 10_000 });
+
+  // A phone: the video first, the document one tap away, and back.
+  await server.admin(`/admin/v1/rooms/${ROOM}/share`, { page: 2 });
+  await second.setViewportSize({ width: 390, height: 844 });
+  await expect(shared(second)).toContainText('第 2 / 5 页', { timeout: 10_000 });
+  await expect(second.locator('.live-screen__player')).toBeVisible();
+  await expect(shared(second).getByRole('img')).toBeHidden();
+  await shared(second).getByRole('button', { name: '看文档' }).click();
+  await expect(shared(second).getByRole('img')).toBeVisible();
+  await expect(second.locator('.live-screen__player')).toBeHidden();
+  await shared(second).getByRole('button', { name: '看视频' }).click();
+  await expect(second.locator('.live-screen__player')).toBeVisible();
+  await server.admin(`/admin/v1/rooms/${ROOM}/share`, { stop: true });
+  await context.close();
+});

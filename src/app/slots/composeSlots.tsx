@@ -14,7 +14,7 @@ function tabRank(tab: RoomTab): number {
   return index === -1 ? TAB_ORDER.length : index;
 }
 
-type NodeSlot = 'banner' | 'stageOverlay' | 'toolbar' | 'strip' | 'interactions' | 'layers';
+type NodeSlot = 'banner' | 'stageOverlay' | 'document' | 'toolbar' | 'strip' | 'interactions' | 'layers';
 
 function joinNodes(parts: readonly LiveScreenSlots[], slot: NodeSlot): ((roomId: string) => ReactNode) | undefined {
   const makers = parts.flatMap((part) => (part[slot] === undefined ? [] : [part[slot]]));
@@ -30,6 +30,7 @@ export function composeSlots(...parts: readonly LiveScreenSlots[]): LiveScreenSl
     player: first('player'),
     banner: joinNodes(parts, 'banner'),
     stageOverlay: joinNodes(parts, 'stageOverlay'),
+    document: joinNodes(parts, 'document'),
     toolbar: joinNodes(parts, 'toolbar'),
     strip: joinNodes(parts, 'strip'),
     interactions: joinNodes(parts, 'interactions'),

@@ -1,7 +1,7 @@
 /**
  * Live screen slots for the room's interactions (issue 13): each interaction is a feature
  * of its own that shows a card in the screen's interactions region while the room has one
- * open, and the Q&A has a room tab. They load with the video page only, each in its own chunk. The nickname gate a
+ * open, the Q&A has a room tab, and what the host shares shows beside the video. They load with the video page only, each in its own chunk. The nickname gate a
  * lottery needs (SPEC 5) belongs to the entry feature and is handed in here.
  */
 import { lazy, Suspense } from 'react';
@@ -13,6 +13,7 @@ import type { NicknameGate } from '../../features/lottery';
 const RollCallCard = lazy(() => import('../../features/rollcall').then((m) => ({ default: m.RollCallCard })));
 const PaperCard = lazy(() => import('../../features/paper').then((m) => ({ default: m.PaperCard })));
 const AnswerSheetCard = lazy(() => import('../../features/answersheet').then((m) => ({ default: m.AnswerSheetCard })));
+const DocShareView = lazy(() => import('../../features/docshare').then((m) => ({ default: m.DocShareView })));
 const QaPanel = lazy(() => import('../../features/qa').then((m) => ({ default: m.QaPanel })));
 const LotteryCard = lazy(() => import('../../features/lottery').then((m) => ({ default: m.LotteryCard })));
 
@@ -25,6 +26,11 @@ export const interactionSlots: LiveScreenSlots = {
       <PaperCard key={`paper-${roomId}`} roomId={roomId} />
       <AnswerSheetCard key={`answersheet-${roomId}`} roomId={roomId} />
       <LotteryCard key={`lottery-${roomId}`} roomId={roomId} nickname={nickname} />
+    </Suspense>
+  ),
+  document: (roomId) => (
+    <Suspense fallback={null}>
+      <DocShareView key={roomId} roomId={roomId} />
     </Suspense>
   ),
   tabs: (roomId) => [

@@ -23,6 +23,12 @@ export interface LiveScreenSlots {
   banner?(roomId: string): ReactNode;
   /** Video page: the player (live or replay) in the stage. */
   player?(roomId: string): ReactNode;
+  /**
+   * Video page: what the host shares (slides, whiteboard), beside the player on a wide screen,
+   * under it on a narrower one. On a phone one of the two shows: an element of the slot's with
+   * `data-stage-primary="true"` puts the document in the player's place (the video plays on).
+   */
+  document?(roomId: string): ReactNode;
   /** Video page: layered over the player inside the stage (anti-record watermark). */
   stageOverlay?(roomId: string): ReactNode;
   /** Video page: the bar under the player (online count, praise, settings, device test). */
@@ -77,9 +83,12 @@ export function LiveScreen({ mode, slots = {} }: LiveScreenProps) {
       ))
     ) : (
       <>
-        <div className="live-screen__player">
-          {slots.player?.(id)}
-          {slots.stageOverlay?.(id)}
+        <div className="live-screen__screens">
+          <div className="live-screen__player">
+            {slots.player?.(id)}
+            {slots.stageOverlay?.(id)}
+          </div>
+          {slots.document !== undefined && <div className="live-screen__document">{slots.document(id)}</div>}
         </div>
         <div className="live-screen__toolbar">
           {slots.toolbar?.(id)}

@@ -1,0 +1,1 @@
+export { DocShareView } from './DocShareView';
