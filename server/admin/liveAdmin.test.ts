@@ -98,6 +98,12 @@ describe('rooms and live state', () => {
     expect((await viewer.nextPush(7107)).body).toMatchObject({ status: 3, replay: '/media/vod/master.m3u8' });
     const rooms = (await admin('GET', '/admin/v1/rooms')).envelope.data?.rooms as { id: string; status: number }[];
     expect(rooms.find((r) => r.id === 'live-1')?.status).toBe(3);
+    // The session that ended is a recording of the room; ending an ended room records nothing more.
+    const records = () => server.ctx.db.prepare("SELECT title, url FROM room_records WHERE webcast_id = 'live-1'").all();
+    expect(records()).toEqual([{ title: 'Live one (1)', url: '/media/vod/master.m3u8?record=1' }]);
+    await admin('POST', '/admin/v1/rooms/live-1/live/end');
+    await viewer.nextPush(7107);
+    expect(records()).toHaveLength(1);
   });
 
   it('refuses a bad status (4501), an unknown room (4002) and a deleted one (4006)', async () => {

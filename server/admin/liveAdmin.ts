@@ -14,7 +14,7 @@ import type { RouteModule } from '../http/app.js';
 import type { ServerContext } from '../context.js';
 import { invalid, okEnvelope } from '../http/envelope.js';
 import { requireRoom, findRoom } from '../entry/rooms.js';
-import { replayOf } from '../live/streams.js';
+import { replayOf, replayUrl } from '../live/streams.js';
 import { adminOnly } from './auth.js';
 import { fieldsOf, optionalInt, optionalOneOf, requireText, type Fields } from './input.js';
 
@@ -79,12 +79,25 @@ function scheduleLive(ctx: ServerContext, id: string, fields: Fields) {
 }
 
 function endLive(ctx: ServerContext, id: string) {
-  requireRoom(ctx, id);
+  const before = requireRoom(ctx, id);
   ctx.db.prepare('UPDATE rooms SET status = ? WHERE id = ?').run(LIVE_STATUS.ended, id);
   const ended = findRoom(ctx.db, id);
   const replay = ended ? replayOf(ctx.config, ended) : null;
+  // The session that ended is a recording of the room (the demo's recordings all play the demo VOD).
+  if (replay !== null && before.status !== LIVE_STATUS.ended && before.status !== LIVE_STATUS.notStarted) recordSession(ctx, id, before.title);
   const message = ctx.hub.publish(id, ROOM_MESSAGE.liveStatus, { status: LIVE_STATUS.ended, ...(replay === null ? {} : { replay }) });
   return { id, status: LIVE_STATUS.ended, replay, offset: message.offset };
+}
+
+/** The demo VOD's length: every recording of the reference server plays it. */
+export const RECORDING_MS = 20_000;
+
+function recordSession(ctx: ServerContext, id: string, title: string): void {
+  const count = (ctx.db.prepare('SELECT COUNT(*) AS n FROM room_records WHERE webcast_id = ?').get(id) as { n: number }).n;
+  const at = ctx.now();
+  ctx.db
+    .prepare('INSERT INTO room_records (webcast_id, title, duration_ms, url, created_at) VALUES (?, ?, ?, ?, ?)')
+    .run(id, `${title} (${count + 1})`, RECORDING_MS, `${replayUrl({ publicUrl: null })}?record=${count + 1}`, at);
 }
 
 function caption(ctx: ServerContext, id: string, fields: Fields) {

@@ -239,6 +239,18 @@ export function seedRooms(ctx: ServerContext): SeededRoom[] {
         `Welcome to "${room.title}". Be kind in the chat.`,
         now,
       );
+      // The open room has recordings of earlier sessions, to choose among once it has ended.
+      if (room.id === '10001') {
+        for (const [i, title] of ['Warm-up session', 'Product preview'].entries()) {
+          db.prepare('INSERT INTO room_records (webcast_id, title, duration_ms, url, created_at) VALUES (?, ?, ?, ?, ?)').run(
+            room.id,
+            title,
+            20_000,
+            `${replayUrl({ publicUrl: null })}?record=earlier-${i + 1}`,
+            now - (2 - i) * 86_400_000,
+          );
+        }
+      }
       if (room.status === LIVE_STATUS.ended) {
         db.prepare('INSERT INTO room_records (webcast_id, title, duration_ms, url, created_at) VALUES (?, ?, ?, ?, ?)').run(
           room.id,

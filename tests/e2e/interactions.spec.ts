@@ -379,3 +379,24 @@ test('document sharing: the page the host shares beside the video, following pag
   await server.admin(`/admin/v1/rooms/${ROOM}/share`, { stop: true });
   await context.close();
 });
+
+// Last in this file: it ends the room's live.
+test('replay records: after the live ends, the room recordings to choose which one plays', async ({ browser }) => {
+  const context = await guestContext(browser, server.url);
+  const page = await context.newPage();
+  await enterAsGuest(page, ROOM);
+  await joined(page);
+  await expect(page.getByRole('region', { name: '回放列表' })).toHaveCount(0); // live: no recordings shown
+
+  await server.admin(`/admin/v1/rooms/${ROOM}/live/end`, {});
+  const records = page.getByRole('region', { name: '回放列表' });
+  await expect(records.getByRole('button')).toHaveCount(3, { timeout: 15_000 });
+  // Newest first: the session that just ended (the room's third recording), then the seeded earlier ones.
+  await expect(records.getByRole('button').first()).toContainText('Open live room (3)');
+  const requested = page.waitForRequest((request) => request.url().includes('record=earlier-1'), { timeout: 15_000 });
+  await records.getByRole('button', { name: /Warm-up session/ }).click();
+  await requested;
+  await expect(records.getByRole('button', { name: /Warm-up session/ })).toHaveAttribute('aria-current', 'true');
+  await expect(records.getByRole('button', { name: /Warm-up session/ })).toContainText('正在播放');
+  await context.close();
+});

@@ -17,6 +17,7 @@ import { session } from '../../state/session';
 import { setViewerSetting, viewerSettings } from '../../state/viewerSettings';
 import { embedControl, reportLiveStatus, reportPlayerState } from '../../state/embedControl';
 import { ControlBar, type ControlBarActions } from './ControlBar';
+import { ReplayRecords } from './ReplayRecords';
 import { behindLive, CONTROLS_IDLE_MS, controlsShown, shortcutOf, type ShortcutAction } from './controlRules';
 import { createEngine, hasMse, hasNativeHls, preloadEngine, type PlaybackEngine } from './engine';
 import { bufferAheadMs } from './latency';
@@ -57,6 +58,9 @@ export function Player({ roomId }: PlayerProps) {
   const [lineId, setLineId] = useState<string | null>(null);
   const [reloadKey, setReloadKey] = useState(0);
   const playback = useRoomPlayback(roomId, lineId, reloadKey);
+  // A recording the viewer chose from the room's record list plays instead of the room's replay.
+  const [record, setRecord] = useState<string | null>(null);
+  const replay = playback.status === LIVE_STATUS.ended ? (record ?? playback.replay) : playback.replay;
   const [machine, dispatch] = useReducer(playerReducer, INITIAL_PLAYER_STATE);
   // Another tab of this room plays: this one, in the background, stops its video.
   const { oneVideo, captions } = useSnapshot(viewerSettings);
@@ -82,8 +86,8 @@ export function Player({ roomId }: PlayerProps) {
       // The room's defaults (quality, player) come with the room info: wait for it (or its failure).
       playback.status === null || (room === null && !playback.failed)
         ? null
-        : choosePlayTarget({ status: playback.status, line: playback.line, replay: playback.replay, quality, type, delay, mse, nativeHls }),
-    [playback.status, playback.line, playback.replay, playback.failed, room, quality, type, delay, mse, nativeHls],
+        : choosePlayTarget({ status: playback.status, line: playback.line, replay, quality, type, delay, mse, nativeHls }),
+    [playback.status, playback.line, replay, playback.failed, room, quality, type, delay, mse, nativeHls],
   );
 
   // The room state and the settings choose what plays; the machine ignores a LOAD of the
@@ -503,177 +507,180 @@ export function Player({ roomId }: PlayerProps) {
   useEffect(() => () => publishPlayerOffer(EMPTY_PLAYER_OFFER), []);
 
   return (
-    <div
-      ref={rootRef}
-      className={[
-        'player',
-        immersive ? 'player--immersive' : '',
-        fullscreen ? 'player--fullscreen' : '',
-        audioOnly ? 'player--audio-only' : '',
-        shown ? '' : 'player--controls-hidden',
-      ]
-        .filter(Boolean)
-        .join(' ')}
-      data-phase={phase}
-      data-yielded={yielded ? 'true' : undefined}
-      data-mode={isReplay ? 'replay' : isLive ? 'live' : 'none'}
-      data-type={target?.kind === 'play' ? target.type : undefined}
-      data-line={target?.kind === 'play' ? (target.lineId ?? undefined) : undefined}
-      data-quality={target?.kind === 'play' ? (target.quality ?? undefined) : undefined}
-      role="region"
-      aria-label={t('player.label')}
-      onPointerMove={(event) => {
-        if (event.pointerType === 'mouse') wake();
-      }}
-      onPointerLeave={(event) => {
-        // A mouse leaving the player puts the bar away; a finger lifted also "leaves", and must not.
-        if (event.pointerType === 'mouse') setIdle(true);
-      }}
-      onFocus={(event) => {
-        // The keyboard's focus keeps the bar; a button the mouse just clicked does not.
-        if (event.target.closest('.player__controls') !== null && event.target.matches(':focus-visible')) setFocusWithin(true);
-        wake();
-      }}
-      onBlur={(event) => {
-        if (!(event.relatedTarget instanceof Node) || event.relatedTarget.closest('.player__controls') === null) setFocusWithin(false);
-      }}
-    >
-      <video
-        ref={videoRef}
-        className="player__video"
-        playsInline
-        muted={muted}
-        poster={room?.coverUrl ?? undefined}
-        hidden={!showsVideo(phase) && phase !== 'failed'}
-      />
-      {audioOnly && showsVideo(phase) && <div className="player__audio-only">{t('player.audioOnlyOn')}</div>}
-      {showsVideo(phase) && (
-        <div
-          className="player__surface"
-          data-testid="player-surface"
-          onPointerUp={onSurfacePointerUp}
-          onDoubleClick={(event) => {
-            if (event.target === event.currentTarget) toggleFullscreen();
-          }}
+    <>
+      <div
+        ref={rootRef}
+        className={[
+          'player',
+          immersive ? 'player--immersive' : '',
+          fullscreen ? 'player--fullscreen' : '',
+          audioOnly ? 'player--audio-only' : '',
+          shown ? '' : 'player--controls-hidden',
+        ]
+          .filter(Boolean)
+          .join(' ')}
+        data-phase={phase}
+        data-yielded={yielded ? 'true' : undefined}
+        data-mode={isReplay ? 'replay' : isLive ? 'live' : 'none'}
+        data-type={target?.kind === 'play' ? target.type : undefined}
+        data-line={target?.kind === 'play' ? (target.lineId ?? undefined) : undefined}
+        data-quality={target?.kind === 'play' ? (target.quality ?? undefined) : undefined}
+        role="region"
+        aria-label={t('player.label')}
+        onPointerMove={(event) => {
+          if (event.pointerType === 'mouse') wake();
+        }}
+        onPointerLeave={(event) => {
+          // A mouse leaving the player puts the bar away; a finger lifted also "leaves", and must not.
+          if (event.pointerType === 'mouse') setIdle(true);
+        }}
+        onFocus={(event) => {
+          // The keyboard's focus keeps the bar; a button the mouse just clicked does not.
+          if (event.target.closest('.player__controls') !== null && event.target.matches(':focus-visible')) setFocusWithin(true);
+          wake();
+        }}
+        onBlur={(event) => {
+          if (!(event.relatedTarget instanceof Node) || event.relatedTarget.closest('.player__controls') === null) setFocusWithin(false);
+        }}
+      >
+        <video
+          ref={videoRef}
+          className="player__video"
+          playsInline
+          muted={muted}
+          poster={room?.coverUrl ?? undefined}
+          hidden={!showsVideo(phase) && phase !== 'failed'}
         />
-      )}
+        {audioOnly && showsVideo(phase) && <div className="player__audio-only">{t('player.audioOnlyOn')}</div>}
+        {showsVideo(phase) && (
+          <div
+            className="player__surface"
+            data-testid="player-surface"
+            onPointerUp={onSurfacePointerUp}
+            onDoubleClick={(event) => {
+              if (event.target === event.currentTarget) toggleFullscreen();
+            }}
+          />
+        )}
 
-      {phase === 'waiting' && (
-        <Cover url={room?.coverUrl ?? null}>
-          {playback.status === LIVE_STATUS.preparing ? (
-            <p>{t('player.preparing')}</p>
-          ) : playback.status === LIVE_STATUS.notStarted ? (
-            <>
-              <p>{t('player.notStarted')}</p>
-              <Countdown ms={countdownMs(room?.startTime ?? null, now)} />
-            </>
-          ) : (
-            <p>{t('player.noSource')}</p>
-          )}
-        </Cover>
-      )}
-      {yieldsLive && (
-        <Cover url={room?.coverUrl ?? null}>
-          <p>{t('player.yielded')}</p>
-        </Cover>
-      )}
-      {(phase === 'idle' || phase === 'loading') && !yieldsLive && (
-        <div className="player__notice player__notice--overlay" role="status">
-          {playback.failed ? (
-            <>
-              <p>{t('player.loadFailed')}</p>
-              <button type="button" className="button" onClick={retry}>
-                {t('player.retry')}
-              </button>
-            </>
-          ) : (
-            <p>{t('player.loading')}</p>
-          )}
-        </div>
-      )}
-      {phase === 'stalled' && (
-        <div className="player__notice player__notice--overlay" role="status">
-          <p>{t('player.buffering')}</p>
-        </div>
-      )}
-      {phase === 'retrying' && (
-        <div className="player__notice player__notice--overlay" role="status">
-          <p>{t('player.retrying', { attempt, max: MAX_RETRIES })}</p>
-        </div>
-      )}
-      {phase === 'failed' && (
-        <div className="player__notice player__notice--overlay" role="alert">
-          <p>{t('player.loadFailed')}</p>
-          <button type="button" className="button button--primary" onClick={retry}>
-            {t('player.retry')}
-          </button>
-        </div>
-      )}
-      {phase === 'unsupported' && (
-        <div className="player__notice player__notice--overlay" role="alert">
-          <p>{delay === 'noDelay' ? t('player.noDelayUnsupported') : t('player.unsupported')}</p>
-          {delay === 'noDelay' && (
-            <button type="button" className="button" onClick={() => setPlayerSetting('delay', 'lowDelay')}>
-              {t('player.useLowDelay')}
+        {phase === 'waiting' && (
+          <Cover url={room?.coverUrl ?? null}>
+            {playback.status === LIVE_STATUS.preparing ? (
+              <p>{t('player.preparing')}</p>
+            ) : playback.status === LIVE_STATUS.notStarted ? (
+              <>
+                <p>{t('player.notStarted')}</p>
+                <Countdown ms={countdownMs(room?.startTime ?? null, now)} />
+              </>
+            ) : (
+              <p>{t('player.noSource')}</p>
+            )}
+          </Cover>
+        )}
+        {yieldsLive && (
+          <Cover url={room?.coverUrl ?? null}>
+            <p>{t('player.yielded')}</p>
+          </Cover>
+        )}
+        {(phase === 'idle' || phase === 'loading') && !yieldsLive && (
+          <div className="player__notice player__notice--overlay" role="status">
+            {playback.failed ? (
+              <>
+                <p>{t('player.loadFailed')}</p>
+                <button type="button" className="button" onClick={retry}>
+                  {t('player.retry')}
+                </button>
+              </>
+            ) : (
+              <p>{t('player.loading')}</p>
+            )}
+          </div>
+        )}
+        {phase === 'stalled' && (
+          <div className="player__notice player__notice--overlay" role="status">
+            <p>{t('player.buffering')}</p>
+          </div>
+        )}
+        {phase === 'retrying' && (
+          <div className="player__notice player__notice--overlay" role="status">
+            <p>{t('player.retrying', { attempt, max: MAX_RETRIES })}</p>
+          </div>
+        )}
+        {phase === 'failed' && (
+          <div className="player__notice player__notice--overlay" role="alert">
+            <p>{t('player.loadFailed')}</p>
+            <button type="button" className="button button--primary" onClick={retry}>
+              {t('player.retry')}
             </button>
-          )}
+          </div>
+        )}
+        {phase === 'unsupported' && (
+          <div className="player__notice player__notice--overlay" role="alert">
+            <p>{delay === 'noDelay' ? t('player.noDelayUnsupported') : t('player.unsupported')}</p>
+            {delay === 'noDelay' && (
+              <button type="button" className="button" onClick={() => setPlayerSetting('delay', 'lowDelay')}>
+                {t('player.useLowDelay')}
+              </button>
+            )}
+          </div>
+        )}
+        {phase === 'ended' && (
+          <Cover url={room?.coverUrl ?? null}>
+            <p>{t('player.ended')}</p>
+          </Cover>
+        )}
+
+        {autoMuted && muted && (
+          <button type="button" className="button button--primary player__unmute" onClick={toggleMute}>
+            {t('player.tapToUnmute')}
+          </button>
+        )}
+
+        {debug && (
+          <dl className="player__debug" aria-label={t('player.debug')}>
+            <dt>{t('player.engine')}</dt>
+            <dd>{figures?.engine ?? '-'}</dd>
+            <dt>{t('player.latency')}</dt>
+            <dd data-testid="player-latency">{figures?.latencyMs == null ? '-' : t('player.ms', { value: Math.round(figures.latencyMs) })}</dd>
+            <dt>{t('player.buffer')}</dt>
+            <dd>{figures === null ? '-' : t('player.ms', { value: Math.round(figures.bufferMs) })}</dd>
+            <dt>{t('player.resolution')}</dt>
+            <dd>{figures === null ? '-' : `${figures.width}×${figures.height}`}</dd>
+            <dt>{t('player.dropped')}</dt>
+            <dd>{figures?.dropped ?? 0}</dd>
+          </dl>
+        )}
+
+        <div onPointerEnter={() => setPointerOnBar(true)} onPointerLeave={() => setPointerOnBar(false)}>
+          <ControlBar
+            state={{
+              shown,
+              mode: isReplay ? 'replay' : isLive ? 'live' : 'none',
+              canPlay: showsVideo(phase),
+              paused,
+              muted,
+              volume,
+              behindLive: isLive === true && (edge.paused || edge.lagging),
+              position: isReplay ? position : null,
+              qualities: isLive ? renditions : [],
+              quality: target?.kind === 'play' ? target.quality : null,
+              delay,
+              type,
+              lines,
+              lineId: currentLine?.id ?? lineId,
+              lineSwitchAllowed,
+              audioOnly,
+              immersive,
+              fullscreen,
+              captions,
+              debug,
+            }}
+            actions={controlActions}
+          />
         </div>
-      )}
-      {phase === 'ended' && (
-        <Cover url={room?.coverUrl ?? null}>
-          <p>{t('player.ended')}</p>
-        </Cover>
-      )}
-
-      {autoMuted && muted && (
-        <button type="button" className="button button--primary player__unmute" onClick={toggleMute}>
-          {t('player.tapToUnmute')}
-        </button>
-      )}
-
-      {debug && (
-        <dl className="player__debug" aria-label={t('player.debug')}>
-          <dt>{t('player.engine')}</dt>
-          <dd>{figures?.engine ?? '-'}</dd>
-          <dt>{t('player.latency')}</dt>
-          <dd data-testid="player-latency">{figures?.latencyMs == null ? '-' : t('player.ms', { value: Math.round(figures.latencyMs) })}</dd>
-          <dt>{t('player.buffer')}</dt>
-          <dd>{figures === null ? '-' : t('player.ms', { value: Math.round(figures.bufferMs) })}</dd>
-          <dt>{t('player.resolution')}</dt>
-          <dd>{figures === null ? '-' : `${figures.width}×${figures.height}`}</dd>
-          <dt>{t('player.dropped')}</dt>
-          <dd>{figures?.dropped ?? 0}</dd>
-        </dl>
-      )}
-
-      <div onPointerEnter={() => setPointerOnBar(true)} onPointerLeave={() => setPointerOnBar(false)}>
-        <ControlBar
-          state={{
-            shown,
-            mode: isReplay ? 'replay' : isLive ? 'live' : 'none',
-            canPlay: showsVideo(phase),
-            paused,
-            muted,
-            volume,
-            behindLive: isLive === true && (edge.paused || edge.lagging),
-            position: isReplay ? position : null,
-            qualities: isLive ? renditions : [],
-            quality: target?.kind === 'play' ? target.quality : null,
-            delay,
-            type,
-            lines,
-            lineId: currentLine?.id ?? lineId,
-            lineSwitchAllowed,
-            audioOnly,
-            immersive,
-            fullscreen,
-            captions,
-            debug,
-          }}
-          actions={controlActions}
-        />
       </div>
-    </div>
+      {playback.status === LIVE_STATUS.ended && <ReplayRecords roomId={roomId} playing={record} onChoose={setRecord} />}
+    </>
   );
 }
 
