@@ -167,6 +167,7 @@ describe('records and interactions', () => {
   it('pages the records with skip and take; refuses bad paging with 4501', async () => {
     kit = await startSeeded();
     const db = kit.server.ctx.db;
+    db.prepare("DELETE FROM room_records WHERE webcast_id = '10001'").run(); // the seed's earlier recordings: this test counts its own
     for (let i = 1; i <= 5; i++) {
       db.prepare("INSERT INTO room_records (webcast_id, title, duration_ms, url, created_at) VALUES ('10001', ?, 1000, '/media/vod/master.m3u8', ?)").run(`Part ${i}`, i);
     }
