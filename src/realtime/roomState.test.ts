@@ -36,12 +36,15 @@ describe('room state readers', () => {
   });
 
   it('a lottery start has no winners; an end lists them', () => {
-    const none = { title: null, prize: null, winnerCount: null, password: false };
+    const none = { title: null, prize: null, winnerCount: null, password: false, seedHash: null, entrantsHash: null };
     expect(read(7113, { raffleId: 7, state: 'start' })).toEqual({ key: 'lottery', value: { raffleId: '7', state: 'start', winners: [], ...none } });
     expect(read(7113, { raffleId: 'r', state: 'start', title: 'Draw', prize: 'Mug', winnerCount: 3, password: true })).toEqual({
       key: 'lottery',
-      value: { raffleId: 'r', state: 'start', winners: [], title: 'Draw', prize: 'Mug', winnerCount: 3, password: true },
+      value: { raffleId: 'r', state: 'start', winners: [], title: 'Draw', prize: 'Mug', winnerCount: 3, password: true, seedHash: null, entrantsHash: null },
     });
+    const hash = 'ab'.repeat(32);
+    expect(read(7113, { raffleId: 'r', state: 'drawing', seedHash: hash, entrantsHash: hash })).toMatchObject({ value: { state: 'drawing', seedHash: hash, entrantsHash: hash } });
+    expect(read(7113, { raffleId: 'r', state: 'drawing', seedHash: 'not a hash' })).toMatchObject({ value: { seedHash: null } });
     // What the host announced is read field by field: a malformed one is absent, the round still shows.
     expect(read(7113, { raffleId: 'r', state: 'start', title: 5, winnerCount: -1, password: 'yes' })).toEqual({ key: 'lottery', value: { raffleId: 'r', state: 'start', winners: [], ...none } });
     expect(read(7113, { raffleId: 'r', state: 'end', winners: 'u1' })).toBeNull();

@@ -39,7 +39,8 @@ export interface Winner {
 }
 export interface LotteryState {
   readonly raffleId: string;
-  readonly state: 'start' | 'end';
+  /** start; drawing (the entrants are fixed and committed to); end (the winners and the seed). */
+  readonly state: 'start' | 'drawing' | 'end';
   readonly winners: readonly Winner[];
   /** What the host announced with the round (absent from an older server's push). */
   readonly title: string | null;
@@ -47,6 +48,9 @@ export interface LotteryState {
   readonly winnerCount: number | null;
   /** Entering takes a password. */
   readonly password: boolean;
+  /** The draw's commitments (src/domain/verifiableDraw.ts): SHA-256 of the seed, of the entrants. */
+  readonly seedHash: string | null;
+  readonly entrantsHash: string | null;
 }
 export interface PaperPush {
   readonly kind: 'paper' | 'answerSheet';
@@ -178,6 +182,10 @@ function count(value: unknown): number | null {
 function text(value: unknown, max: number = TEXT_MAX): string | null {
   return typeof value === 'string' && value.length <= max ? value : null;
 }
+/** A SHA-256 in hex, else null. */
+function sha256Of(value: unknown): string | null {
+  return typeof value === 'string' && /^[0-9a-f]{64}$/.test(value) ? value : null;
+}
 function oneOf<T extends string>(value: unknown, allowed: readonly T[]): T | null {
   return typeof value === 'string' && (allowed as readonly string[]).includes(value) ? (value as T) : null;
 }
@@ -264,13 +272,13 @@ const READERS: ReadonlyMap<number, Reader> = new Map<number, Reader>([
     7113,
     (b) => {
       const raffleId = readId(b.raffleId);
-      const state = oneOf(b.state, ['start', 'end'] as const);
+      const state = oneOf(b.state, ['start', 'drawing', 'end'] as const);
       const list = winners(b.winners);
       if (raffleId === null || state === null || list === null) return null;
       const title = b.title === undefined ? null : text(b.title, 200);
       const prize = b.prize === undefined ? null : text(b.prize, 200);
       const winnerCount = b.winnerCount === undefined ? null : count(b.winnerCount);
-      return { key: 'lottery', value: { raffleId, state, winners: list, title, prize, winnerCount, password: b.password === true } };
+      return { key: 'lottery', value: { raffleId, state, winners: list, title, prize, winnerCount, password: b.password === true, seedHash: sha256Of(b.seedHash), entrantsHash: sha256Of(b.entrantsHash) } };
     },
   ],
   [

@@ -172,6 +172,9 @@ test('lottery: the nickname gate, 3 viewers see the right winners, the prize for
   for (const page of [ann!, bob!]) await expect(card(page, 'lottery')).toContainText('恭喜你中奖了！', { timeout: 10_000 });
   await expect(card(cat!, 'lottery')).toContainText('本轮抽奖已结束', { timeout: 10_000 });
   await expect(card(cat!, 'lottery')).toContainText(/中奖名单：.*(Ann_A、Bob_B|Bob_B、Ann_A)/);
+  // The draw can be checked in the page: the revealed seed and entrants against the commitments pushed before it.
+  await card(cat!, 'lottery').getByRole('button', { name: '验证抽奖结果' }).click();
+  await expect(card(cat!, 'lottery')).toContainText('已验证：中奖名单可由开奖前公布的种子和参与名单复算');
   // Ann's other tab: its own nickname came from the same login, and the draw says won there too.
   await expect(card(annSecond, 'lottery')).toContainText('恭喜你中奖了！', { timeout: 10_000 });
 

@@ -1,12 +1,16 @@
 /**
- * Host control of a raffle round: start (push 7113 state start) and end (draw the winners
- * uniformly among the entrants, store them, push 7113 state end with the winners).
+ * Host control of a raffle round, drawn so that anyone can check it (src/domain/
+ * verifiableDraw.ts): start makes the round's secret seed and pushes 7113 state start with
+ * its SHA-256; end fixes the entrants and pushes 7113 state drawing with the SHA-256 of
+ * their ids, then draws the winners from the seed and the entrants alone, stores them and
+ * pushes 7113 state end with the winners and the seed.
  */
 import type { ServerContext } from '../../context.js';
 import { invalid } from '../../http/envelope.js';
 import { newId } from '../shared/ids.js';
-import { cryptoRandomBelow, pickUniform, type RandomBelow } from './draw.js';
-import { addEntrant, advance, eligibleAudience, entrants, findRaffle, insertRaffle, insertWinners, rafflesOf, type Raffle } from './store.js';
+import { randomBytes } from 'node:crypto';
+import { drawWinners, entrantsDigest, sha256Hex } from '../../../src/domain/verifiableDraw';
+import { addEntrant, advance, commitRaffle, eligibleAudience, entrants, findRaffle, insertRaffle, insertWinners, rafflesOf, type Raffle } from './store.js';
 
 function raffleOfRoom(ctx: ServerContext, webcastId: string, raffleId: string): Raffle {
   const raffle = findRaffle(ctx, raffleId);
@@ -35,6 +39,9 @@ export function startRaffle(ctx: ServerContext, webcastId: string, raffleId?: st
     const running = rafflesOf(ctx, webcastId, ['open'])[0];
     if (running && running.id !== raffle.id) throw invalid('raffleId', `lottery ${running.id} is running: end it first`);
     if (!advance(ctx, raffle.id, 'start')) throw invalid('raffleId', `this lottery is ${raffle.state}, it can only start when ready`);
+    const seed = randomBytes(32).toString('hex');
+    const seedHash = sha256Hex(seed);
+    commitRaffle(ctx, raffle.id, { seed, seedHash });
     return {
       raffleId: raffle.id,
       state: 'start' as const,
@@ -42,23 +49,41 @@ export function startRaffle(ctx: ServerContext, webcastId: string, raffleId?: st
       prize: raffle.prize,
       winnerCount: raffle.winnerCount,
       password: raffle.password !== null,
+      seedHash,
     };
   })();
   ctx.hub.publish(webcastId, 7113, body);
   return body;
 }
 
-export function endRaffle(ctx: ServerContext, webcastId: string, raffleId?: string, randomBelow: RandomBelow = cryptoRandomBelow) {
-  const body = ctx.db.transaction(() => {
+export function endRaffle(ctx: ServerContext, webcastId: string, raffleId?: string) {
+  const { drawing, body } = ctx.db.transaction(() => {
     const raffle = raffleId !== undefined ? raffleOfRoom(ctx, webcastId, raffleId) : rafflesOf(ctx, webcastId, ['open'])[0];
     if (!raffle) throw invalid('raffleId', 'no lottery is running in this room');
     if (!advance(ctx, raffle.id, 'end')) throw invalid('raffleId', `this lottery is ${raffle.state}, only a running one can end`);
     if (raffle.password === null) for (const person of eligibleAudience(ctx, webcastId)) addEntrant(ctx, raffle.id, person);
     const pool = entrants(ctx, raffle.id);
-    const drawn = pickUniform(pool, raffle.winnerCount, randomBelow);
+    const ids = pool.map((p) => p.uid);
+    const entrantsHash = entrantsDigest(ids);
+    commitRaffle(ctx, raffle.id, { entrantsHash });
+    // A round started before the seed existed (an older data directory) gets one now.
+    let seed = raffle.seed;
+    let seedHash = raffle.seedHash;
+    if (seed === null || seedHash === null) {
+      seed = randomBytes(32).toString('hex');
+      seedHash = sha256Hex(seed);
+      commitRaffle(ctx, raffle.id, { seed, seedHash });
+    }
+    const byId = new Map(pool.map((p) => [p.uid, p]));
+    const drawn = drawWinners(seed, ids, raffle.winnerCount).map((uid) => byId.get(uid)!);
     insertWinners(ctx, raffle.id, drawn);
-    return { raffleId: raffle.id, state: 'end' as const, title: raffle.title, prize: raffle.prize, entrants: pool.length, winners: drawn };
+    return {
+      drawing: { raffleId: raffle.id, state: 'drawing' as const, entrants: pool.length, entrantsHash, seedHash },
+      body: { raffleId: raffle.id, state: 'end' as const, title: raffle.title, prize: raffle.prize, winnerCount: raffle.winnerCount, entrants: pool.length, winners: drawn, seed, seedHash, entrantsHash },
+    };
   })();
+  // The entrants are fixed (and committed to) before the seed is revealed with the winners.
+  ctx.hub.publish(webcastId, 7113, drawing);
   ctx.hub.publish(webcastId, 7113, body);
   return body;
 }

@@ -4,7 +4,7 @@ import type { TestServer } from '../../testing/harness.js';
 import { seededRoom, startInteractServer, viewer, type Caller } from '../../testing/interactFixtures.js';
 import { TestSocket } from '../../testing/socketClient.js';
 import { DEMO_LOTTERY_PASSWORD } from '../../seed/content.js';
-import { pickUniform } from './draw.js';
+import { verifyDraw } from '../../../src/domain/verifiableDraw';
 
 let server: TestServer;
 let api: Caller;
@@ -38,7 +38,9 @@ describe('raffles', () => {
 
     const started = await api.admin(`/admin/v1/rooms/${room}/lottery/start`);
     expect(started.data).toMatchObject({ raffleId: openRaffle(room), state: 'start', password: false });
-    expect((await watcher.nextPush(7113)).body).toMatchObject({ raffleId: openRaffle(room), state: 'start', webcastId: room });
+    const startPush = (await watcher.nextPush(7113)).body as { seedHash: string };
+    expect(startPush).toMatchObject({ raffleId: openRaffle(room), state: 'start', webcastId: room });
+    expect(startPush.seedHash).toMatch(/^[0-9a-f]{64}$/);
 
     const record = await api.get<{ list: { raffleId: string; myState: string }[] }>(LIVE_CALLS.raffleRecord.path, { webcastId: room }, { token: unnamed.token });
     expect(record.data.list[0]).toMatchObject({ raffleId: openRaffle(room), myState: 'nicknameRequired' });
@@ -46,14 +48,25 @@ describe('raffles', () => {
     const ended = await api.admin<{ winners: Winner[]; entrants: number }>(`/admin/v1/rooms/${room}/lottery/end`);
     expect(ended.data.entrants).toBe(5);
     expect(ended.data.winners).toHaveLength(3);
+    // The entrants are committed to before the seed is revealed with the winners.
+    const drawing = (await watcher.nextPush(7113, 5000, (b) => b.state === 'drawing')).body as { entrantsHash: string; offset: number };
     const push = await watcher.nextPush(7113, 5000, (b) => b.state === 'end');
-    expect(push.body).toMatchObject({ raffleId: openRaffle(room), state: 'end', winners: ended.data.winners });
+    expect(push.body).toMatchObject({ raffleId: openRaffle(room), state: 'end', winners: ended.data.winners, entrantsHash: drawing.entrantsHash, seedHash: startPush.seedHash });
+    expect((push.body as { offset: number }).offset).toBe(drawing.offset + 1);
     const winnerIds = ended.data.winners.map((w) => w.uid);
     expect(new Set(winnerIds).size).toBe(3);
     expect(winnerIds).not.toContain('anon');
 
-    const listed = await api.get<{ winners: Winner[] }>(LIVE_CALLS.raffleWinners.path, { raffleId: openRaffle(room) }, { token: unnamed.token });
+    const listed = await api.get<{ winners: Winner[]; seed: string; seedHash: string; entrantsHash: string; entrants: string[]; winnerCount: number }>(
+      LIVE_CALLS.raffleWinners.path,
+      { raffleId: openRaffle(room) },
+      { token: unnamed.token },
+    );
     expect(listed.data.winners).toEqual(ended.data.winners);
+    // Anyone can recompute the draw from what the room published.
+    expect(listed.data.entrants).toHaveLength(5);
+    expect(verifyDraw({ ...listed.data, winners: listed.data.winners.map((w) => w.uid) })).toEqual({ ok: true });
+    expect(listed.data.seedHash).toBe(startPush.seedHash);
     for (const p of people) {
       const mine = await api.get<{ list: { myState: string }[] }>(LIVE_CALLS.raffleRecord.path, { webcastId: room }, { token: p.token });
       expect(mine.data.list[0]?.myState).toBe(winnerIds.includes(p.userId) ? 'won' : 'lost');
@@ -116,22 +129,5 @@ describe('raffles', () => {
   it('needs the admin token and a room', async () => {
     expect((await api.admin(`/admin/v1/rooms/${room}/lottery/start`, undefined, 'wrong')).status).toBe(401);
     expect((await api.admin('/admin/v1/rooms/nowhere/lottery/start')).msg).toBe('id: no such room');
-  });
-});
-
-describe('pickUniform', () => {
-  it('picks k distinct items, each about equally often', () => {
-    const items = ['a', 'b', 'c', 'd', 'e'];
-    const counts = new Map(items.map((i) => [i, 0]));
-    const rounds = 10_000;
-    for (let r = 0; r < rounds; r++) {
-      const picked = pickUniform(items, 2);
-      expect(new Set(picked).size).toBe(2);
-      for (const p of picked) counts.set(p, counts.get(p)! + 1);
-    }
-    // Each item is in 2/5 of the draws; 4% tolerance is many standard deviations wide.
-    for (const n of counts.values()) expect(Math.abs(n / rounds - 0.4)).toBeLessThan(0.04);
-    expect(pickUniform(items, 9)).toHaveLength(5);
-    expect(pickUniform([], 3)).toEqual([]);
   });
 });

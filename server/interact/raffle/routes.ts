@@ -13,7 +13,7 @@ import { BizError, invalid, okEnvelope } from '../../http/envelope.js';
 import { callerIn, enter, type Caller } from '../shared/access.js';
 import { invalidBy } from '../shared/problems.js';
 import { ID, objectOf } from '../shared/schema.js';
-import { addEntrant, findRaffle, isEntrant, isWinner, rafflesOf, saveContact, winners, type Raffle } from './store.js';
+import { addEntrant, entrants, findRaffle, isEntrant, isWinner, rafflesOf, saveContact, winners, type Raffle } from './store.js';
 
 /** What a round is for one user (SPEC 4), plus the two ways of not being in it. */
 export type MyRaffleState = 'participating' | 'won' | 'lost' | 'ended' | 'notJoined' | 'nicknameRequired';
@@ -45,7 +45,19 @@ export function raffleRoutes(app: FastifyInstance, ctx: ServerContext): void {
     { schema: { querystring: objectOf({ raffleId: ID }, ['raffleId']) } },
     async (request) => {
       const { raffle } = raffleIn(ctx, request, request.query.raffleId);
-      return okEnvelope({ raffleId: raffle.id, state: raffle.state, winners: winners(ctx, raffle.id) });
+      // What a viewer needs to check the draw (src/domain/verifiableDraw.ts): the seed and the
+      // entrant ids only once the round has ended.
+      const ended = raffle.state === 'ended';
+      return okEnvelope({
+        raffleId: raffle.id,
+        state: raffle.state,
+        winnerCount: raffle.winnerCount,
+        winners: winners(ctx, raffle.id),
+        seedHash: raffle.seedHash,
+        entrantsHash: ended ? raffle.entrantsHash : null,
+        seed: ended ? raffle.seed : null,
+        entrants: ended ? entrants(ctx, raffle.id).map((p) => p.uid) : null,
+      });
     },
   );
 

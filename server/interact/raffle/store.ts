@@ -25,6 +25,10 @@ export interface Raffle {
   readonly state: RaffleState;
   readonly startedAt: number | null;
   readonly endedAt: number | null;
+  /** The draw's secret (hex) and the commitments (src/domain/verifiableDraw.ts). */
+  readonly seed: string | null;
+  readonly seedHash: string | null;
+  readonly entrantsHash: string | null;
 }
 
 interface RaffleRow {
@@ -37,6 +41,9 @@ interface RaffleRow {
   state: RaffleState;
   started_at: number | null;
   ended_at: number | null;
+  seed: string | null;
+  seed_hash: string | null;
+  entrants_hash: string | null;
 }
 
 const toRaffle = (r: RaffleRow): Raffle => ({
@@ -49,7 +56,16 @@ const toRaffle = (r: RaffleRow): Raffle => ({
   state: r.state,
   startedAt: r.started_at,
   endedAt: r.ended_at,
+  seed: r.seed,
+  seedHash: r.seed_hash,
+  entrantsHash: r.entrants_hash,
 });
+
+/** Stores the round's seed and its hash (at the start) or the entrant list's hash (at the draw). */
+export function commitRaffle(ctx: ServerContext, id: string, commitment: { readonly seed: string; readonly seedHash: string } | { readonly entrantsHash: string }): void {
+  if ('seed' in commitment) ctx.db.prepare('UPDATE raffles SET seed = ?, seed_hash = ? WHERE id = ?').run(commitment.seed, commitment.seedHash, id);
+  else ctx.db.prepare('UPDATE raffles SET entrants_hash = ? WHERE id = ?').run(commitment.entrantsHash, id);
+}
 
 export interface Person {
   readonly uid: string;
@@ -69,7 +85,7 @@ export function rafflesOf(ctx: ServerContext, webcastId: string, states: readonl
   return rows.map(toRaffle);
 }
 
-export function insertRaffle(ctx: ServerContext, raffle: Omit<Raffle, 'state' | 'startedAt' | 'endedAt'>): void {
+export function insertRaffle(ctx: ServerContext, raffle: Omit<Raffle, 'state' | 'startedAt' | 'endedAt' | 'seed' | 'seedHash' | 'entrantsHash'>): void {
   ctx.db
     .prepare("INSERT OR IGNORE INTO raffles (id, webcast_id, title, prize, winner_count, password, state, created_at) VALUES (?, ?, ?, ?, ?, ?, 'ready', ?)")
     .run(raffle.id, raffle.webcastId, raffle.title, raffle.prize, raffle.winnerCount, raffle.password, ctx.now());

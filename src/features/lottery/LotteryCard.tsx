@@ -7,6 +7,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InteractionCard } from '../../ui/InteractionCard';
+import { DrawVerification } from './DrawVerification';
 import { Field } from '../../ui/FormField';
 import { LotteryRecordButton } from './LotteryRecord';
 import { WinnerContactForm } from './WinnerContactForm';
@@ -82,6 +83,7 @@ export function LotteryCard({ roomId, nickname }: { readonly roomId: string; rea
         </p>
       )}
       {(phase === 'won' || phase === 'lost' || phase === 'ended') && <WinnerList winners={model.winners} />}
+      {(phase === 'won' || phase === 'lost' || phase === 'ended') && view.committed.seedHash !== null && <DrawVerification raffleId={round.raffleId} committed={view.committed} />}
       <LotteryRecordButton roomId={roomId} />
     </InteractionCard>
   );

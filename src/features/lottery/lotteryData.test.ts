@@ -24,3 +24,15 @@ describe('lottery record', () => {
     expect(readWinners([{ uid: 'a', name: 'A' }, { uid: '', name: 'B' }, null, { uid: 'c' }])).toEqual([{ uid: 'a', name: 'A' }]);
   });
 });
+
+describe('draw proof', () => {
+  it('reads the revealed seed, the commitments and the entrant ids; anything else is no proof', async () => {
+    const { readDrawProof } = await import('./lotteryData');
+    const hash = 'ab'.repeat(32);
+    const proof = { seed: 'cd'.repeat(32), seedHash: hash, entrantsHash: hash, winnerCount: 1, entrants: ['u1', 'u2'], winners: [{ uid: 'u2', name: 'B' }] };
+    expect(readDrawProof(proof)).toEqual({ ...proof, winners: ['u2'] });
+    expect(readDrawProof({ ...proof, seed: null })).toBeNull(); // before the draw
+    expect(readDrawProof({ ...proof, seedHash: 'xyz' })).toBeNull();
+    expect(readDrawProof('x')).toBeNull();
+  });
+});

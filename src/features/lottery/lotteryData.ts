@@ -4,6 +4,7 @@
  * state in it (server/interact/raffle/routes.ts).
  */
 import type { LotteryRound, LotteryWinner } from '../../domain/lottery';
+import type { DrawProof } from '../../domain/verifiableDraw';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const textOf = (value: unknown, max = 200): string | null => (typeof value === 'string' && value.length <= max ? value : null);
@@ -56,3 +57,14 @@ export function readLotteryRecord(data: unknown): RecordedRound[] {
 
 /** The key of a round among the room's acted notes (joined with its password in a tab). */
 export const lotteryActedKey = (raffleId: string): string => `lottery:${raffleId}`;
+
+/** `raffle/winners` after the draw: what a viewer needs to check it; null before, or when malformed. */
+export function readDrawProof(data: unknown): DrawProof | null {
+  if (!isRecord(data)) return null;
+  const { seed, seedHash, entrantsHash } = data;
+  const winnerCount = typeof data.winnerCount === 'number' && Number.isSafeInteger(data.winnerCount) && data.winnerCount >= 0 ? data.winnerCount : null;
+  const hex = (v: unknown, max: number) => typeof v === 'string' && v.length <= max && /^[0-9a-f]+$/.test(v);
+  if (!hex(seed, 256) || !hex(seedHash, 64) || !hex(entrantsHash, 64) || winnerCount === null || !Array.isArray(data.entrants)) return null;
+  const entrants = data.entrants.flatMap((id) => idOf(id) ?? []);
+  return { seed: seed as string, seedHash: seedHash as string, entrantsHash: entrantsHash as string, entrants, winnerCount, winners: readWinners(data.winners).map((w) => w.uid) };
+}

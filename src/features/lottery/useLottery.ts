@@ -15,7 +15,19 @@ import { useRoomState } from '../../state/roomFeed';
 import { session } from '../../state/session';
 import { failureText } from '../../ui/failureText';
 import { useSubmitGuard } from '../../ui/useSubmitGuard';
+import type { Commitments } from './DrawVerification';
 import { lotteryActedKey, readLotteryRecord, type RecordedRound } from './lotteryData';
+
+type CommitmentsSeen = Readonly<Record<string, Commitments>>;
+
+/** The first commitments this page saw for each round: a later push cannot swap them. */
+function noteCommitments(known: CommitmentsSeen, seen: Commitments & { readonly raffleId: string }): CommitmentsSeen {
+  const before = known[seen.raffleId];
+  const next = { seedHash: before?.seedHash ?? seen.seedHash, entrantsHash: before?.entrantsHash ?? seen.entrantsHash };
+  return before !== undefined && before.seedHash === next.seedHash && before.entrantsHash === next.entrantsHash ? known : { ...known, [seen.raffleId]: next };
+}
+
+const NO_COMMITMENTS: Commitments = { seedHash: null, entrantsHash: null };
 
 /** SPEC 5's nickname gate, handed in by the screen (it belongs to the entry feature). */
 export interface NicknameGate {
@@ -38,6 +50,8 @@ export interface LotteryView {
   readonly model: LotteryModel | null;
   readonly passwordProblem: Problem | null;
   readonly dismissed: boolean;
+  /** What the room committed to for this round before its draw (for "verify the draw"). */
+  readonly committed: Commitments;
   join(password: string): void;
   setNickname(): void;
   dismiss(): void;
@@ -52,6 +66,7 @@ export function useLottery(roomId: string, nickname: NicknameGate): LotteryView 
   const [model, dispatch] = useReducer(reduce, null);
   const [passwordProblem, setPasswordProblem] = useState<Problem | null>(null);
   const [dismissedId, setDismissedId] = useState<string | null>(null);
+  const [commitments, commit] = useReducer(noteCommitments, {});
 
   // A late joiner, a reload: the room's record says which round is open and where the viewer is in it.
   useEffect(() => {
@@ -72,6 +87,7 @@ export function useLottery(roomId: string, nickname: NicknameGate): LotteryView 
       if (open !== undefined && phase !== null) dispatch({ type: 'show', round: open.round, phase });
       return;
     }
+    commit({ raffleId: pushed.raffleId, seedHash: pushed.seedHash, entrantsHash: pushed.entrantsHash });
     const recorded = record.find((r) => r.round.raffleId === pushed.raffleId);
     const round: LotteryRound = recorded?.round ?? {
       raffleId: pushed.raffleId,
@@ -121,5 +137,6 @@ export function useLottery(roomId: string, nickname: NicknameGate): LotteryView 
   );
 
   const dismiss = useCallback(() => setDismissedId(raffleId), [raffleId]);
-  return { model, passwordProblem, dismissed: raffleId !== null && dismissedId === raffleId, join, setNickname, dismiss };
+  const committed = (raffleId === null ? undefined : commitments[raffleId]) ?? NO_COMMITMENTS;
+  return { model, passwordProblem, dismissed: raffleId !== null && dismissedId === raffleId, committed, join, setNickname, dismiss };
 }
