@@ -20,6 +20,7 @@ interface BenchmarkEntry {
 export const BENCHMARKS: readonly BenchmarkEntry[] = [
   { name: 'micro', load: () => import('./pipeline-micro') },
   { name: 'macro', load: () => import('./macro/index') },
+  { name: 'interaction', load: () => import('./macro/interaction') },
   { name: 'player', load: () => import('./player/index') },
   { name: 'bundle', load: () => import('./bundle/index') },
 ];

@@ -224,7 +224,7 @@ async function newWindowPage(context: BrowserContext, url: string): Promise<Page
 
 const WINDOWS = process.env.BENCH_MACRO_WINDOWS === '1';
 
-async function openProductTabs(context: BrowserContext, tabs: number): Promise<Page[]> {
+export async function openProductTabs(context: BrowserContext, tabs: number): Promise<Page[]> {
   const first = await context.newPage();
   await first.goto(`/live/login/${ROOM}`);
   await first.getByRole('button', { name: '以游客身份进入' }).click();

@@ -236,11 +236,14 @@ describe('failures', () => {
     },
   );
 
-  it('a background read (a poll) leaves the error page alone on an HTTP failure, but not session expiry', async () => {
+  it('a background read (a poll) runs no effect: no error page, no session end', async () => {
     const { http, effects } = setup(() => status(503), { retries: 0 });
     const error = await rejection(http.request(getRoom, { id: 1 }, { background: true }));
     expect(error.status).toBe(503);
     expect(effects.transportFailure).not.toHaveBeenCalled();
+    const expired = setup(() => new Response(JSON.stringify({ code: 402, msg: 'expired', data: null })), { retries: 0 });
+    expect((await rejection(expired.http.request(getRoom, { id: 1 }, { background: true }))).code).toBe(402);
+    expect(expired.effects.sessionExpired).not.toHaveBeenCalled();
   });
 
   it('an HTTP status without a message of its own falls back to error.unknownCode', async () => {

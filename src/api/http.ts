@@ -55,8 +55,10 @@ export interface RequestOptions {
   /** The call must outlive the page (sent while it is hidden or unloading): fetch keepalive. */
   readonly keepalive?: boolean;
   /**
-   * A background read the viewer did not ask for (a poll): an HTTP status failure is the
-   * caller's to handle and never opens the error page. Session expiry (402) still applies.
+   * A background read the viewer did not ask for (a poll): its failure is the caller's to
+   * handle and runs no effect: no error page, and no "login expired" either (a login ended
+   * elsewhere is the socket's to tell, with its own message; the viewer's next own call
+   * still meets a 402).
    */
   readonly background?: boolean;
 }
@@ -267,10 +269,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   /** Effects run once per call, after retries, and never turn into the call's error. */
   function applyEffects(error: ApiError, background: boolean): void {
+    if (background) return;
     try {
-      if (error.kind === 'http' && error.status !== undefined) {
-        if (!background) options.effects.transportFailure(error.status);
-      }
+      if (error.kind === 'http' && error.status !== undefined) options.effects.transportFailure(error.status);
       else if (error.kind === 'business' && error.code === SESSION_EXPIRED_CODE) options.effects.sessionExpired();
     } catch (effectError) {
       // The caller must still get the request's own failure; report the effect's fault.

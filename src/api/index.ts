@@ -10,7 +10,7 @@ import type { Sleep } from './retry';
 import { createCommerceService, type CommerceService } from './services/commerce';
 import { createDirectoryService, type DirectoryService } from './services/directory';
 import { createLiveService, type LiveService } from './services/live';
-import { safeUrl } from '../realtime/chatEntry';
+import { safeUrl } from '../domain/safeUrl';
 import { createResourceService, type ResourceService } from './services/resource';
 
 export interface ServiceBaseUrls {

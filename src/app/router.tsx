@@ -2,11 +2,11 @@
  * The routes of SPEC 2, in history mode under the application prefix (config.appPrefix is
  * the router basename). Routes are hidden from menus: nothing here builds navigation.
  */
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import type { RuntimeConfig } from '../config';
 import { LIVE_GUIDE_ROUTE, LIVE_VIDEO_ROUTE, LiveScreen, liveRoomPath } from '../features/live';
 import { MeetRoomScreen } from '../features/meet';
-import { WxInfoScreen } from '../features/wxinfo';
 import { AppLayout } from './AppLayout';
 import { liveSlots } from './liveSlots';
 import { ErrorStatusPage } from './pages/ErrorStatusPage';
@@ -14,6 +14,10 @@ import { NotFoundPage } from './pages/NotFoundPage';
 import { RouteErrorPage } from './RouteErrorPage';
 
 type RouteConfig = Pick<RuntimeConfig, 'defaultRoomId'>;
+
+// The messaging-login callback is a page few visitors see: its code loads with it, not with
+// the guide page (whose script has a budget, tests/e2e/guide-bundle.spec.ts).
+const WxInfoScreen = lazy(() => import('../features/wxinfo').then((m) => ({ default: m.WxInfoScreen })));
 
 export function appRoutes(config: RouteConfig): RouteObject[] {
   const defaultGuide = liveRoomPath('guide', config.defaultRoomId);
@@ -29,7 +33,14 @@ export function appRoutes(config: RouteConfig): RouteObject[] {
         { path: LIVE_GUIDE_ROUTE, element: <LiveScreen mode="guide" slots={liveSlots} /> },
         { path: LIVE_VIDEO_ROUTE, element: <LiveScreen mode="video" slots={liveSlots} /> },
         { path: '/live/meetLive/:id', element: <MeetRoomScreen /> },
-        { path: '/getWxInfo', element: <WxInfoScreen /> },
+        {
+          path: '/getWxInfo',
+          element: (
+            <Suspense fallback={null}>
+              <WxInfoScreen />
+            </Suspense>
+          ),
+        },
         { path: '/404', element: <NotFoundPage defaultRoomId={config.defaultRoomId} /> },
         { path: '/error/:httpStatus', element: <ErrorStatusPage defaultRoomId={config.defaultRoomId} /> },
         // Unknown paths show the 404 page in place, keeping the address the viewer typed.

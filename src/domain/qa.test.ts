@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyQuestion, canAsk, laterSighting, mergeThreads, type QaQuestion, type QaThread } from './qa';
+import { applyQuestion, applyVotes, canAsk, laterSighting, mergeThreads, readVoteTallies, sortThreads, type QaQuestion, type QaThread } from './qa';
 
 const q = (qaId: string, over: Partial<QaQuestion> = {}): QaQuestion => ({
   qaId,
@@ -10,6 +10,8 @@ const q = (qaId: string, over: Partial<QaQuestion> = {}): QaQuestion => ({
   status: 'approved',
   answer: null,
   createdAt: Number(qaId.replace(/\D/g, '')) || 1,
+  votes: null,
+  voted: null,
   ...over,
 });
 
@@ -56,5 +58,19 @@ describe('Q&A rules', () => {
     ]);
     // What the read no longer has stays out.
     expect(mergeThreads(applyQuestion([], q('q7')), [])).toEqual([]);
+  });
+
+  it('votes: a push that does not say them keeps what is known; tallies move counts; order by votes or newest', () => {
+    let threads = applyQuestion([], q('q1', { votes: 3, voted: true }));
+    threads = applyQuestion(threads, q('q2', { votes: 5, voted: false }));
+    // An answer push carries no votes: the count and the viewer's own vote stay.
+    threads = applyQuestion(threads, q('q1', { status: 'answered', answer: 'yes' }));
+    expect(threads.find((t) => t.question.qaId === 'q1')!.question).toMatchObject({ status: 'answered', votes: 3, voted: true });
+    threads = applyVotes(threads, [{ qaId: 'q1', votes: 9 }, { qaId: 'nope', votes: 1 }]);
+    expect(sortThreads(threads, 'votes').map((t) => t.question.qaId)).toEqual(['q1', 'q2']);
+    expect(sortThreads(threads, 'newest').map((t) => t.question.qaId)).toEqual(['q2', 'q1']);
+    expect(applyVotes(threads, [{ qaId: 'q1', votes: 9 }])).toBe(threads);
+    expect(readVoteTallies([{ qaId: 'q1', votes: 2 }, { qaId: 'q2', votes: -1 }, 'x'])).toEqual([{ qaId: 'q1', votes: 2 }]);
+    expect(readVoteTallies('x')).toBeNull();
   });
 });

@@ -23,6 +23,9 @@ export interface QaQuestion {
   readonly status: QuestionStatus;
   readonly answer: string | null;
   readonly createdAt: number;
+  /** Upvotes, and whether this viewer gave one; null where the sighting did not say. */
+  readonly votes: number | null;
+  readonly voted: boolean | null;
 }
 
 export interface QaThread {
@@ -35,9 +38,48 @@ const RANK: Readonly<Record<QuestionStatus, number>> = { pending: 0, approved: 1
 /** Whether questions may be asked (and followed up) now. */
 export const canAsk = (state: QaSwitch | null): boolean => state === 'on';
 
-/** Of two sightings of one question, the one further along (the later one on a tie). */
+/**
+ * Of two sightings of one question, the one further along (the later one on a tie); the
+ * votes a sighting did not say are kept from the other.
+ */
 export function laterSighting(known: QaQuestion, seen: QaQuestion): QaQuestion {
-  return RANK[seen.status] >= RANK[known.status] ? seen : known;
+  const later = RANK[seen.status] >= RANK[known.status] ? seen : known;
+  const votes = seen.votes ?? known.votes;
+  const voted = seen.voted ?? known.voted;
+  return later.votes === votes && later.voted === voted ? later : { ...later, votes, voted };
+}
+
+/** A tally push (7123 `votes`): the counts of the questions whose votes moved. */
+export interface VoteTally {
+  readonly qaId: string;
+  readonly votes: number;
+}
+
+/** The threads with the room's tallies applied (the viewer's own vote is kept as it is). */
+export function applyVotes(threads: readonly QaThread[], tallies: readonly VoteTally[]): readonly QaThread[] {
+  if (tallies.length === 0) return threads;
+  const byId = new Map(tallies.map((t) => [t.qaId, t.votes]));
+  const counted = (q: QaQuestion): QaQuestion => {
+    const votes = byId.get(q.qaId);
+    return votes === undefined || votes === q.votes ? q : { ...q, votes };
+  };
+  let changed = false;
+  const next = threads.map((thread) => {
+    const question = counted(thread.question);
+    const followUps = thread.followUps.map(counted);
+    if (question === thread.question && followUps.every((f, i) => f === thread.followUps[i])) return thread;
+    changed = true;
+    return { question, followUps };
+  });
+  return changed ? next : threads;
+}
+
+export type QaOrder = 'newest' | 'votes';
+
+/** The threads in the viewer's order: newest first, or most voted first (then newest). */
+export function sortThreads(threads: readonly QaThread[], order: QaOrder): readonly QaThread[] {
+  const newest = (a: QaThread, b: QaThread) => b.question.createdAt - a.question.createdAt;
+  return [...threads].sort(order === 'votes' ? (a, b) => (b.question.votes ?? 0) - (a.question.votes ?? 0) || newest(a, b) : newest);
 }
 
 function mergeInto(list: readonly QaQuestion[], question: QaQuestion): QaQuestion[] {
@@ -91,7 +133,8 @@ const STATUSES: readonly QuestionStatus[] = ['pending', 'approved', 'answered'];
 
 /**
  * A question as the room sends it (push 7123 `question`, the qa list and reply calls:
- * `{qaId, parentId, uid, name, content, status, answer, createdAt}`); null when it is not one.
+ * `{qaId, parentId, uid, name, content, status, answer, createdAt, votes?, voted?}`); null
+ * when it is not one.
  */
 export function readQaQuestion(value: unknown): QaQuestion | null {
   if (!isRecord(value)) return null;
@@ -109,5 +152,17 @@ export function readQaQuestion(value: unknown): QaQuestion | null {
     status,
     answer: typeof answer === 'string' && answer.length <= TEXT_MAX ? answer : null,
     createdAt: typeof createdAt === 'number' && Number.isFinite(createdAt) ? createdAt : 0,
+    votes: typeof value.votes === 'number' && Number.isSafeInteger(value.votes) && value.votes >= 0 ? value.votes : null,
+    voted: typeof value.voted === 'boolean' ? value.voted : null,
   };
+}
+
+/** A tally push's entries (7123 `votes`), the readable ones only. */
+export function readVoteTallies(value: unknown): VoteTally[] | null {
+  if (!Array.isArray(value) || value.length > 1000) return null;
+  return value.flatMap((t) => {
+    if (!isRecord(t)) return [];
+    const qaId = idOf(t.qaId);
+    return qaId !== null && typeof t.votes === 'number' && Number.isSafeInteger(t.votes) && t.votes >= 0 ? [{ qaId, votes: t.votes }] : [];
+  });
 }

@@ -33,18 +33,39 @@ export async function loadCatalogue(locale: Locale): Promise<ResourceKey> {
   return (await loaders[locale]()).default;
 }
 
+/**
+ * The texts of the room's interactions (questionnaires, lotteries, Q&A, answer sheets,
+ * document sharing): a namespace of their own, in every language a chunk that loads with
+ * the first interaction feature that asks for it (`useTranslation(INTERACTIONS_NS)`), so
+ * the guide page's script carries none of them (issue 5's budget). Keys it lacks fall
+ * back to the main namespace (`fallbackNS`): shared texts (errors, codes) live there.
+ */
+export const INTERACTIONS_NS = 'interactions';
+
+const interactionLoaders: Readonly<Record<Locale, () => Promise<{ default: ResourceKey }>>> = {
+  zh_cn: () => import('./locales/interactions/zh_cn.json'),
+  tr_cn: () => import('./locales/interactions/tr_cn.json'),
+  en_us: () => import('./locales/interactions/en_us.json'),
+  ru_ru: () => import('./locales/interactions/ru_ru.json'),
+};
+
+export async function loadNamespace(locale: Locale, namespace: string): Promise<ResourceKey> {
+  if (namespace === INTERACTIONS_NS) return (await interactionLoaders[locale]()).default;
+  return loadCatalogue(locale);
+}
+
 /** The i18next backend that serves `loadCatalogue` (one namespace: "translation"). */
 export const catalogueBackend: BackendModule = {
   type: 'backend',
   init() {
     // Nothing to set up: the catalogues are modules of the app.
   },
-  read(language, _namespace, callback) {
+  read(language, namespace, callback) {
     if (!isLocale(language)) {
       callback(new Error(`no catalogue for "${language}"`), false);
       return;
     }
-    loadCatalogue(language).then(
+    loadNamespace(language, namespace).then(
       (catalogue) => callback(null, catalogue),
       // A chunk that did not arrive (network, a deployment that replaced the files): not
       // retried here; changeLocale refuses to switch to a language it could not load.

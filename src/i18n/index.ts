@@ -59,6 +59,8 @@ export async function initI18n(setup: I18nSetup): Promise<typeof i18n> {
       fallbackLng: FALLBACK_LOCALE,
       ns: [NAMESPACE],
       defaultNS: NAMESPACE,
+      // A feature namespace (catalogues.ts INTERACTIONS_NS) finds the shared texts here.
+      fallbackNS: NAMESPACE,
       // React escapes text nodes itself; escaping here would show "&amp;" to viewers.
       interpolation: { escapeValue: false },
       returnNull: false,

@@ -5,10 +5,26 @@ import zh_cn from './locales/zh_cn.json';
 import tr_cn from './locales/tr_cn.json';
 import en_us from './locales/en_us.json';
 import ru_ru from './locales/ru_ru.json';
+import zh_cn_interactions from './locales/interactions/zh_cn.json';
+import tr_cn_interactions from './locales/interactions/tr_cn.json';
+import en_us_interactions from './locales/interactions/en_us.json';
+import ru_ru_interactions from './locales/interactions/ru_ru.json';
 
 type Tree = { [key: string]: string | Tree };
 
-const locales: Record<string, Tree> = { zh_cn, tr_cn, en_us, ru_ru };
+// A language's texts: the main catalogue and the interactions namespace (catalogues.ts), which
+// share one key space (the namespace falls back to the main catalogue).
+const both = (main: Tree, interactions: Tree): Tree => {
+  const clash = Object.keys(interactions).filter((k) => k in main);
+  if (clash.length > 0) throw new Error(`sections in both catalogues: ${clash.join(', ')}`);
+  return { ...main, ...interactions };
+};
+const locales: Record<string, Tree> = {
+  zh_cn: both(zh_cn, zh_cn_interactions),
+  tr_cn: both(tr_cn, tr_cn_interactions),
+  en_us: both(en_us, en_us_interactions),
+  ru_ru: both(ru_ru, ru_ru_interactions),
+};
 
 function flatten(tree: Tree, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();

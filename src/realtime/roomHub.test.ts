@@ -323,7 +323,7 @@ describe('room hub: room state', () => {
     expect(s.rollCall).toEqual({ confId: 'c', id: 'rc', deadline: 9 });
     expect(s.redPacket).toEqual({ id: 'rp', state: 1 });
     expect(s.goods).toEqual({ kind: 'goods', id: 'g1' });
-    expect(s.qa).toEqual({ state: 'on', lastChanged: { qaId: 'q', parentId: null, uid: 'u', name: 'A', content: 'why?', status: 'answered', answer: 'because', createdAt: 1 } });
+    expect(s.qa).toEqual({ state: 'on', lastChanged: { qaId: 'q', parentId: null, uid: 'u', name: 'A', content: 'why?', status: 'answered', answer: 'because', createdAt: 1, votes: null, voted: null }, tally: null });
     expect(s.captions).toEqual([{ text: 'hi', start: 1, end: 2, lang: 'en' }]);
     expect(hub.stats().malformed).toBe(0);
   });

@@ -57,10 +57,12 @@ describe('room state readers', () => {
 
   it('Q&A keeps the switch and the last approved or answered question apart', () => {
     const on = read(7123, { state: 'off' });
-    expect(on).toEqual({ key: 'qa', value: { state: 'off', lastChanged: null } });
+    expect(on).toEqual({ key: 'qa', value: { state: 'off', lastChanged: null, tally: null } });
     expect(read(7123, { qaId: 'q', question: 'x' })).toBeNull();
     const question = { qaId: 'q', parentId: null, uid: 'u', name: 'A', content: 'why is it so?', status: 'answered', answer: 'because', createdAt: 5 };
-    expect(read(7123, { question })).toEqual({ key: 'qa', value: { state: null, lastChanged: question } });
+    expect(read(7123, { question })).toEqual({ key: 'qa', value: { state: null, lastChanged: { ...question, votes: null, voted: null }, tally: null } });
+    expect(read(7123, { votes: [{ qaId: 'q', votes: 4 }], version: 2 })).toEqual({ key: 'qa', value: { state: null, lastChanged: null, tally: { version: 2, votes: [{ qaId: 'q', votes: 4 }] } } });
+    expect(read(7123, { votes: 'lots', version: 2 })).toBeNull();
     // A pending question is its asker's only: a push of one is not for the room.
     expect(read(7123, { question: { ...question, status: 'pending' } })).toBeNull();
     expect(read(7123, { question: { ...question, status: 'lost' } })).toBeNull();

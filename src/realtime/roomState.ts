@@ -5,7 +5,7 @@
  * gives null, for the hub to drop and count.
  */
 import { GIFTS, LIVE_STATUS, type Gift } from '../domain/constants';
-import { readQaQuestion, type QaQuestion, type QaSwitch } from '../domain/qa';
+import { readQaQuestion, readVoteTallies, type QaQuestion, type QaSwitch, type VoteTally } from '../domain/qa';
 import { readId, safeUrl } from './chatEntry';
 
 export interface ChatState {
@@ -75,6 +75,8 @@ export interface QaState {
   readonly state: QaSwitch | null;
   /** The question staff last approved or answered (push 7123 `question`). */
   readonly lastChanged: QaQuestion | null;
+  /** The room's last vote tally (push 7123 `votes`, coalesced by the server), with its version. */
+  readonly tally: { readonly version: number; readonly votes: readonly VoteTally[] } | null;
 }
 export interface Caption {
   readonly text: string;
@@ -130,7 +132,7 @@ export const INITIAL_ROOM_STATE: RoomState = {
   rollCall: null,
   redPacket: null,
   goods: null,
-  qa: { state: null, lastChanged: null },
+  qa: { state: null, lastChanged: null, tally: null },
   captions: [],
   control: null,
   acted: {},
@@ -323,12 +325,18 @@ const READERS: ReadonlyMap<number, Reader> = new Map<number, Reader>([
     (b, s) => {
       if (b.state !== undefined) {
         const state = oneOf(b.state, ['on', 'off', 'unopened'] as const);
-        return state === null ? null : { key: 'qa', value: { state, lastChanged: s.qa.lastChanged } };
+        return state === null ? null : { key: 'qa', value: { ...s.qa, state } };
+      }
+      if (b.votes !== undefined) {
+        const votes = readVoteTallies(b.votes);
+        const version = count(b.version);
+        if (votes === null || version === null) return null;
+        return { key: 'qa', value: { ...s.qa, tally: { version, votes } } };
       }
       const question = readQaQuestion(b.question);
       // Staff approve or answer a reviewed question: never a pending one, which is its asker's only.
       if (question === null || question.status === 'pending') return null;
-      return { key: 'qa', value: { state: s.qa.state, lastChanged: question } };
+      return { key: 'qa', value: { ...s.qa, lastChanged: question } };
     },
   ],
   [

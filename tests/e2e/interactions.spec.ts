@@ -259,6 +259,17 @@ test('Q&A: the switch states, a question seen by its asker only until approved, 
   await server.admin(`/admin/v1/rooms/${ROOM}/qa/${qaId}/answer`, { text: 'Thirty minutes after the live ends.' });
   for (const page of [asker!, other!]) await expect(panel(page)).toContainText('回答：Thirty minutes after the live ends.', { timeout: 10_000 });
 
+  // Upvotes: one per viewer; the other viewer sees the count move (a coalesced tally push); sorted by votes it comes first.
+  const upvote = (page: Page) => panel(page).locator('.qa-thread', { hasText: 'When is the replay available?' }).getByRole('button', { name: /赞同这个问题/ });
+  await upvote(asker!).click();
+  await expect(panel(asker!).locator('.qa-thread', { hasText: 'When is the replay available?' }).getByRole('button', { name: /取消赞同（1 人赞同）/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(upvote(other!)).toHaveAccessibleName('赞同这个问题（1 人赞同）', { timeout: 10_000 });
+  await upvote(other!).click();
+  await expect(upvote(asker!)).toHaveCount(0); // the asker's button says "take back"
+  await expect(panel(asker!).locator('.qa-thread', { hasText: 'When is the replay available?' }).getByRole('button', { name: /取消赞同（2 人赞同）/ })).toBeVisible({ timeout: 10_000 });
+  await panel(other!).getByRole('radio', { name: '最多赞同' }).click();
+  await expect(panel(other!).locator('.qa-thread').first()).toContainText('When is the replay available?');
+
   // A follow-up in the thread, under review: its asker sees it, the other viewer does not.
   await panel(other!).locator('.qa-thread', { hasText: 'When is the replay available?' }).getByRole('button', { name: '追问' }).click();
   await other!.getByRole('textbox', { name: '追问这个问题' }).fill('Will it have captions too?');

@@ -93,7 +93,8 @@ test.describe('routes (SPEC 2)', () => {
     expect(calls).toContain('POST /ccp/monitor/v2/live_login');
     // The video page: the player (room info, stream address), the counts and likes, the
     // notice and viewing terms, the watermark, the splash advert, the room's display
-    // settings, the keep-alive; the chat talks over the socket.
+    // settings, the keep-alive, the open interactions; the chat talks over the socket (the
+    // document share is read from the resource host, /share/).
     await expect(page.getByRole('button', { name: '点赞' })).toBeVisible();
     await page.waitForTimeout(1000);
     const features = [
@@ -110,6 +111,13 @@ test.describe('routes (SPEC 2)', () => {
       'GET /ccp/monitor/v2/splash/list',
       'GET /ccp/monitor/v2/setting/other',
       'POST /ccp/user/v1/heartbeat',
+      // The room's interactions still open, for a viewer arriving late: roll call,
+      // questionnaire, answer sheet, lottery round, Q&A.
+      'GET /ccp/handler/v1/rollcall/current',
+      'GET /ccp/handler/v1/paper/unanswered/info',
+      'GET /ccp/handler/v1/answerSheet/need',
+      'GET /ccp/handler/v1/raffle/conf/record',
+      'GET /ccp/handler/v1/qa/list',
     ];
     expect(calls.filter((call) => !features.includes(call))).toEqual([]);
   });

@@ -83,6 +83,49 @@ describe('Q&A', () => {
   });
 });
 
+describe('Q&A upvotes', () => {
+  it('one vote per viewer and question, taken back at will; the list sorts by votes; the room gets coalesced, versioned tallies', async () => {
+    await api.admin(`/admin/v1/rooms/${room}/qa/state`, { state: 'on' });
+    const ask = async (content: string) => {
+      const asked = await api.post<QuestionView>(LIVE_CALLS.qaAsk.path, { confId: room, content }, { token: alice.token });
+      await api.admin(`/admin/v1/rooms/${room}/qa/${asked.data.qaId}/approve`);
+      return asked.data.qaId;
+    };
+    const first = await ask('The first question asked');
+    const second = await ask('The second question asked');
+    const vote = (token: string, qaId: string, up = true) => api.post<{ votes: number; voted: boolean }>(LIVE_CALLS.qaVote.path, { confId: room, qaId, up }, { token });
+    expect((await vote(alice.token, first)).data).toEqual({ qaId: first, votes: 1, voted: true });
+    expect((await vote(alice.token, first)).data.votes).toBe(1); // one per viewer
+    expect((await vote(bob.token, first)).data.votes).toBe(2);
+    expect((await vote(bob.token, first, false)).data).toEqual({ qaId: first, votes: 1, voted: false });
+
+    const sorted = await api.get<{ list: (QuestionView & { votes: number; voted: boolean })[] }>(LIVE_CALLS.qaList.path, { confId: room, sort: 'votes' }, { token: alice.token });
+    // The seed's question has no votes either: it comes after, being older.
+    expect(sorted.data.list.slice(0, 2).map((q) => [q.qaId, q.votes, q.voted])).toEqual([
+      [first, 1, true],
+      [second, 0, false],
+    ]);
+    const newest = await list(alice.token);
+    expect(newest.list[0]?.qaId).toBe(second);
+
+    // Several votes, one push: the tally of what moved, with a growing version.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    const tallies = server.ctx.hub.log
+      .readAfter(room, 0, 50)
+      .filter((m) => m.code === 7123)
+      .map((m) => JSON.parse(m.bodyJson) as { votes?: { qaId: string; votes: number }[]; version?: number })
+      .filter((b) => b.votes !== undefined);
+    expect(tallies.length).toBeLessThanOrEqual(2);
+    expect(tallies.at(-1)).toMatchObject({ votes: [{ qaId: first, votes: 1 }] });
+    expect(tallies.map((t) => t.version)).toEqual(tallies.map((_, i) => i + 1));
+
+    // A question under review takes no votes; a bad body is 4501.
+    const pending = await api.post<QuestionView>(LIVE_CALLS.qaAsk.path, { confId: room, content: 'Not reviewed yet' }, { token: bob.token });
+    expect((await vote(bob.token, pending.data.qaId)).msg).toBe('qaId: this question is waiting for review');
+    expect((await api.post(LIVE_CALLS.qaVote.path, { confId: room, qaId: first, up: 'yes' }, { token: bob.token })).code).toBe(4501);
+  });
+});
+
 describe('consultation', () => {
   it('stores a consultation with a valid phone and content', async () => {
     const add = (body: Record<string, unknown>) => api.post(COMMERCE_CALLS.consultAdd.path, { liveId: room, ...body }, { token: alice.token });

@@ -16,9 +16,12 @@ import { invalidBy } from '../shared/problems.js';
 import { settingsOf } from '../shared/settings.js';
 import { ID, PAGING, objectOf, page, type Paging } from '../shared/schema.js';
 import { questionView } from './control.js';
-import { findQuestion, followUpsOf, insertQuestion, visibleQuestions, type Question } from './store.js';
+import { CoalescedPush } from '../../live/countsPush.js';
+import { findQuestion, followUpsOf, insertQuestion, roomVotes, setVote, visibleQuestions, votesOf, type Question } from './store.js';
 
 export const QUESTION_MAX = 500;
+/** Vote tallies reach the room at most this often (per room). */
+export const VOTE_TALLY_INTERVAL_MS = 1000;
 
 const CONTENT = { type: 'string', maxLength: QUESTION_MAX * 4 } as const;
 
@@ -50,23 +53,62 @@ function visibleQuestion(ctx: ServerContext, caller: Caller, qaId: string): Ques
 }
 
 export function qaRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  // Vote tallies go to the room coalesced, at most once a second per room, as versioned
+  // snapshots of the questions whose count moved: never one push per vote.
+  const dirty = new Map<string, Set<string>>();
+  const versions = new Map<string, number>();
+  const tallies = new CoalescedPush(
+    (webcastId) => {
+      const ids = [...(dirty.get(webcastId) ?? [])];
+      dirty.delete(webcastId);
+      if (ids.length === 0) return;
+      const version = (versions.get(webcastId) ?? 0) + 1;
+      versions.set(webcastId, version);
+      ctx.hub.publish(webcastId, 7123, { votes: ids.map((qaId) => ({ qaId, votes: votesOf(ctx, qaId) })), version });
+    },
+    ctx.now,
+    VOTE_TALLY_INTERVAL_MS,
+  );
+  app.addHook('onClose', async () => tallies.close());
+
+  app.post<{ Body: { confId: string; qaId: string; up: boolean } }>(
+    LIVE_CALLS.qaVote.path,
+    { schema: { body: objectOf({ confId: ID, qaId: ID, up: { type: 'boolean' } }, ['confId', 'qaId', 'up']) } },
+    async (request) => {
+      const caller = enter(ctx, request, request.body.confId, 'confId');
+      const question = visibleQuestion(ctx, caller, request.body.qaId);
+      if (question.status === 'pending') throw invalid('qaId', 'this question is waiting for review');
+      if (setVote(ctx, question.id, caller.user.id, request.body.up)) {
+        const ids = dirty.get(caller.room.id) ?? new Set<string>();
+        ids.add(question.id);
+        dirty.set(caller.room.id, ids);
+        tallies.changed(caller.room.id);
+      }
+      return okEnvelope({ qaId: question.id, votes: votesOf(ctx, question.id), voted: request.body.up });
+    },
+  );
+
   app.post<{ Body: { confId: string; content: string } }>(
     LIVE_CALLS.qaAsk.path,
     { schema: { body: objectOf({ confId: ID, content: CONTENT }, ['confId', 'content']) } },
     async (request) => okEnvelope(ask(ctx, enter(ctx, request, request.body.confId, 'confId'), request.body.content, null)),
   );
 
-  app.get<{ Querystring: { confId: string } & Paging }>(
+  app.get<{ Querystring: { confId: string; sort?: 'newest' | 'votes' } & Paging }>(
     LIVE_CALLS.qaList.path,
-    { schema: { querystring: objectOf({ confId: ID, ...PAGING }, ['confId']) } },
+    { schema: { querystring: objectOf({ confId: ID, sort: { type: 'string', enum: ['newest', 'votes'] }, ...PAGING }, ['confId']) } },
     async (request) => {
       const caller = enter(ctx, request, request.query.confId, 'confId');
       const threads = visibleQuestions(ctx, caller.room.id, caller.user.id).filter((q) => q.parentId === null);
-      const paged = page(threads, request.query);
+      const { counts, mine } = roomVotes(ctx, caller.room.id, caller.user.id);
+      const withVotes = (q: Question) => ({ ...questionView(q), votes: counts.get(q.id) ?? 0, voted: mine.has(q.id) });
+      // sort=votes: the most voted first (then the newest); else the newest first.
+      const ordered = request.query.sort === 'votes' ? [...threads].sort((a, b) => (counts.get(b.id) ?? 0) - (counts.get(a.id) ?? 0) || b.createdAt - a.createdAt) : threads;
+      const paged = page(ordered, request.query);
       return okEnvelope({
         state: settingsOf(ctx, caller.room.id).qaState,
         total: paged.total,
-        list: paged.list.map((q) => ({ ...questionView(q), followUps: followUpsOf(ctx, q.id, caller.user.id).map(questionView) })),
+        list: paged.list.map((q) => ({ ...withVotes(q), followUps: followUpsOf(ctx, q.id, caller.user.id).map(withVotes) })),
       });
     },
   );

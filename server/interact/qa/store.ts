@@ -66,3 +66,23 @@ export function answerQuestion(ctx: ServerContext, id: string, answer: string, a
     .run(QUESTION_FLOW.answer.to, answer, answeredBy, ctx.now(), id);
   return findQuestion(ctx, id)!;
 }
+
+/** Casts or takes back the user's vote; true when that changed anything. */
+export function setVote(ctx: ServerContext, qaId: string, userId: string, up: boolean): boolean {
+  const statement = up
+    ? ctx.db.prepare('INSERT OR IGNORE INTO qa_votes (qa_id, user_id, created_at) VALUES (?, ?, ?)').bind(qaId, userId, ctx.now())
+    : ctx.db.prepare('DELETE FROM qa_votes WHERE qa_id = ? AND user_id = ?').bind(qaId, userId);
+  return statement.run().changes === 1;
+}
+
+export function votesOf(ctx: ServerContext, qaId: string): number {
+  return (ctx.db.prepare('SELECT COUNT(*) AS n FROM qa_votes WHERE qa_id = ?').get(qaId) as { n: number }).n;
+}
+
+/** Votes of the room's questions and which of them the user voted for. */
+export function roomVotes(ctx: ServerContext, webcastId: string, userId: string): { readonly counts: Map<string, number>; readonly mine: Set<string> } {
+  const rows = ctx.db
+    .prepare('SELECT v.qa_id AS qaId, COUNT(*) AS n, MAX(v.user_id = ?) AS mine FROM qa_votes v JOIN qa_questions q ON q.id = v.qa_id WHERE q.webcast_id = ? GROUP BY v.qa_id')
+    .all(userId, webcastId) as { qaId: string; n: number; mine: number }[];
+  return { counts: new Map(rows.map((r) => [r.qaId, r.n])), mine: new Set(rows.filter((r) => r.mine === 1).map((r) => r.qaId)) };
+}

@@ -238,11 +238,13 @@ export const LIVE_CALLS = {
   posterInvitationList: get<IdOnly>('/ccp/statistics/v1/poster/{id}/invitation/list', ['id']),
   qaAsk: post<{ confId: Id; content: string }>('/ccp/handler/v1/qa', ['confId', 'content']),
   /** chosen path */
-  qaList: get<{ confId: Id } & Paging>('/ccp/handler/v1/qa/list', ['confId', 'skip', 'take']),
+  qaList: get<{ confId: Id; sort?: 'newest' | 'votes' } & Paging>('/ccp/handler/v1/qa/list', ['confId', 'sort', 'skip', 'take']),
   /** chosen path */
   qaReply: get<{ qaId: Id }>('/ccp/handler/v1/qa/reply', ['qaId']),
   /** chosen path */
   qaWithQuestion: post<{ confId: Id; qaId: Id; content: string }>('/ccp/handler/v1/qa/withQuestion', ['confId', 'qaId', 'content']),
+  /** Ours (issue 13): an upvote, one per viewer and question; `up: false` takes it back. */
+  qaVote: post<{ confId: Id; qaId: Id; up: boolean }>('/ccp/handler/v1/qa/vote', ['confId', 'qaId', 'up']),
   /** chosen path */
   qaSwitch: get<WebcastOnly>('/ccp/handler/v1/qa/switch', ['webcastId']),
 } as const;

@@ -4,12 +4,13 @@
  * a key, whether it was right and the right options.
  */
 import { useTranslation } from 'react-i18next';
+import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { InteractionCard } from '../../ui/InteractionCard';
 import { useAnswerSheet } from './useAnswerSheet';
 import './answerSheet.css';
 
 export function AnswerSheetCard({ roomId }: { readonly roomId: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(INTERACTIONS_NS);
   const view = useAnswerSheet(roomId);
   const { sheet, flow, chosen } = view;
   if (sheet === null || flow === null || view.dismissed) return null;

@@ -6,6 +6,7 @@
  */
 import { useCallback, useEffect, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { offeredPaper, stepPaper, type PaperEvent, type PaperFlow } from '../../domain/paperFlow';
 import { useApi } from '../../state/apiContext';
 import { noteActed } from '../../state/realtimeConnection';
@@ -44,7 +45,7 @@ export interface AnswerSheetView {
 }
 
 export function useAnswerSheet(roomId: string): AnswerSheetView {
-  const { t } = useTranslation();
+  const { t } = useTranslation(INTERACTIONS_NS);
   const api = useApi();
   const guard = useSubmitGuard();
   const state = useRoomState(roomId);

@@ -6,12 +6,13 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { useApi } from '../../state/apiContext';
 import { useDocShare } from './useDocShare';
 import './docShare.css';
 
 export function DocShareView({ roomId }: { readonly roomId: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(INTERACTIONS_NS);
   const api = useApi();
   const view = useDocShare(roomId);
   const [primary, setPrimary] = useState(false);

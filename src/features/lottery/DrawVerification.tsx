@@ -6,6 +6,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { verifyDraw, type DrawVerdict } from '../../domain/verifiableDraw';
 import { useApi } from '../../state/apiContext';
 import { failureText } from '../../ui/failureText';
@@ -21,7 +22,7 @@ export interface Commitments {
 type Check = { readonly kind: 'idle' } | { readonly kind: 'checking' } | { readonly kind: 'done'; readonly verdict: DrawVerdict } | { readonly kind: 'failed'; readonly reason: string };
 
 export function DrawVerification({ raffleId, committed }: { readonly raffleId: string; readonly committed: Commitments }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(INTERACTIONS_NS);
   const api = useApi();
   const [check, setCheck] = useState<Check>({ kind: 'idle' });
 

@@ -6,6 +6,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { InteractionCard } from '../../ui/InteractionCard';
 import { DrawVerification } from './DrawVerification';
 import { Field } from '../../ui/FormField';
@@ -16,7 +17,7 @@ import { useLottery, type NicknameGate } from './useLottery';
 import './lottery.css';
 
 function PasswordForm({ busy, problem, failure, onJoin }: { readonly busy: boolean; readonly problem: ReturnType<typeof useLottery>['passwordProblem']; readonly failure: string | null; readonly onJoin: (password: string) => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(INTERACTIONS_NS);
   const [password, setPassword] = useState('');
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -38,7 +39,7 @@ function PasswordForm({ busy, problem, failure, onJoin }: { readonly busy: boole
 }
 
 export function LotteryCard({ roomId, nickname }: { readonly roomId: string; readonly nickname: NicknameGate }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(INTERACTIONS_NS);
   const view = useLottery(roomId, nickname);
   const { model } = view;
   if (model === null || view.dismissed) return null;

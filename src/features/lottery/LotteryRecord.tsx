@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { useApi } from '../../state/apiContext';
 import { failureText } from '../../ui/failureText';
 import { useModalDialog } from '../../ui/useModalDialog';
@@ -23,7 +24,7 @@ const MY_STATE_KEYS: Readonly<Record<string, string>> = {
 };
 
 export function LotteryRecordButton({ roomId }: { readonly roomId: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(INTERACTIONS_NS);
   const api = useApi();
   const { open, show, close, onClose, onBackdropClick, dialog, opener, titleId } = useModalDialog();
   const [load, setLoad] = useState<Load>({ kind: 'loading' });

@@ -5,6 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { validatePhone, validateRequired } from '../../domain/contact';
 import type { Problem } from '../../domain/result';
 import { useApi } from '../../state/apiContext';
@@ -23,7 +24,7 @@ interface Problems {
 }
 
 export function WinnerContactForm({ roomId, raffleId }: { readonly roomId: string; readonly raffleId: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(INTERACTIONS_NS);
   const api = useApi();
   const guard = useSubmitGuard();
   const state = useRoomState(roomId);

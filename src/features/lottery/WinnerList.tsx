@@ -1,11 +1,12 @@
 /** A round's winners by name, the first few of a long list and how many there are in all. */
 import { useTranslation } from 'react-i18next';
+import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import type { LotteryWinner } from '../../domain/lottery';
 
 const WINNERS_SHOWN = 30;
 
 export function WinnerList({ winners }: { readonly winners: readonly LotteryWinner[] }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(INTERACTIONS_NS);
   if (winners.length === 0) return <p className="lottery-winners lottery-winners--none">{t('lottery.noWinners')}</p>;
   const shown = winners.slice(0, WINNERS_SHOWN);
   return (

@@ -6,6 +6,7 @@
  */
 import { useCallback, useEffect, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { validateLotteryPassword } from '../../domain/limits';
 import { enterLottery, phaseFromRecord, stepLottery, type LotteryEvent, type LotteryModel, type LotteryPhase, type LotteryRound } from '../../domain/lottery';
 import type { Problem } from '../../domain/result';
@@ -58,7 +59,7 @@ export interface LotteryView {
 }
 
 export function useLottery(roomId: string, nickname: NicknameGate): LotteryView {
-  const { t } = useTranslation();
+  const { t } = useTranslation(INTERACTIONS_NS);
   const api = useApi();
   const guard = useSubmitGuard();
   const state = useRoomState(roomId);

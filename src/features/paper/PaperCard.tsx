@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { answeredCount } from '../../domain/paperDraft';
 import { InteractionCard } from '../../ui/InteractionCard';
 import { useModalDialog } from '../../ui/useModalDialog';
@@ -14,7 +15,7 @@ import { usePaper } from './usePaper';
 import './paper.css';
 
 export function PaperCard({ roomId }: { readonly roomId: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(INTERACTIONS_NS);
   const view = usePaper(roomId);
   const { paper, flow, draft, problems } = view;
   const { open, show, close, onClose, dialog, opener, titleId } = useModalDialog();

@@ -6,6 +6,7 @@
  */
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { isMultipleItem, isTextLikeItem, PAPER_ITEM_TYPE, type PaperProblem } from '../../domain/paper';
 import { chooseOption, draftOf, isQuestionAnswered, typeAnswer, typeOptionText, type DraftAnswer, type PaperDraft, type PaperQuestion } from '../../domain/paperDraft';
 import type { QuizResult } from '../../domain/paperFlow';
@@ -33,7 +34,7 @@ function typeLabel(type: number): string {
 
 // One question re-renders only when its own answer or problem changes: a long paper stays smooth.
 const Question = memo(function Question({ question, index, answer, answered, problem, disabled, onChange }: QuestionProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(INTERACTIONS_NS);
   const name = `paper-${question.id}`;
   const problemId = `${name}-problem`;
   const scale = question.type === PAPER_ITEM_TYPE.scale;
@@ -120,7 +121,7 @@ export function PaperForm({ questions, draft, problems, disabled, onChange }: Pa
 
 /** The viewer's answers read back; a quiz marks each scored question right or wrong with its right options. */
 export function PaperReview({ questions, mine, result }: { readonly questions: readonly PaperQuestion[]; readonly mine: Readonly<Record<string, readonly string[] | string>>; readonly result: QuizResult | null }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(INTERACTIONS_NS);
   const scored = new Map((result?.questions ?? []).map((q) => [q.id, q]));
   return (
     <ol className="paper-review">

@@ -6,6 +6,7 @@
  */
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import type { PaperProblem } from '../../domain/paper';
 import { checkDraft, submissionOf, type PaperDraft } from '../../domain/paperDraft';
 import { offeredPaper, stepPaper, type PaperEvent, type PaperFlow } from '../../domain/paperFlow';
@@ -54,7 +55,7 @@ export interface PaperView {
 }
 
 export function usePaper(roomId: string): PaperView {
-  const { t } = useTranslation();
+  const { t } = useTranslation(INTERACTIONS_NS);
   const api = useApi();
   const guard = useSubmitGuard();
   const state = useRoomState(roomId);

@@ -5,7 +5,9 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import { useApi } from '../../state/apiContext';
+import { session } from '../../state/session';
 import { failureText } from '../../ui/failureText';
 import { durationText, readRecordsPage, RECORDS_PAGE, type ReplayRecord } from './replayRecords';
 
@@ -19,7 +21,13 @@ interface ReplayRecordsProps {
 const dateText = (ms: number, locale: string): string =>
   new Date(ms).toLocaleString(locale.replace('_', '-'), { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false });
 
-export function ReplayRecords({ roomId, playing, onChoose }: ReplayRecordsProps) {
+/** Only for a viewer who has entered the room: the record list needs the room's login. */
+export function ReplayRecords(props: ReplayRecordsProps) {
+  const { liveToken, currentRoomId } = useSnapshot(session);
+  return liveToken !== null && currentRoomId === props.roomId ? <RecordList {...props} /> : null;
+}
+
+function RecordList({ roomId, playing, onChoose }: ReplayRecordsProps) {
   const { t, i18n } = useTranslation();
   const api = useApi();
   const [records, setRecords] = useState<readonly ReplayRecord[]>([]);

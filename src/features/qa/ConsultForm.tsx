@@ -6,6 +6,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { validatePhone, validateRequired } from '../../domain/contact';
 import type { Problem } from '../../domain/result';
 import { useApi } from '../../state/apiContext';
@@ -16,7 +17,7 @@ import { useSubmitGuard } from '../../ui/useSubmitGuard';
 const CONTENT_MAX = 500;
 
 export function ConsultForm({ roomId }: { readonly roomId: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(INTERACTIONS_NS);
   const api = useApi();
   const guard = useSubmitGuard();
   const [open, setOpen] = useState(false);

@@ -6,6 +6,7 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { canAsk, type QaQuestion, type QaThread } from '../../domain/qa';
 import { QUESTION_MIN } from '../../domain/constants';
 import type { Problem } from '../../domain/result';
@@ -15,7 +16,7 @@ import { useQa, type AskOutcome } from './useQa';
 import './qa.css';
 
 function AskForm({ label, placeholder, action, submit, onDone }: { readonly label: string; readonly placeholder: string; readonly action: string; readonly submit: (text: string) => Promise<AskOutcome>; readonly onDone?: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(INTERACTIONS_NS);
   const id = useId();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<Problem | null>(null);
@@ -73,9 +74,11 @@ function AskForm({ label, placeholder, action, submit, onDone }: { readonly labe
   );
 }
 
-function QuestionItem({ question, follow }: { readonly question: QaQuestion; readonly follow?: boolean }) {
-  const { t } = useTranslation();
+function QuestionItem({ question, follow, onVote }: { readonly question: QaQuestion; readonly follow?: boolean; readonly onVote?: (qaId: string, up: boolean) => void }) {
+  const { t } = useTranslation(INTERACTIONS_NS);
   const mine = question.uid === session.userId;
+  const votes = question.votes ?? 0;
+  const voted = question.voted === true;
   return (
     <div className={follow === true ? 'qa-question qa-question--follow' : 'qa-question'} data-status={question.status} data-qa-id={question.qaId}>
       <p className="qa-question__meta">
@@ -83,6 +86,11 @@ function QuestionItem({ question, follow }: { readonly question: QaQuestion; rea
         <span className="qa-question__name">{mine ? t('qa.me') : question.name}</span>
         {question.status === 'pending' && <span className="qa-question__pending">{t('qa.pending')}</span>}
         {question.status === 'answered' && <span className="qa-question__answered">{t('qa.answered')}</span>}
+        {onVote !== undefined && question.status !== 'pending' && (
+          <button type="button" className="qa-question__vote" aria-pressed={voted} aria-label={voted ? t('qa.unvote', { count: votes }) : t('qa.vote', { count: votes })} onClick={() => onVote(question.qaId, !voted)}>
+            <span aria-hidden="true">▲</span> {votes}
+          </button>
+        )}
       </p>
       <p className="qa-question__content">{question.content}</p>
       {question.answer !== null && (
@@ -95,12 +103,12 @@ function QuestionItem({ question, follow }: { readonly question: QaQuestion; rea
   );
 }
 
-function Thread({ thread, open, ask }: { readonly thread: QaThread; readonly open: boolean; readonly ask: (text: string, qaId: string) => Promise<AskOutcome> }) {
-  const { t } = useTranslation();
+function Thread({ thread, open, ask, vote }: { readonly thread: QaThread; readonly open: boolean; readonly ask: (text: string, qaId: string) => Promise<AskOutcome>; readonly vote: (qaId: string, up: boolean) => void }) {
+  const { t } = useTranslation(INTERACTIONS_NS);
   const [following, setFollowing] = useState(false);
   return (
     <li className="qa-thread">
-      <QuestionItem question={thread.question} />
+      <QuestionItem question={thread.question} onVote={vote} />
       {thread.followUps.map((f) => (
         <QuestionItem key={f.qaId} question={f} follow />
       ))}
@@ -115,7 +123,7 @@ function Thread({ thread, open, ask }: { readonly thread: QaThread; readonly ope
 }
 
 export function QaPanel({ roomId }: { readonly roomId: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(INTERACTIONS_NS);
   const view = useQa(roomId);
   const open = canAsk(view.state);
   return (
@@ -132,9 +140,18 @@ export function QaPanel({ roomId }: { readonly roomId: string }) {
         </p>
       )}
       {view.load === 'loaded' && view.threads.length === 0 && view.state !== 'unopened' && <p className="qa-panel__empty">{t('qa.empty')}</p>}
+      {view.threads.length > 1 && (
+        <div className="qa-panel__order" role="radiogroup" aria-label={t('qa.order')}>
+          {(['newest', 'votes'] as const).map((order) => (
+            <button key={order} type="button" role="radio" aria-checked={view.order === order} className="qa-panel__order-option" onClick={() => view.setOrder(order)}>
+              {t(order === 'newest' ? 'qa.orderNewest' : 'qa.orderVotes')}
+            </button>
+          ))}
+        </div>
+      )}
       <ol className="qa-panel__list" aria-label={t('qa.listLabel')}>
         {view.threads.map((thread) => (
-          <Thread key={thread.question.qaId} thread={thread} open={open} ask={view.ask} />
+          <Thread key={thread.question.qaId} thread={thread} open={open} ask={view.ask} vote={view.vote} />
         ))}
       </ol>
       {view.more && view.load !== 'failed' && (

@@ -4,12 +4,15 @@
  * ones, a page at a time), kept current by the pushes of approved and answered questions,
  * and asking and following up (SPEC 5: at least 5 characters; 3000 ms double-click rule).
  */
-import { useCallback, useEffect, useReducer, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyQuestion, mergeThreads, readQaQuestion, type QaSwitch, type QaThread } from '../../domain/qa';
+import { INTERACTIONS_NS } from '../../i18n/catalogues';
+import { applyQuestion, applyVotes, mergeThreads, readQaQuestion, sortThreads, type QaOrder, type QaSwitch, type QaThread } from '../../domain/qa';
 import { validateQuestionText } from '../../domain/question';
 import type { Problem } from '../../domain/result';
+import { isApiError } from '../../api';
 import { useApi } from '../../state/apiContext';
+import { pushNotice } from '../../state/notices';
 import { useRoomState } from '../../state/roomFeed';
 import { failureText } from '../../ui/failureText';
 import { useSubmitGuard } from '../../ui/useSubmitGuard';
@@ -27,13 +30,17 @@ export interface QaView {
   readonly threads: readonly QaThread[];
   readonly load: Load;
   readonly more: boolean;
+  readonly order: QaOrder;
+  setOrder(order: QaOrder): void;
   loadMore(): void;
+  /** Upvotes a question, or takes the vote back. */
+  vote(qaId: string, up: boolean): void;
   /** Asks a question, or a follow-up to `qaId`; resolves with what went wrong, if anything. */
   ask(text: string, qaId?: string): Promise<AskOutcome>;
 }
 
 export function useQa(roomId: string): QaView {
-  const { t } = useTranslation();
+  const { t } = useTranslation(INTERACTIONS_NS);
   const api = useApi();
   const guard = useSubmitGuard();
   const room = useRoomState(roomId);
@@ -42,10 +49,11 @@ export function useQa(roomId: string): QaView {
   const [load, setLoad] = useState<Load>('loading');
   const [total, setTotal] = useState(0);
   const [readCount, setReadCount] = useState(0);
+  const [order, setOrder] = useState<QaOrder>('newest');
 
   const readPage = useCallback(
     (skip: number, signal?: AbortSignal) =>
-      api.live.qaList({ confId: roomId, skip, take: QA_PAGE }, { signal }).then(
+      api.live.qaList({ confId: roomId, sort: order, skip, take: QA_PAGE }, { signal }).then(
         (data) => {
           const page = readQaPage(data);
           setReadCount(skip + page.threads.length);
@@ -58,7 +66,7 @@ export function useQa(roomId: string): QaView {
           if (!signal?.aborted) setLoad('failed');
         },
       ),
-    [api, roomId],
+    [api, roomId, order],
   );
 
   useEffect(() => {
@@ -72,6 +80,29 @@ export function useQa(roomId: string): QaView {
   useEffect(() => {
     if (changed !== null) setThreads((known) => applyQuestion(known, changed));
   }, [changed]);
+
+  // The room's vote tallies (coalesced by the server): counts move in place.
+  const tally = room?.qa.tally ?? null;
+  useEffect(() => {
+    if (tally !== null) setThreads((known) => applyVotes(known, tally.votes));
+  }, [tally]);
+
+  const vote = useCallback(
+    (qaId: string, up: boolean) => {
+      api.live.qaVote({ confId: roomId, qaId, up }).then(
+        (data) => {
+          const record = (typeof data === 'object' && data !== null ? data : {}) as { votes?: unknown };
+          const votes = typeof record.votes === 'number' && Number.isSafeInteger(record.votes) ? record.votes : null;
+          setThreads((known) => {
+            const at = (list: readonly QaThread[]) => list.map((t) => ({ ...t, question: t.question.qaId === qaId ? { ...t.question, voted: up, votes: votes ?? t.question.votes } : t.question }));
+            return at(known);
+          });
+        },
+        (error: unknown) => pushNotice(isApiError(error) ? { key: error.messageKey, ...(error.params ? { params: error.params } : {}), tone: 'warning' } : { key: 'error.submitFailed', tone: 'warning' }),
+      );
+    },
+    [api, roomId],
+  );
 
   const loadMore = useCallback(() => {
     setLoad('loading');
@@ -96,5 +127,6 @@ export function useQa(roomId: string): QaView {
     [api, guard, roomId, t],
   );
 
-  return { state: room?.qa.state ?? listState, threads, load, more: readCount < total, loadMore, ask };
+  const shown = useMemo(() => sortThreads(threads, order), [threads, order]);
+  return { state: room?.qa.state ?? listState, threads: shown, load, more: readCount < total, order, setOrder, loadMore, vote, ask };
 }

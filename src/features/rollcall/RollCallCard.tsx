@@ -4,6 +4,7 @@
  * per viewer, shared by every tab of the room. Closing the card hides this roll call only.
  */
 import { useTranslation } from 'react-i18next';
+import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { countdownText } from '../../domain/countdown';
 import { rollCallSecondsLeft } from '../../domain/rollCall';
 import { InteractionCard } from '../../ui/InteractionCard';
@@ -12,7 +13,7 @@ import { useRollCall } from './useRollCall';
 const timeOfDay = (ms: number): string => new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
 
 export function RollCallCard({ roomId }: { readonly roomId: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(INTERACTIONS_NS);
   const { model, now, dismissed, sign, dismiss } = useRollCall(roomId);
   if (model === null || dismissed) return null;
   const { phase } = model;

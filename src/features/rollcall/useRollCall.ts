@@ -6,6 +6,7 @@
  */
 import { useCallback, useEffect, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { isRollCallCurrent, currentRollCall, startRollCall, stepRollCall, type RollCall, type RollCallEvent, type RollCallModel } from '../../domain/rollCall';
 import { useApi } from '../../state/apiContext';
 import { noteActed } from '../../state/realtimeConnection';
@@ -37,7 +38,7 @@ export interface RollCallView {
 }
 
 export function useRollCall(roomId: string): RollCallView {
-  const { t } = useTranslation();
+  const { t } = useTranslation(INTERACTIONS_NS);
   const api = useApi();
   const guard = useSubmitGuard();
   const state = useRoomState(roomId);

@@ -1,0 +1,52 @@
+/**
+ * The parts app/slots/interactionSlots.tsx puts on the live screen, in a chunk of their own
+ * (the guide page's script carries only the slot table): each interaction feature, shown
+ * only to a viewer who has entered the room, since their calls need the room's login (a
+ * visitor without one would meet 402s). The nickname gate a lottery needs (SPEC 5) belongs
+ * to the entry feature and is handed in here.
+ */
+import type { ReactNode } from 'react';
+import { useSnapshot } from 'valtio';
+import { nicknameIsSet, requireNickname } from '../../features/entry';
+import { AnswerSheetCard } from '../../features/answersheet';
+import { DocShareView } from '../../features/docshare';
+import { LotteryCard, type NicknameGate } from '../../features/lottery';
+import { PaperCard } from '../../features/paper';
+import { QaPanel } from '../../features/qa';
+import { RollCallCard } from '../../features/rollcall';
+import { session } from '../../state/session';
+
+const nickname: NicknameGate = { isSet: nicknameIsSet, require: requireNickname };
+
+/** Its children once the viewer has entered this room (a login for it). */
+function Entered({ roomId, children }: { readonly roomId: string; readonly children: ReactNode }) {
+  const { liveToken, currentRoomId } = useSnapshot(session);
+  return liveToken !== null && currentRoomId === roomId ? children : null;
+}
+
+export function InteractionCards({ roomId }: { readonly roomId: string }) {
+  return (
+    <Entered roomId={roomId}>
+      <RollCallCard key={`rollcall-${roomId}`} roomId={roomId} />
+      <PaperCard key={`paper-${roomId}`} roomId={roomId} />
+      <AnswerSheetCard key={`answersheet-${roomId}`} roomId={roomId} />
+      <LotteryCard key={`lottery-${roomId}`} roomId={roomId} nickname={nickname} />
+    </Entered>
+  );
+}
+
+export function SharedDocument({ roomId }: { readonly roomId: string }) {
+  return (
+    <Entered roomId={roomId}>
+      <DocShareView key={roomId} roomId={roomId} />
+    </Entered>
+  );
+}
+
+export function QaTab({ roomId }: { readonly roomId: string }) {
+  return (
+    <Entered roomId={roomId}>
+      <QaPanel roomId={roomId} />
+    </Entered>
+  );
+}
