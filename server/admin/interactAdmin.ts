@@ -10,7 +10,8 @@
  *   /admin/v1/rooms/:id/redpacket/send  {id?, total?, count?, title?}     7119 state 1
  *   /admin/v1/rooms/:id/goods/push      {kind: goods|recommend, id?}      7121
  *   /admin/v1/rooms/:id/qa/state        {state: on|off|unopened}          7123 {state}
- *   /admin/v1/rooms/:id/qa/:qaId/approve                                  (shown to the room)
+ *   /admin/v1/rooms/:id/qa/pending                                        the questions under review, oldest first
+ *   /admin/v1/rooms/:id/qa/:qaId/approve                                  7123 {question} (shown to the room)
  *   /admin/v1/rooms/:id/qa/:qaId/answer {text}                            7123 {question}
  *   /admin/v1/rooms/:id/share           {docId?, page?, whiteboard?, stop?}  document sharing
  *   /admin/v1/rooms/:id/commerce        {rewards?, goods?}                 enable or disable (4405, 4406)
@@ -30,6 +31,7 @@ import { RED_PACKET_MAX_COUNT } from '../interact/redPacket/split.js';
 import { pushToRoom, PUSH_KINDS, type PushKind } from '../interact/goods/push.js';
 import { answer, approve, setQaState, ANSWER_MAX } from '../interact/qa/control.js';
 import { changeShare } from '../interact/resource/documents.js';
+import { pendingQuestions } from '../interact/qa/store.js';
 
 /** A body that may be left out (the CLI sends none when there is nothing to say). */
 const optionalBody = (properties: Record<string, unknown>, required: readonly string[] = []) => ({
@@ -101,6 +103,10 @@ export function interactAdminRoutes(app: FastifyInstance, ctx: ServerContext): v
     '/admin/v1/rooms/:id/qa/state',
     { ...guard, schema: { params: ROOM_PARAMS, body: optionalBody({ state: { type: 'string', enum: [...QA_STATES] } }, ['state']) } },
     async (request) => okEnvelope(setQaState(ctx, room(request.params.id), request.body.state)),
+  );
+
+  app.post<{ Params: { id: string } }>('/admin/v1/rooms/:id/qa/pending', { ...guard, schema: { params: ROOM_PARAMS } }, async (request) =>
+    okEnvelope({ list: pendingQuestions(ctx, room(request.params.id)).map((q) => ({ qaId: q.id, name: q.name, content: q.content, parentId: q.parentId })) }),
   );
 
   app.post<{ Params: { id: string; qaId: string } }>(

@@ -155,6 +155,32 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     summary: 'switch Q&A: state on, off or unopened',
     build: (a) => post(`${room(a)}/qa/state`, { state: oneOf(a.state, ['on', 'off', 'unopened'] as const, 'state') }),
   },
+  'qa-pending': {
+    args: ['room'],
+    summary: 'list the questions waiting for review (their qaId for qa-approve and qa-answer)',
+    build: (a) => post(`${room(a)}/qa/pending`),
+  },
+  'qa-approve': {
+    args: ['room', 'qaId'],
+    summary: 'approve a question under review: the room sees it (7123)',
+    build: (a) => post(`${room(a)}/qa/${enc(a.qaId ?? '')}/approve`),
+  },
+  'qa-answer': {
+    args: ['room', 'qaId', 'text...'],
+    summary: 'answer a question (7123); answering also approves it',
+    build: (a) => post(`${room(a)}/qa/${enc(a.qaId ?? '')}/answer`, { text: a.text }),
+  },
+  share: {
+    args: ['room'],
+    options: { doc: STRING, page: STRING, whiteboard: STRING, stop: { type: 'boolean' } },
+    summary: "share a document beside the video (--doc id, the room's first by default; --page n; --whiteboard on|off; --stop)",
+    build: (a, o) => {
+      if (o.stop === true) return post(`${room(a)}/share`, { stop: true });
+      const page = integer(o, 'page');
+      const whiteboard = onOff(o, 'whiteboard');
+      return post(`${room(a)}/share`, { ...(typeof o.doc === 'string' ? { docId: o.doc } : {}), ...(page === undefined ? {} : { page }), ...(whiteboard === undefined ? {} : { whiteboard }) });
+    },
+  },
   caption: {
     args: ['room', 'text...'],
     options: { lang: STRING },

@@ -38,6 +38,8 @@ describe('Q&A', () => {
     expect((await list(alice.token)).total).toBe(2);
     expect((await list(bob.token)).total).toBe(1);
 
+    const pending = await api.admin<{ list: { qaId: string; content: string }[] }>(`/admin/v1/rooms/${room}/qa/pending`);
+    expect(pending.data.list.map((q) => q.qaId)).toContain(asked.data.qaId);
     const approved = await api.admin(`/admin/v1/rooms/${room}/qa/${asked.data.qaId}/approve`);
     expect(approved.data).toMatchObject({ status: 'approved' });
     expect((await list(bob.token)).total).toBe(2);

@@ -86,3 +86,8 @@ export function roomVotes(ctx: ServerContext, webcastId: string, userId: string)
     .all(userId, webcastId) as { qaId: string; n: number; mine: number }[];
   return { counts: new Map(rows.map((r) => [r.qaId, r.n])), mine: new Set(rows.filter((r) => r.mine === 1).map((r) => r.qaId)) };
 }
+
+/** The room's questions waiting for review, oldest first (for staff). */
+export function pendingQuestions(ctx: ServerContext, webcastId: string): Question[] {
+  return ctx.db.prepare(`SELECT ${COLUMNS} FROM qa_questions WHERE webcast_id = ? AND status = 'pending' ORDER BY created_at, id`).all(webcastId) as Question[];
+}
