@@ -25,7 +25,7 @@ import { describeMachine, machineFacts, writeDocsSection, writeResults, type Ben
 import { buildClient, startBenchServer, type BenchServer } from '../lib/benchServer';
 import { markSplashSeen } from '../../tests/e2e/support/splash';
 import { CHROMIUM, CHROMIUM_ARGS } from './index';
-import { openProductTabs, ROOM } from './measure';
+import { hide, openProductTabs, ROOM } from './measure';
 import { probeScript } from './probe';
 
 export const SECTION = 'Interaction during a burst (macro)';
@@ -115,14 +115,6 @@ async function waitForMark(pages: readonly Page[], mark: string, timeoutMs: numb
     if (all.every(Boolean)) return;
     await sleep(100);
   }
-}
-
-async function hide(page: Page): Promise<void> {
-  await page.evaluate(`(() => {
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get() { return 'hidden'; } });
-    Object.defineProperty(document, 'hidden', { configurable: true, get() { return true; } });
-    document.dispatchEvent(new Event('visibilitychange'));
-  })()`);
 }
 
 async function runCase(name: CaseFigures['name'], pages: readonly Page[], server: BenchServer, act: (front: Page) => Promise<void>): Promise<CaseFigures & { readonly publishedAt: number; readonly clickAt: number; readonly doneAt: number }> {

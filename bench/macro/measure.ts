@@ -274,7 +274,7 @@ async function openBaselineTabs(context: BrowserContext, server: BenchServer, ta
 }
 
 /** Makes a tab report itself hidden, as a background tab does (see README: emulated). */
-async function hide(page: Page): Promise<void> {
+export async function hide(page: Page): Promise<void> {
   // A string, not a function: tsx would wrap the getters in a helper the page lacks.
   await page.evaluate(`(() => {
     Object.defineProperty(document, 'visibilityState', { configurable: true, get() { return 'hidden'; } });
