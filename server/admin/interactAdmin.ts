@@ -6,6 +6,7 @@
  *   /admin/v1/rooms/:id/lottery/start   {raffleId?}                       7113 state start
  *   /admin/v1/rooms/:id/lottery/end     {raffleId?}                       7113 state end + winners
  *   /admin/v1/rooms/:id/paper/publish   {kind: paper|quiz|answerSheet, id?}  7115
+ *   /admin/v1/rooms/:id/paper/close     {id?}                             7115 {closed, results}: no more answers
  *   /admin/v1/rooms/:id/rollcall/start  {seconds?}                        7117 with deadline
  *   /admin/v1/rooms/:id/redpacket/send  {id?, total?, count?, title?}     7119 state 1
  *   /admin/v1/rooms/:id/goods/push      {kind: goods|recommend, id?}      7121
@@ -24,7 +25,7 @@ import { requireRoom } from '../interact/shared/access.js';
 import { ID, objectOf } from '../interact/shared/schema.js';
 import { QA_STATES, updateSettings, settingsOf, type QaState } from '../interact/shared/settings.js';
 import { startRaffle, endRaffle } from '../interact/raffle/control.js';
-import { publish, PUBLISH_KINDS, type PublishKind } from '../interact/papers/publish.js';
+import { closePaperOf, publish, PUBLISH_KINDS, type PublishKind } from '../interact/papers/publish.js';
 import { startRollCall, ROLL_CALL_DEFAULT_SECONDS, ROLL_CALL_SECONDS } from '../interact/rollCall/rollCall.js';
 import { sendRedPacket } from '../interact/redPacket/control.js';
 import { RED_PACKET_MAX_COUNT } from '../interact/redPacket/split.js';
@@ -64,6 +65,12 @@ export function interactAdminRoutes(app: FastifyInstance, ctx: ServerContext): v
     '/admin/v1/rooms/:id/paper/publish',
     { ...guard, schema: { params: ROOM_PARAMS, body: optionalBody({ kind: { type: 'string', enum: [...PUBLISH_KINDS] }, id: ID }, ['kind']) } },
     async (request) => okEnvelope(publish(ctx, room(request.params.id), request.body.kind, request.body.id)),
+  );
+
+  app.post<{ Params: { id: string }; Body: { id?: string } | null }>(
+    '/admin/v1/rooms/:id/paper/close',
+    { ...guard, schema: { params: ROOM_PARAMS, body: optionalBody({ id: ID }) } },
+    async (request) => okEnvelope(closePaperOf(ctx, room(request.params.id), request.body?.id)),
   );
 
   app.post<{ Params: { id: string }; Body: { seconds?: number } | null }>(

@@ -37,6 +37,7 @@ describe('argument parsing', () => {
     [['lottery-start', 'r'], 'POST', '/admin/v1/rooms/r/lottery/start', {}],
     [['lottery-end', 'r'], 'POST', '/admin/v1/rooms/r/lottery/end', {}],
     [['publish', 'r', 'answerSheet', '--id', 'a'], 'POST', '/admin/v1/rooms/r/paper/publish', { kind: 'answerSheet', id: 'a' }],
+    [['paper-close', 'r', '--id', 'p1'], 'POST', '/admin/v1/rooms/r/paper/close', { id: 'p1' }],
     [['rollcall', 'r', '--seconds', '30'], 'POST', '/admin/v1/rooms/r/rollcall/start', { seconds: 30 }],
     [['redpacket', 'r'], 'POST', '/admin/v1/rooms/r/redpacket/send', {}],
     [['push', 'r', 'recommend', '--id', '7'], 'POST', '/admin/v1/rooms/r/goods/push', { kind: 'recommend', id: '7' }],

@@ -129,6 +129,12 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     summary: 'publish a questionnaire: kind paper, quiz or answerSheet (--id)',
     build: (a, o) => post(`${room(a)}/paper/publish`, { kind: oneOf(a.kind, ['paper', 'quiz', 'answerSheet'] as const, 'kind'), ...optionalString(o, 'id') }),
   },
+  'paper-close': {
+    args: ['room'],
+    options: { id: STRING },
+    summary: "close a questionnaire or quiz (the room's newest open one, or --id): no more answers, the results go out",
+    build: (a, o) => post(`${room(a)}/paper/close`, optionalString(o, 'id')),
+  },
   rollcall: {
     args: ['room'],
     options: { seconds: STRING },

@@ -21,7 +21,7 @@ describe('seedRoomContent', () => {
       expect(count(server, 'goods', room)).toBe(4);
       expect(count(server, 'recommendations', room)).toBe(3);
       expect(count(server, 'gifts', room)).toBe(6);
-      expect(count(server, 'papers', room)).toBe(2);
+      expect(count(server, 'papers', room)).toBe(3); // the survey, the quiz, the anonymous poll
       expect(count(server, 'answer_sheets', room)).toBe(1);
       expect(count(server, 'raffles', room)).toBe(2);
       expect(count(server, 'red_packets', room)).toBe(1);

@@ -85,6 +85,25 @@ const QUESTIONNAIRE: readonly StoredItem[] = [
   { id: 'q5', type: PAPER_ITEM_TYPE.qa, title: 'What should we improve?' },
 ];
 
+const POLL: readonly StoredItem[] = [
+  {
+    id: 'p1',
+    type: PAPER_ITEM_TYPE.single,
+    title: 'Which feature should we build next?',
+    options: [
+      { number: 'A', text: 'Live translation' },
+      { number: 'B', text: 'Breakout rooms' },
+      { number: 'C', text: 'Offline downloads' },
+    ],
+  },
+  {
+    id: 'p2',
+    type: PAPER_ITEM_TYPE.scale,
+    title: 'How useful was this session? (1 to 5)',
+    options: [1, 2, 3, 4, 5].map((n) => ({ number: String(n), text: String(n) })),
+  },
+];
+
 const QUIZ: readonly StoredItem[] = [
   {
     id: 'k1',
@@ -136,8 +155,11 @@ function seedOne(ctx: ServerContext, roomId: string): void {
   const gift = db.prepare('INSERT OR IGNORE INTO gifts (webcast_id, gift, title, price, sort) VALUES (?, ?, ?, ?, ?)');
   DEMO_GIFTS.forEach((g, i) => gift.run(roomId, g.gift, g.title, g.price, i));
 
-  insertPaper(ctx, { id: `pp_${roomId}_survey`, webcastId: roomId, kind: 'questionnaire', title: 'Audience survey', items: QUESTIONNAIRE });
+  // The survey's results show once the host closes it (no voting with the crowd); the poll is
+  // anonymous and its results move live for those who answered.
+  insertPaper(ctx, { id: `pp_${roomId}_survey`, webcastId: roomId, kind: 'questionnaire', title: 'Audience survey', items: QUESTIONNAIRE, results: 'closed' });
   insertPaper(ctx, { id: `pp_${roomId}_quiz`, webcastId: roomId, kind: 'quiz', title: 'Quick quiz', items: QUIZ });
+  insertPaper(ctx, { id: `pp_${roomId}_poll`, webcastId: roomId, kind: 'questionnaire', title: 'Quick poll', items: POLL, anonymous: true, results: 'live' });
   insertSheet(ctx, {
     id: `as_${roomId}`,
     webcastId: roomId,

@@ -50,6 +50,13 @@ describe('room state readers', () => {
     expect(read(7113, { raffleId: 'r', state: 'end', winners: 'u1' })).toBeNull();
   });
 
+  it('a results snapshot or a close of a paper is kept apart from its publication', () => {
+    const results = { respondents: 2, questions: [{ id: 'q1', counts: { A: 2 } }] };
+    expect(read(7115, { kind: 'paper', id: 'p1', results, version: 9 })).toEqual({ key: 'paperResults', value: { id: 'p1', closed: false, version: 9, results } });
+    expect(read(7115, { kind: 'paper', id: 'p1', closed: true, results, version: 10 })).toMatchObject({ key: 'paperResults', value: { closed: true } });
+    expect(read(7115, { kind: 'paper', id: 'p1', results })).toBeNull(); // no version
+  });
+
   it('a paper needs an id or a confId', () => {
     expect(read(7115, { kind: 'answerSheet', confId: 'c' })).toEqual({ key: 'paper', value: { kind: 'answerSheet', id: null, confId: 'c' } });
     expect(read(7115, { kind: 'answerSheet' })).toBeNull();

@@ -5,6 +5,7 @@
  * gives null, for the hub to drop and count.
  */
 import { GIFTS, LIVE_STATUS, type Gift } from '../domain/constants';
+import { readPaperResults, type PaperResults } from '../domain/paperResults';
 import { readQaQuestion, readVoteTallies, type QaQuestion, type QaSwitch, type VoteTally } from '../domain/qa';
 import { readId, safeUrl } from './chatEntry';
 
@@ -57,6 +58,13 @@ export interface PaperPush {
   readonly id: string | null;
   readonly confId: string | null;
 }
+/** Results of a questionnaire (7115 with `results` or `closed`): a versioned snapshot. */
+export interface PaperResultsPush {
+  readonly id: string;
+  readonly closed: boolean;
+  readonly version: number;
+  readonly results: PaperResults | null;
+}
 export interface RollCall {
   readonly confId: string;
   readonly id: string;
@@ -107,6 +115,7 @@ export interface RoomState {
   readonly gifts: readonly GiftShown[];
   readonly lottery: LotteryState | null;
   readonly paper: PaperPush | null;
+  readonly paperResults: PaperResultsPush | null;
   readonly rollCall: RollCall | null;
   readonly redPacket: RedPacket | null;
   readonly goods: GoodsPush | null;
@@ -129,6 +138,7 @@ export const INITIAL_ROOM_STATE: RoomState = {
   gifts: [],
   lottery: null,
   paper: null,
+  paperResults: null,
   rollCall: null,
   redPacket: null,
   goods: null,
@@ -289,6 +299,12 @@ const READERS: ReadonlyMap<number, Reader> = new Map<number, Reader>([
       const kind = oneOf(b.kind, ['paper', 'answerSheet'] as const);
       const id = readId(b.id);
       const confId = readId(b.confId);
+      // A results snapshot or the close of a paper, not a publication.
+      if (b.results !== undefined || b.closed === true) {
+        const version = count(b.version);
+        if (kind !== 'paper' || id === null || version === null) return null;
+        return { key: 'paperResults', value: { id, closed: b.closed === true, version, results: readPaperResults(b.results) } };
+      }
       if (kind === null || (id === null && confId === null)) return null;
       return { key: 'paper', value: { kind, id, confId } };
     },

@@ -294,6 +294,43 @@ test('Q&A: the switch states, a question seen by its asker only until approved, 
   await Promise.all(contexts.map((context) => context.close()));
 });
 
+test('poll results: anonymous, shown live to those who answered (coalesced snapshots), and to everyone once closed', async ({ browser }) => {
+  const contexts = await Promise.all([0, 1, 2].map(() => guestContext(browser, server.url)));
+  const [first, second, third] = await Promise.all(contexts.map((context) => context.newPage()));
+  for (const page of [first!, second!, third!]) {
+    await enterAsGuest(page, ROOM);
+    await joined(page);
+  }
+  await server.admin(`/admin/v1/rooms/${ROOM}/paper/publish`, { kind: 'paper', id: `pp_${ROOM}_poll` });
+  const answer = async (page: Page, choice: string) => {
+    await card(page, 'paper').getByRole('button', { name: '立即作答' }).click();
+    const form = page.getByRole('dialog', { name: 'Quick poll' });
+    await expect(form).toContainText('匿名问卷：你的答案不会与账号关联。');
+    await expect(form).toContainText('提交后可查看实时结果。');
+    await expect(form.getByRole('region', { name: '问卷结果' })).toHaveCount(0); // no voting with the crowd
+    await form.getByRole('radio', { name: choice }).check();
+    await form.getByRole('button', { name: '提交', exact: true }).click();
+    await expect(card(page, 'paper')).toContainText('已提交');
+  };
+  await expect(card(first!, 'paper')).toContainText('Quick poll', { timeout: 10_000 });
+  await answer(first!, 'Breakout rooms');
+  await card(first!, 'paper').getByRole('button', { name: '查看作答' }).click();
+  const results = first!.getByRole('dialog', { name: 'Quick poll' }).getByRole('region', { name: '问卷结果' });
+  await expect(results).toContainText('共 1 人作答');
+  await expect(first!.getByRole('dialog', { name: 'Quick poll' })).toContainText('这是匿名问卷');
+  // Another viewer answers: the open results move by the room's snapshot, with no call of this page's.
+  await answer(second!, 'Breakout rooms');
+  await expect(results).toContainText('共 2 人作答', { timeout: 10_000 });
+  await expect(results.locator('li', { hasText: 'Breakout rooms' })).toContainText('2 人 · 100%');
+  // The third viewer has not answered: no results until the host closes the poll.
+  await expect(card(third!, 'paper').getByRole('button', { name: '立即作答' })).toBeVisible();
+  await server.admin(`/admin/v1/rooms/${ROOM}/paper/close`, { id: `pp_${ROOM}_poll` });
+  await expect(card(third!, 'paper')).toContainText('问卷已结束', { timeout: 10_000 });
+  await card(third!, 'paper').getByRole('button', { name: '查看结果' }).click();
+  await expect(third!.getByRole('dialog', { name: 'Quick poll' }).getByRole('region', { name: '问卷结果' })).toContainText('共 2 人作答');
+  await Promise.all(contexts.map((context) => context.close()));
+});
+
 test('answer sheet: answered in one tab shows in the other; a late joiner gets the sheet still to answer', async ({ browser }) => {
   const context = await guestContext(browser, server.url);
   const page = await context.newPage();

@@ -5,6 +5,7 @@
  * user has answered.
  */
 import { PAPER_ITEM_TYPE } from '../../../src/domain';
+import type { ResultsVisibility } from '../../../src/domain/paperResults';
 
 export type PaperKind = 'questionnaire' | 'quiz';
 
@@ -33,6 +34,11 @@ export interface StoredPaper {
   readonly title: string;
   readonly items: readonly StoredItem[];
   readonly publishedAt: number | null;
+  /** Answers stored without the viewer's id. */
+  readonly anonymous: boolean;
+  /** When viewers see the results (src/domain/paperResults.ts). */
+  readonly results: ResultsVisibility;
+  readonly closedAt: number | null;
 }
 
 export type PublicItem = Omit<StoredItem, 'correct'>;
@@ -44,6 +50,9 @@ export interface PublicPaper {
   readonly title: string;
   readonly publishedAt: number | null;
   readonly items: readonly PublicItem[];
+  readonly anonymous: boolean;
+  readonly resultsVisibility: ResultsVisibility;
+  readonly closed: boolean;
 }
 
 export const isChoiceType = (type: number): boolean =>
@@ -57,5 +66,8 @@ export function publicPaper(paper: StoredPaper): PublicPaper {
     title: paper.title,
     publishedAt: paper.publishedAt,
     items: paper.items.map(({ correct: _hidden, ...visible }) => visible),
+    anonymous: paper.anonymous,
+    resultsVisibility: paper.results,
+    closed: paper.closedAt !== null,
   };
 }

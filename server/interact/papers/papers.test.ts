@@ -103,3 +103,59 @@ describe('questionnaires and quizzes', () => {
     expect((await api.get(LIVE_CALLS.paperPublishList.path, { webcastId: 'nowhere' }, { token: bob.token })).msg).toBe('webcastId: no such room');
   });
 });
+
+describe('results', () => {
+  const poll = (r: string) => `pp_${r}_poll`;
+  const pushes = () =>
+    server.ctx.hub.log
+      .readAfter(room, 0, 100)
+      .filter((m) => m.code === 7115)
+      .map((m) => JSON.parse(m.bodyJson) as { id: string; results?: { respondents: number; questions: { id: string; counts: Record<string, number> }[] }; closed?: boolean; version?: number });
+
+  it('an anonymous poll: answers kept without the viewer, live results to those who answered, coalesced snapshots', async () => {
+    const bob = viewer(server.ctx, 'bob', room, { name: 'Bob' });
+    const cat = viewer(server.ctx, 'cat', room, { name: 'Cat' });
+    await api.admin(`/admin/v1/rooms/${room}/paper/publish`, { kind: 'paper', id: poll(room) });
+    const answer = (token: string, choice: string) =>
+      api.post<{ results: { respondents: number; questions: { id: string; counts: Record<string, number> }[] } | null }>(
+        LIVE_CALLS.paperState.path,
+        { id: poll(room), webcastId: room, answers: [{ id: 'p1', answer: choice }] },
+        { token },
+      );
+    expect((await answer(alice.token, 'A')).data.results).toMatchObject({ respondents: 1, questions: [{ id: 'p1', counts: { A: 1, B: 0, C: 0 } }, { id: 'p2' }] });
+    expect((await answer(bob.token, 'A')).data.results?.respondents).toBe(2);
+
+    // Not answered: no results (no voting with the crowd); answered: the results, not the answers.
+    const forCat = await api.get<{ results: unknown; anonymous: boolean }>(LIVE_CALLS.paperInfo.path, { id: poll(room) }, { token: cat.token });
+    expect(forCat.data).toMatchObject({ results: null, anonymous: true });
+    const forAlice = await api.get<{ results: { respondents: number }; myAnswer: unknown; answered: boolean }>(LIVE_CALLS.paperInfo.path, { id: poll(room) }, { token: alice.token });
+    expect(forAlice.data).toMatchObject({ answered: true, myAnswer: null, results: { respondents: 2 } });
+    const stored = server.ctx.db.prepare('SELECT answers FROM paper_answers WHERE paper_id = ?').all(poll(room)) as { answers: string }[];
+    expect(stored.map((r) => r.answers)).toEqual(['[]', '[]']);
+    expect((server.ctx.db.prepare('SELECT COUNT(*) AS n FROM paper_anonymous_answers WHERE paper_id = ?').get(poll(room)) as { n: number }).n).toBe(2);
+
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    const snapshots = pushes().filter((p) => p.results !== undefined);
+    expect(snapshots.length).toBeGreaterThanOrEqual(1);
+    expect(snapshots.length).toBeLessThanOrEqual(2); // two answers, at most one push a second
+    expect(snapshots.at(-1)?.results?.questions[0]?.counts).toEqual({ A: 2, B: 0, C: 0 });
+    const versions = snapshots.map((p) => p.version ?? 0);
+    expect([...versions].sort((a, b) => a - b)).toEqual(versions);
+  });
+
+  it('results shown once closed: nothing live; the close pushes the final results and refuses later answers', async () => {
+    const bob = viewer(server.ctx, 'bob', room, { name: 'Bob' });
+    await api.admin(`/admin/v1/rooms/${room}/paper/publish`, { kind: 'paper' });
+    const answered = await api.post<{ results: unknown }>(LIVE_CALLS.paperState.path, { id: survey(room), webcastId: room, answers: goodSurveyAnswers }, { token: alice.token });
+    expect(answered.data.results).toBeNull();
+    expect((await api.get<{ results: unknown }>(LIVE_CALLS.paperInfo.path, { id: survey(room) }, { token: alice.token })).data.results).toBeNull();
+
+    const closed = await api.admin(`/admin/v1/rooms/${room}/paper/close`, { id: survey(room) });
+    expect(closed.data).toEqual({ id: survey(room), closed: true });
+    const final = pushes().find((p) => p.closed === true);
+    expect(final).toMatchObject({ id: survey(room), closed: true, results: { respondents: 1 } });
+    expect((await api.get<{ results: unknown; closed: boolean }>(LIVE_CALLS.paperInfo.path, { id: survey(room) }, { token: bob.token })).data).toMatchObject({ closed: true, results: { respondents: 1 } });
+    expect((await api.post(LIVE_CALLS.paperState.path, { id: survey(room), webcastId: room, answers: goodSurveyAnswers }, { token: bob.token })).msg).toBe('id: this paper is closed');
+    expect((await api.admin(`/admin/v1/rooms/${room}/paper/close`, { id: survey(room) })).msg).toBe('id: this paper is closed already');
+  });
+});

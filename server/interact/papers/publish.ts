@@ -6,7 +6,8 @@ import type { ServerContext } from '../../context.js';
 import { invalid } from '../../http/envelope.js';
 import { findSheet, firstSheetOf, markSheetPublished } from '../answerSheet/store.js';
 import type { PaperKind } from './model.js';
-import { findPaper, markPublished, papersOfKind } from './store.js';
+import { talliesOf } from './results.js';
+import { closePaper, findPaper, markPublished, papersOfKind, publishedPapers } from './store.js';
 
 /** What the admin call names: a questionnaire ('paper'), a quiz or an answer sheet. */
 export type PublishKind = 'paper' | 'quiz' | 'answerSheet';
@@ -33,4 +34,14 @@ export function publish(ctx: ServerContext, webcastId: string, kind: PublishKind
   const body = { kind: 'paper' as const, id: paper.id, quiz: paper.kind === 'quiz', title: paper.title };
   ctx.hub.publish(webcastId, 7115, body);
   return body;
+}
+
+/** The host closes a published paper (the room's newest one without an id): no more answers, and its results go out. */
+export function closePaperOf(ctx: ServerContext, webcastId: string, id?: string) {
+  const paper = id !== undefined ? findPaper(ctx, id) : publishedPapers(ctx, webcastId).find((p) => p.closedAt === null);
+  if (!paper || paper.webcastId !== webcastId) throw invalid('id', id === undefined ? 'this room has no open paper' : 'no such paper in this room');
+  if (paper.publishedAt === null) throw invalid('id', 'this paper is not published');
+  if (!closePaper(ctx, paper.id)) throw invalid('id', 'this paper is closed already');
+  talliesOf(ctx).closed(findPaper(ctx, paper.id)!);
+  return { id: paper.id, closed: true };
 }

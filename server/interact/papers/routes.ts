@@ -10,7 +10,9 @@ import { okEnvelope, invalid } from '../../http/envelope.js';
 import { callerIn, enter } from '../shared/access.js';
 import { ID, objectOf } from '../shared/schema.js';
 import { checkAnswers, scoreQuiz, OPTION_TEXT_MAX, type SubmittedAnswer } from './answers.js';
+import { resultsVisible } from '../../../src/domain/paperResults';
 import { publicPaper, type StoredPaper } from './model.js';
+import { resultsOf, talliesOf } from './results.js';
 import { answeredPaperIds, findAnswer, findPaper, insertAnswer, publishedPapers } from './store.js';
 
 const MAX_ANSWERS = 200;
@@ -28,15 +30,21 @@ const ANSWER_SCHEMA = objectOf(
   ['id'],
 );
 
-/** The paper as a user sees it: a quiz's correct options only after the user has answered. */
+/**
+ * The paper as a user sees it: a quiz's correct options only after the user has answered;
+ * the results when the user may see them (src/domain/paperResults.ts resultsVisible). An
+ * anonymous paper has no answers of the user's to give back.
+ */
 export function paperView(ctx: ServerContext, paper: StoredPaper, userId: string) {
   const mine = findAnswer(ctx, paper.id, userId);
   const scored = mine && paper.kind === 'quiz' ? scoreQuiz(paper, mine.answers) : null;
+  const visible = resultsVisible(paper.results, paper.closedAt !== null, mine !== undefined);
   return {
     ...publicPaper(paper),
     answered: mine !== undefined,
-    myAnswer: mine ? { answers: mine.answers, answeredAt: mine.createdAt } : null,
+    myAnswer: mine && !paper.anonymous ? { answers: mine.answers, answeredAt: mine.createdAt } : null,
     result: scored,
+    results: visible ? resultsOf(ctx, paper) : null,
   };
 }
 
@@ -48,6 +56,8 @@ function publishedPaper(ctx: ServerContext, id: string): StoredPaper {
 }
 
 export function paperRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  app.addHook('onClose', async () => talliesOf(ctx).close());
+
   app.get<{ Querystring: { id: string } }>(
     LIVE_CALLS.paperInfo.path,
     { schema: { querystring: objectOf({ id: ID }, ['id']) } },
@@ -96,11 +106,13 @@ export function paperRoutes(app: FastifyInstance, ctx: ServerContext): void {
       const { session, room } = enter(ctx, request, webcastId, 'webcastId');
       const paper = publishedPaper(ctx, id);
       if (paper.webcastId !== room.id) throw invalid('id', 'this paper belongs to another room');
+      if (paper.closedAt !== null) throw invalid('id', 'this paper is closed');
       const checked = checkAnswers(paper, answers);
       const scored = paper.kind === 'quiz' ? scoreQuiz(paper, checked) : null;
-      const stored = insertAnswer(ctx, paper.id, session.userId, { answers: checked, score: scored?.score ?? null, total: scored?.total ?? null });
+      const stored = insertAnswer(ctx, paper, session.userId, { answers: checked, score: scored?.score ?? null, total: scored?.total ?? null });
       if (!stored) throw invalid('id', 'this paper has already been answered');
-      return okEnvelope({ id: paper.id, answered: true, result: scored });
+      talliesOf(ctx).answered(paper);
+      return okEnvelope({ id: paper.id, answered: true, result: scored, results: resultsVisible(paper.results, false, true) ? resultsOf(ctx, paper) : null });
     },
   );
 }

@@ -10,6 +10,9 @@ interface PaperRow {
   title: string;
   items: string;
   published_at: number | null;
+  anonymous: number;
+  results: string;
+  closed_at: number | null;
 }
 
 const toPaper = (r: PaperRow): StoredPaper => ({
@@ -19,6 +22,9 @@ const toPaper = (r: PaperRow): StoredPaper => ({
   title: r.title,
   items: JSON.parse(r.items) as StoredItem[],
   publishedAt: r.published_at,
+  anonymous: r.anonymous === 1,
+  results: r.results === 'closed' ? 'closed' : 'live',
+  closedAt: r.closed_at,
 });
 
 export function findPaper(ctx: ServerContext, id: string): StoredPaper | undefined {
@@ -36,14 +42,28 @@ export function publishedPapers(ctx: ServerContext, webcastId: string): StoredPa
 
 /** The room's papers of one kind, oldest first (the seeded one is the first). */
 export function papersOfKind(ctx: ServerContext, webcastId: string, kind: PaperKind): StoredPaper[] {
-  const rows = ctx.db.prepare('SELECT * FROM papers WHERE webcast_id = ? AND kind = ? ORDER BY created_at, id').all(webcastId, kind) as PaperRow[];
+  const rows = ctx.db.prepare('SELECT * FROM papers WHERE webcast_id = ? AND kind = ? ORDER BY created_at, rowid').all(webcastId, kind) as PaperRow[];
   return rows.map(toPaper);
 }
 
-export function insertPaper(ctx: ServerContext, paper: Omit<StoredPaper, 'publishedAt'>): void {
+export type NewPaper = Omit<StoredPaper, 'publishedAt' | 'anonymous' | 'results' | 'closedAt'> & Partial<Pick<StoredPaper, 'anonymous' | 'results'>>;
+
+export function insertPaper(ctx: ServerContext, paper: NewPaper): void {
   ctx.db
-    .prepare('INSERT OR IGNORE INTO papers (id, webcast_id, kind, title, items, published_at, created_at) VALUES (?, ?, ?, ?, ?, NULL, ?)')
-    .run(paper.id, paper.webcastId, paper.kind, paper.title, JSON.stringify(paper.items), ctx.now());
+    .prepare('INSERT OR IGNORE INTO papers (id, webcast_id, kind, title, items, published_at, anonymous, results, created_at) VALUES (?, ?, ?, ?, ?, NULL, ?, ?, ?)')
+    .run(paper.id, paper.webcastId, paper.kind, paper.title, JSON.stringify(paper.items), paper.anonymous === true ? 1 : 0, paper.results ?? 'live', ctx.now());
+}
+
+/** Closes a paper: no more answers; false when it was closed already. */
+export function closePaper(ctx: ServerContext, id: string): boolean {
+  return ctx.db.prepare('UPDATE papers SET closed_at = ? WHERE id = ? AND closed_at IS NULL').run(ctx.now(), id).changes === 1;
+}
+
+/** Every respondent's answers (anonymous ones included), for the results. */
+export function allResponses(ctx: ServerContext, paper: StoredPaper): CheckedAnswer[][] {
+  const table = paper.anonymous ? 'paper_anonymous_answers' : 'paper_answers';
+  const rows = ctx.db.prepare(`SELECT answers FROM ${table} WHERE paper_id = ?`).all(paper.id) as { answers: string }[];
+  return rows.map((r) => JSON.parse(r.answers) as CheckedAnswer[]);
 }
 
 export function markPublished(ctx: ServerContext, id: string): void {
@@ -73,10 +93,19 @@ export function answeredPaperIds(ctx: ServerContext, userId: string, paperIds: r
   return new Set(rows.map((r) => r.paper_id));
 }
 
-/** Stores a user's answers once; false when the user had already answered. */
-export function insertAnswer(ctx: ServerContext, paperId: string, userId: string, answer: Omit<StoredAnswer, 'createdAt'>): boolean {
-  const result = ctx.db
-    .prepare('INSERT OR IGNORE INTO paper_answers (paper_id, user_id, answers, score, total, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-    .run(paperId, userId, JSON.stringify(answer.answers), answer.score, answer.total, ctx.now());
-  return result.changes === 1;
+/**
+ * Stores a user's answers once; false when the user had already answered. An anonymous
+ * paper keeps only that the user answered (an empty answer list) beside them; the answers
+ * go to a table without the user's id.
+ */
+export function insertAnswer(ctx: ServerContext, paper: Pick<StoredPaper, 'id' | 'anonymous'>, userId: string, answer: Omit<StoredAnswer, 'createdAt'>): boolean {
+  return ctx.db.transaction(() => {
+    const stored = paper.anonymous ? { answers: [], score: null, total: null } : answer;
+    const result = ctx.db
+      .prepare('INSERT OR IGNORE INTO paper_answers (paper_id, user_id, answers, score, total, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(paper.id, userId, JSON.stringify(stored.answers), stored.score, stored.total, ctx.now());
+    if (result.changes !== 1) return false;
+    if (paper.anonymous) ctx.db.prepare('INSERT INTO paper_anonymous_answers (paper_id, answers, created_at) VALUES (?, ?, ?)').run(paper.id, JSON.stringify(answer.answers), ctx.now());
+    return true;
+  })();
 }

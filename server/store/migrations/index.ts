@@ -13,6 +13,7 @@ import { m006ChatImages } from './006_chat_images.js';
 import { m007KicksAndLogout } from './007_kicks_and_logout.js';
 import { m008VerifiableRaffle } from './008_verifiable_raffle.js';
 import { m009QaVotes } from './009_qa_votes.js';
+import { m010PaperResults } from './010_paper_results.js';
 
 export interface Migration {
   readonly version: number;
@@ -20,4 +21,4 @@ export interface Migration {
   up(db: Database.Database): void;
 }
 
-export const MIGRATIONS: readonly Migration[] = [m001Core, m002ChatMic, m003Entry, m004Interact, m005DirectoryGroups, m006ChatImages, m007KicksAndLogout, m008VerifiableRaffle, m009QaVotes];
+export const MIGRATIONS: readonly Migration[] = [m001Core, m002ChatMic, m003Entry, m004Interact, m005DirectoryGroups, m006ChatImages, m007KicksAndLogout, m008VerifiableRaffle, m009QaVotes, m010PaperResults];

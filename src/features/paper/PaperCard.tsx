@@ -11,6 +11,7 @@ import { answeredCount } from '../../domain/paperDraft';
 import { InteractionCard } from '../../ui/InteractionCard';
 import { useModalDialog } from '../../ui/useModalDialog';
 import { PaperForm, PaperReview } from './PaperForm';
+import { PaperResultsView } from './PaperResultsView';
 import { usePaper } from './usePaper';
 import './paper.css';
 
@@ -22,8 +23,9 @@ export function PaperCard({ roomId }: { readonly roomId: string }) {
   const [reviewing, setReviewing] = useState(false);
   const phase = flow?.phase ?? null;
 
-  // The dialog follows the machine: open while answering or submitting, or while reviewing.
-  const wanted = phase === 'answering' || phase === 'submitting' || (reviewing && phase === 'submitted');
+  // The dialog follows the machine: open while answering or submitting, or while reviewing
+  // (the answers and results after submitting, the results of a closed paper).
+  const wanted = phase === 'answering' || phase === 'submitting' || (reviewing && (phase === 'submitted' || phase === 'closed'));
   useEffect(() => {
     if (wanted && !open) show();
     if (!wanted && open) close();
@@ -34,7 +36,10 @@ export function PaperCard({ roomId }: { readonly roomId: string }) {
     dialog.current?.querySelector('[aria-invalid="true"]')?.scrollIntoView({ block: 'center' });
   }, [problems, dialog]);
 
-  if (paper === null || flow === null || phase === 'closed' || view.dismissed) return null;
+  if (paper === null || flow === null || view.dismissed) return null;
+  const ended = phase === 'closed';
+  // A closed paper the viewer did not answer is worth a card only for its results.
+  if (ended && view.results === null) return null;
   const kind = paper.quiz ? t('paper.kindQuiz') : t('paper.kindQuestionnaire');
   const total = paper.questions.length;
   const done = answeredCount(paper.questions, draft);
@@ -47,8 +52,15 @@ export function PaperCard({ roomId }: { readonly roomId: string }) {
 
   return (
     <>
-      <InteractionCard name="paper" kind={kind} title={paper.title} tone={submitted ? 'success' : 'default'} onClose={view.dismiss}>
-        {submitted ? (
+      <InteractionCard name="paper" kind={kind} title={paper.title} tone={submitted ? 'success' : ended ? 'muted' : 'default'} onClose={view.dismiss}>
+        {ended ? (
+          <div className="interaction-card__row">
+            <span role="status">{t('paper.closed')}</span>
+            <button ref={opener} type="button" className="button" onClick={() => setReviewing(true)}>
+              {t('paper.results.open')}
+            </button>
+          </div>
+        ) : submitted ? (
           <div className="interaction-card__row">
             <span role="status">
               {flow.result !== null ? t('paper.score', { score: flow.result.score, total: flow.result.total }) : t('paper.submitted')}
@@ -78,13 +90,23 @@ export function PaperCard({ roomId }: { readonly roomId: string }) {
                 ×
               </button>
             </header>
-            {submitted ? (
-              <>
+            {submitted || ended ? (
+              <div className="paper-dialog__body">
                 {flow.result !== null && <p className="paper-dialog__score">{t('paper.score', { score: flow.result.score, total: flow.result.total })}</p>}
-                <PaperReview questions={paper.questions} mine={paper.mine} result={flow.result} />
-              </>
+                {view.results !== null ? (
+                  <PaperResultsView questions={paper.questions} results={view.results} />
+                ) : (
+                  submitted && paper.resultsVisibility === 'closed' && <p className="paper-dialog__note">{t('paper.results.whenClosed')}</p>
+                )}
+                {submitted && (paper.anonymous ? <p className="paper-dialog__note">{t('paper.anonymousReview')}</p> : <PaperReview questions={paper.questions} mine={paper.mine} result={flow.result} />)}
+              </div>
             ) : (
               <>
+                {(paper.anonymous || !paper.quiz) && (
+                  <p className="paper-dialog__note paper-dialog__note--bar">
+                    {paper.anonymous && t('paper.anonymous')} {!paper.quiz && (paper.resultsVisibility === 'closed' ? t('paper.results.whenClosed') : t('paper.results.afterAnswer'))}
+                  </p>
+                )}
                 <div className="paper-dialog__progress">
                   <span>{t('paper.progress', { done, total })}</span>
                   <progress max={Math.max(1, total)} value={done} aria-label={t('paper.progress', { done, total })} />

@@ -8,6 +8,7 @@
  */
 import type { PaperQuestion, PaperQuestionOption } from '../../domain/paperDraft';
 import type { QuizResult } from '../../domain/paperFlow';
+import { readPaperResults, type PaperResults, type ResultsVisibility } from '../../domain/paperResults';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const textOf = (value: unknown, max = 2000): string | null => (typeof value === 'string' && value.length <= max ? value : null);
@@ -31,6 +32,12 @@ export interface OfferedPaper {
   readonly result: QuizResult | null;
   /** The viewer's own answers (after answering), by question id: chosen numbers or text. */
   readonly mine: Readonly<Record<string, readonly string[] | string>>;
+  /** Answers kept without the viewer's id (so none to give back). */
+  readonly anonymous: boolean;
+  readonly resultsVisibility: ResultsVisibility;
+  readonly closed: boolean;
+  /** The results, when the server lets this viewer see them. */
+  readonly results: PaperResults | null;
 }
 
 function readOption(value: unknown): PaperQuestionOption | null {
@@ -92,6 +99,10 @@ export function readPaper(data: unknown): OfferedPaper | null {
     answered: data.answered === true,
     result: readQuizResult(data.result),
     mine: readMine(data.myAnswer),
+    anonymous: data.anonymous === true,
+    resultsVisibility: data.resultsVisibility === 'closed' ? 'closed' : 'live',
+    closed: data.closed === true,
+    results: readPaperResults(data.results),
   };
 }
 

@@ -10,6 +10,7 @@ import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import type { PaperProblem } from '../../domain/paper';
 import { checkDraft, submissionOf, type PaperDraft } from '../../domain/paperDraft';
 import { offeredPaper, stepPaper, type PaperEvent, type PaperFlow } from '../../domain/paperFlow';
+import { readPaperResults, resultsVisible, type PaperResults } from '../../domain/paperResults';
 import { useApi } from '../../state/apiContext';
 import { noteActed } from '../../state/realtimeConnection';
 import { useRoomState } from '../../state/roomFeed';
@@ -44,6 +45,10 @@ function reduce(model: Model | null, action: Action): Model | null {
 export interface PaperView {
   readonly paper: OfferedPaper | null;
   readonly flow: PaperFlow | null;
+  /** The results this viewer may see now (domain/paperResults resultsVisible), else null. */
+  readonly results: PaperResults | null;
+  /** The host closed the paper: no more answers. */
+  readonly closed: boolean;
   readonly draft: PaperDraft;
   readonly problems: readonly PaperProblem[];
   readonly dismissed: boolean;
@@ -63,6 +68,7 @@ export function usePaper(roomId: string): PaperView {
   const [draft, setDraftState] = useState<PaperDraft>({});
   const [problems, setProblems] = useState<readonly PaperProblem[]>([]);
   const [dismissedId, setDismissedId] = useState<string | null>(null);
+  const [answeredResults, setAnsweredResults] = useState<{ readonly id: string; readonly results: PaperResults } | null>(null);
   const paperId = model?.paper.id ?? null;
 
   const load = useCallback(
@@ -133,6 +139,8 @@ export function usePaper(roomId: string): PaperView {
     api.live.paperState({ id, webcastId: roomId, answers: submissionOf(model.paper.questions, draft) }).then(
       (data) => {
         const result = readQuizResult((data as { result?: unknown } | null)?.result);
+        const results = readPaperResults((data as { results?: unknown } | null)?.results);
+        if (results !== null) setAnsweredResults({ id, results });
         dispatch({ type: 'submitted', result });
         noteActed(roomId, paperActedKey(id), { answered: true });
         if (model.paper.quiz) void load(id); // the answers' review needs the viewer's answers as stored
@@ -147,9 +155,24 @@ export function usePaper(roomId: string): PaperView {
     );
   }, [api, draft, guard, load, model, roomId, t]);
 
+  // Results from every source this page has (the paper read, the answer's reply, the room's
+  // snapshots): answers are never taken back, so the one with the most respondents is the newest.
+  const pushedResults = state?.paperResults ?? null;
+  const ownPush = paperId !== null && pushedResults?.id === paperId ? pushedResults : null;
+  const closed = (model?.paper.closed ?? false) || (ownPush?.closed ?? false);
+  useEffect(() => {
+    if (closed) dispatch({ type: 'closed' });
+  }, [closed]);
+  const answered = phase === 'submitted';
+  const candidates = [model?.paper.results ?? null, ownPush?.results ?? null, answeredResults !== null && answeredResults.id === paperId ? answeredResults.results : null];
+  const newest = candidates.reduce<PaperResults | null>((best, r) => (r !== null && (best === null || r.respondents >= best.respondents) ? r : best), null);
+  const results = model !== null && resultsVisible(model.paper.resultsVisibility, closed, answered) ? newest : null;
+
   return {
     paper: model?.paper ?? null,
     flow: model?.flow ?? null,
+    results,
+    closed,
     draft,
     problems,
     dismissed: paperId !== null && dismissedId === paperId,
