@@ -54,7 +54,7 @@ export function DrawVerification({ raffleId, committed }: { readonly raffleId: s
   }
   return (
     <div className="lottery-verify">
-      <button type="button" className="lottery-record__open" onClick={verify} disabled={check.kind === 'checking'} aria-busy={check.kind === 'checking'}>
+      <button type="button" className="interaction-link" onClick={verify} disabled={check.kind === 'checking'} aria-busy={check.kind === 'checking'}>
         {check.kind === 'checking' ? t('lottery.verify.checking') : t('lottery.verify.action')}
       </button>
       {check.kind === 'failed' && (

@@ -49,7 +49,7 @@ export function LotteryRecordButton({ roomId }: { readonly roomId: string }) {
 
   return (
     <>
-      <button ref={opener} type="button" className="lottery-record__open" onClick={() => {
+      <button ref={opener} type="button" className="interaction-link" onClick={() => {
           setLoad({ kind: 'loading' });
           show();
         }}>

@@ -37,7 +37,7 @@ export function ConsultForm({ roomId }: { readonly roomId: string }) {
             {t('qa.consult.sent')}
           </p>
         )}
-        <button type="button" className="qa-thread__follow" onClick={() => setOpen(true)}>
+        <button type="button" className="interaction-link" onClick={() => setOpen(true)}>
           {t('qa.consult.open')}
         </button>
       </div>

@@ -13,6 +13,7 @@ import type { Problem } from '../../domain/result';
 import { session } from '../../state/session';
 import { ConsultForm } from './ConsultForm';
 import { useQa, type AskOutcome } from './useQa';
+import '../../ui/interactionCard.css';
 import './qa.css';
 
 function AskForm({ label, placeholder, action, submit, onDone }: { readonly label: string; readonly placeholder: string; readonly action: string; readonly submit: (text: string) => Promise<AskOutcome>; readonly onDone?: () => void }) {
@@ -113,7 +114,7 @@ function Thread({ thread, open, ask, vote }: { readonly thread: QaThread; readon
         <QuestionItem key={f.qaId} question={f} follow />
       ))}
       {open && !following && (
-        <button type="button" className="qa-thread__follow" onClick={() => setFollowing(true)}>
+        <button type="button" className="interaction-link" onClick={() => setFollowing(true)}>
           {t('qa.followUpAction')}
         </button>
       )}
