@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { startOwnServer, type OwnServer } from './support/ownServer';
 import { test } from './support/splash';
 import { enterAsGuest, guestContext } from './support/guest';
@@ -21,6 +21,18 @@ test.beforeAll(async ({}, testInfo) => {
 
 test.afterAll(async () => server?.stop());
 
+/** A guest viewer with the room's video page in two tabs, both joined (one socket, one worker). */
+async function viewerInTwoTabs(browser: Browser): Promise<{ context: BrowserContext; page: Page; second: Page }> {
+  const context = await guestContext(browser, server.url);
+  const page = await context.newPage();
+  await enterAsGuest(page, ROOM);
+  const second = await context.newPage();
+  await second.goto(`/live/video/${ROOM}`);
+  await joined(page);
+  await joined(second);
+  return { context, page, second };
+}
+
 const card = (page: Page, name: string) => page.locator(`[data-interaction="${name}"]`);
 
 /** Waits until the page's worker has joined the room (pushes reach it from then on). */
@@ -38,13 +50,7 @@ async function joined(page: Page): Promise<void> {
 }
 
 test('roll call: every tab shows the countdown, one sign-in shows in both tabs and after a reload; a late joiner gets it; it ends', async ({ browser }) => {
-  const context = await guestContext(browser, server.url);
-  const page = await context.newPage();
-  await enterAsGuest(page, ROOM);
-  const second = await context.newPage();
-  await second.goto(`/live/video/${ROOM}`);
-  await joined(page);
-  await joined(second);
+  const { context, page, second } = await viewerInTwoTabs(browser);
 
   await server.admin(`/admin/v1/rooms/${ROOM}/rollcall/start`, { seconds: 40 });
   for (const tab of [page, second]) {
@@ -78,13 +84,7 @@ test('roll call: every tab shows the countdown, one sign-in shows in both tabs a
 });
 
 test('questionnaire and quiz: SPEC 5 checks in the form, one answer shown in both tabs, the quiz score and review, after a reload', async ({ browser }) => {
-  const context = await guestContext(browser, server.url);
-  const page = await context.newPage();
-  await enterAsGuest(page, ROOM);
-  const second = await context.newPage();
-  await second.goto(`/live/video/${ROOM}`);
-  await joined(page);
-  await joined(second);
+  const { context, page, second } = await viewerInTwoTabs(browser);
 
   await server.admin(`/admin/v1/rooms/${ROOM}/paper/publish`, { kind: 'paper' });
   for (const tab of [page, second]) await expect(card(tab, 'paper')).toContainText('Audience survey', { timeout: 10_000 });
@@ -332,13 +332,7 @@ test('poll results: anonymous, shown live to those who answered (coalesced snaps
 });
 
 test('answer sheet: answered in one tab shows in the other; a late joiner gets the sheet still to answer', async ({ browser }) => {
-  const context = await guestContext(browser, server.url);
-  const page = await context.newPage();
-  await enterAsGuest(page, ROOM);
-  const second = await context.newPage();
-  await second.goto(`/live/video/${ROOM}`);
-  await joined(page);
-  await joined(second);
+  const { context, page, second } = await viewerInTwoTabs(browser);
 
   await server.admin(`/admin/v1/rooms/${ROOM}/paper/publish`, { kind: 'answerSheet' });
   const sheet = card(page, 'answerSheet');
