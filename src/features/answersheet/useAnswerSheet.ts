@@ -55,7 +55,7 @@ export function useAnswerSheet(roomId: string): AnswerSheetView {
 
   const read = useCallback(
     (signal?: AbortSignal) =>
-      api.live.answerSheetGet({ confId: roomId }, { signal }).then(
+      api.live.answerSheetGet({ confId: roomId }, { signal, background: true }).then(
         (data) => {
           const sheet = readCurrentSheet(data);
           if (sheet !== null) dispatch({ type: 'show', sheet });
@@ -68,7 +68,7 @@ export function useAnswerSheet(roomId: string): AnswerSheetView {
   // A late joiner, a reload: the room's current sheet, when still to be answered.
   useEffect(() => {
     const controller = new AbortController();
-    api.live.answerSheetNeed({ confId: roomId }, { signal: controller.signal }).then(
+    api.live.answerSheetNeed({ confId: roomId }, { signal: controller.signal, background: true }).then(
       (data) => {
         if (readNeed(data)) void read(controller.signal);
       },

@@ -72,7 +72,7 @@ export function useLottery(roomId: string, nickname: NicknameGate): LotteryView 
   // A late joiner, a reload: the room's record says which round is open and where the viewer is in it.
   useEffect(() => {
     const controller = new AbortController();
-    api.live.raffleRecord({ webcastId: roomId }, { signal: controller.signal }).then(
+    api.live.raffleRecord({ webcastId: roomId }, { signal: controller.signal, background: true }).then(
       (data) => setRecord(readLotteryRecord(data)),
       () => setRecord([]), // the next push still brings the next round
     );

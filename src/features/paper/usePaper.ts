@@ -73,7 +73,7 @@ export function usePaper(roomId: string): PaperView {
 
   const load = useCallback(
     (id: string, signal?: AbortSignal) =>
-      api.live.paperInfo({ id }, { signal }).then(
+      api.live.paperInfo({ id }, { signal, background: true }).then(
         (data) => {
           const paper = readPaper(data);
           if (paper !== null) dispatch({ type: 'offer', paper });
@@ -86,7 +86,7 @@ export function usePaper(roomId: string): PaperView {
   // A late joiner, a reload: the newest paper still unanswered.
   useEffect(() => {
     const controller = new AbortController();
-    api.live.paperUnanswered({ webcastId: roomId }, { signal: controller.signal }).then(
+    api.live.paperUnanswered({ webcastId: roomId }, { signal: controller.signal, background: true }).then(
       (data) => {
         const paper = readUnansweredPaper(data);
         if (paper !== null) dispatch({ type: 'offer', paper });

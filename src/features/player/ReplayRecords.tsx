@@ -37,7 +37,7 @@ function RecordList({ roomId, playing, onChoose }: ReplayRecordsProps) {
 
   const read = useCallback(
     (skip: number, signal?: AbortSignal) =>
-      api.live.recordList({ webcastId: roomId, skip, take: RECORDS_PAGE }, { signal }).then(
+      api.live.recordList({ webcastId: roomId, skip, take: RECORDS_PAGE }, { signal, background: true }).then(
         (data) => {
           const page = readRecordsPage(data);
           setTotal(page.total);

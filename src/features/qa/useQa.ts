@@ -53,7 +53,7 @@ export function useQa(roomId: string): QaView {
 
   const readPage = useCallback(
     (skip: number, signal?: AbortSignal) =>
-      api.live.qaList({ confId: roomId, sort: order, skip, take: QA_PAGE }, { signal }).then(
+      api.live.qaList({ confId: roomId, sort: order, skip, take: QA_PAGE }, { signal, background: true }).then(
         (data) => {
           const page = readQaPage(data);
           setReadCount(skip + page.threads.length);

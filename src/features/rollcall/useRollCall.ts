@@ -50,7 +50,7 @@ export function useRollCall(roomId: string): RollCallView {
   // A late joiner, a reload, a return after a gap: ask the room for the roll call still open.
   useEffect(() => {
     const controller = new AbortController();
-    api.live.rollCallCurrent({ webcastId: roomId }, { signal: controller.signal }).then(
+    api.live.rollCallCurrent({ webcastId: roomId }, { signal: controller.signal, background: true }).then(
       (data) => setFetched(readCurrentRollCall(data)),
       () => undefined, // the push still brings the next roll call
     );
