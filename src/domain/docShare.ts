@@ -35,7 +35,7 @@ const stamp = (view: ShareView): number => (view.kind === 'none' ? -Infinity : v
 
 /**
  * The view after an answer: an older answer changes nothing; "nothing shared" before anything
- * was ever shared stays none (no placeholder for a room that never shares).
+ * was ever shared stays none (a room that never shares shows no document region at all).
  */
 export function followShare(view: ShareView, read: ShareRead): ShareView {
   if (read.updatedAt < stamp(view)) return view;

@@ -4,7 +4,8 @@
  * frozen `ref`s: valtio then tracks only the reference, so a burst costs one new array per
  * tick instead of a proxy per entry, and a component re-renders once per tick.
  */
-import { proxy, ref, useSnapshot } from 'valtio';
+import { useCallback, useSyncExternalStore } from 'react';
+import { proxy, ref, subscribe, useSnapshot } from 'valtio';
 // Not the domain index: it would bring the money rules (decimal.js) into the guide page.
 import { keepLatest } from '../domain/chatList';
 import { CHAT_ENTRIES_KEPT } from '../domain/constants';
@@ -138,4 +139,16 @@ export function realtimeFailureText(failure: RealtimeFailure, t: Translate): str
  */
 export function useRoomState(roomId: string): RoomState | null {
   return useSnapshot(realtimeStore).rooms[roomId]?.room ?? null;
+}
+
+/**
+ * One key of a followed room's state (`lottery`, `acted`, ...). The worker replaces only the
+ * keys a push changed and keeps the others as they were, so a component that needs one
+ * re-renders when that one changes: not for the online count pushed a few times a second,
+ * and not for chat.
+ */
+export function useRoomStateKey<K extends keyof RoomState>(roomId: string, key: K): RoomState[K] | null {
+  const read = useCallback(() => realtimeStore.rooms[roomId]?.room[key] ?? null, [roomId, key]);
+  const listen = useCallback((onChange: () => void) => subscribe(realtimeStore, onChange), []);
+  return useSyncExternalStore(listen, read);
 }

@@ -10,7 +10,7 @@ import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { offeredPaper, stepPaper, type PaperEvent, type PaperFlow } from '../../domain/paperFlow';
 import { useApi } from '../../state/apiContext';
 import { noteActed } from '../../state/realtimeConnection';
-import { useRoomState } from '../../state/roomFeed';
+import { useRoomStateKey } from '../../state/roomFeed';
 import { failureText, invalidInputDetail } from '../../ui/failureText';
 import { useSubmitGuard } from '../../ui/useSubmitGuard';
 import { answerSheetActedKey, readAnswerSheet, readCurrentSheet, readNeed, SHEET_ALREADY_ANSWERED, type AnswerSheet } from './answerSheetData';
@@ -48,7 +48,8 @@ export function useAnswerSheet(roomId: string): AnswerSheetView {
   const { t } = useTranslation(INTERACTIONS_NS);
   const api = useApi();
   const guard = useSubmitGuard();
-  const state = useRoomState(roomId);
+  const pushedPaper = useRoomStateKey(roomId, 'paper');
+  const actedNotes = useRoomStateKey(roomId, 'acted');
   const [model, dispatch] = useReducer(reduce, null);
   const [chosen, setChosen] = useState<readonly string[]>([]);
   const [dismissedId, setDismissedId] = useState<string | null>(null);
@@ -78,7 +79,7 @@ export function useAnswerSheet(roomId: string): AnswerSheetView {
   }, [api, roomId, read]);
 
   // Published (or published again): read the sheet.
-  const pushed = state?.paper?.kind === 'answerSheet' ? state.paper : null;
+  const pushed = pushedPaper?.kind === 'answerSheet' ? pushedPaper : null;
   useEffect(() => {
     if (pushed === null) return;
     const controller = new AbortController();
@@ -88,7 +89,7 @@ export function useAnswerSheet(roomId: string): AnswerSheetView {
 
   // Answered in another tab: read it again for the answer and the key.
   const sheetId = model?.sheet.id ?? null;
-  const acted = sheetId === null ? undefined : state?.acted[answerSheetActedKey(sheetId)];
+  const acted = sheetId === null ? undefined : actedNotes?.[answerSheetActedKey(sheetId)];
   const answered = model?.sheet.answered ?? false;
   useEffect(() => {
     if (acted !== undefined && !answered) void read();

@@ -10,7 +10,7 @@ import { validatePhone, validateRequired } from '../../domain/contact';
 import type { Problem } from '../../domain/result';
 import { useApi } from '../../state/apiContext';
 import { noteActed } from '../../state/realtimeConnection';
-import { useRoomState } from '../../state/roomFeed';
+import { useRoomStateKey } from '../../state/roomFeed';
 import { failureText } from '../../ui/failureText';
 import { Field } from '../../ui/FormField';
 import { useSubmitGuard } from '../../ui/useSubmitGuard';
@@ -27,7 +27,7 @@ export function WinnerContactForm({ roomId, raffleId }: { readonly roomId: strin
   const { t } = useTranslation(INTERACTIONS_NS);
   const api = useApi();
   const guard = useSubmitGuard();
-  const state = useRoomState(roomId);
+  const actedNotes = useRoomStateKey(roomId, 'acted');
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');
@@ -35,7 +35,7 @@ export function WinnerContactForm({ roomId, raffleId }: { readonly roomId: strin
   const [problems, setProblems] = useState<Problems>({});
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const sent = state?.acted[contactActedKey(raffleId)] !== undefined;
+  const sent = actedNotes?.[contactActedKey(raffleId)] !== undefined;
 
   if (sent) {
     return (

@@ -12,7 +12,7 @@ import { enterLottery, phaseFromRecord, stepLottery, type LotteryEvent, type Lot
 import type { Problem } from '../../domain/result';
 import { useApi } from '../../state/apiContext';
 import { noteActed } from '../../state/realtimeConnection';
-import { useRoomState } from '../../state/roomFeed';
+import { useRoomStateKey } from '../../state/roomFeed';
 import { session } from '../../state/session';
 import { failureText } from '../../ui/failureText';
 import { useSubmitGuard } from '../../ui/useSubmitGuard';
@@ -62,7 +62,8 @@ export function useLottery(roomId: string, nickname: NicknameGate): LotteryView 
   const { t } = useTranslation(INTERACTIONS_NS);
   const api = useApi();
   const guard = useSubmitGuard();
-  const state = useRoomState(roomId);
+  const pushed = useRoomStateKey(roomId, 'lottery');
+  const actedNotes = useRoomStateKey(roomId, 'acted');
   const [record, setRecord] = useState<readonly RecordedRound[] | null>(null);
   const [model, dispatch] = useReducer(reduce, null);
   const [passwordProblem, setPasswordProblem] = useState<Problem | null>(null);
@@ -79,7 +80,6 @@ export function useLottery(roomId: string, nickname: NicknameGate): LotteryView 
     return () => controller.abort();
   }, [api, roomId]);
 
-  const pushed = state?.lottery ?? null;
   useEffect(() => {
     if (record === null) return;
     if (pushed === null) {
@@ -104,7 +104,7 @@ export function useLottery(roomId: string, nickname: NicknameGate): LotteryView 
 
   // Joined with the password in another tab.
   const raffleId = model?.round.raffleId ?? null;
-  const joinedElsewhere = raffleId !== null && state?.acted[lotteryActedKey(raffleId)] !== undefined;
+  const joinedElsewhere = raffleId !== null && actedNotes?.[lotteryActedKey(raffleId)] !== undefined;
   useEffect(() => {
     if (joinedElsewhere) dispatch({ type: 'joinedElsewhere' });
   }, [joinedElsewhere]);

@@ -13,7 +13,7 @@ import { offeredPaper, stepPaper, type PaperEvent, type PaperFlow } from '../../
 import { readPaperResults, resultsVisible, type PaperResults } from '../../domain/paperResults';
 import { useApi } from '../../state/apiContext';
 import { noteActed } from '../../state/realtimeConnection';
-import { useRoomState } from '../../state/roomFeed';
+import { useRoomStateKey } from '../../state/roomFeed';
 import { failureText, invalidInputDetail } from '../../ui/failureText';
 import { useSubmitGuard } from '../../ui/useSubmitGuard';
 import { ALREADY_ANSWERED, paperActedKey, readPaper, readQuizResult, readUnansweredPaper, type OfferedPaper } from './paperData';
@@ -63,7 +63,9 @@ export function usePaper(roomId: string): PaperView {
   const { t } = useTranslation(INTERACTIONS_NS);
   const api = useApi();
   const guard = useSubmitGuard();
-  const state = useRoomState(roomId);
+  const pushedPaper = useRoomStateKey(roomId, 'paper');
+  const actedNotes = useRoomStateKey(roomId, 'acted');
+  const pushedResults = useRoomStateKey(roomId, 'paperResults');
   const [model, dispatch] = useReducer(reduce, null);
   const [draft, setDraftState] = useState<PaperDraft>({});
   const [problems, setProblems] = useState<readonly PaperProblem[]>([]);
@@ -97,7 +99,7 @@ export function usePaper(roomId: string): PaperView {
   }, [api, roomId]);
 
   // A paper the host publishes (7115 kind paper): read it. A new paper starts a new draft.
-  const pushed = state?.paper?.kind === 'paper' ? state.paper.id : null;
+  const pushed = pushedPaper?.kind === 'paper' ? pushedPaper.id : null;
   useEffect(() => {
     if (pushed === null) return;
     const controller = new AbortController();
@@ -113,7 +115,7 @@ export function usePaper(roomId: string): PaperView {
   }, [paperId]);
 
   // Answered in another tab: read the paper again for the result.
-  const acted = paperId === null ? undefined : state?.acted[paperActedKey(paperId)];
+  const acted = paperId === null ? undefined : actedNotes?.[paperActedKey(paperId)];
   const phase = model?.flow.phase ?? null;
   useEffect(() => {
     if (acted === undefined || paperId === null || phase === 'submitted' || phase === 'submitting') return;
@@ -157,7 +159,6 @@ export function usePaper(roomId: string): PaperView {
 
   // Results from every source this page has (the paper read, the answer's reply, the room's
   // snapshots): answers are never taken back, so the one with the most respondents is the newest.
-  const pushedResults = state?.paperResults ?? null;
   const ownPush = paperId !== null && pushedResults?.id === paperId ? pushedResults : null;
   const closed = (model?.paper.closed ?? false) || (ownPush?.closed ?? false);
   useEffect(() => {

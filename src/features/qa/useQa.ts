@@ -13,7 +13,7 @@ import type { Problem } from '../../domain/result';
 import { isApiError } from '../../api';
 import { useApi } from '../../state/apiContext';
 import { pushNotice } from '../../state/notices';
-import { useRoomState } from '../../state/roomFeed';
+import { useRoomStateKey } from '../../state/roomFeed';
 import { failureText } from '../../ui/failureText';
 import { useSubmitGuard } from '../../ui/useSubmitGuard';
 import { readQaPage } from './qaData';
@@ -43,7 +43,7 @@ export function useQa(roomId: string): QaView {
   const { t } = useTranslation(INTERACTIONS_NS);
   const api = useApi();
   const guard = useSubmitGuard();
-  const room = useRoomState(roomId);
+  const qa = useRoomStateKey(roomId, 'qa');
   const [listState, setListState] = useState<QaSwitch | null>(null);
   const [threads, setThreads] = useReducer((known: readonly QaThread[], change: (known: readonly QaThread[]) => readonly QaThread[]) => change(known), []);
   const [load, setLoad] = useState<Load>('loading');
@@ -76,13 +76,13 @@ export function useQa(roomId: string): QaView {
   }, [readPage]);
 
   // Staff approved or answered a question: it moves on in place, or joins the list.
-  const changed = room?.qa.lastChanged ?? null;
+  const changed = qa?.lastChanged ?? null;
   useEffect(() => {
     if (changed !== null) setThreads((known) => applyQuestion(known, changed));
   }, [changed]);
 
   // The room's vote tallies (coalesced by the server): counts move in place.
-  const tally = room?.qa.tally ?? null;
+  const tally = qa?.tally ?? null;
   useEffect(() => {
     if (tally !== null) setThreads((known) => applyVotes(known, tally.votes));
   }, [tally]);
@@ -128,5 +128,5 @@ export function useQa(roomId: string): QaView {
   );
 
   const shown = useMemo(() => sortThreads(threads, order), [threads, order]);
-  return { state: room?.qa.state ?? listState, threads: shown, load, more: readCount < total, order, setOrder, loadMore, vote, ask };
+  return { state: qa?.state ?? listState, threads: shown, load, more: readCount < total, order, setOrder, loadMore, vote, ask };
 }

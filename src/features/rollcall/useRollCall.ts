@@ -10,7 +10,7 @@ import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { isRollCallCurrent, currentRollCall, startRollCall, stepRollCall, type RollCall, type RollCallEvent, type RollCallModel } from '../../domain/rollCall';
 import { useApi } from '../../state/apiContext';
 import { noteActed } from '../../state/realtimeConnection';
-import { useRoomState } from '../../state/roomFeed';
+import { useRoomStateKey } from '../../state/roomFeed';
 import { failureText, invalidInputDetail } from '../../ui/failureText';
 import { useSubmitGuard } from '../../ui/useSubmitGuard';
 import { readCurrentRollCall, readSignedAt, rollCallActedKey, type CurrentRollCall } from './rollCallData';
@@ -41,7 +41,8 @@ export function useRollCall(roomId: string): RollCallView {
   const { t } = useTranslation(INTERACTIONS_NS);
   const api = useApi();
   const guard = useSubmitGuard();
-  const state = useRoomState(roomId);
+  const pushed = useRoomStateKey(roomId, 'rollCall');
+  const actedNotes = useRoomStateKey(roomId, 'acted');
   const [fetched, setFetched] = useState<CurrentRollCall | null>(null);
   const [model, dispatch] = useReducer(reduce, null);
   const [now, setNow] = useState(() => Date.now());
@@ -57,9 +58,8 @@ export function useRollCall(roomId: string): RollCallView {
     return () => controller.abort();
   }, [api, roomId]);
 
-  const pushed = state?.rollCall ?? null;
   const current = currentRollCall(pushed, fetched?.rollCall ?? null);
-  const acted = current === null ? undefined : state?.acted[rollCallActedKey(current.id)];
+  const acted = current === null ? undefined : actedNotes?.[rollCallActedKey(current.id)];
   const actedAt = typeof acted?.signedAt === 'number' ? acted.signedAt : null;
   const fetchedAt = current !== null && fetched?.rollCall.id === current.id ? fetched.signedAt : null;
   const signedAt = actedAt ?? fetchedAt;
