@@ -16,7 +16,7 @@
  */
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
+import { Virtuoso, type FlatIndexLocationWithAlign, type VirtuosoHandle } from 'react-virtuoso';
 import type { ChatEntry } from '../../realtime/chatEntry';
 import type { RealtimeOutcome } from '../../realtime/realtimeApi';
 import type { SkippedPage, SkippedRange } from '../../realtime/skippedPage';
@@ -27,6 +27,7 @@ import { readingView, unseenSince } from './readingView';
 import { chatRowLabels, type ChatRowLabels } from './rowLabels';
 import { hasRest, loadFailed, newExpansion, pageLoaded, restRange, startLoad, type SkippedExpansion } from './skippedMarks';
 import { SkippedMarker } from './SkippedMarker';
+import { ChatTail, type TailPosition } from './ChatTail';
 import { useWithdrawClock } from './useWithdrawClock';
 import { canWithdraw } from './withdrawWindow';
 
@@ -59,6 +60,17 @@ interface Reading {
   /** The marks of the rows held: the feed forgets a mark once its entry leaves the feed, the reader's view keeps the row. */
   readonly heldGaps: Readonly<Record<string, number>>;
   readonly seenOffset: number;
+  /** Where the viewer left the following tail: the reader opens there (null: at the end). */
+  readonly start: TailPosition | null;
+}
+
+/** The reader's first position: the row the viewer had at the bottom edge, as far below it as it was. */
+function startLocation(view: readonly ChatEntry[], start: TailPosition | null): FlatIndexLocationWithAlign {
+  if (start?.msgId === null) return { index: 0, align: 'start' };
+  const index = start === null ? -1 : view.findIndex((entry) => entry.msgId === start.msgId);
+  if (index < 0 || start === null) return { index: view.length - 1, align: 'end' };
+  // react-virtuoso's offset moves the view down the list: a row partly below the edge is that much further up the list's end.
+  return { index, align: 'end', offset: -start.below };
 }
 
 /** The pages markers loaded, by the msgId of the marked entry, and how to load the next. */
@@ -169,6 +181,7 @@ function ChatListView({ entries, gaps, withdrawn, onQuote, onMention, onWithdraw
     if (event.target instanceof HTMLElement && event.target.dataset.virtuosoScroller === 'true') userInputAt.current = performance.now();
   }, []);
 
+  const readerAway = useRef(false);
   const gapsRef = useRef(gaps);
   useEffect(() => {
     gapsRef.current = gaps;
@@ -176,13 +189,17 @@ function ChatListView({ entries, gaps, withdrawn, onQuote, onMention, onWithdraw
   const onAtBottom = useCallback(
     (atBottom: boolean) => {
       atBottomNow.current = atBottom;
+      if (!atBottom) readerAway.current = true;
       if (atBottom) {
+        // The reader may report the bottom while it first lays out (before its rows were
+        // measured): only a return after having been away is the viewer's.
+        if (!readerAway.current) return;
         following.current = true;
         setReading(null);
       } else if (userScrolling()) {
         following.current = false;
         const shown = viewRef.current;
-        setReading({ held: shown, heldGaps: gapsRef.current, seenOffset: shown.at(-1)?.offset ?? 0 });
+        setReading((now) => ({ held: shown, heldGaps: gapsRef.current, seenOffset: shown.at(-1)?.offset ?? 0, start: now?.start ?? null }));
       } else if (following.current) {
         // Content outgrew the last scroll (a burst, a row measured taller): catch up.
         toBottom();
@@ -200,8 +217,26 @@ function ChatListView({ entries, gaps, withdrawn, onQuote, onMention, onWithdraw
     if (following.current && !atBottomNow.current && entries.length > 0 && !userScrolling()) toBottom();
   }, [entries, toBottom, userScrolling]);
   const followOutput = useCallback((): 'auto' | false => (following.current ? 'auto' : false), []);
+  const focusReader = useRef(false);
+  // The viewer scrolled the following tail up: the reader takes over where they are.
+  const onLeaveTail = useCallback((start: TailPosition) => {
+    following.current = false;
+    atBottomNow.current = false;
+    focusReader.current = start.focused;
+    readerAway.current = false;
+    const shown = viewRef.current;
+    setReading({ held: shown, heldGaps: gapsRef.current, seenOffset: shown.at(-1)?.offset ?? 0, start });
+  }, []);
+  const scrollerRef = useCallback((element: HTMLElement | Window | null) => {
+    if (focusReader.current && element instanceof HTMLElement) {
+      focusReader.current = false;
+      element.focus({ preventScroll: true });
+    }
+  }, []);
+
   const resume = useCallback(() => {
     following.current = true;
+    readerAway.current = false;
     setReading(null);
     toBottom();
   }, [toBottom]);
@@ -254,6 +289,8 @@ function ChatListView({ entries, gaps, withdrawn, onQuote, onMention, onWithdraw
           <p className="chat-list__empty-title">{t('chat.list.empty')}</p>
           <p className="chat-list__empty-hint">{t('chat.list.emptyHint')}</p>
         </div>
+      ) : reading === null ? (
+        <ChatTail view={view} label={t('chat.list.label')} renderItem={itemContent} leaveAfterPx={AT_BOTTOM_THRESHOLD} onLeaveBottom={onLeaveTail} />
       ) : (
         <Virtuoso
           ref={virtuoso}
@@ -262,7 +299,8 @@ function ChatListView({ entries, gaps, withdrawn, onQuote, onMention, onWithdraw
           aria-label={t('chat.list.label')}
           aria-live="off"
           data={view}
-          initialTopMostItemIndex={{ index: view.length - 1, align: 'end' }}
+          initialTopMostItemIndex={startLocation(view, reading.start)}
+          scrollerRef={scrollerRef}
           computeItemKey={computeItemKey}
           itemContent={itemContent}
           followOutput={followOutput}
