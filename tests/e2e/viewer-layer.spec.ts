@@ -54,7 +54,7 @@ test.describe('anti-record watermark', () => {
 
     const look = await mark.evaluate((el) => {
       const layer = getComputedStyle(el);
-      const text = getComputedStyle(el.firstElementChild as Element);
+      const text = getComputedStyle(el.querySelector('.watermark__text') as Element);
       return {
         layerPointer: layer.pointerEvents,
         layerSelect: layer.userSelect,

@@ -154,6 +154,9 @@ function ChatListView({ entries, gaps, withdrawn, onQuote, onMention, onWithdraw
   const viewRef = useRef(view);
   const atBottomNow = useRef(false);
   const userInputAt = useRef(-Infinity);
+  // Any scrolling input of the viewer's, either way: the reader gives way to the tail only
+  // when the viewer brought it to the bottom (its own layout may pass by the bottom).
+  const anyInputAt = useRef(-Infinity);
   useEffect(() => {
     viewRef.current = view;
   }, [view]);
@@ -168,17 +171,23 @@ function ChatListView({ entries, gaps, withdrawn, onQuote, onMention, onWithdraw
   const userScrolling = useCallback(() => performance.now() - userInputAt.current < USER_SCROLL_MS, []);
 
   const onWheel = useCallback((event: { deltaY: number }) => {
+    anyInputAt.current = performance.now();
     if (event.deltaY < 0) userInputAt.current = performance.now();
   }, []);
   const onTouchMove = useCallback(() => {
+    anyInputAt.current = performance.now();
     userInputAt.current = performance.now();
   }, []);
   const onKeyDown = useCallback((event: { key: string }) => {
+    anyInputAt.current = performance.now();
     if (UP_KEYS.has(event.key)) userInputAt.current = performance.now();
   }, []);
   // A press on the scroller itself is its scrollbar; presses on rows are clicks.
   const onPointerDown = useCallback((event: { target: EventTarget }) => {
-    if (event.target instanceof HTMLElement && event.target.dataset.virtuosoScroller === 'true') userInputAt.current = performance.now();
+    if (event.target instanceof HTMLElement && event.target.dataset.virtuosoScroller === 'true') {
+      userInputAt.current = performance.now();
+      anyInputAt.current = performance.now();
+    }
   }, []);
 
   const readerAway = useRef(false);
@@ -191,9 +200,9 @@ function ChatListView({ entries, gaps, withdrawn, onQuote, onMention, onWithdraw
       atBottomNow.current = atBottom;
       if (!atBottom) readerAway.current = true;
       if (atBottom) {
-        // The reader may report the bottom while it first lays out (before its rows were
-        // measured): only a return after having been away is the viewer's.
-        if (!readerAway.current) return;
+        // The reader may report the bottom while it lays out rows it had not measured:
+        // only a return the viewer made, after having been away, is theirs.
+        if (!readerAway.current || performance.now() - anyInputAt.current > USER_SCROLL_MS) return;
         following.current = true;
         setReading(null);
       } else if (userScrolling()) {

@@ -65,12 +65,12 @@ export function Watermark({ roomId }: WatermarkProps) {
         {/* Moved by transforms only (the track by a share of the layer, the text back by the
             same share of itself): the browser's compositor animates them, where moving
             left/top restyled and laid out the page at every frame of each 1.2 s move. */}
-        <span className="watermark__track" style={{ transform: `translate(${position.x}%, ${position.y}%)`, opacity: config.opacity }}>
+        <span className="watermark__track" style={{ transform: `translate(${position.x}%, ${position.y}%)` }}>
           <span
             className="watermark__text"
             data-x={position.x.toFixed(1)}
             data-y={position.y.toFixed(1)}
-            style={{ transform: `translate(-${position.x}%, -${position.y}%)`, fontSize: `${config.fontSize}px` }}
+            style={{ transform: `translate(-${position.x}%, -${position.y}%)`, opacity: config.opacity, fontSize: `${config.fontSize}px` }}
           >
             {text}
           </span>
