@@ -16,7 +16,7 @@
  */
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Virtuoso, type FlatIndexLocationWithAlign, type VirtuosoHandle } from 'react-virtuoso';
+import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { ChatEntry } from '../../realtime/chatEntry';
 import type { RealtimeOutcome } from '../../realtime/realtimeApi';
 import type { SkippedPage, SkippedRange } from '../../realtime/skippedPage';
@@ -27,7 +27,8 @@ import { readingView, unseenSince } from './readingView';
 import { chatRowLabels, type ChatRowLabels } from './rowLabels';
 import { hasRest, loadFailed, newExpansion, pageLoaded, restRange, startLoad, type SkippedExpansion } from './skippedMarks';
 import { SkippedMarker } from './SkippedMarker';
-import { ChatTail, type TailPosition } from './ChatTail';
+import { ChatTail } from './ChatTail';
+import { readerStart, type TailPosition } from './tailRows';
 import { useWithdrawClock } from './useWithdrawClock';
 import { canWithdraw } from './withdrawWindow';
 
@@ -64,14 +65,6 @@ interface Reading {
   readonly start: TailPosition | null;
 }
 
-/** The reader's first position: the row the viewer had at the bottom edge, as far below it as it was. */
-function startLocation(view: readonly ChatEntry[], start: TailPosition | null): FlatIndexLocationWithAlign {
-  if (start?.msgId === null) return { index: 0, align: 'start' };
-  const index = start === null ? -1 : view.findIndex((entry) => entry.msgId === start.msgId);
-  if (index < 0 || start === null) return { index: view.length - 1, align: 'end' };
-  // react-virtuoso's offset moves the view down the list: a row partly below the edge is that much further up the list's end.
-  return { index, align: 'end', offset: -start.below };
-}
 
 /** The pages markers loaded, by the msgId of the marked entry, and how to load the next. */
 function useSkippedPages(onLoadSkipped: ChatListProps['onLoadSkipped']) {
@@ -308,7 +301,7 @@ function ChatListView({ entries, gaps, withdrawn, onQuote, onMention, onWithdraw
           aria-label={t('chat.list.label')}
           aria-live="off"
           data={view}
-          initialTopMostItemIndex={startLocation(view, reading.start)}
+          initialTopMostItemIndex={readerStart(view, reading.start)}
           scrollerRef={scrollerRef}
           computeItemKey={computeItemKey}
           itemContent={itemContent}

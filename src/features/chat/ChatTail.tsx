@@ -11,19 +11,10 @@
  * else scrolls this scroller; it hands over the row at the bottom edge and how much of it
  * was below the edge, so the reader opens where the viewer is.
  */
-import { memo, useCallback, useEffect, useReducer, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { ChatEntry } from '../../realtime/chatEntry';
-import { fillingRows, INITIAL_TAIL_ROWS, leftBottom } from './tailRows';
+import { fillingRows, INITIAL_TAIL_ROWS, leftBottom, type TailPosition } from './tailRows';
 
-/** Where the viewer was when they left the bottom: the row at the bottom edge, by id. */
-export interface TailPosition {
-  /** The row at the bottom edge; null: the very first row of the list (Home). */
-  readonly msgId: string | null;
-  /** Pixels of that row below the edge. */
-  readonly below: number;
-  /** The tail had the keyboard focus: the reader takes it. */
-  readonly focused: boolean;
-}
 
 export interface ChatTailProps {
   readonly view: readonly ChatEntry[];
@@ -51,11 +42,13 @@ function positionAtBottom(scroller: HTMLElement): TailPosition | null {
 function ChatTailView({ view, label, leaveAfterPx, renderItem, onLeaveBottom }: ChatTailProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const rowsBox = useRef<HTMLDivElement>(null);
-  // The count is kept in a ref and used at the next update, so measuring never renders,
-  // except when the rows do not fill the list and there are more to show (below).
-  const [, showMore] = useReducer((n: number) => n + 1, 0);
-  const wanted = useRef(INITIAL_TAIL_ROWS);
-  const rendered = useRef({ count: 0, more: false });
+  // The count changes by two rows or more, or when the rows fall short of the top: a flood's
+  // rows differ in height at every update, and a new count is one more render.
+  const [wanted, setWanted] = useState(INITIAL_TAIL_ROWS);
+  const viewLength = useRef(0);
+  useEffect(() => {
+    viewLength.current = view.length;
+  });
   useEffect(() => {
     const list = scroller.current;
     const box = rowsBox.current;
@@ -66,12 +59,11 @@ function ChatTailView({ view, label, leaveAfterPx, renderItem, onLeaveBottom }: 
         if (change.target === list) sizes.list = change.contentRect.height;
         else sizes.rows = change.contentRect.height;
       }
-      wanted.current = fillingRows(sizes.list, sizes.rows, rendered.current.count);
-      // Short of the top with older rows left out: show them now, not at the next message.
-      if (sizes.rows < sizes.list && rendered.current.more) {
-        wanted.current = Math.max(wanted.current, rendered.current.count + 4);
-        showMore();
-      }
+      const rendered = box.childElementCount;
+      const next = fillingRows(sizes.list, sizes.rows, rendered);
+      // Short of the top with older rows left out: show more now, not at the next message.
+      const short = sizes.rows < sizes.list && viewLength.current > rendered;
+      setWanted((now) => (short ? Math.max(next, rendered + 4) : Math.abs(next - now) >= 2 ? next : now));
     });
     observer.observe(list);
     observer.observe(box);
@@ -90,7 +82,7 @@ function ChatTailView({ view, label, leaveAfterPx, renderItem, onLeaveBottom }: 
   // opens there. (The other keys scroll the tail as any scroller, and leave by onScroll.)
   const onKeyDown = useCallback(
     (event: KeyboardEvent<HTMLDivElement>) => {
-      if (event.key !== 'Home' || left.current || !rendered.current.more) return;
+      if (event.key !== 'Home' || left.current || viewLength.current <= (rowsBox.current?.childElementCount ?? 0)) return;
       event.preventDefault();
       left.current = true;
       onLeaveBottom({ msgId: null, below: 0, focused: true });
@@ -98,8 +90,7 @@ function ChatTailView({ view, label, leaveAfterPx, renderItem, onLeaveBottom }: 
     [onLeaveBottom],
   );
 
-  const first = Math.max(0, view.length - wanted.current);
-  rendered.current = { count: view.length - first, more: first > 0 };
+  const first = Math.max(0, view.length - wanted);
   const items: ReactNode[] = [];
   for (let index = first; index < view.length; index++) {
     const entry = view[index]!;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillingRows, INITIAL_TAIL_ROWS, leftBottom } from './tailRows';
+import { fillingRows, INITIAL_TAIL_ROWS, leftBottom, readerStart } from './tailRows';
 
 describe('fillingRows', () => {
   it('starts from a fixed count before anything was laid out', () => {
@@ -28,5 +28,23 @@ describe('leftBottom', () => {
     expect(leftBottom(-49, 48)).toBe(true);
     // A positive offset is below the bottom (overscroll), not up.
     expect(leftBottom(30, 48)).toBe(false);
+  });
+});
+
+describe('readerStart', () => {
+  const view = [{ msgId: 'a' }, { msgId: 'b' }, { msgId: 'c' }];
+
+  it('opens at the row the viewer had at the bottom edge, as far below it as it was', () => {
+    expect(readerStart(view, { msgId: 'b', below: 15, focused: false })).toEqual({ index: 1, align: 'end', offset: -15 });
+  });
+
+  it('opens at the first row for Home', () => {
+    expect(readerStart(view, { msgId: null, below: 0, focused: true })).toEqual({ index: 0, align: 'start' });
+  });
+
+  it('opens at the newest row when the row left the list, or without a position', () => {
+    expect(readerStart(view, { msgId: 'gone', below: 3, focused: false })).toEqual({ index: 2, align: 'end' });
+    expect(readerStart(view, null)).toEqual({ index: 2, align: 'end' });
+    expect(readerStart([], null)).toEqual({ index: 0, align: 'end' });
   });
 });

@@ -1,7 +1,25 @@
 /**
- * The following tail's rules (ChatTail.tsx): how many of the newest rows it renders, and
- * when a scroll of it is the viewer leaving the bottom. Pure, for node tests.
+ * The following tail's rules (ChatTail.tsx): how many of the newest rows it renders, when
+ * a scroll of it is the viewer leaving the bottom, and where the reader then opens. Pure,
+ * for node tests.
  */
+
+/** Where the viewer was when they left the bottom: the row at the bottom edge, by id. */
+export interface TailPosition {
+  /** The row at the bottom edge; null: the very first row of the list (Home). */
+  readonly msgId: string | null;
+  /** Pixels of that row below the edge. */
+  readonly below: number;
+  /** The tail had the keyboard focus: the reader takes it. */
+  readonly focused: boolean;
+}
+
+/** react-virtuoso's initial location (FlatIndexLocationWithAlign), without importing the list. */
+export interface ReaderStart {
+  readonly index: number;
+  readonly align: 'start' | 'end';
+  readonly offset?: number;
+}
 
 /** Rows before the list was laid out once (the list is at most 420px high: chat.css). */
 export const INITIAL_TAIL_ROWS = 12;
@@ -25,3 +43,15 @@ export function fillingRows(listHeight: number, rowsHeight: number, rowsRendered
  * viewer has left the bottom once it is further up than `threshold` pixels.
  */
 export const leftBottom = (scrollTop: number, threshold: number): boolean => -scrollTop > threshold;
+
+/**
+ * Where the reader opens: the row the viewer had at the bottom edge, as far below it as it
+ * was (react-virtuoso's offset moves the view down the list, so a row partly below the
+ * edge is a negative offset); the first row for Home; the newest row if the row is gone.
+ */
+export function readerStart(view: readonly { readonly msgId: string }[], start: TailPosition | null): ReaderStart {
+  if (start !== null && start.msgId === null) return { index: 0, align: 'start' };
+  const index = start === null ? -1 : view.findIndex((entry) => entry.msgId === start.msgId);
+  if (index < 0 || start === null) return { index: Math.max(0, view.length - 1), align: 'end' };
+  return { index, align: 'end', offset: -start.below };
+}
