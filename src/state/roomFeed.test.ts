@@ -117,10 +117,18 @@ describe('applyTabUpdate: messages not shown', () => {
     expect(store.rooms.r?.notShown).toBe(2605);
     expect(store.rooms.r?.sync).toEqual(sync);
 
+    // A few newer entries: the marked one is still listed, its mark stays; a second mark of
+    // the same entry adds up.
+    applyTabUpdate(store, 'r', { delta: { append: range(2631, 2640), withdraw: [] } });
+    expect(store.rooms.r?.gaps).toEqual({ m2621: 2600 });
+    applyTabUpdate(store, 'r', { delta: { append: [], withdraw: ['m2640'], gaps: { m2621: 10 } } });
+    expect(store.rooms.r?.gaps).toEqual({ m2621: 2610 });
+    expect(store.rooms.r?.notShown).toBe(2615);
+
     // 200 newer entries push the marked one out of the list: its mark goes with it.
-    applyTabUpdate(store, 'r', { delta: { append: range(2631, 2830), withdraw: [] } });
+    applyTabUpdate(store, 'r', { delta: { append: range(2641, 2840), withdraw: [] } });
     expect(store.rooms.r?.gaps).toEqual({});
-    expect(store.rooms.r?.notShown).toBe(2605);
+    expect(store.rooms.r?.notShown).toBe(2615);
   });
 });
 

@@ -84,24 +84,23 @@ export function applyTabUpdate(store: RealtimeStore, roomId: string, update: Tab
   if (entries !== feed.entries) feed.entries = ref(entries);
 }
 
-/** Adds the delta's marks and drops those whose entry left the list (rare: only after a gap). */
+/**
+ * Adds the delta's marks and drops those whose entry left the list (rare: only after a gap).
+ * The marks are few and the entries up to 200, so each entry is looked up among the marks
+ * (no set of every entry's id at every update of a flood).
+ */
 function applyGaps(feed: RoomFeed, entries: readonly ChatEntry[], added: Readonly<Record<string, number>> | undefined): void {
-  const listed = new Set<string>();
-  for (const entry of entries) listed.add(entry.msgId);
+  if (added !== undefined) for (const count of Object.values(added)) feed.notShown += count;
+  const old = feed.gaps;
   const next: Record<string, number> = {};
   let kept = 0;
-  for (const [msgId, count] of Object.entries(feed.gaps)) {
-    if (!listed.has(msgId)) continue;
-    next[msgId] = count;
+  for (const entry of entries) {
+    const id = entry.msgId;
+    const before = Object.hasOwn(old, id) ? old[id]! : 0;
+    const now = added !== undefined && Object.hasOwn(added, id) ? added[id]! : 0;
+    if (before === 0 && now === 0) continue;
+    next[id] = before + now;
     kept++;
-  }
-  if (added !== undefined) {
-    for (const [msgId, count] of Object.entries(added)) {
-      feed.notShown += count;
-      if (!listed.has(msgId)) continue;
-      next[msgId] = (next[msgId] ?? 0) + count;
-      kept++;
-    }
   }
   feed.gaps = kept === 0 ? NO_GAPS : ref(next);
 }

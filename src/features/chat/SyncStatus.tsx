@@ -3,7 +3,7 @@
  * up a range, or this tab could not show some messages. It gives the worker's counters in
  * words (role status, read once by screen readers), and can be put away until the next gap.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { intlLocaleOf } from '../../i18n/localeChoice';
 import { useRealtime } from '../../state/roomFeed';
@@ -13,12 +13,13 @@ export function SyncStatus({ roomId }: { readonly roomId: string }) {
   const { t, i18n } = useTranslation();
   const feed = useRealtime().rooms[roomId];
   const [dismissed, setDismissed] = useState<string | null>(null);
+  // The counters change at every update of a flood; the formatter only with the language.
+  const format = useMemo(() => new Intl.NumberFormat(intlLocaleOf(i18n.language)), [i18n.language]);
   if (feed === undefined) return null;
   const facts = { sync: feed.sync, notShown: feed.notShown };
   const lines = syncLines(facts);
   const stamp = syncStamp(facts);
   if (lines.length === 0 || dismissed === stamp) return null;
-  const format = new Intl.NumberFormat(intlLocaleOf(i18n.language));
   return (
     <div
       className="chat-sync"
