@@ -55,7 +55,15 @@ export function ChatAnnouncer({ roomId }: { readonly roomId: string }) {
       }
     };
     const stop = subscribe(realtimeStore, () => {
-      if (newest() === lastId.current) return;
+      const now = newest();
+      if (now === lastId.current) return;
+      // A room that was empty when the announcer started: its first entries are the replay
+      // of its history, taken as the starting point at once (waiting for the flush took the
+      // first news with them when it came within the flush's 250 ms).
+      if (lastId.current === null && !pending) {
+        lastId.current = now;
+        return;
+      }
       pending = true;
       if (timer === undefined) timer = setTimeout(flush, 250);
     });
