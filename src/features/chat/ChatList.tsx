@@ -52,6 +52,8 @@ const AT_BOTTOM_THRESHOLD = 48;
 const USER_SCROLL_MS = 1500;
 /** Keys that move a focused scroller up. */
 const UP_KEYS: ReadonlySet<string> = new Set(['ArrowUp', 'PageUp', 'Home']);
+/** Keys that move a focused scroller down. */
+const DOWN_KEYS: ReadonlySet<string> = new Set(['ArrowDown', 'PageDown', 'End', ' ']);
 
 const computeItemKey = (_index: number, entry: ChatEntry): string => entry.msgId;
 
@@ -147,9 +149,10 @@ function ChatListView({ entries, gaps, withdrawn, onQuote, onMention, onWithdraw
   const viewRef = useRef(view);
   const atBottomNow = useRef(false);
   const userInputAt = useRef(-Infinity);
-  // Any scrolling input of the viewer's, either way: the reader gives way to the tail only
-  // when the viewer brought it to the bottom (its own layout may pass by the bottom).
-  const anyInputAt = useRef(-Infinity);
+  // The viewer's scrolling down: the reader gives way to the tail only when the viewer
+  // brought it to the bottom (while it lays out rows it had not measured, it may report
+  // the bottom by itself, even right after Home opened it at the top).
+  const downInputAt = useRef(-Infinity);
   useEffect(() => {
     viewRef.current = view;
   }, [view]);
@@ -164,22 +167,22 @@ function ChatListView({ entries, gaps, withdrawn, onQuote, onMention, onWithdraw
   const userScrolling = useCallback(() => performance.now() - userInputAt.current < USER_SCROLL_MS, []);
 
   const onWheel = useCallback((event: { deltaY: number }) => {
-    anyInputAt.current = performance.now();
     if (event.deltaY < 0) userInputAt.current = performance.now();
+    else if (event.deltaY > 0) downInputAt.current = performance.now();
   }, []);
   const onTouchMove = useCallback(() => {
-    anyInputAt.current = performance.now();
+    downInputAt.current = performance.now();
     userInputAt.current = performance.now();
   }, []);
   const onKeyDown = useCallback((event: { key: string }) => {
-    anyInputAt.current = performance.now();
     if (UP_KEYS.has(event.key)) userInputAt.current = performance.now();
+    else if (DOWN_KEYS.has(event.key)) downInputAt.current = performance.now();
   }, []);
   // A press on the scroller itself is its scrollbar; presses on rows are clicks.
   const onPointerDown = useCallback((event: { target: EventTarget }) => {
     if (event.target instanceof HTMLElement && event.target.dataset.virtuosoScroller === 'true') {
       userInputAt.current = performance.now();
-      anyInputAt.current = performance.now();
+      downInputAt.current = performance.now();
     }
   }, []);
 
@@ -193,9 +196,7 @@ function ChatListView({ entries, gaps, withdrawn, onQuote, onMention, onWithdraw
       atBottomNow.current = atBottom;
       if (!atBottom) readerAway.current = true;
       if (atBottom) {
-        // The reader may report the bottom while it lays out rows it had not measured:
-        // only a return the viewer made, after having been away, is theirs.
-        if (!readerAway.current || performance.now() - anyInputAt.current > USER_SCROLL_MS) return;
+        if (!readerAway.current || performance.now() - downInputAt.current > USER_SCROLL_MS) return;
         following.current = true;
         setReading(null);
       } else if (userScrolling()) {
