@@ -15,7 +15,6 @@ import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent, typ
 import type { ChatEntry } from '../../realtime/chatEntry';
 import { fillingRows, INITIAL_TAIL_ROWS, leftBottom, type TailPosition } from './tailRows';
 
-
 export interface ChatTailProps {
   readonly view: readonly ChatEntry[];
   readonly label: string;
