@@ -20,7 +20,7 @@ export function DeviceTest() {
       </button>
       <dialog
         ref={dialog}
-        className="device-test sheet"
+        className="panel-dialog device-test sheet"
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}

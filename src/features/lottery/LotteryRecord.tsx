@@ -55,7 +55,7 @@ export function LotteryRecordButton({ roomId }: { readonly roomId: string }) {
         }}>
         {t('lottery.record.open')}
       </button>
-      <dialog ref={dialog} className="interaction-dialog lottery-record sheet" aria-labelledby={titleId} tabIndex={-1} onClose={onClose} onClick={onBackdropClick}>
+      <dialog ref={dialog} className="panel-dialog interaction-dialog lottery-record sheet" aria-labelledby={titleId} tabIndex={-1} onClose={onClose} onClick={onBackdropClick}>
         {open && (
           <div className="lottery-record__panel">
             <header className="lottery-record__header">

@@ -78,7 +78,7 @@ export function PaperCard({ roomId }: { readonly roomId: string }) {
           </div>
         )}
       </InteractionCard>
-      <dialog ref={dialog} className="interaction-dialog paper-dialog sheet" aria-labelledby={titleId} tabIndex={-1} onClose={onDialogClose}>
+      <dialog ref={dialog} className="panel-dialog interaction-dialog paper-dialog sheet" aria-labelledby={titleId} tabIndex={-1} onClose={onDialogClose}>
         {open && (
           <div className="paper-dialog__panel">
             <header className="paper-dialog__header">

@@ -70,7 +70,7 @@ export function SettingsPanel({ nickname }: SettingsPanelProps) {
       >
         {t('settings.button')}
       </button>
-      <dialog ref={dialog} className="viewer-settings__dialog sheet" aria-labelledby={titleId} tabIndex={-1} onClose={onClose}>
+      <dialog ref={dialog} className="panel-dialog viewer-settings__dialog sheet" aria-labelledby={titleId} tabIndex={-1} onClose={onClose}>
         {open && <OpenSettings titleId={titleId} nickname={nickname} onClose={close} />}
       </dialog>
     </div>
