@@ -15,6 +15,9 @@ import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent, typ
 import type { ChatEntry } from '../../realtime/chatEntry';
 import { fillingRows, INITIAL_TAIL_ROWS, leftBottom, type TailPosition } from './tailRows';
 
+/** How long after the viewer's input a scroll is still theirs (a busy page reports it late). */
+const VIEWER_SCROLL_MS = 1500;
+
 export interface ChatTailProps {
   readonly view: readonly ChatEntry[];
   readonly label: string;
@@ -69,9 +72,20 @@ function ChatTailView({ view, label, leaveAfterPx, renderItem, onLeaveBottom }: 
     return () => observer.disconnect();
   }, []);
   const left = useRef(false);
+  // The viewer's last input on the tail (wheel, touch, key, a press on its scrollbar): a
+  // scroll without one is the browser's (scroll anchoring, content above changing), which
+  // must not take a following viewer to the reader.
+  const inputAt = useRef(-Infinity);
+  const onInput = useCallback(() => {
+    inputAt.current = performance.now();
+  }, []);
   const onScroll = useCallback(() => {
     const element = scroller.current;
     if (element === null || left.current || !leftBottom(element.scrollTop, leaveAfterPx)) return;
+    if (performance.now() - inputAt.current > VIEWER_SCROLL_MS) {
+      element.scrollTop = 0;
+      return;
+    }
     const position = positionAtBottom(element);
     if (position === null) return;
     left.current = true;
@@ -81,6 +95,7 @@ function ChatTailView({ view, label, leaveAfterPx, renderItem, onLeaveBottom }: 
   // opens there. (The other keys scroll the tail as any scroller, and leave by onScroll.)
   const onKeyDown = useCallback(
     (event: KeyboardEvent<HTMLDivElement>) => {
+      inputAt.current = performance.now();
       if (event.key !== 'Home' || left.current || viewLength.current <= (rowsBox.current?.childElementCount ?? 0)) return;
       event.preventDefault();
       left.current = true;
@@ -100,7 +115,7 @@ function ChatTailView({ view, label, leaveAfterPx, renderItem, onLeaveBottom }: 
     );
   }
   return (
-    <div ref={scroller} className="chat-list__scroller chat-list__tail" role="log" aria-label={label} aria-live="off" tabIndex={0} onScroll={onScroll} onKeyDown={onKeyDown} data-following="true">
+    <div ref={scroller} className="chat-list__scroller chat-list__tail" role="log" aria-label={label} aria-live="off" tabIndex={0} onScroll={onScroll} onKeyDown={onKeyDown} onWheel={onInput} onTouchMove={onInput} onPointerDown={onInput} data-following="true">
       <div ref={rowsBox} className="chat-list__tail-rows">
         {items}
       </div>
