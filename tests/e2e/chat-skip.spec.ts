@@ -89,9 +89,11 @@ test('a tab slowed 4x in a burst stays current, marks what it skipped, and scrol
   const scroller = page.locator('.chat-list__scroller');
   await scroller.hover();
   await expect(async () => {
-    await page.mouse.wheel(0, -1500);
+    // Long strokes: the reader guesses the height of rows it has not drawn from the first it
+    // measured, so 200 rows may be 75,000 px of scrolling when a tall one came first.
+    await page.mouse.wheel(0, -3000);
     await expect(page.locator('.chat-loaded article').first()).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 40_000 });
+  }).toPass({ timeout: 60_000 });
   await expect(page.locator('.chat-list')).toHaveAttribute('data-at-bottom', 'false');
   const loaded = await page.locator('.chat-loaded article').evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset.msgId ?? ''));
   expect(loaded.length).toBeGreaterThan(0);

@@ -1,13 +1,10 @@
 /**
- * The chat list: a virtualized list (react-virtuoso) that sticks to the bottom under any
- * burst while the viewer follows it, and stays exactly still when the viewer scrolled up to
- * read, with a "new messages" button counting what arrived since.
- *
- * Following is the viewer's intent, not a measurement: under a burst, rows arrive and are
- * measured faster than a scroll lands, so "not at the bottom" is often momentary. The list
- * stops following only when the viewer moved it (wheel up, upward keys, the scrollbar)
- * shortly before Virtuoso reports leaving the bottom; otherwise it scrolls back down, in
- * pixels to the very end. Reaching the bottom again (or the button) resumes following.
+ * The chat list: while the viewer follows it, the tail of the newest rows (ChatTail.tsx),
+ * which the browser keeps at the bottom under any burst; once the viewer scrolls up, a
+ * virtualized reader (react-virtuoso) that stays exactly still, with a "new messages"
+ * button counting what arrived since. Following is the viewer's intent, not a
+ * measurement: the reader gives way to the tail only when the viewer scrolled it down to
+ * the bottom, or pressed the button.
  *
  * Stillness while reading: nothing leaves the top of the view then (readingView.ts), so
  * no scroll correction is needed; new rows append below the viewport, which moves nothing.
@@ -16,7 +13,7 @@
  */
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
+import { Virtuoso } from 'react-virtuoso';
 import type { ChatEntry } from '../../realtime/chatEntry';
 import type { RealtimeOutcome } from '../../realtime/realtimeApi';
 import type { SkippedPage, SkippedRange } from '../../realtime/skippedPage';
@@ -45,9 +42,8 @@ export interface ChatListProps extends ChatMessageCallbacks {
 /** Pixels from the end that still count as "at the bottom" (a row's last line may be partly hidden). */
 const AT_BOTTOM_THRESHOLD = 48;
 /**
- * Leaving the bottom this soon after the viewer's own scrolling input is the viewer's
- * doing. Generous, because a busy main thread reports the scroll late; only inputs that
- * scroll up count (see the handlers), so a click on a row's button never stops following.
+ * The reader's position changing this soon after the viewer's own scrolling input is the
+ * viewer's doing. Generous, because a busy main thread reports the scroll late.
  */
 const USER_SCROLL_MS = 1500;
 /** Keys that move a focused scroller up. */
@@ -138,16 +134,13 @@ function ChatListView({ entries, gaps, withdrawn, onQuote, onMention, onWithdraw
   const { t } = useTranslation();
   // t changes identity with the language, so rows re-render with new words only then.
   const labels = useMemo(() => chatRowLabels(t), [t]);
-  const virtuoso = useRef<VirtuosoHandle>(null);
 
   // null while following.
   const [reading, setReading] = useState<Reading | null>(null);
   const withdrawnIds = useMemo(() => new Set(withdrawn), [withdrawn]);
   const view = useMemo(() => (reading === null ? entries : readingView(reading.held, entries, withdrawnIds)), [reading, entries, withdrawnIds]);
   // The same facts for the callbacks Virtuoso calls between renders.
-  const following = useRef(true);
   const viewRef = useRef(view);
-  const atBottomNow = useRef(false);
   const userInputAt = useRef(-Infinity);
   // The viewer's scrolling down: the reader gives way to the tail only when the viewer
   // brought it to the bottom (while it lays out rows it had not measured, it may report
@@ -157,13 +150,6 @@ function ChatListView({ entries, gaps, withdrawn, onQuote, onMention, onWithdraw
     viewRef.current = view;
   }, [view]);
 
-  // The very end in pixels, not "the last index": a last row that grew after it was
-  // measured (wrapping, a late font) would otherwise stay partly hidden.
-  const toBottom = useCallback(() => {
-    virtuoso.current?.scrollTo({ top: Number.MAX_SAFE_INTEGER, behavior: 'auto' });
-  }, []);
-  // While the viewer scrolls, rows coming into view are measured and change the height:
-  // pulling the list down then would take the scroll away from them.
   const userScrolling = useCallback(() => performance.now() - userInputAt.current < USER_SCROLL_MS, []);
 
   const onWheel = useCallback((event: { deltaY: number }) => {
@@ -193,38 +179,21 @@ function ChatListView({ entries, gaps, withdrawn, onQuote, onMention, onWithdraw
   }, [gaps]);
   const onAtBottom = useCallback(
     (atBottom: boolean) => {
-      atBottomNow.current = atBottom;
-      if (!atBottom) readerAway.current = true;
-      if (atBottom) {
-        if (!readerAway.current || performance.now() - downInputAt.current > USER_SCROLL_MS) return;
-        following.current = true;
-        setReading(null);
-      } else if (userScrolling()) {
-        following.current = false;
+      if (!atBottom) {
+        readerAway.current = true;
+        // The viewer scrolled further up: what they see now is what they have seen.
+        if (!userScrolling()) return;
         const shown = viewRef.current;
         setReading((now) => ({ held: shown, heldGaps: gapsRef.current, seenOffset: shown.at(-1)?.offset ?? 0, start: now?.start ?? null }));
-      } else if (following.current) {
-        // Content outgrew the last scroll (a burst, a row measured taller): catch up.
-        toBottom();
+      } else if (readerAway.current && performance.now() - downInputAt.current <= USER_SCROLL_MS) {
+        setReading(null);
       }
     },
-    [toBottom, userScrolling],
+    [userScrolling],
   );
-  const onHeightChanged = useCallback(() => {
-    if (following.current && !userScrolling()) toBottom();
-  }, [toBottom, userScrolling]);
-  // Virtuoso follows only once it has scrolled to its initial item and reports leaving the
-  // bottom only after having been there: a tick landing before either (the first entries
-  // of a busy room) would leave the list short of the bottom with no event to catch up on.
-  useEffect(() => {
-    if (following.current && !atBottomNow.current && entries.length > 0 && !userScrolling()) toBottom();
-  }, [entries, toBottom, userScrolling]);
-  const followOutput = useCallback((): 'auto' | false => (following.current ? 'auto' : false), []);
   const focusReader = useRef(false);
   // The viewer scrolled the following tail up: the reader takes over where they are.
   const onLeaveTail = useCallback((start: TailPosition) => {
-    following.current = false;
-    atBottomNow.current = false;
     focusReader.current = start.focused;
     readerAway.current = false;
     const shown = viewRef.current;
@@ -238,11 +207,9 @@ function ChatListView({ entries, gaps, withdrawn, onQuote, onMention, onWithdraw
   }, []);
 
   const resume = useCallback(() => {
-    following.current = true;
     readerAway.current = false;
     setReading(null);
-    toBottom();
-  }, [toBottom]);
+  }, []);
 
   const unseen = reading === null ? 0 : unseenSince(entries, reading.seenOffset);
   const now = useWithdrawClock(entries);
@@ -296,7 +263,6 @@ function ChatListView({ entries, gaps, withdrawn, onQuote, onMention, onWithdraw
         <ChatTail view={view} label={t('chat.list.label')} renderItem={itemContent} leaveAfterPx={AT_BOTTOM_THRESHOLD} onLeaveBottom={onLeaveTail} />
       ) : (
         <Virtuoso
-          ref={virtuoso}
           className="chat-list__scroller"
           role="log"
           aria-label={t('chat.list.label')}
@@ -306,10 +272,13 @@ function ChatListView({ entries, gaps, withdrawn, onQuote, onMention, onWithdraw
           scrollerRef={scrollerRef}
           computeItemKey={computeItemKey}
           itemContent={itemContent}
-          followOutput={followOutput}
+          // Never a function: react-virtuoso scrolls to the end when a list that counted as
+          // at the bottom grows, whatever a followOutput function answers, and a reader
+          // opened at its first row (Home) counts as at the bottom until its rows are
+          // measured. Following is the tail's job.
+          followOutput={false}
           atBottomStateChange={onAtBottom}
           atBottomThreshold={AT_BOTTOM_THRESHOLD}
-          totalListHeightChanged={onHeightChanged}
         />
       )}
       {reading !== null && unseen > 0 && (
