@@ -16,6 +16,7 @@
  *   /admin/v1/rooms/:id/qa/:qaId/answer {text}                            7123 {question}
  *   /admin/v1/rooms/:id/share           {docId?, page?, whiteboard?, stop?}  document sharing
  *   /admin/v1/rooms/:id/commerce        {rewards?, goods?}                 enable or disable (4405, 4406)
+ *   /admin/v1/rooms/:id/ledger          {kind?}                           the room's money ledger, oldest first
  */
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
@@ -33,6 +34,7 @@ import { pushToRoom, PUSH_KINDS, type PushKind } from '../interact/goods/push.js
 import { answer, approve, setQaState, ANSWER_MAX } from '../interact/qa/control.js';
 import { changeShare } from '../interact/resource/documents.js';
 import { pendingQuestions } from '../interact/qa/store.js';
+import { ledgerOf, LEDGER_KINDS, type LedgerKind } from '../interact/shared/ledger.js';
 
 /** A body that may be left out (the CLI sends none when there is nothing to say). */
 const optionalBody = (properties: Record<string, unknown>, required: readonly string[] = []) => ({
@@ -153,5 +155,11 @@ export function interactAdminRoutes(app: FastifyInstance, ctx: ServerContext): v
       const s = settingsOf(ctx, id);
       return okEnvelope({ rewards: s.rewardsEnabled, goods: s.goodsEnabled });
     },
+  );
+
+  app.post<{ Params: { id: string }; Body: { kind?: LedgerKind } | null }>(
+    '/admin/v1/rooms/:id/ledger',
+    { ...guard, schema: { params: ROOM_PARAMS, body: optionalBody({ kind: { type: 'string', enum: [...LEDGER_KINDS] } }) } },
+    async (request) => okEnvelope({ list: ledgerOf(ctx, room(request.params.id), request.body?.kind) }),
   );
 }

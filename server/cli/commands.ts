@@ -156,6 +156,23 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     summary: 'push goods or a recommendation: kind goods or recommend (--id)',
     build: (a, o) => post(`${room(a)}/goods/push`, { kind: oneOf(a.kind, ['goods', 'recommend'] as const, 'kind'), ...optionalString(o, 'id') }),
   },
+  commerce: {
+    args: ['room'],
+    options: { rewards: STRING, goods: STRING },
+    summary: 'switch gifts and rewards (--rewards) or goods (--goods) on or off for the room',
+    build: (a, o) => {
+      const state = { rewards: onOff(o, 'rewards'), goods: onOff(o, 'goods') };
+      const body = Object.fromEntries(Object.entries(state).filter(([, v]) => v !== undefined));
+      if (Object.keys(body).length === 0) throw new UsageError('commerce needs --rewards or --goods');
+      return post(`${room(a)}/commerce`, body);
+    },
+  },
+  ledger: {
+    args: ['room'],
+    options: { kind: STRING },
+    summary: "the room's money ledger, oldest first (--kind reward.pay, goods.purchase, redpacket.draw or redpacket.withdraw)",
+    build: (a, o) => post(`${room(a)}/ledger`, optionalString(o, 'kind')),
+  },
   qa: {
     args: ['room', 'state'],
     summary: 'switch Q&A: state on, off or unopened',

@@ -3,6 +3,7 @@
  * stored with the key and a repeat gets that same answer, so a retry or a double click
  * never charges twice. The work and the stored answer commit in one transaction.
  */
+import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../store/db.js';
 import { BizError, okEnvelope, type Envelope } from './envelope.js';
@@ -20,14 +21,36 @@ export function idempotencyKeyOf(request: FastifyRequest): string {
   return key;
 }
 
+/** JSON with object keys in order, so equal parameters hash the same whatever their order. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** The hash stored with a key: what the request asked for. */
+export const requestHash = (params: unknown): string => createHash('sha256').update(canonical(params)).digest('hex');
+
 /**
  * Runs `work` once per (key, scope, user). A BizError from `work` is stored too: the repeat
- * of a refused payment is refused the same way, not tried again with the same key.
+ * of a refused payment is refused the same way, not tried again with the same key. The key
+ * is bound to `params` (what the request asked for): the same key with other parameters is
+ * a client's mistake, refused with 4501, never answered with another payment's outcome.
  */
-export function once<T>(db: Db, now: () => number, key: string, scope: string, userId: string, work: () => T): Envelope {
-  const find = db.prepare('SELECT response FROM idempotency_keys WHERE key = ? AND scope = ? AND user_id = ?');
-  const previous = find.get(key, scope, userId) as { response: string } | undefined;
-  if (previous) return JSON.parse(previous.response) as Envelope;
+export function once<T>(db: Db, now: () => number, key: string, scope: string, userId: string, params: unknown, work: () => T): Envelope {
+  const hash = requestHash(params);
+  const find = db.prepare('SELECT response, request_hash AS requestHash FROM idempotency_keys WHERE key = ? AND scope = ? AND user_id = ?');
+  const previous = find.get(key, scope, userId) as { response: string; requestHash: string | null } | undefined;
+  if (previous) {
+    if (previous.requestHash !== null && previous.requestHash !== hash) {
+      throw new BizError(4501, 'Idempotency-Key: already used for a request with other parameters; a new payment needs a new key');
+    }
+    return JSON.parse(previous.response) as Envelope;
+  }
   // The work runs in a nested transaction (a savepoint): when it refuses with a BizError,
   // whatever it wrote is rolled back, and only the refusal is stored.
   const attempt = db.transaction(work);
@@ -40,11 +63,12 @@ export function once<T>(db: Db, now: () => number, key: string, scope: string, u
       envelope = e.toEnvelope();
     }
     db.prepare('DELETE FROM idempotency_keys WHERE created_at < ?').run(now() - IDEMPOTENCY_TTL_MS);
-    db.prepare('INSERT INTO idempotency_keys (key, scope, user_id, response, created_at) VALUES (?, ?, ?, ?, ?)').run(
+    db.prepare('INSERT INTO idempotency_keys (key, scope, user_id, response, request_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
       key,
       scope,
       userId,
       JSON.stringify(envelope),
+      hash,
       now(),
     );
     return envelope;

@@ -53,6 +53,14 @@ export const STREAM_TYPES = ['flv', 'hls'] as const;
 export type StreamType = (typeof STREAM_TYPES)[number];
 export const GIFTS = ['rose', 'heart', 'applause', 'lollipop', 'balloon', 'rocket'] as const;
 export type Gift = (typeof GIFTS)[number];
+/**
+ * A reward (a tip of the viewer's own amount, at least MIN_AMOUNT_YUAN): paid through the
+ * same call as the gifts, as `gift: "reward"` with count 1, and shown to the room by 7111
+ * like them (docs/protocol.md 5.7).
+ */
+export const REWARD = 'reward';
+export const PAID_KINDS = [...GIFTS, REWARD] as const;
+export type PaidKind = (typeof PAID_KINDS)[number];
 
 /** Live status codes of PROTOCOL 2.4 (push 7107). */
 export const LIVE_STATUS = { notStarted: 0, preparing: 1, live: 2, ended: 3 } as const;

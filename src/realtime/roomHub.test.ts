@@ -317,7 +317,7 @@ describe('room hub: room state', () => {
     const s = hub.snapshot().state;
     expect(s.live).toEqual({ status: 3, replay: 'https://r.test/v.m3u8' });
     expect(s.counts).toEqual({ online: 10, praise: 3 });
-    expect(s.gifts).toEqual([{ uid: 'u2', name: 'B', gift: 'rose', count: 2, amount: '1.50' }]);
+    expect(s.gifts).toEqual([{ uid: 'u2', name: 'B', gift: 'rose', count: 2, amount: '1.50', seq: 1 }]);
     expect(s.lottery).toEqual({ raffleId: 'r1', state: 'end', winners: [{ uid: 'u1', name: 'A' }], title: null, prize: null, winnerCount: null, password: false, seedHash: null, entrantsHash: null });
     expect(s.paper).toEqual({ kind: 'paper', id: 'p1', confId: null });
     expect(s.rollCall).toEqual({ confId: 'c', id: 'rc', deadline: 9 });

@@ -25,7 +25,10 @@ describe('room state readers', () => {
 
   it('gift amounts stay text (never floats) and the list keeps the latest few', () => {
     const patch = read(7111, { uid: 'u', name: 'n', gift: 'rocket', count: 1, amount: 0.1 });
-    expect(patch).toEqual({ key: 'gifts', value: [{ uid: 'u', name: 'n', gift: 'rocket', count: 1, amount: '0.1' }] });
+    expect(patch).toEqual({ key: 'gifts', value: [{ uid: 'u', name: 'n', gift: 'rocket', count: 1, amount: '0.1', seq: 1 }] });
+    // A reward of the viewer's own amount is shown like a gift; an unknown kind is not.
+    expect(read(7111, { uid: 'u', name: 'n', gift: 'reward', count: 1, amount: '8.88' })).toMatchObject({ value: [{ gift: 'reward', amount: '8.88' }] });
+    expect(read(7111, { uid: 'u', name: 'n', gift: 'submarine', count: 1, amount: '1' })).toBeNull();
     let state = INITIAL_ROOM_STATE;
     for (let i = 0; i < GIFTS_KEPT + 2; i++) {
       const p = readRoomState(7111, { uid: 'u', name: 'n', gift: 'rose', count: i }, state, null);
@@ -33,6 +36,8 @@ describe('room state readers', () => {
       state = applyPatch(state, p);
     }
     expect(state.gifts.map((g) => g.count)).toEqual([2, 3, 4, 5, 6]);
+    // Numbered in the order shown, past the ones the list forgot: a tab tells new from seen.
+    expect(state.gifts.map((g) => g.seq)).toEqual([3, 4, 5, 6, 7]);
   });
 
   it('a lottery start has no winners; an end lists them', () => {

@@ -4,7 +4,7 @@
  * of the state it replaces and with what. Readers never throw; a body they cannot read
  * gives null, for the hub to drop and count.
  */
-import { GIFTS, LIVE_STATUS, type Gift } from '../domain/constants';
+import { LIVE_STATUS, PAID_KINDS, type PaidKind } from '../domain/constants';
 import { readPaperResults, type PaperResults } from '../domain/paperResults';
 import { readQaQuestion, readVoteTallies, type QaQuestion, type QaSwitch, type VoteTally } from '../domain/qa';
 import { readId, safeUrl } from './chatEntry';
@@ -29,10 +29,12 @@ export interface Counts {
 export interface GiftShown {
   readonly uid: string;
   readonly name: string;
-  readonly gift: Gift;
+  readonly gift: PaidKind;
   readonly count: number;
   /** Yuan as sent (a decimal string), kept as text: money is never a float here. */
   readonly amount: string;
+  /** 1, 2, 3... in the order the room showed them: a tab tells a new gift from one it has seen. */
+  readonly seq: number;
 }
 export interface Winner {
   readonly uid: string;
@@ -273,11 +275,12 @@ const READERS: ReadonlyMap<number, Reader> = new Map<number, Reader>([
     (b, s) => {
       const uid = readId(b.uid);
       const name = text(b.name, 256);
-      const gift = oneOf(b.gift, GIFTS);
+      const gift = oneOf(b.gift, PAID_KINDS);
       const n = count(b.count);
       const money = b.amount === undefined ? '0' : amount(b.amount);
       if (uid === null || name === null || gift === null || n === null || money === null) return null;
-      return { key: 'gifts', value: latest(s.gifts, { uid, name, gift, count: n, amount: money }, GIFTS_KEPT) };
+      const seq = (s.gifts.at(-1)?.seq ?? 0) + 1;
+      return { key: 'gifts', value: latest(s.gifts, { uid, name, gift, count: n, amount: money, seq }, GIFTS_KEPT) };
     },
   ],
   [

@@ -10,6 +10,7 @@ import type { ServerContext } from '../../context.js';
 import { BizError, invalid, okEnvelope } from '../../http/envelope.js';
 import { enter, type Caller } from '../shared/access.js';
 import { newId } from '../shared/ids.js';
+import { book } from '../shared/ledger.js';
 import { checkedAmount, spendOnce } from '../shared/money.js';
 import { invalidBy } from '../shared/problems.js';
 import { settingsOf } from '../shared/settings.js';
@@ -94,12 +95,13 @@ export function goodsRoutes(app: FastifyInstance, ctx: ServerContext): void {
       const goods = goodsIn(ctx, caller, goodsId);
       const due = multiplyYuan(goods.price, count);
       if (!new Yuan(amount).equals(due)) throw invalid('amount', `must be the price times the count: ${due}`);
-      return spendOnce(ctx, request, 'goods.purchase', caller.user.id, () => {
+      return spendOnce(ctx, request, 'goods.purchase', caller.user.id, { liveId: caller.room.id, goodsId: goods.id, count, amount }, () => {
         if (!takeStock(ctx, goods.id, count)) throw invalid('count', `only ${findGoods(ctx, goods.id)?.stock ?? 0} left`);
         const orderId = newId('od');
         ctx.db
           .prepare('INSERT INTO orders (id, webcast_id, goods_id, user_id, count, amount, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
           .run(orderId, caller.room.id, goods.id, caller.user.id, count, amount, ctx.now());
+        book(ctx, { businessKey: `order:${orderId}`, kind: 'goods.purchase', webcastId: caller.room.id, userId: caller.user.id, amount });
         return { orderId, goodsId: goods.id, count, amount, stock: findGoods(ctx, goods.id)?.stock ?? 0 };
       }).envelope;
     },

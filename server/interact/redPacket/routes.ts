@@ -11,6 +11,7 @@ import type { ServerContext } from '../../context.js';
 import { BizError, invalid, okEnvelope } from '../../http/envelope.js';
 import { enter, type Caller } from '../shared/access.js';
 import { newId } from '../shared/ids.js';
+import { book } from '../shared/ledger.js';
 import { checkedAmount, spendOnce } from '../shared/money.js';
 import { AMOUNT, ID, objectOf } from '../shared/schema.js';
 import { drawCount, drawOf, drawsOfUser, findPacket, insertDraw, markGrabbedOut, packetsOf, RED_PACKET_STATE, type RedPacket } from './store.js';
@@ -51,6 +52,8 @@ function draw(ctx: ServerContext, caller: Caller, packet: RedPacket) {
   const index = drawCount(ctx, packet.id);
   const amount = packet.shares[index]!;
   insertDraw(ctx, packet.id, uid, index, amount);
+  // One draw of a packet per user: the ledger's key refuses a second booking whatever happens above.
+  book(ctx, { businessKey: `redpacket.draw:${packet.id}:${uid}`, kind: 'redpacket.draw', webcastId: caller.room.id, userId: uid, amount });
   const balance = credit(ctx, uid, amount);
   const last = index + 1 === packet.count;
   if (last) markGrabbedOut(ctx, packet.id);
@@ -69,7 +72,8 @@ export function redPacketRoutes(app: FastifyInstance, ctx: ServerContext): void 
   app.post<{ Body: { liveId: string; id: string } }>(COMMERCE_CALLS.redPacketDraw.path, { schema: LIVE_AND_ID }, async (request) => {
     const caller = enter(ctx, request, request.body.liveId, 'liveId');
     // Read inside the transaction, so the share index is taken from the current draws.
-    const spent = spendOnce(ctx, request, 'redpacket.draw', caller.user.id, () => draw(ctx, caller, packetIn(ctx, caller, request.body.id)));
+    const params = { liveId: caller.room.id, id: request.body.id };
+    const spent = spendOnce(ctx, request, 'redpacket.draw', caller.user.id, params, () => draw(ctx, caller, packetIn(ctx, caller, request.body.id)));
     // Only the request that took the last share tells the room (a replay of its key does not).
     if (spent.fresh && spent.result?.last) ctx.hub.publish(caller.room.id, 7119, { id: spent.result.id, state: RED_PACKET_STATE.grabbedOut });
     return spent.envelope;
@@ -102,7 +106,7 @@ export function redPacketRoutes(app: FastifyInstance, ctx: ServerContext): void 
     async (request) => {
       const caller = enter(ctx, request, request.body.liveId, 'liveId');
       const amount = formatYuan(checkedAmount('amount', request.body.amount, validateRedPacketAmount));
-      return spendOnce(ctx, request, 'redpacket.withdraw', caller.user.id, () => {
+      return spendOnce(ctx, request, 'redpacket.withdraw', caller.user.id, { liveId: caller.room.id, amount }, () => {
         if (caller.user.real_name_verified !== 1) throw new BizError(4204);
         const balance = debit(ctx, caller.user.id, amount);
         if (balance === null) throw new BizError(4202, `insufficient withdrawal balance: ${balanceOf(ctx, caller.user.id)} available`);
@@ -110,6 +114,7 @@ export function redPacketRoutes(app: FastifyInstance, ctx: ServerContext): void 
         ctx.db
           .prepare('INSERT INTO withdrawals (id, user_id, webcast_id, amount, balance_after, created_at) VALUES (?, ?, ?, ?, ?, ?)')
           .run(id, caller.user.id, caller.room.id, amount, balance, ctx.now());
+        book(ctx, { businessKey: `withdraw:${id}`, kind: 'redpacket.withdraw', webcastId: caller.room.id, userId: caller.user.id, amount });
         return { id, amount, balance };
       }).envelope;
     },

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { COMMERCE_CALLS } from '../../../src/api/services/commerce';
 import type { TestServer } from '../../testing/harness.js';
+import { ledgerOf } from '../shared/ledger.js';
 import { newKey, seededRoom, startInteractServer, viewer, type Caller, type Viewer } from '../../testing/interactFixtures.js';
 
 let server: TestServer;
@@ -57,5 +58,35 @@ describe('gifts and rewards', () => {
     expect((await pay({ gift: 'rose', count: 1, amount: '0.10' }, alice.token)).code).toBe(4405);
     const list = await api.get<{ enabled: boolean }>(COMMERCE_CALLS.giftList.path, { liveId: room }, { token: alice.token });
     expect(list.data.enabled).toBe(false);
+  });
+
+  it('books each payment once in the append-only ledger; a key reused for another payment is refused', async () => {
+    const key = newKey();
+    await pay({ gift: 'heart', count: 3, amount: '1.50' }, alice.token, key);
+    await pay({ gift: 'heart', count: 3, amount: '1.50' }, alice.token, key);
+    const reused = await pay({ gift: 'heart', count: 4, amount: '2.00' }, alice.token, key);
+    expect(reused.code).toBe(4501);
+    expect(reused.msg).toContain('Idempotency-Key');
+    const rows = ledgerOf(server.ctx, room, 'reward.pay');
+    expect(rows.map((r) => [r.userId, r.amount])).toEqual([['alice', '1.50']]);
+    expect(rows[0]!.businessKey).toMatch(/^reward:/);
+    // The database itself refuses to change or remove a booking, or to book the same one twice.
+    expect(() => server.ctx.db.prepare("UPDATE money_ledger SET amount = '0.01'").run()).toThrow(/append-only/);
+    expect(() => server.ctx.db.prepare('DELETE FROM money_ledger').run()).toThrow(/append-only/);
+    expect(() =>
+      server.ctx.db
+        .prepare('INSERT INTO money_ledger (business_key, kind, webcast_id, user_id, amount, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+        .run(rows[0]!.businessKey, 'reward.pay', room, 'alice', '1.50', 0),
+    ).toThrow(/UNIQUE/);
+  });
+
+  it("takes a reward of the viewer's own amount (gift 'reward', count 1, at least 0.01) and shows it to the room", async () => {
+    const paid = await pay({ gift: 'reward', count: 1, amount: '8.88' }, alice.token);
+    expect(paid).toMatchObject({ code: 200, data: { gift: 'reward', count: 1, amount: '8.88' } });
+    expect((await pay({ gift: 'reward', count: 2, amount: '8.88' }, alice.token)).msg).toBe('count: a reward is paid once: count must be 1');
+    expect((await pay({ gift: 'reward', count: 1, amount: '0.001' }, alice.token)).code).toBe(4501);
+    const shown = server.ctx.hub.log.readAfter(room, 0, 10).filter((m) => m.code === 7111);
+    expect(JSON.parse(shown.at(-1)!.bodyJson)).toMatchObject({ gift: 'reward', amount: '8.88' });
+    expect(ledgerOf(server.ctx, room).map((r) => r.amount)).toEqual(['8.88']);
   });
 });

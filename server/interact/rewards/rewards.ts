@@ -4,12 +4,13 @@
  * call: stored once per Idempotency-Key, then shown to the room with push 7111).
  */
 import type { FastifyInstance } from 'fastify';
-import { GIFTS, multiplyYuan, formatYuan, Yuan } from '../../../src/domain';
+import { GIFTS, multiplyYuan, formatYuan, REWARD, Yuan } from '../../../src/domain';
 import { COMMERCE_CALLS } from '../../../src/api/services/commerce';
 import type { ServerContext } from '../../context.js';
 import { BizError, invalid, okEnvelope } from '../../http/envelope.js';
 import { enter } from '../shared/access.js';
 import { newId } from '../shared/ids.js';
+import { book } from '../shared/ledger.js';
 import { checkedAmount, spendOnce } from '../shared/money.js';
 import { settingsOf } from '../shared/settings.js';
 import { AMOUNT, ID, objectOf } from '../shared/schema.js';
@@ -41,7 +42,7 @@ export function rewardRoutes(app: FastifyInstance, ctx: ServerContext): void {
     {
       schema: {
         body: objectOf(
-          { liveId: ID, gift: { type: 'string', enum: [...GIFTS] }, count: { type: 'integer', minimum: 1, maximum: GIFT_COUNT_MAX }, amount: AMOUNT },
+          { liveId: ID, gift: { type: 'string', enum: [...GIFTS, REWARD] }, count: { type: 'integer', minimum: 1, maximum: GIFT_COUNT_MAX }, amount: AMOUNT },
           ['liveId', 'gift', 'count', 'amount'],
         ),
       },
@@ -51,16 +52,22 @@ export function rewardRoutes(app: FastifyInstance, ctx: ServerContext): void {
       const caller = enter(ctx, request, liveId, 'liveId');
       if (!settingsOf(ctx, caller.room.id).rewardsEnabled) throw new BizError(4405);
       const amount = formatYuan(checkedAmount('amount', request.body.amount));
-      const offered = giftsOf(ctx, caller.room.id).find((g) => g.gift === gift);
-      if (!offered) throw invalid('gift', 'this room does not offer this gift');
-      const due = multiplyYuan(offered.price, count);
-      if (!new Yuan(amount).equals(due)) throw invalid('amount', `must be the price times the count: ${due}`);
+      if (gift === REWARD) {
+        // A reward is the viewer's own amount, once: checkedAmount held it to 0.01 and up.
+        if (count !== 1) throw invalid('count', 'a reward is paid once: count must be 1');
+      } else {
+        const offered = giftsOf(ctx, caller.room.id).find((g) => g.gift === gift);
+        if (!offered) throw invalid('gift', 'this room does not offer this gift');
+        const due = multiplyYuan(offered.price, count);
+        if (!new Yuan(amount).equals(due)) throw invalid('amount', `must be the price times the count: ${due}`);
+      }
       const shown = { uid: caller.user.id, name: caller.user.name, gift, count, amount };
-      const spent = spendOnce(ctx, request, 'reward.pay', caller.user.id, () => {
+      const spent = spendOnce(ctx, request, 'reward.pay', caller.user.id, { liveId: caller.room.id, gift, count, amount }, () => {
         const id = newId('rw');
         ctx.db
           .prepare('INSERT INTO rewards (id, webcast_id, user_id, gift, count, amount, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
           .run(id, caller.room.id, caller.user.id, gift, count, amount, ctx.now());
+        book(ctx, { businessKey: `reward:${id}`, kind: 'reward.pay', webcastId: caller.room.id, userId: caller.user.id, amount });
         return { id, ...shown };
       });
       if (spent.fresh) ctx.hub.publish(caller.room.id, 7111, shown);

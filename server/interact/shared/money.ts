@@ -18,11 +18,12 @@ export interface SpentOnce<T> {
   readonly result: T | undefined;
 }
 
-export function spendOnce<T>(ctx: ServerContext, request: FastifyRequest, scope: string, userId: string, work: () => T): SpentOnce<T> {
+/** `params`: what the request asks for (its body, as validated): a key is bound to them. */
+export function spendOnce<T>(ctx: ServerContext, request: FastifyRequest, scope: string, userId: string, params: unknown, work: () => T): SpentOnce<T> {
   const key = idempotencyKeyOf(request);
   let fresh = false;
   let result: T | undefined;
-  const envelope = once(ctx.db, ctx.now, key, scope, userId, () => {
+  const envelope = once(ctx.db, ctx.now, key, scope, userId, params, () => {
     result = work();
     fresh = true;
     return result;

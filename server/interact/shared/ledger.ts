@@ -1,0 +1,40 @@
+/**
+ * The money ledger (table money_ledger, migration 11): one append-only row per movement of
+ * money, under a business key that names the movement, so booking it twice fails in the
+ * database whatever the code path. Call inside the transaction that moves the money.
+ */
+import type { ServerContext } from '../../context.js';
+
+export const LEDGER_KINDS = ['reward.pay', 'goods.purchase', 'redpacket.draw', 'redpacket.withdraw'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+export interface LedgerEntry {
+  readonly businessKey: string;
+  readonly kind: LedgerKind;
+  readonly webcastId: string | null;
+  readonly userId: string;
+  /** Yuan, two decimals, positive. */
+  readonly amount: string;
+}
+
+export function book(ctx: ServerContext, entry: LedgerEntry): void {
+  ctx.db
+    .prepare('INSERT INTO money_ledger (business_key, kind, webcast_id, user_id, amount, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+    .run(entry.businessKey, entry.kind, entry.webcastId, entry.userId, entry.amount, ctx.now());
+}
+
+export interface LedgerRow extends LedgerEntry {
+  readonly seq: number;
+  readonly createdAt: number;
+}
+
+/** A room's ledger rows of one kind, oldest first (admin API and tests). */
+export function ledgerOf(ctx: ServerContext, webcastId: string, kind?: LedgerKind): LedgerRow[] {
+  const rows = ctx.db
+    .prepare(
+      `SELECT seq, business_key AS businessKey, kind, webcast_id AS webcastId, user_id AS userId, amount, created_at AS createdAt
+       FROM money_ledger WHERE webcast_id = ? ${kind === undefined ? '' : 'AND kind = ?'} ORDER BY seq`,
+    )
+    .all(...(kind === undefined ? [webcastId] : [webcastId, kind])) as LedgerRow[];
+  return rows;
+}
