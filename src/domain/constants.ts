@@ -61,6 +61,8 @@ export type Gift = (typeof GIFTS)[number];
 export const REWARD = 'reward';
 export const PAID_KINDS = [...GIFTS, REWARD] as const;
 export type PaidKind = (typeof PAID_KINDS)[number];
+/** The most items of one gift in one payment (the server's limit too). */
+export const GIFT_COUNT_MAX = 9999;
 
 /** Live status codes of PROTOCOL 2.4 (push 7107). */
 export const LIVE_STATUS = { notStarted: 0, preparing: 1, live: 2, ended: 3 } as const;

@@ -4,7 +4,7 @@
  * call: stored once per Idempotency-Key, then shown to the room with push 7111).
  */
 import type { FastifyInstance } from 'fastify';
-import { GIFTS, multiplyYuan, formatYuan, REWARD, Yuan } from '../../../src/domain';
+import { GIFT_COUNT_MAX, GIFTS, multiplyYuan, formatYuan, REWARD, Yuan } from '../../../src/domain';
 import { COMMERCE_CALLS } from '../../../src/api/services/commerce';
 import type { ServerContext } from '../../context.js';
 import { BizError, invalid, okEnvelope } from '../../http/envelope.js';
@@ -15,7 +15,6 @@ import { checkedAmount, spendOnce } from '../shared/money.js';
 import { settingsOf } from '../shared/settings.js';
 import { AMOUNT, ID, objectOf } from '../shared/schema.js';
 
-export const GIFT_COUNT_MAX = 9999;
 
 export interface GiftRow {
   readonly gift: string;
