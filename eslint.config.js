@@ -110,6 +110,42 @@ export default tseslint.config(
     },
   },
   {
+    // Money paths (issue 14 item 1): amounts are decimal strings and decimal.js values, never
+    // binary floats. Counts are whole numbers (parseInt); nothing here turns an amount into a
+    // float, and a rule, not a reviewer, says so.
+    files: [
+      'src/domain/money.ts',
+      'src/domain/giftOrder.ts',
+      'src/domain/payment.ts',
+      'src/domain/payIntents.ts',
+      'src/domain/giftBanners.ts',
+      'src/features/gifts/**/*.{ts,tsx}',
+      'server/http/idempotency.ts',
+      'server/interact/shared/money.ts',
+      'server/interact/shared/ledger.ts',
+      'server/interact/rewards/**/*.ts',
+      'server/interact/redPacket/**/*.ts',
+      'server/interact/goods/**/*.ts',
+    ],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'parseFloat', message: 'Money is never a binary float: use src/domain/money (decimal.js).' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Number', property: 'parseFloat', message: 'Money is never a binary float: use src/domain/money (decimal.js).' },
+        ...['round', 'floor', 'ceil', 'trunc'].map((property) => ({ object: 'Math', property, message: 'Round money with decimal.js half-up (src/domain/money), never Math.' })),
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.type='Identifier'][callee.name='Number']", message: 'Money is never a binary float: Number() reads a float; counts use Number.parseInt.' },
+        { selector: "UnaryExpression[operator='+']", message: 'Money is never a binary float: unary + reads a float.' },
+        { selector: "CallExpression[callee.property.name='toNumber']", message: 'A decimal.js amount stays a decimal: toNumber() makes a float.' },
+        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'User content is rendered through React text nodes only.' },
+        { selector: "AssignmentExpression > MemberExpression[property.name=/^(innerHTML|outerHTML)$/]", message: 'User content is rendered through React text nodes only.' },
+      ],
+    },
+  },
+  {
     files: ['src/domain/**/*.ts', 'src/realtime/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {

@@ -33,7 +33,7 @@ export function parseGiftCount(input: string): Result<number> {
   const text = input.trim();
   if (text === '') return fail(problem('validation.giftCount.required'));
   if (!WHOLE.test(text)) return fail(problem('validation.giftCount.invalid', { max: GIFT_COUNT_MAX }));
-  const count = Number(text);
+  const count = Number.parseInt(text, 10);
   if (count < 1 || count > GIFT_COUNT_MAX) return fail(problem('validation.giftCount.invalid', { max: GIFT_COUNT_MAX }));
   return ok(count);
 }

@@ -12,6 +12,8 @@ export const RED_PACKET_MAX_COUNT = 1000;
 export function toFen(yuan: string): number {
   const fen = new Yuan(yuan).times(100);
   if (!fen.isInteger()) throw new RangeError(`toFen: ${yuan} has more than two decimals`);
+  // Whole fen, checked above: an integer far below 2^53, exact as a number.
+  // eslint-disable-next-line no-restricted-syntax -- integer fen, not an amount in yuan
   return fen.toNumber();
 }
 

@@ -10,6 +10,7 @@ import { useSnapshot } from 'valtio';
 import { nicknameIsSet, requireNickname } from '../../features/entry';
 import { AnswerSheetCard } from '../../features/answersheet';
 import { DocShareView } from '../../features/docshare';
+import { GiftButton, GiftEffects } from '../../features/gifts';
 import { LotteryCard, type NicknameGate } from '../../features/lottery';
 import { PaperCard } from '../../features/paper';
 import { QaPanel } from '../../features/qa';
@@ -39,6 +40,24 @@ export function SharedDocument({ roomId }: { readonly roomId: string }) {
   return (
     <Entered roomId={roomId}>
       <DocShareView key={roomId} roomId={roomId} />
+    </Entered>
+  );
+}
+
+/** The toolbar's gift button and its panel (issue 14). */
+export function Gifts({ roomId }: { readonly roomId: string }) {
+  return (
+    <Entered roomId={roomId}>
+      <GiftButton key={roomId} roomId={roomId} />
+    </Entered>
+  );
+}
+
+/** The gifts the room sends, over the player. */
+export function GiftOverlay({ roomId }: { readonly roomId: string }) {
+  return (
+    <Entered roomId={roomId}>
+      <GiftEffects key={roomId} roomId={roomId} />
     </Entered>
   );
 }

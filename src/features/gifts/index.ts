@@ -1,0 +1,2 @@
+export { GiftButton } from './GiftButton';
+export { GiftEffects } from './GiftEffects';
