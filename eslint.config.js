@@ -120,6 +120,8 @@ export default tseslint.config(
       'src/domain/payIntents.ts',
       'src/domain/giftBanners.ts',
       'src/features/gifts/**/*.{ts,tsx}',
+      'src/ui/useMoneyCall.ts',
+      'src/state/payIntentsStore.ts',
       'server/http/idempotency.ts',
       'server/interact/shared/money.ts',
       'server/interact/shared/ledger.ts',

@@ -5,15 +5,15 @@ const order = { gift: 'rose' as const, count: 1, amount: '0.10' };
 
 describe('payment machine', () => {
   it('pays: idle -> paying -> paid -> idle', () => {
-    const paying = nextPayment(PAYMENT_IDLE, { type: 'pay', key: 'k1', order });
+    const paying = nextPayment<typeof order, unknown>(PAYMENT_IDLE, { type: 'pay', key: 'k1', order });
     expect(paying).toEqual({ phase: 'paying', key: 'k1', order });
-    const paid = nextPayment(paying, { type: 'paid' });
-    expect(paid).toEqual({ phase: 'paid', key: 'k1', order });
+    const paid = nextPayment(paying, { type: 'paid', answer: null });
+    expect(paid).toEqual({ phase: 'paid', key: 'k1', order, answer: null });
     expect(nextPayment(paid, { type: 'dismiss' })).toBe(PAYMENT_IDLE);
   });
 
   it('an unknown outcome is checking with the same key, never a failure, until an answer comes', () => {
-    let s: PaymentState = nextPayment(PAYMENT_IDLE, { type: 'pay', key: 'k1', order });
+    let s: PaymentState<typeof order, unknown> = nextPayment(PAYMENT_IDLE, { type: 'pay', key: 'k1', order });
     s = nextPayment(s, { type: 'unknown' });
     expect(s).toEqual({ phase: 'checking', key: 'k1', order, checks: 0 });
     s = nextPayment(s, { type: 'unknown' });
@@ -22,19 +22,19 @@ describe('payment machine', () => {
     expect(canPay(s)).toBe(false);
     expect(nextPayment(s, { type: 'pay', key: 'k2', order })).toBe(s);
     expect(nextPayment(s, { type: 'dismiss' })).toBe(s);
-    expect(nextPayment(s, { type: 'paid' })).toEqual({ phase: 'paid', key: 'k1', order });
+    expect(nextPayment(s, { type: 'paid', answer: { amount: '1.00' } })).toEqual({ phase: 'paid', key: 'k1', order, answer: { amount: '1.00' } });
   });
 
   it('a refusal says why, and the next press may pay again', () => {
-    const refused = nextPayment(nextPayment(PAYMENT_IDLE, { type: 'pay', key: 'k1', order }), { type: 'refused', reason: 'Rewards disabled' });
+    const refused = nextPayment(nextPayment<typeof order, unknown>(PAYMENT_IDLE, { type: 'pay', key: 'k1', order }), { type: 'refused', reason: 'Rewards disabled' });
     expect(refused).toEqual({ phase: 'refused', key: 'k1', order, reason: 'Rewards disabled' });
     expect(nextPayment(refused, { type: 'pay', key: 'k2', order })).toEqual({ phase: 'paying', key: 'k2', order });
   });
 
   it('answers that do not belong to a state are ignored', () => {
-    expect(nextPayment(PAYMENT_IDLE, { type: 'paid' })).toBe(PAYMENT_IDLE);
-    expect(nextPayment(PAYMENT_IDLE, { type: 'unknown' })).toBe(PAYMENT_IDLE);
-    const paying = nextPayment(PAYMENT_IDLE, { type: 'pay', key: 'k1', order });
+    expect(nextPayment<typeof order, unknown>(PAYMENT_IDLE, { type: 'paid', answer: null })).toBe(PAYMENT_IDLE);
+    expect(nextPayment<typeof order, unknown>(PAYMENT_IDLE, { type: 'unknown' })).toBe(PAYMENT_IDLE);
+    const paying = nextPayment<typeof order, unknown>(PAYMENT_IDLE, { type: 'pay', key: 'k1', order });
     expect(nextPayment(paying, { type: 'pay', key: 'k2', order })).toBe(paying);
   });
 

@@ -13,7 +13,7 @@ import zh_cn from '../../i18n/locales/zh_cn.json';
 import zhInteractions from '../../i18n/locales/interactions/zh_cn.json';
 import { GiftPanel, type GiftPanelProps } from './GiftPanel';
 import { readGiftList } from './giftsData';
-import { isKnownRefusal } from './useGiftPayment';
+import { isKnownRefusal } from '../../ui/useMoneyCall';
 
 const i18n = createInstance();
 void i18n.use(initReactI18next).init({
@@ -64,17 +64,17 @@ describe('gift panel', () => {
 
   it('paying, checking (the money may have moved: never "failed"), paid and refused', () => {
     const order = giftOrder(rose, 10);
-    const paying = nextPayment(PAYMENT_IDLE, { type: 'pay', key: 'k', order });
+    const paying = nextPayment<typeof order, unknown>(PAYMENT_IDLE, { type: 'pay', key: 'k', order });
     expect(text(render({ payment: paying }))).toContain('Paying…');
     expect(render({ payment: paying })).toMatch(/<button type="button" class="button button--primary" disabled=""/);
-    const checking: PaymentState = nextPayment(paying, { type: 'unknown' });
+    const checking: PaymentState<typeof order> = nextPayment(paying, { type: 'unknown' });
     const checkingText = text(render({ payment: checking }));
     expect(checkingText).toContain('checking whether the payment went through');
     expect(checkingText).toContain('Check now');
     expect(checkingText).not.toMatch(/fail/i);
-    expect(text(render({ payment: nextPayment(checking, { type: 'paid' }) }))).toContain('Sent Rose ×10, CN¥1.00 in all');
+    expect(text(render({ payment: nextPayment(checking, { type: 'paid', answer: null }) }))).toContain('Sent Rose ×10, CN¥1.00 in all');
     expect(text(render({ payment: nextPayment(paying, { type: 'refused', reason: 'rewards are disabled' }) }))).toContain('Payment not made: rewards are disabled. Nothing was charged.');
-    expect(text(render({ payment: nextPayment(checking, { type: 'paid' }) }, 'zh_cn'))).toContain('已送出 玫瑰 ×10，共 ¥1.00');
+    expect(text(render({ payment: nextPayment(checking, { type: 'paid', answer: null }) }, 'zh_cn'))).toContain('已送出 玫瑰 ×10，共 ¥1.00');
   });
 });
 

@@ -20,14 +20,14 @@ export interface GiftPanelProps {
   /** null while the list loads; a failed load says so with a retry. */
   readonly list: GiftList | null;
   readonly loadFailed: boolean;
-  readonly payment: PaymentState;
+  readonly payment: PaymentState<GiftOrder>;
   onRetryLoad(): void;
   onPay(order: GiftOrder): void;
   onCheckNow(): void;
   onClose(): void;
 }
 
-function PaymentLine({ payment, name, onCheckNow }: { readonly payment: PaymentState; readonly name: (kind: PaidKind) => string; readonly onCheckNow: () => void }) {
+function PaymentLine({ payment, name, onCheckNow }: { readonly payment: PaymentState<GiftOrder>; readonly name: (kind: PaidKind) => string; readonly onCheckNow: () => void }) {
   const { t } = useTranslation(INTERACTIONS_NS);
   const yuan = useYuanFormat();
   switch (payment.phase) {

@@ -5,7 +5,7 @@
  * instant cannot both make a key; without locks, or without storage (private modes that
  * refuse it), the tab keeps its own book and still never pays twice from one tab.
  */
-import { claimIntent, parseIntentBook, settleIntent, type IntentBook } from '../../domain/payIntents';
+import { claimIntent, parseIntentBook, settleIntent, type IntentBook } from '../domain/payIntents';
 
 const STORAGE_KEY = 'webcast.payIntents';
 const LOCK_NAME = 'webcast.payIntents';
