@@ -17,10 +17,11 @@
  *   /admin/v1/rooms/:id/share           {docId?, page?, whiteboard?, stop?}  document sharing
  *   /admin/v1/rooms/:id/commerce        {rewards?, goods?}                 enable or disable (4405, 4406)
  *   /admin/v1/rooms/:id/ledger          {kind?}                           the room's money ledger, oldest first
+ *   /admin/v1/rooms/:id/users/:uid/real-name {verified}                   mark an account real-name verified (withdrawals need it: 4204)
  */
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
-import { okEnvelope } from '../http/envelope.js';
+import { invalid, okEnvelope } from '../http/envelope.js';
 import { adminOnly } from './auth.js';
 import { requireRoom } from '../interact/shared/access.js';
 import { ID, objectOf } from '../interact/shared/schema.js';
@@ -154,6 +155,18 @@ export function interactAdminRoutes(app: FastifyInstance, ctx: ServerContext): v
       });
       const s = settingsOf(ctx, id);
       return okEnvelope({ rewards: s.rewardsEnabled, goods: s.goodsEnabled });
+    },
+  );
+
+  // The reference server has no identity check of its own: the host's operator stands in for it.
+  app.post<{ Params: { id: string; uid: string }; Body: { verified: boolean } }>(
+    '/admin/v1/rooms/:id/users/:uid/real-name',
+    { ...guard, schema: { params: objectOf({ id: ID, uid: ID }, ['id', 'uid']), body: objectOf({ verified: { type: 'boolean' } }, ['verified']) } },
+    async (request) => {
+      room(request.params.id);
+      const changed = ctx.db.prepare('UPDATE users SET real_name_verified = ? WHERE id = ?').run(request.body.verified ? 1 : 0, request.params.uid).changes;
+      if (changed === 0) throw invalid('uid', 'no such user');
+      return okEnvelope({ uid: request.params.uid, realNameVerified: request.body.verified });
     },
   );
 

@@ -167,6 +167,11 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
       return post(`${room(a)}/commerce`, body);
     },
   },
+  'real-name': {
+    args: ['room', 'uid', 'state'],
+    summary: "mark a user's account real-name verified (on) or not (off): withdrawals need it",
+    build: (a) => post(`${room(a)}/users/${enc(a.uid ?? '')}/real-name`, { verified: oneOf(a.state, ['on', 'off'] as const, 'state') === 'on' }),
+  },
   ledger: {
     args: ['room'],
     options: { kind: STRING },

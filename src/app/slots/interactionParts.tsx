@@ -12,6 +12,7 @@ import { AnswerSheetCard } from '../../features/answersheet';
 import { DocShareView } from '../../features/docshare';
 import { GiftButton, GiftEffects } from '../../features/gifts';
 import { LotteryCard, type NicknameGate } from '../../features/lottery';
+import { RedPacketCard } from '../../features/redpacket';
 import { PaperCard } from '../../features/paper';
 import { QaPanel } from '../../features/qa';
 import { RollCallCard } from '../../features/rollcall';
@@ -32,6 +33,7 @@ export function InteractionCards({ roomId }: { readonly roomId: string }) {
       <PaperCard key={`paper-${roomId}`} roomId={roomId} />
       <AnswerSheetCard key={`answersheet-${roomId}`} roomId={roomId} />
       <LotteryCard key={`lottery-${roomId}`} roomId={roomId} nickname={nickname} />
+      <RedPacketCard key={`redpacket-${roomId}`} roomId={roomId} />
     </Entered>
   );
 }

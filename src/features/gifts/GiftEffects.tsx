@@ -12,7 +12,7 @@ import { addGifts, giftsAfter, liveBanners, nextDeparture, type GiftBanner } fro
 import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { useRoomStateKey } from '../../state/roomFeed';
 import { viewerSettings } from '../../state/viewerSettings';
-import { useYuanFormat } from './useYuanFormat';
+import { useYuanFormat } from '../../ui/useYuanFormat';
 import { GIFT_PICTURE } from './giftLook';
 import './gifts.css';
 

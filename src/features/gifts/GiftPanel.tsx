@@ -13,7 +13,7 @@ import { canPay, type PaymentState } from '../../domain/payment';
 import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import type { GiftList } from './giftsData';
 import { GIFT_PICTURE } from './giftLook';
-import { useYuanFormat } from './useYuanFormat';
+import { useYuanFormat } from '../../ui/useYuanFormat';
 
 export interface GiftPanelProps {
   readonly titleId: string;

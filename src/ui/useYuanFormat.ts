@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { intlLocaleOf } from '../../i18n/localeChoice';
+import { intlLocaleOf } from '../i18n/localeChoice';
 
 /**
  * Yuan in the viewer's locale ("¥1.50", "CN¥1.50"), from the decimal string as it is:

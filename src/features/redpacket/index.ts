@@ -1,0 +1,1 @@
+export { RedPacketCard } from './RedPacketCard';
