@@ -47,7 +47,8 @@ function packetToSend(ctx: ServerContext, webcastId: string, id: string | undefi
 export function sendRedPacket(ctx: ServerContext, webcastId: string, id?: string, fresh?: NewRedPacket) {
   const body = ctx.db.transaction(() => {
     const packet = packetToSend(ctx, webcastId, id, fresh);
-    if (packet.state !== RED_PACKET_STATE.notStarted || !markSent(ctx, packet.id, splitTotal(packet.total, packet.count))) {
+    const shares = splitTotal(packet.total, packet.count);
+    if (packet.state !== RED_PACKET_STATE.notStarted || !markSent(ctx, packet.id, shares, shares.map(toFen))) {
       throw invalid('id', 'this red packet has already been sent');
     }
     return { id: packet.id, state: RED_PACKET_STATE.inProgress, title: packet.title, total: packet.total, count: packet.count };

@@ -4,7 +4,8 @@ import { COMMERCE_CALLS } from '../../../src/api/services/commerce';
 import { sumYuan } from '../../../src/domain';
 import type { TestServer } from '../../testing/harness.js';
 import { newKey, seededRoom, startInteractServer, viewer, type Caller } from '../../testing/interactFixtures.js';
-import { splitTotal } from './split.js';
+import { splitTotal, toFen } from './split.js';
+import { remainingOf } from './store.js';
 
 describe('splitTotal', () => {
   it('gives count shares of at least 0.01 that add up to the total exactly', () => {
@@ -128,5 +129,29 @@ describe('red packets', () => {
     expect((await api.admin(`/admin/v1/rooms/${room}/redpacket/send`, { id: packet(room) })).msg).toBe('id: this red packet has already been sent');
     // Without an id, a room whose packets were all sent gets a new one like its first.
     expect((await api.admin(`/admin/v1/rooms/${room}/redpacket/send`)).data).toMatchObject({ state: 1, total: '10.00', count: 5 });
+  });
+
+  it('a grab is one conditional decrement: 20 viewers at once for 5 shares, 5 get one, count and fen go down together', async () => {
+    const people = Array.from({ length: 20 }, (_, i) => viewer(server.ctx, `g${i}`, room));
+    await api.admin(`/admin/v1/rooms/${room}/redpacket/send`);
+    const answers = await Promise.all(
+      people.map((p) => api.post<{ got: boolean; amount: string | null }>(COMMERCE_CALLS.redPacketDraw.path, { liveId: room, id: packet(room) }, { token: p.token, idempotencyKey: newKey() })),
+    );
+    const got = answers.filter((a) => a.data.got).map((a) => a.data.amount!);
+    expect(got).toHaveLength(5);
+    expect(sumYuan(got)).toBe('10.00');
+    expect(remainingOf(server.ctx, packet(room))).toEqual({ count: 0, fen: 0 });
+    const shares = server.ctx.db.prepare('SELECT idx, fen, amount FROM red_packet_shares WHERE packet_id = ? ORDER BY idx').all(packet(room)) as { idx: number; fen: number; amount: string }[];
+    expect(shares.map((s) => s.fen)).toEqual(shares.map((s) => toFen(s.amount)));
+    const drawn = server.ctx.db.prepare('SELECT share_index AS idx FROM red_packet_draws WHERE packet_id = ? ORDER BY share_index').all(packet(room)) as { idx: number }[];
+    expect(drawn.map((d) => d.idx)).toEqual([0, 1, 2, 3, 4]);
+    expect(server.ctx.db.prepare('SELECT state FROM red_packets WHERE id = ?').get(packet(room))).toEqual({ state: 2 });
+  });
+
+  it('what is left is the shares not yet taken, share by share', async () => {
+    const people = ['h', 'i'].map((id) => viewer(server.ctx, id, room));
+    await api.admin(`/admin/v1/rooms/${room}/redpacket/send`);
+    const first = await api.post<{ amount: string }>(COMMERCE_CALLS.redPacketDraw.path, { liveId: room, id: packet(room) }, { token: people[0]!.token, idempotencyKey: newKey() });
+    expect(remainingOf(server.ctx, packet(room))).toEqual({ count: 4, fen: 1000 - toFen(first.data.amount) });
   });
 });

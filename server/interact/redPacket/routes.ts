@@ -14,7 +14,7 @@ import { newId } from '../shared/ids.js';
 import { book } from '../shared/ledger.js';
 import { checkedAmount, spendOnce } from '../shared/money.js';
 import { AMOUNT, ID, objectOf } from '../shared/schema.js';
-import { drawCount, drawOf, drawsOfUser, findPacket, insertDraw, markGrabbedOut, packetsOf, RED_PACKET_STATE, type RedPacket } from './store.js';
+import { drawCount, drawOf, drawsOfUser, findPacket, insertDraw, packetsOf, RED_PACKET_STATE, takeShare, type RedPacket } from './store.js';
 import { balanceOf, credit, debit } from './wallet.js';
 
 function packetIn(ctx: ServerContext, caller: Caller, id: string): RedPacket {
@@ -46,17 +46,14 @@ function draw(ctx: ServerContext, caller: Caller, packet: RedPacket) {
   const uid = caller.user.id;
   const earlier = drawOf(ctx, packet.id, uid);
   if (earlier) return { id: packet.id, state: packet.state, got: true, amount: earlier.amount, last: false, balance: balanceOf(ctx, uid) };
-  if (packet.state === RED_PACKET_STATE.grabbedOut || !packet.shares) {
-    return { id: packet.id, state: packet.state, got: false, amount: null, last: false, balance: balanceOf(ctx, uid) };
-  }
-  const index = drawCount(ctx, packet.id);
-  const amount = packet.shares[index]!;
+  const taken = takeShare(ctx, packet.id);
+  if (taken === null) return { id: packet.id, state: RED_PACKET_STATE.grabbedOut, got: false, amount: null, last: false, balance: balanceOf(ctx, uid) };
+  const { index, amount } = taken;
   insertDraw(ctx, packet.id, uid, index, amount);
   // One draw of a packet per user: the ledger's key refuses a second booking whatever happens above.
   book(ctx, { businessKey: `redpacket.draw:${packet.id}:${uid}`, kind: 'redpacket.draw', webcastId: caller.room.id, userId: uid, amount });
   const balance = credit(ctx, uid, amount);
-  const last = index + 1 === packet.count;
-  if (last) markGrabbedOut(ctx, packet.id);
+  const last = taken.left === 0;
   return { id: packet.id, state: last ? RED_PACKET_STATE.grabbedOut : packet.state, got: true, amount, last, balance };
 }
 

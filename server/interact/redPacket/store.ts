@@ -53,13 +53,50 @@ export function insertPacket(ctx: ServerContext, p: Pick<RedPacket, 'id' | 'webc
     .run(p.id, p.webcastId, p.title, p.total, p.count, ctx.now());
 }
 
-/** Not started -> in progress, with the shares fixed; false when it was already sent. */
-export function markSent(ctx: ServerContext, id: string, shares: readonly string[]): boolean {
-  return ctx.db.prepare('UPDATE red_packets SET state = 1, shares = ?, sent_at = ? WHERE id = ? AND state = 0').run(JSON.stringify(shares), ctx.now(), id).changes === 1;
+/** Not started -> in progress, with the shares fixed (`fens`: each share in whole fen); false when it was already sent. */
+export function markSent(ctx: ServerContext, id: string, shares: readonly string[], fens: readonly number[]): boolean {
+  const total = fens.reduce((sum, fen) => sum + fen, 0);
+  const sent = ctx.db
+    .prepare('UPDATE red_packets SET state = 1, shares = ?, sent_at = ?, remaining_count = ?, remaining_fen = ? WHERE id = ? AND state = 0')
+    .run(JSON.stringify(shares), ctx.now(), shares.length, total, id).changes === 1;
+  if (!sent) return false;
+  const share = ctx.db.prepare('INSERT INTO red_packet_shares (packet_id, idx, fen, amount) VALUES (?, ?, ?, ?)');
+  shares.forEach((amount, idx) => share.run(id, idx, fens[idx], amount));
+  return true;
 }
 
-export function markGrabbedOut(ctx: ServerContext, id: string): void {
-  ctx.db.prepare('UPDATE red_packets SET state = 2 WHERE id = ?').run(id);
+export interface TakenShare {
+  readonly index: number;
+  readonly amount: string;
+  /** Shares left after this one (0: the packet is now grabbed out). */
+  readonly left: number;
+}
+
+/**
+ * One grab: a single conditional UPDATE takes the next share while any is left (count and
+ * fen go down together, and the packet is grabbed out with its last share), and says which
+ * share it took; null when none was left. Two grabs can never take the same share.
+ */
+export function takeShare(ctx: ServerContext, id: string): TakenShare | null {
+  const taken = ctx.db
+    .prepare(
+      `UPDATE red_packets
+         SET remaining_count = remaining_count - 1,
+             remaining_fen = remaining_fen - (SELECT s.fen FROM red_packet_shares s WHERE s.packet_id = red_packets.id AND s.idx = red_packets.count - red_packets.remaining_count),
+             state = CASE WHEN remaining_count = 1 THEN 2 ELSE state END
+       WHERE id = ? AND state = 1 AND remaining_count > 0
+       RETURNING count - remaining_count - 1 AS idx, remaining_count AS left`,
+    )
+    .get(id) as { idx: number; left: number } | undefined;
+  if (taken === undefined) return null;
+  const share = ctx.db.prepare('SELECT amount FROM red_packet_shares WHERE packet_id = ? AND idx = ?').get(id, taken.idx) as { amount: string } | undefined;
+  if (share === undefined) throw new Error(`red packet ${id} has no share ${taken.idx}`);
+  return { index: taken.idx, amount: share.amount, left: taken.left };
+}
+
+/** What is left of a packet, as its row says (tests and the admin view). */
+export function remainingOf(ctx: ServerContext, id: string): { count: number; fen: number } | undefined {
+  return ctx.db.prepare('SELECT remaining_count AS count, remaining_fen AS fen FROM red_packets WHERE id = ?').get(id) as { count: number; fen: number } | undefined;
 }
 
 export interface Draw {
