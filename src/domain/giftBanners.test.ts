@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addGifts, BANNER_MS, BANNERS_MAX, giftsAfter, liveBanners, nextDeparture } from './giftBanners';
 
-const gift = (seq: number, uid: string, kind: 'rose' | 'rocket' | 'reward', count = 1, amount = '0.10') => ({ uid, name: uid.toUpperCase(), gift: kind, count, amount, seq });
+const gift = (seq: number, uid: string, kind: 'rose' | 'rocket' | 'reward', count = 1, amount = '0.10', history = false) => ({ uid, name: uid.toUpperCase(), gift: kind, count, amount, seq, history });
 
 describe('gift banners', () => {
   it('joins the gifts of one sender and kind into one banner whose count and amount add up', () => {
@@ -33,5 +33,7 @@ describe('gift banners', () => {
 
   it('takes only the gifts after the last one seen', () => {
     expect(giftsAfter([gift(3, 'a', 'rose'), gift(4, 'b', 'reward')], 3).map((g) => g.seq)).toEqual([4]);
+    // Replayed from before the viewer joined: the room's past, not an event.
+    expect(giftsAfter([gift(5, 'a', 'rose', 1, '0.10', true), gift(6, 'b', 'rose')], 0).map((g) => g.seq)).toEqual([6]);
   });
 });

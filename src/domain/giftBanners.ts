@@ -17,6 +17,8 @@ export interface ShownGift {
   readonly count: number;
   readonly amount: string;
   readonly seq: number;
+  /** Sent before the viewer joined (replayed): not shown. */
+  readonly history: boolean;
 }
 
 export interface GiftBanner {
@@ -33,8 +35,8 @@ export interface GiftBanner {
   readonly until: number;
 }
 
-/** The gifts the room showed after `seenSeq`, oldest first. */
-export const giftsAfter = (gifts: readonly ShownGift[], seenSeq: number): ShownGift[] => gifts.filter((g) => g.seq > seenSeq);
+/** The gifts the room showed after `seenSeq`, oldest first, without the ones replayed from before the viewer joined. */
+export const giftsAfter = (gifts: readonly ShownGift[], seenSeq: number): ShownGift[] => gifts.filter((g) => g.seq > seenSeq && !g.history);
 
 /** The banners at `now` once `gifts` (newest last) arrived: joined per sender and kind, capped. */
 export function addGifts(banners: readonly GiftBanner[], gifts: readonly ShownGift[], now: number): GiftBanner[] {

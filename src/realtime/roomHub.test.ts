@@ -317,7 +317,7 @@ describe('room hub: room state', () => {
     const s = hub.snapshot().state;
     expect(s.live).toEqual({ status: 3, replay: 'https://r.test/v.m3u8' });
     expect(s.counts).toEqual({ online: 10, praise: 3 });
-    expect(s.gifts).toEqual([{ uid: 'u2', name: 'B', gift: 'rose', count: 2, amount: '1.50', seq: 1 }]);
+    expect(s.gifts).toEqual([{ uid: 'u2', name: 'B', gift: 'rose', count: 2, amount: '1.50', seq: 1, history: false }]);
     expect(s.lottery).toEqual({ raffleId: 'r1', state: 'end', winners: [{ uid: 'u1', name: 'A' }], title: null, prize: null, winnerCount: null, password: false, seedHash: null, entrantsHash: null });
     expect(s.paper).toEqual({ kind: 'paper', id: 'p1', confId: null });
     expect(s.rollCall).toEqual({ confId: 'c', id: 'rc', deadline: 9 });
@@ -364,6 +364,19 @@ describe('room hub: room state', () => {
     hub.start(6, 9);
     hub.apply(7127, { webcastId: ROOM, offset: 7, uid: 'u1', action: 'kick', text: 'again' });
     expect(hub.snapshot().state.control).toEqual({ action: 'kick', text: 'again', offset: 7 });
+  });
+
+  it('marks gifts replayed from before this session joined as history: kept, never shown as events', () => {
+    const { hub } = setup();
+    hub.start(2, 4);
+    hub.apply(7111, { webcastId: ROOM, offset: 3, uid: 'u1', name: 'A', gift: 'rose', count: 1, amount: '0.10' });
+    hub.apply(7111, { webcastId: ROOM, offset: 4, uid: 'u2', name: 'B', gift: 'heart', count: 2, amount: '1.00' });
+    hub.apply(7111, { webcastId: ROOM, offset: 5, uid: 'u3', name: 'C', gift: 'rocket', count: 1, amount: '50.00' });
+    expect(hub.snapshot().state.gifts.map((g) => [g.uid, g.seq, g.history])).toEqual([
+      ['u1', 1, true],
+      ['u2', 2, true],
+      ['u3', 3, false],
+    ]);
   });
 
   it('reports the gap counters when a gap is filled or skipped, and the entries a page brought beyond the buffer', async () => {

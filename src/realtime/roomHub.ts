@@ -261,14 +261,16 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
     }
   }
 
-  function applyState(code: number, body: Record<string, unknown>, batch: Batch): void {
-    const result = readRoomState(code, body, state, myUid);
+  function applyState(code: number, body: Record<string, unknown>, offset: number, batch: Batch): void {
+    let result = readRoomState(code, body, state, myUid);
     if (result === null) {
       counters.malformed++;
       return;
     }
     if (result === 'ignored') return;
     if (result.key === 'control' && result.value?.action === 'kick' && result.value.offset <= joinedAt) return;
+    // A gift the join replayed is the room's past: kept in the state, never shown as an event.
+    if (result.key === 'gifts' && offset <= joinedAt) result = { key: 'gifts', value: result.value.map((g, i, all) => (i === all.length - 1 ? { ...g, history: true } : g)) };
     if (result.key === 'chat' && result.value.staffOnly !== state.chat.staffOnly) batch.replace = true;
     state = applyPatch(state, result);
     (batch.state as Record<string, unknown>)[result.key] = result.value;
@@ -281,7 +283,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
     counters.applied++;
     if (message.code === CHAT_CODE) applyChat(message.body, batch);
     else if (message.code === WITHDRAW_CODE) applyWithdraw(message.body, batch);
-    else if (isRoomStateCode(message.code)) applyState(message.code, message.body, batch);
+    else if (isRoomStateCode(message.code)) applyState(message.code, message.body, offset, batch);
     else counters.unknownCode++;
   }
 

@@ -25,7 +25,7 @@ describe('room state readers', () => {
 
   it('gift amounts stay text (never floats) and the list keeps the latest few', () => {
     const patch = read(7111, { uid: 'u', name: 'n', gift: 'rocket', count: 1, amount: 0.1 });
-    expect(patch).toEqual({ key: 'gifts', value: [{ uid: 'u', name: 'n', gift: 'rocket', count: 1, amount: '0.1', seq: 1 }] });
+    expect(patch).toEqual({ key: 'gifts', value: [{ uid: 'u', name: 'n', gift: 'rocket', count: 1, amount: '0.1', seq: 1, history: false }] });
     // A reward of the viewer's own amount is shown like a gift; an unknown kind is not.
     expect(read(7111, { uid: 'u', name: 'n', gift: 'reward', count: 1, amount: '8.88' })).toMatchObject({ value: [{ gift: 'reward', amount: '8.88' }] });
     expect(read(7111, { uid: 'u', name: 'n', gift: 'submarine', count: 1, amount: '1' })).toBeNull();

@@ -35,6 +35,8 @@ export interface GiftShown {
   readonly amount: string;
   /** 1, 2, 3... in the order the room showed them: a tab tells a new gift from one it has seen. */
   readonly seq: number;
+  /** Sent before this session joined the room (the join's replay): the room's past, not an event to show. */
+  readonly history: boolean;
 }
 export interface Winner {
   readonly uid: string;
@@ -280,7 +282,7 @@ const READERS: ReadonlyMap<number, Reader> = new Map<number, Reader>([
       const money = b.amount === undefined ? '0' : amount(b.amount);
       if (uid === null || name === null || gift === null || n === null || money === null) return null;
       const seq = (s.gifts.at(-1)?.seq ?? 0) + 1;
-      return { key: 'gifts', value: latest(s.gifts, { uid, name, gift, count: n, amount: money, seq }, GIFTS_KEPT) };
+      return { key: 'gifts', value: latest(s.gifts, { uid, name, gift, count: n, amount: money, seq, history: false }, GIFTS_KEPT) };
     },
   ],
   [

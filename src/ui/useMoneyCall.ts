@@ -82,7 +82,9 @@ export function useMoneyCall<O, A>(spec: MoneyCallSpec<O, A>): MoneyCall<O, A> {
 
   const pay = useCallback(
     (order: O) => {
-      if (!canPay(current.current) || inFlight.current || !guard.pass()) return;
+      // The guard first: every repeated press within the interval is told so (SPEC 5), even
+      // while the first is still on its way.
+      if (!guard.pass() || !canPay(current.current) || inFlight.current) return;
       inFlight.current = true;
       claimPayKey(specRef.current.intentOf(order), () => api.newIdempotencyKey()).then(
         (key) => {

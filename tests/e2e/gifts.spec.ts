@@ -143,7 +143,7 @@ test("a reward of the viewer's own amount; amounts below 0.01 refused in words; 
   await expect(panel.getByRole('alert')).toContainText('支付未成功：打赏已关闭。未扣款。');
   await panel.getByRole('button', { name: '关闭礼物面板' }).click();
   await openGifts(page);
-  await expect(page.getByRole('dialog', { name: '送礼物' }).getByText('打赏已关闭')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: '送礼物' }).getByText('打赏已关闭', { exact: true })).toBeVisible();
   expect((await ledger(userId)).map((r) => r.amount)).toEqual(['8.88']);
   await server.admin(`/admin/v1/rooms/${ROOM}/commerce`, { rewards: true });
   await viewer.close();
