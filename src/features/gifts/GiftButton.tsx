@@ -11,7 +11,7 @@ import { useModalDialog } from '../../ui/useModalDialog';
 import { GiftPanel } from './GiftPanel';
 import { readGiftList, type GiftList } from './giftsData';
 import { useGiftPayment } from './useGiftPayment';
-import { GIFT_PICTURE } from './giftLook';
+import { GiftPicture } from './GiftPicture';
 import './gifts.css';
 
 function useGiftList(roomId: string, open: boolean) {
@@ -64,7 +64,8 @@ export function GiftButton({ roomId }: { readonly roomId: string }) {
         data-payment={state.phase}
         onClick={show}
       >
-        <span aria-hidden="true">{GIFT_PICTURE.rose}</span> {state.phase === 'checking' ? t('gifts.buttonChecking') : t('gifts.button')}
+        <GiftPicture kind="rose" size={18} className="gift-button__icon" />
+        {state.phase === 'checking' ? t('gifts.buttonChecking') : t('gifts.button')}
       </button>
       <dialog ref={dialog} className="panel-dialog gift-dialog sheet" aria-labelledby={titleId} tabIndex={-1} onClose={onClose}>
         {open && <GiftPanel titleId={titleId} list={list} loadFailed={failed} payment={state} onRetryLoad={retry} onPay={pay} onCheckNow={checkNow} onClose={close} />}

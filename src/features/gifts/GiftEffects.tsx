@@ -13,7 +13,7 @@ import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { useRoomStateKey } from '../../state/roomFeed';
 import { viewerSettings } from '../../state/viewerSettings';
 import { useYuanFormat } from '../../ui/useYuanFormat';
-import { GIFT_PICTURE } from './giftLook';
+import { GiftPicture } from './GiftPicture';
 import './gifts.css';
 
 function useGiftBanners(roomId: string, on: boolean): readonly GiftBanner[] {
@@ -51,8 +51,8 @@ export function GiftEffects({ roomId }: { readonly roomId: string }) {
       {banners.map((banner) => (
         // A gift joining a banner redraws it, so its leaving starts again (no slide in a second time).
         <li key={`${banner.id}:${banner.hits}`} className={`gift-banner${banner.hits > 1 ? ' gift-banner--again' : ''}`} data-gift={banner.gift} data-count={banner.count}>
-          <span className="gift-banner__picture" aria-hidden="true">
-            {GIFT_PICTURE[banner.gift]}
+          <span className="gift-banner__picture">
+            <GiftPicture kind={banner.gift} size={24} />
           </span>
           <span className="gift-banner__text">
             <span className="gift-banner__name">{banner.name}</span>{' '}

@@ -12,7 +12,7 @@ import { GIFT_COUNT_CHOICES, giftOrder, parseGiftCount, rewardOrder, type GiftOf
 import { canPay, type PaymentState } from '../../domain/payment';
 import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import type { GiftList } from './giftsData';
-import { GIFT_PICTURE } from './giftLook';
+import { GiftPicture } from './GiftPicture';
 import { useYuanFormat } from '../../ui/useYuanFormat';
 
 export interface GiftPanelProps {
@@ -65,6 +65,8 @@ export function GiftPanel({ titleId, list, loadFailed, payment, onRetryLoad, onP
   const ids = useId();
   const [chosen, setChosen] = useState<GiftOffer | null>(null);
   const [count, setCount] = useState('1');
+  // The own-count box holds what the viewer typed; a count chosen from the row leaves it empty.
+  const [typed, setTyped] = useState(false);
   const [reward, setReward] = useState('');
   const [rewardProblem, setRewardProblem] = useState<string | null>(null);
   const offers = list?.offers;
@@ -115,9 +117,7 @@ export function GiftPanel({ titleId, list, loadFailed, payment, onRetryLoad, onP
             {list.offers.map((offer) => (
               <label key={offer.gift} className={`gift-tile${offer.gift === selected?.gift ? ' gift-tile--chosen' : ''}`}>
                 <input type="radio" name={`${ids}-gift`} value={offer.gift} checked={offer.gift === selected?.gift} onChange={() => setChosen(offer)} />
-                <span className="gift-tile__picture" aria-hidden="true">
-                  {GIFT_PICTURE[offer.gift]}
-                </span>
+                <GiftPicture kind={offer.gift} size={40} className="gift-tile__picture" />
                 <span className="gift-tile__name">{name(offer.gift)}</span>
                 <span className="gift-tile__price">{yuan(offer.price)}</span>
               </label>
@@ -129,7 +129,16 @@ export function GiftPanel({ titleId, list, loadFailed, payment, onRetryLoad, onP
             </span>
             <div className="gift-panel__counts" role="group" aria-labelledby={`${ids}-count`}>
               {GIFT_COUNT_CHOICES.map((n) => (
-                <button key={n} type="button" className="gift-count" aria-pressed={count === String(n)} onClick={() => setCount(String(n))}>
+                <button
+                  key={n}
+                  type="button"
+                  className="gift-count"
+                  aria-pressed={!typed && count === String(n)}
+                  onClick={() => {
+                    setTyped(false);
+                    setCount(String(n));
+                  }}
+                >
                   {n}
                 </button>
               ))}
@@ -138,9 +147,13 @@ export function GiftPanel({ titleId, list, loadFailed, payment, onRetryLoad, onP
                 inputMode="numeric"
                 aria-label={t('gifts.ownCount', { max: GIFT_COUNT_MAX })}
                 aria-invalid={!parsedCount.ok}
-                value={count}
+                placeholder={t('gifts.ownCountPlaceholder')}
+                value={typed ? count : ''}
                 maxLength={4}
-                onChange={(event) => setCount(event.target.value)}
+                onChange={(event) => {
+                  setTyped(true);
+                  setCount(event.target.value);
+                }}
               />
             </div>
             {!parsedCount.ok && (
@@ -163,7 +176,8 @@ export function GiftPanel({ titleId, list, loadFailed, payment, onRetryLoad, onP
             }}
           >
             <label className="gift-panel__label" htmlFor={`${ids}-reward`}>
-              {GIFT_PICTURE.reward} {t('gifts.reward')}
+              <GiftPicture kind="reward" size={18} className="gift-panel__label-icon" />
+              {t('gifts.reward')}
             </label>
             <div className="gift-panel__reward-row">
               <input

@@ -37,7 +37,7 @@ export function RedPacketCard({ roomId }: { readonly roomId: string }) {
       <InteractionCard name="redpacket" kind={t('redPacket.kind')} title={title} tone={phase === 'mine' ? 'success' : phase === 'out' ? 'muted' : 'default'} onClose={() => setClosed((now) => new Set(now).add(shown.id))}>
         <div className="red-packet" data-phase={phase}>
           <span className="red-packet__envelope" aria-hidden="true">
-            🧧
+            <span className="red-packet__seal" />
           </span>
           <div className="red-packet__body">
             {phase === 'open' && mine?.phase !== 'checking' && (
