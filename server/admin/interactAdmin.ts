@@ -18,6 +18,7 @@
  *   /admin/v1/rooms/:id/commerce        {rewards?, goods?}                 enable or disable (4405, 4406)
  *   /admin/v1/rooms/:id/ledger          {kind?}                           the room's money ledger, oldest first
  *   /admin/v1/rooms/:id/users/:uid/real-name {verified}                   mark an account real-name verified (withdrawals need it: 4204)
+ *   /admin/v1/rooms/:id/goods/:goodsId/stock {stock}                      set a goods item's stock
  */
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
@@ -32,6 +33,7 @@ import { startRollCall, ROLL_CALL_DEFAULT_SECONDS, ROLL_CALL_SECONDS } from '../
 import { sendRedPacket } from '../interact/redPacket/control.js';
 import { RED_PACKET_MAX_COUNT } from '../interact/redPacket/split.js';
 import { pushToRoom, PUSH_KINDS, type PushKind } from '../interact/goods/push.js';
+import { findGoods, setStock } from '../interact/goods/store.js';
 import { answer, approve, setQaState, ANSWER_MAX } from '../interact/qa/control.js';
 import { changeShare } from '../interact/resource/documents.js';
 import { pendingQuestions } from '../interact/qa/store.js';
@@ -167,6 +169,17 @@ export function interactAdminRoutes(app: FastifyInstance, ctx: ServerContext): v
       const changed = ctx.db.prepare('UPDATE users SET real_name_verified = ? WHERE id = ?').run(request.body.verified ? 1 : 0, request.params.uid).changes;
       if (changed === 0) throw invalid('uid', 'no such user');
       return okEnvelope({ uid: request.params.uid, realNameVerified: request.body.verified });
+    },
+  );
+
+  app.post<{ Params: { id: string; goodsId: string }; Body: { stock: number } }>(
+    '/admin/v1/rooms/:id/goods/:goodsId/stock',
+    { ...guard, schema: { params: objectOf({ id: ID, goodsId: ID }, ['id', 'goodsId']), body: objectOf({ stock: { type: 'integer', minimum: 0, maximum: 1_000_000 } }, ['stock']) } },
+    async (request) => {
+      const roomId = room(request.params.id);
+      const goods = findGoods(ctx, request.params.goodsId);
+      if (!goods || goods.webcastId !== roomId || !setStock(ctx, goods.id, request.body.stock)) throw invalid('goodsId', 'no such goods in this room');
+      return okEnvelope({ goodsId: goods.id, stock: request.body.stock });
     },
   );
 

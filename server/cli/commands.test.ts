@@ -44,6 +44,7 @@ describe('argument parsing', () => {
     [['qa', 'r', 'on'], 'POST', '/admin/v1/rooms/r/qa/state', { state: 'on' }],
     [['ledger', 'r', '--kind', 'reward.pay'], 'POST', '/admin/v1/rooms/r/ledger', { kind: 'reward.pay' }],
     [['ledger', 'r'], 'POST', '/admin/v1/rooms/r/ledger', {}],
+    [['stock', 'r', 'g1', '3'], 'POST', '/admin/v1/rooms/r/goods/g1/stock', { stock: 3 }],
     [['real-name', 'r', 'u1', 'on'], 'POST', '/admin/v1/rooms/r/users/u1/real-name', { verified: true }],
     [['commerce', 'r', '--rewards', 'off'], 'POST', '/admin/v1/rooms/r/commerce', { rewards: false }],
     [['qa-pending', 'r'], 'POST', '/admin/v1/rooms/r/qa/pending', {}],

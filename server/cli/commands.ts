@@ -167,6 +167,11 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
       return post(`${room(a)}/commerce`, body);
     },
   },
+  stock: {
+    args: ['room', 'goodsId', 'stock'],
+    summary: "set a goods item's stock",
+    build: (a) => post(`${room(a)}/goods/${enc(a.goodsId ?? '')}/stock`, { stock: requiredInteger({ stock: a.stock ?? '' }, 'stock') }),
+  },
   'real-name': {
     args: ['room', 'uid', 'state'],
     summary: "mark a user's account real-name verified (on) or not (off): withdrawals need it",

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { formatYuan, multiplyYuan, validateKeyword, Yuan, KEYWORD_MAX } from '../../../src/domain';
+import { PURCHASE_COUNT_MAX } from '../../../src/domain/goods';
 import { COMMERCE_CALLS } from '../../../src/api/services/commerce';
 import type { ServerContext } from '../../context.js';
 import { BizError, invalid, okEnvelope } from '../../http/envelope.js';
@@ -17,7 +18,7 @@ import { settingsOf } from '../shared/settings.js';
 import { AMOUNT, ID, PAGING, objectOf, page, type Paging } from '../shared/schema.js';
 import { findGoods, goodsOf, matches, takeStock, type Goods } from './store.js';
 
-export const PURCHASE_COUNT_MAX = 99;
+export { PURCHASE_COUNT_MAX };
 
 const view = (g: Goods) => ({ id: g.id, name: g.name, description: g.description, imageUrl: g.imageUrl, price: g.price, stock: g.stock, soldOut: g.stock === 0 });
 

@@ -21,6 +21,11 @@ export function findGoods(ctx: ServerContext, id: string): Goods | undefined {
   return ctx.db.prepare(`SELECT ${GOODS_COLUMNS} FROM goods WHERE id = ?`).get(id) as Goods | undefined;
 }
 
+/** Sets the stock (the host restocks, or sold elsewhere); false when there is no such goods. */
+export function setStock(ctx: ServerContext, id: string, stock: number): boolean {
+  return ctx.db.prepare('UPDATE goods SET stock = ? WHERE id = ?').run(stock, id).changes === 1;
+}
+
 /** Takes `count` from the stock; false (nothing changed) when fewer are left. */
 export function takeStock(ctx: ServerContext, id: string, count: number): boolean {
   return ctx.db.prepare('UPDATE goods SET stock = stock - ? WHERE id = ? AND stock >= ?').run(count, id, count).changes === 1;

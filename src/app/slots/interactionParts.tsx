@@ -11,6 +11,7 @@ import { nicknameIsSet, requireNickname } from '../../features/entry';
 import { AnswerSheetCard } from '../../features/answersheet';
 import { DocShareView } from '../../features/docshare';
 import { GiftButton, GiftEffects } from '../../features/gifts';
+import { GoodsTab as GoodsPanel, PushedCard, RecommendTab as RecommendPanel } from '../../features/goods';
 import { LotteryCard, type NicknameGate } from '../../features/lottery';
 import { RedPacketCard } from '../../features/redpacket';
 import { PaperCard } from '../../features/paper';
@@ -34,6 +35,7 @@ export function InteractionCards({ roomId }: { readonly roomId: string }) {
       <AnswerSheetCard key={`answersheet-${roomId}`} roomId={roomId} />
       <LotteryCard key={`lottery-${roomId}`} roomId={roomId} nickname={nickname} />
       <RedPacketCard key={`redpacket-${roomId}`} roomId={roomId} />
+      <PushedCard key={`pushed-${roomId}`} roomId={roomId} />
     </Entered>
   );
 }
@@ -60,6 +62,22 @@ export function GiftOverlay({ roomId }: { readonly roomId: string }) {
   return (
     <Entered roomId={roomId}>
       <GiftEffects key={roomId} roomId={roomId} />
+    </Entered>
+  );
+}
+
+export function GoodsTab({ roomId }: { readonly roomId: string }) {
+  return (
+    <Entered roomId={roomId}>
+      <GoodsPanel key={roomId} roomId={roomId} />
+    </Entered>
+  );
+}
+
+export function RecommendTab({ roomId }: { readonly roomId: string }) {
+  return (
+    <Entered roomId={roomId}>
+      <RecommendPanel key={roomId} roomId={roomId} />
     </Entered>
   );
 }

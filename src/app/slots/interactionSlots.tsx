@@ -12,6 +12,8 @@ const parts = () => import('./interactionParts');
 const InteractionCards = lazy(() => parts().then((m) => ({ default: m.InteractionCards })));
 const SharedDocument = lazy(() => parts().then((m) => ({ default: m.SharedDocument })));
 const QaTab = lazy(() => parts().then((m) => ({ default: m.QaTab })));
+const GoodsTab = lazy(() => parts().then((m) => ({ default: m.GoodsTab })));
+const RecommendTab = lazy(() => parts().then((m) => ({ default: m.RecommendTab })));
 const Gifts = lazy(() => parts().then((m) => ({ default: m.Gifts })));
 const GiftOverlay = lazy(() => parts().then((m) => ({ default: m.GiftOverlay })));
 
@@ -37,6 +39,25 @@ export const interactionSlots: LiveScreenSlots = {
     </Suspense>
   ),
   tabs: (roomId) => [
+    {
+      key: 'goods',
+      label: i18n.t('screen.tabGoods'),
+      offer: 'goods',
+      render: () => (
+        <Suspense fallback={null}>
+          <GoodsTab roomId={roomId} />
+        </Suspense>
+      ),
+    },
+    {
+      key: 'recommend',
+      label: i18n.t('screen.tabRecommend'),
+      render: () => (
+        <Suspense fallback={null}>
+          <RecommendTab roomId={roomId} />
+        </Suspense>
+      ),
+    },
     {
       key: 'qa',
       label: i18n.t('screen.tabQa'),

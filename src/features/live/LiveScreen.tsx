@@ -1,7 +1,10 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useSnapshot } from 'valtio';
 import { RoomTabs, type RoomTab } from './RoomTabs';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
+import { pushNotice } from '../../state/notices';
+import { roomOffers } from '../../state/roomOffers';
 import { enterRoom, setJoinedVideo } from '../../state/session';
 import { SafeLink } from '../../ui/SafeLink';
 import { useSafeNavigate } from '../../ui/useSafeNavigate';
@@ -113,7 +116,7 @@ export function LiveScreen({ mode, slots = {} }: LiveScreenProps) {
       title={title}
       stage={stage}
       banner={video ? slots.banner?.(id) : undefined}
-      side={tabs !== undefined && tabs.length > 0 ? <AddressedRoomTabs key={id} tabs={tabs} /> : undefined}
+      side={tabs !== undefined && tabs.length > 0 ? <AddressedRoomTabs key={id} roomId={id} tabs={tabs} /> : undefined}
       layers={video ? slots.layers?.(id) : undefined}
     />
   );
@@ -124,8 +127,16 @@ export function LiveScreen({ mode, slots = {} }: LiveScreenProps) {
  * shared link opens it. Choosing a tab replaces the history entry: Back leaves the room
  * page rather than stepping through the tabs the viewer looked at.
  */
-function AddressedRoomTabs({ tabs }: { readonly tabs: readonly RoomTab[] }) {
+function AddressedRoomTabs({ roomId, tabs }: { readonly roomId: string; readonly tabs: readonly RoomTab[] }) {
   const [params, setParams] = useSearchParams();
+  const withheld = useSnapshot(roomOffers).withheld[roomId];
+  const shown = useMemo(() => tabs.filter((tab) => tab.offer === undefined || withheld?.[tab.offer] !== true), [tabs, withheld]);
+  const requested = params.get(ROOM_TAB_PARAM);
+  // A link to a tab the platform switched off here (products): the room's usual tab, and why.
+  const refused = tabs.find((tab) => tab.key === requested && tab.offer !== undefined && withheld?.[tab.offer] === true)?.offer;
+  useEffect(() => {
+    if (refused === 'goods') pushNotice({ key: 'code.4406', tone: 'warning' });
+  }, [refused]);
   const onSelect = useCallback(
     (key: string) =>
       setParams(
@@ -138,7 +149,7 @@ function AddressedRoomTabs({ tabs }: { readonly tabs: readonly RoomTab[] }) {
       ),
     [setParams],
   );
-  return <RoomTabs tabs={tabs} requested={params.get(ROOM_TAB_PARAM)} onSelect={onSelect} />;
+  return <RoomTabs tabs={shown} requested={requested} onSelect={onSelect} />;
 }
 
 interface LiveScreenLayoutProps {

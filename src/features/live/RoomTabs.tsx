@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { RoomOffer } from '../../state/roomOffers';
 
 /** One of the room's side tabs; features supply them through the screen's `tabs` slot. */
 export interface RoomTab {
@@ -8,6 +9,8 @@ export interface RoomTab {
   readonly label: string;
   /** The tab shown when the page opens (else the first tab). */
   readonly initial?: boolean;
+  /** What the platform must offer in the room for this tab (state/roomOffers.ts): hidden while it is withheld. */
+  readonly offer?: RoomOffer;
   render(): ReactNode;
 }
 

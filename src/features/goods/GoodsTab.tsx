@@ -1,0 +1,161 @@
+/**
+ * The products tab (SPEC 2 room tabs; issue 14 item 4): the room's goods a page at a time,
+ * a search (a keyword over the limit gets the over-limit message before any call), each
+ * item opening its detail, where it is bought. When the platform disabled products here
+ * (4406) the room's tab is hidden (state/roomOffers.ts) and the panel says why.
+ */
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api';
+import type { GoodsItem } from '../../domain/goods';
+import { validateKeyword } from '../../domain/limits';
+import { INTERACTIONS_NS } from '../../i18n/catalogues';
+import { useApi } from '../../state/apiContext';
+import { setOfferWithheld } from '../../state/roomOffers';
+import { useYuanFormat } from '../../ui/useYuanFormat';
+import { GoodsDetail, StockText } from './GoodsDetail';
+import { readGoodsPage } from './goodsData';
+import './goods.css';
+
+const PAGE = 10;
+
+type Listing = { readonly phase: 'loading' } | { readonly phase: 'failed' } | { readonly phase: 'disabled' } | { readonly phase: 'shown'; readonly items: readonly GoodsItem[]; readonly total: number; readonly more: boolean };
+
+export function GoodsCard({ item, onOpen }: { readonly item: GoodsItem; readonly onOpen: () => void }) {
+  const { t } = useTranslation(INTERACTIONS_NS);
+  const yuan = useYuanFormat();
+  return (
+    <article className="goods-card" data-goods={item.id}>
+      {item.imageUrl !== null ? <img className="goods-card__image" src={item.imageUrl} alt="" loading="lazy" /> : <span className="goods-card__image goods-card__image--none" aria-hidden="true" />}
+      <div className="goods-card__body">
+        <h3 className="goods-card__name">{item.name}</h3>
+        <p className="goods-card__line">
+          <strong className="goods-card__price">{yuan(item.price)}</strong> <StockText stock={item.stock} />
+        </p>
+      </div>
+      <button type="button" className="button goods-card__open" onClick={onOpen} aria-label={t('goods.openNamed', { name: item.name })}>
+        {item.stock > 0 ? t('goods.open') : t('goods.soldOut')}
+      </button>
+    </article>
+  );
+}
+
+export function GoodsTab({ roomId }: { readonly roomId: string }) {
+  const { t } = useTranslation(INTERACTIONS_NS);
+  const api = useApi();
+  const ids = useId();
+  const [keyword, setKeyword] = useState('');
+  const [searched, setSearched] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [listing, setListing] = useState<Listing>({ phase: 'loading' });
+  const [pages, setPages] = useState(1);
+  const [attempt, setAttempt] = useState(0);
+  const [open, setOpen] = useState<GoodsItem | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const paging = { liveId: roomId, skip: 0, take: PAGE * pages };
+    const call = searched === '' ? api.commerce.goodsAudienceList(paging, { signal: controller.signal, background: true }) : api.commerce.goodsSearch({ ...paging, keyword: searched }, { signal: controller.signal, background: true });
+    call.then(
+      (data) => {
+        const page = readGoodsPage(data);
+        setOfferWithheld(roomId, 'goods', false);
+        setListing({ phase: 'shown', items: page.list, total: page.total, more: page.list.length < page.total });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (isApiError(error) && error.code === 4406) {
+          setOfferWithheld(roomId, 'goods', true);
+          setListing({ phase: 'disabled' });
+        } else setListing({ phase: 'failed' });
+      },
+    );
+    return () => controller.abort();
+  }, [api, roomId, searched, pages, attempt]);
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = validateKeyword(keyword);
+    if (!checked.ok) {
+      setProblem(t(checked.error.key, { ...checked.error.params }));
+      return;
+    }
+    setProblem(null);
+    setPages(1);
+    setSearched(checked.value);
+  };
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
+  return (
+    <div className="goods-tab">
+      <form className="goods-search" role="search" onSubmit={search}>
+        <label htmlFor={`${ids}-q`} className="visually-hidden">
+          {t('goods.search')}
+        </label>
+        <input
+          id={`${ids}-q`}
+          type="search"
+          className="goods-search__input"
+          placeholder={t('goods.searchHint')}
+          value={keyword}
+          aria-invalid={problem !== null}
+          onChange={(event) => {
+            setKeyword(event.target.value);
+            setProblem(null);
+          }}
+        />
+        <button type="submit" className="button">
+          {t('goods.search')}
+        </button>
+      </form>
+      {problem !== null && (
+        <p className="goods-problem" role="alert">
+          {problem}
+        </p>
+      )}
+      {listing.phase === 'loading' && <p className="goods-empty">{t('goods.loading')}</p>}
+      {listing.phase === 'failed' && (
+        <p className="goods-empty" role="alert">
+          {t('goods.loadFailed')}{' '}
+          <button type="button" className="goods-link" onClick={retry}>
+            {t('goods.retry')}
+          </button>
+        </p>
+      )}
+      {listing.phase === 'disabled' && (
+        <p className="goods-empty" role="status">
+          {t('code.4406')}
+        </p>
+      )}
+      {listing.phase === 'shown' &&
+        (listing.items.length === 0 ? (
+          <p className="goods-empty">{searched === '' ? t('goods.none') : t('goods.noMatch', { keyword: searched })}</p>
+        ) : (
+          <>
+            <div className="goods-list" aria-label={t('goods.listLabel')} role="list">
+              {listing.items.map((item) => (
+                <div role="listitem" key={item.id}>
+                  <GoodsCard item={item} onOpen={() => setOpen(item)} />
+                </div>
+              ))}
+            </div>
+            {listing.more && (
+              <button type="button" className="button goods-more" onClick={() => setPages((n) => n + 1)}>
+                {t('goods.more', { shown: listing.items.length, total: listing.total })}
+              </button>
+            )}
+          </>
+        ))}
+      {open !== null && (
+        <GoodsDetail
+          roomId={roomId}
+          item={open}
+          onClose={() => {
+            setOpen(null);
+            retry(); // the stock as it is now
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+export { GoodsTab } from './GoodsTab';
+export { PushedCard } from './PushedCard';
+export { RecommendTab } from './RecommendTab';

@@ -1,0 +1,20 @@
+/**
+ * What the platform withholds in a room (issue 14 item 4: "products disabled by the
+ * platform hides the tab"): the feature that finds out (the goods tab reading 4406) says
+ * so here, and the live screen hides the room tabs that need it. Per page, not kept.
+ */
+import { proxy } from 'valtio';
+
+/** The parts of a room the platform may switch off. */
+export type RoomOffer = 'goods';
+
+export const roomOffers = proxy<{ withheld: Record<string, Partial<Record<RoomOffer, true>>> }>({ withheld: {} });
+
+export function setOfferWithheld(roomId: string, offer: RoomOffer, withheld: boolean): void {
+  const room = roomOffers.withheld[roomId] ?? {};
+  if ((room[offer] === true) === withheld) return;
+  const next = { ...room };
+  if (withheld) next[offer] = true;
+  else delete next[offer];
+  roomOffers.withheld[roomId] = next;
+}
