@@ -81,9 +81,9 @@ export function GoodsDetail({ roomId, item, onClose }: Props) {
             <button type="button" className="goods-step" aria-label={t('goods.countLess')} disabled={count <= 1} onClick={() => setCount((n) => Math.max(1, n - 1))}>
               −
             </button>
-            <output className="goods-detail__count-value" aria-live="polite">
+            <span className="goods-detail__count-value" aria-live="polite">
               {count}
-            </output>
+            </span>
             <button type="button" className="goods-step" aria-label={t('goods.countMore')} disabled={count >= max} onClick={() => setCount((n) => Math.min(max, n + 1))}>
               +
             </button>
@@ -118,7 +118,8 @@ export function GoodsDetail({ roomId, item, onClose }: Props) {
             <p className="goods-detail__state goods-detail__state--done">{t('goods.bought', { count: state.order.count, amount: yuan(state.order.amount) })}</p>
           )}
         </div>
-        {state.phase === 'refused' && (
+        {/* Refused for the stock: the line above says it in the viewer's words once the stock is read again. */}
+        {state.phase === 'refused' && order.ok && (
           <p className="goods-detail__problem" role="alert">
             {t('goods.refused', { reason: state.reason })}
           </p>
