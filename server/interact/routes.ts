@@ -7,6 +7,7 @@ import { interactAdminRoutes } from '../admin/interactAdmin.js';
 import { answerSheetRoutes } from './answerSheet/routes.js';
 import { consultRoutes } from './consult/routes.js';
 import { goodsRoutes } from './goods/goodsRoutes.js';
+import { demoPictureRoutes } from './goods/pictures.js';
 import { recommendRoutes } from './goods/recommendRoutes.js';
 import { paperRoutes } from './papers/routes.js';
 import { posterRoutes } from './posters/routes.js';
@@ -27,6 +28,7 @@ export const interactRoutes: RouteModule = (app, ctx) => {
     rewardRoutes,
     goodsRoutes,
     recommendRoutes,
+    demoPictureRoutes,
     posterRoutes,
     consultRoutes,
     qaRoutes,

@@ -12,6 +12,7 @@ import type { ServerContext } from '../context.js';
 import { insertSheet } from '../interact/answerSheet/store.js';
 import type { StoredItem } from '../interact/papers/model.js';
 import { insertPaper } from '../interact/papers/store.js';
+import { demoTileUrl } from '../interact/goods/pictures.js';
 import { insertTemplate } from '../interact/posters/store.js';
 import { insertRaffle } from '../interact/raffle/store.js';
 import { insertPacket } from '../interact/redPacket/store.js';
@@ -47,9 +48,13 @@ const DEMO_RECOMMENDATIONS = [
 ] as const;
 
 /** A square tile with an initial, as a data URL: goods need a picture and the demo ships no files. */
+/**
+ * A demo picture: a coloured tile with the item's initial, served by the server
+ * (goods/pictures.ts) so that it is an address a page may load (pictures from the server
+ * are shown only when http(s) or same-origin, never data: URLs).
+ */
 function tile(label: string, colour: string): string {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240"><rect width="240" height="240" fill="${colour}"/><text x="120" y="150" font-family="sans-serif" font-size="96" text-anchor="middle" fill="#ffffff">${label.charAt(0).toUpperCase()}</text></svg>`;
-  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+  return demoTileUrl(label, colour);
 }
 
 const QUESTIONNAIRE: readonly StoredItem[] = [
@@ -146,11 +151,14 @@ function seedOne(ctx: ServerContext, roomId: string): void {
     'INSERT OR IGNORE INTO goods (id, webcast_id, name, description, image_url, price, stock, sort, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
   DEMO_GOODS.forEach((g, i) => goods.run(`gd_${roomId}_${g.key}`, roomId, g.name, g.description, tile(g.name, g.colour), g.price, g.stock, i, now));
+  // Rooms seeded before the pictures were served kept data: addresses, which pages do not load.
+  for (const g of DEMO_GOODS) db.prepare("UPDATE goods SET image_url = ? WHERE id = ? AND image_url LIKE 'data:%'").run(tile(g.name, g.colour), `gd_${roomId}_${g.key}`);
 
   const recommend = db.prepare(
     'INSERT OR IGNORE INTO recommendations (id, webcast_id, title, description, image_url, link_url, sort, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
   DEMO_RECOMMENDATIONS.forEach((r, i) => recommend.run(`rc_${roomId}_${r.key}`, roomId, r.title, r.description, tile(r.title, '#34495e'), r.link, i, now));
+  for (const r of DEMO_RECOMMENDATIONS) db.prepare("UPDATE recommendations SET image_url = ? WHERE id = ? AND image_url LIKE 'data:%'").run(tile(r.title, '#34495e'), `rc_${roomId}_${r.key}`);
 
   const gift = db.prepare('INSERT OR IGNORE INTO gifts (webcast_id, gift, title, price, sort) VALUES (?, ?, ?, ?, ?)');
   DEMO_GIFTS.forEach((g, i) => gift.run(roomId, g.gift, g.title, g.price, i));

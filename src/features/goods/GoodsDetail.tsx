@@ -36,12 +36,12 @@ export function GoodsDetail({ roomId, item, onClose }: Props) {
   const api = useApi();
   const purchase = usePurchase(roomId);
   const state = purchase.state;
-  // A refusal (someone bought the last ones meanwhile): the stock as it is now, so the
-  // count's check says "only N left" in the viewer's words.
+  // The stock as it is now, on opening and after a refusal (someone bought the last ones
+  // meanwhile), so the count's check says "only N left" in the viewer's words.
   const [reread, setReread] = useState<number | null>(null);
   const refused = state.phase === 'refused';
+  // Read on opening too: a card pushed a while ago, or a list read earlier, may be behind.
   useEffect(() => {
-    if (!refused) return undefined;
     const controller = new AbortController();
     api.commerce.goodsDetail({ liveId: roomId, goodsId: item.id }, { signal: controller.signal, background: true }).then(
       (data) => setReread(readGoods(data)?.stock ?? null),
@@ -53,7 +53,10 @@ export function GoodsDetail({ roomId, item, onClose }: Props) {
   const stock = state.phase === 'paid' && state.answer.stock !== null ? state.answer.stock : (reread ?? item.stock);
   const current = { ...item, stock };
   const max = purchaseMax(current);
-  const order = purchaseOrder(current, count);
+  // A count chosen before the stock went down follows it down (after a purchase of this
+  // viewer's, or others'), except that a refusal's count stays to be explained.
+  const shownCount = refused ? count : Math.max(1, Math.min(count, max));
+  const order = purchaseOrder(current, shownCount);
 
   useEffect(() => {
     const element = dialog.current;
@@ -78,13 +81,13 @@ export function GoodsDetail({ roomId, item, onClose }: Props) {
         {item.description !== '' && <p className="goods-detail__description">{item.description}</p>}
         <div className="goods-detail__buy">
           <div className="goods-detail__count" role="group" aria-label={t('goods.count')}>
-            <button type="button" className="goods-step" aria-label={t('goods.countLess')} disabled={count <= 1} onClick={() => setCount((n) => Math.max(1, n - 1))}>
+            <button type="button" className="goods-step" aria-label={t('goods.countLess')} disabled={shownCount <= 1} onClick={() => setCount(Math.max(1, shownCount - 1))}>
               −
             </button>
             <span className="goods-detail__count-value" aria-live="polite">
-              {count}
+              {shownCount}
             </span>
-            <button type="button" className="goods-step" aria-label={t('goods.countMore')} disabled={count >= max} onClick={() => setCount((n) => Math.min(max, n + 1))}>
+            <button type="button" className="goods-step" aria-label={t('goods.countMore')} disabled={shownCount >= max} onClick={() => setCount(Math.min(max, shownCount + 1))}>
               +
             </button>
           </div>
