@@ -11,6 +11,7 @@ import { nicknameIsSet, requireNickname } from '../../features/entry';
 import { AnswerSheetCard } from '../../features/answersheet';
 import { DocShareView } from '../../features/docshare';
 import { GiftButton, GiftEffects } from '../../features/gifts';
+import { InviteButton } from '../../features/poster';
 import { GoodsTab as GoodsPanel, PushedCard, RecommendTab as RecommendPanel } from '../../features/goods';
 import { LotteryCard, type NicknameGate } from '../../features/lottery';
 import { RedPacketCard } from '../../features/redpacket';
@@ -48,11 +49,12 @@ export function SharedDocument({ roomId }: { readonly roomId: string }) {
   );
 }
 
-/** The toolbar's gift button and its panel (issue 14). */
+/** The toolbar's gift button and invite button, with their dialogs (issue 14). */
 export function Gifts({ roomId }: { readonly roomId: string }) {
   return (
     <Entered roomId={roomId}>
       <GiftButton key={roomId} roomId={roomId} />
+      <InviteButton key={`invite-${roomId}`} roomId={roomId} />
     </Entered>
   );
 }

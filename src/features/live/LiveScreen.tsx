@@ -3,6 +3,7 @@ import { useSnapshot } from 'valtio';
 import { RoomTabs, type RoomTab } from './RoomTabs';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
+import { captureInviter } from '../../state/inviteCapture';
 import { pushNotice } from '../../state/notices';
 import { roomOffers } from '../../state/roomOffers';
 import { enterRoom, setJoinedVideo } from '../../state/session';
@@ -75,6 +76,8 @@ export function LiveScreen({ mode, slots = {} }: LiveScreenProps) {
     enterRoom(id);
     setJoinedVideo(mode === 'video');
   }, [id, mode]);
+  // An invite URL's inviter, recorded once the viewer is in (features/poster).
+  useEffect(() => captureInviter(id, globalThis.location?.search ?? ''), [id]);
 
   const title = mode === 'guide' ? t('screen.guideTitle', { id }) : t('screen.videoTitle', { id });
   const stage =

@@ -1,0 +1,1 @@
+export { InviteButton } from './InviteButton';
