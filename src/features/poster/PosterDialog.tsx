@@ -41,6 +41,7 @@ export function PosterDialog({ roomId, onClose }: { readonly roomId: string; rea
       const inviteUrl = readInviteUrl(await api.commerce.posterCreate({ liveId: roomId, templateId }, options));
       if (inviteUrl === null) throw new Error('no invite URL');
       const blob = await drawPoster(read, readPosterLook(template), inviteUrl, {
+        live: t('poster.live'),
         startLabel: read.startTime === null ? null : t('poster.startsAt', { time: dateTime.format(read.startTime) }),
         invites: t('poster.invites', { name: read.name }),
         scan: t('poster.scan'),

@@ -15,6 +15,8 @@ const COVER_HEIGHT = 420;
 const QR_SIZE = 260;
 
 export interface PosterWords {
+  /** The mark on a poster without a cover ("LIVE"). */
+  readonly live: string;
   readonly startLabel: string | null;
   readonly invites: string;
   readonly scan: string;
@@ -53,10 +55,44 @@ function wrap(ctx: CanvasRenderingContext2D, text: string, width: number, max: n
   return lines;
 }
 
-function drawCover(ctx: CanvasRenderingContext2D, cover: HTMLImageElement | null, look: PosterLook): void {
+/** The band without a cover: the template's colour, a few soft circles, a LIVE mark. */
+function drawBand(ctx: CanvasRenderingContext2D, look: PosterLook, live: string): void {
+  const gradient = ctx.createLinearGradient(0, 0, POSTER_WIDTH, COVER_HEIGHT);
+  gradient.addColorStop(0, look.colour);
+  gradient.addColorStop(1, '#0b1f3a');
+  ctx.fillStyle = gradient;
+  ctx.fillRect(0, 0, POSTER_WIDTH, COVER_HEIGHT);
+  ctx.fillStyle = 'rgba(255, 255, 255, 0.08)';
+  for (const [x, y, r] of [
+    [640, 80, 180],
+    [120, 380, 140],
+    [520, 360, 70],
+  ] as const) {
+    ctx.beginPath();
+    ctx.arc(x, y, r, 0, 2 * Math.PI);
+    ctx.fill();
+  }
+  ctx.fillStyle = '#e8453c';
+  ctx.beginPath();
+  ctx.roundRect(PAD, PAD, 132, 48, 24);
+  ctx.fill();
+  ctx.fillStyle = '#ffffff';
+  ctx.beginPath();
+  ctx.arc(PAD + 26, PAD + 24, 7, 0, 2 * Math.PI);
+  ctx.fill();
+  ctx.font = '700 26px system-ui, sans-serif';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(live, PAD + 44, PAD + 25);
+  ctx.textBaseline = 'alphabetic';
+}
+
+function drawCover(ctx: CanvasRenderingContext2D, cover: HTMLImageElement | null, look: PosterLook, live: string): void {
   ctx.fillStyle = look.colour;
   ctx.fillRect(0, 0, POSTER_WIDTH, COVER_HEIGHT);
-  if (cover === null) return;
+  if (cover === null) {
+    drawBand(ctx, look, live);
+    return;
+  }
   // Cover-fit: fill the band, cut what is over.
   const scale = Math.max(POSTER_WIDTH / cover.naturalWidth, COVER_HEIGHT / cover.naturalHeight);
   const w = cover.naturalWidth * scale;
@@ -74,15 +110,24 @@ export async function drawPoster(facts: PosterFacts, look: PosterLook, inviteUrl
 
   ctx.fillStyle = look.background;
   ctx.fillRect(0, 0, POSTER_WIDTH, POSTER_HEIGHT);
-  drawCover(ctx, await loadCover(facts.coverUrl), look);
+  const cover = await loadCover(facts.coverUrl);
+  drawCover(ctx, cover, look, words.live);
 
   let y = COVER_HEIGHT + 72;
-  ctx.fillStyle = '#1f2329';
-  ctx.font = font(44, 700);
   ctx.textBaseline = 'alphabetic';
-  for (const line of wrap(ctx, facts.roomTitle, POSTER_WIDTH - 2 * PAD, 2)) {
-    ctx.fillText(line, PAD, y);
-    y += 58;
+  if (cover === null) {
+    // No picture: the room's title is the band's, large and white.
+    ctx.fillStyle = '#ffffff';
+    ctx.font = font(56, 800);
+    const lines = wrap(ctx, facts.roomTitle, POSTER_WIDTH - 2 * PAD, 2);
+    lines.forEach((line, i) => ctx.fillText(line, PAD, COVER_HEIGHT - PAD - (lines.length - 1 - i) * 70));
+  } else {
+    ctx.fillStyle = '#1f2329';
+    ctx.font = font(44, 700);
+    for (const line of wrap(ctx, facts.roomTitle, POSTER_WIDTH - 2 * PAD, 2)) {
+      ctx.fillText(line, PAD, y);
+      y += 58;
+    }
   }
   if (words.startLabel !== null) {
     ctx.fillStyle = '#646a73';
