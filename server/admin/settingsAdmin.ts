@@ -1,9 +1,10 @@
 /**
  * Host control for the viewer's layer (admin API, header x-admin-token):
- * - POST /admin/v1/rooms/:id/settings {watermark?, splash?}: changes the room's anti-record
+ * - POST /admin/v1/rooms/:id/settings {watermark?, splash?, charge?}: changes the room's anti-record
  *   watermark (enabled, text with {name} and {userId}, opacity, fontSize) and splash advert
  *   (enabled, seconds, skippable, adverts [{id, title, imageUrl, linkUrl}]). Fields left
- *   out keep their value; `adverts`, when given, replaces the list. Answers both sections
+ *   out keep their value; `adverts`, when given, replaces the list; delayed charging
+ *   (enabled, freeSeconds, priceYuan: at least 0.01). Answers the sections
  *   as stored. Viewers see the change at their next config call (the video page reads
  *   both when it opens).
  *
@@ -14,6 +15,7 @@
 import type { RouteModule } from '../http/app.js';
 import { BizError, invalid, okEnvelope } from '../http/envelope.js';
 import { isSafeLink } from '../http/links.js';
+import { formatYuan, validateRewardAmount } from '../../src/domain';
 import { adminOnly } from './auth.js';
 import { findRoom, ROOM_ID_SCHEMA } from '../entry/rooms.js';
 import { settingsJson, type RoomSettingsPatch } from '../entry/roomSettings.js';
@@ -59,6 +61,15 @@ const SETTINGS_SCHEMA = {
           adverts: { type: 'array', maxItems: 10, items: ADVERT_SCHEMA },
         },
       },
+      charge: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          enabled: { type: 'boolean' },
+          freeSeconds: { type: 'integer', minimum: 0, maximum: 86_400 },
+          priceYuan: TEXT(32),
+        },
+      },
     },
   },
 } as const;
@@ -73,6 +84,7 @@ interface AdvertBody {
 interface SettingsBody {
   watermark?: { enabled?: boolean; text?: string; opacity?: number; fontSize?: number };
   splash?: { enabled?: boolean; seconds?: number; skippable?: boolean; adverts?: AdvertBody[] };
+  charge?: { enabled?: boolean; freeSeconds?: number; priceYuan?: string };
 }
 
 /** The advert as stored: every field present; 4501 for a link that is not a safe one. */
@@ -91,9 +103,14 @@ export const settingsAdminRoutes: RouteModule = (app, ctx) => {
     async (request) => {
       const room = findRoom(ctx.db, request.params.id);
       if (!room) throw new BizError(4002);
-      const { watermark, splash } = request.body;
+      const { watermark, splash, charge } = request.body;
       const patch: RoomSettingsPatch = {};
       if (watermark) Object.assign(patch, { watermark });
+      if (charge) {
+        const price = charge.priceYuan === undefined ? undefined : validateRewardAmount(charge.priceYuan);
+        if (price !== undefined && !price.ok) throw invalid('charge.priceYuan', 'must be an amount in yuan of at least 0.01, two decimals at most');
+        Object.assign(patch, { charge: price === undefined ? charge : { ...charge, priceYuan: formatYuan(price.value) } });
+      }
       if (splash) {
         const { adverts, ...rest } = splash;
         const list = adverts?.map(storedAdvert);
@@ -101,7 +118,7 @@ export const settingsAdminRoutes: RouteModule = (app, ctx) => {
       }
       ctx.db.prepare('UPDATE rooms SET config = ? WHERE id = ?').run(settingsJson(patch, room.settings), room.id);
       const stored = findRoom(ctx.db, room.id);
-      return okEnvelope({ watermark: stored?.settings.watermark, splash: stored?.settings.splash });
+      return okEnvelope({ watermark: stored?.settings.watermark, splash: stored?.settings.splash, charge: stored?.settings.charge });
     },
   );
 };

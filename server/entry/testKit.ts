@@ -22,6 +22,8 @@ export interface CallOptions {
   readonly adminToken?: string;
   /** Sent as the `device-id` header, as the client sends its device id. */
   readonly deviceId?: string;
+  /** Sent as the `Idempotency-Key` header (money calls). */
+  readonly idempotencyKey?: string;
 }
 
 export interface Kit {
@@ -49,6 +51,7 @@ function headersOf(options: CallOptions, contentType?: string): Record<string, s
   }
   if (options.adminToken) h['x-admin-token'] = options.adminToken;
   if (options.deviceId) h['device-id'] = options.deviceId;
+  if (options.idempotencyKey) h['idempotency-key'] = options.idempotencyKey;
   return h;
 }
 

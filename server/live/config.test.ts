@@ -154,6 +154,25 @@ describe('delayed charging', () => {
     expect(ok(await kit.get('/ccp/handler/v2/webcast/delay/10004/check', {}, as))).toMatchObject({ remainingSeconds: 0, due: true });
   });
 
+  it("takes the price once it is due, once (the ledger), and only the room's price", async () => {
+    let now = 1_700_000_000_000;
+    kit = await startSeeded({ now: () => now });
+    const viewer = ok(await phoneLogin(kit, '10004', 'phone', '13900000071'));
+    const pay = (amount: string, key: string) => kit.post('/ccp/handler/v2/webcast/delay/10004/pay', { amount }, { token: viewer.token, idempotencyKey: key });
+    ok(await kit.post('/ccp/handler/v2/webcast/delay/10004', {}, { token: viewer.token }));
+    expect((await pay('9.90', 'k'.repeat(32))).msg).toBe('id: nothing is due yet: the free period is not over');
+    now += 300_000;
+    expect((await pay('1.00', 'a'.repeat(32))).msg).toBe("amount: must be the room's price: 9.90");
+    expect((await kit.post('/ccp/handler/v2/webcast/delay/10004/pay', { amount: '9.90' }, { token: viewer.token })).msg).toBe('Idempotency-Key: this call spends money and needs the header');
+    const paid = ok(await pay('9.9', 'c'.repeat(32)));
+    expect(paid).toMatchObject({ due: false, paid: true });
+    expect(ok(await pay('9.90', 'c'.repeat(32)))).toEqual(paid);
+    expect(ok(await pay('9.90', 'd'.repeat(32)))).toMatchObject({ paid: true });
+    expect(ok(await kit.get('/ccp/handler/v2/webcast/delay/10004/check', {}, { token: viewer.token }))).toMatchObject({ due: false, paid: true });
+    const rows = kit.server.ctx.db.prepare("SELECT amount FROM money_ledger WHERE kind = 'delay.pay'").all();
+    expect(rows).toEqual([{ amount: '9.90' }]);
+  });
+
   it('refuses a room that does not charge (4501), another room (4009), no session (402)', async () => {
     kit = await startSeeded();
     const viewer = await guestLogin(kit);

@@ -2,22 +2,29 @@
  * Delayed charging: in a room that charges, watching is free for a while and the price
  * is due after it. POST delay/{id} starts the viewer's free period (once: a repeat keeps
  * the first start, so reloading the page does not reset it); the check says how much of it
- * is left and whether the price is now due.
+ * is left and whether the price is now due; POST delay/{id}/pay pays it (a money call with
+ * an Idempotency-Key, the amount the room's price, booked once in the money ledger).
  */
 import type { RouteModule } from '../http/app.js';
 import type { ServerContext } from '../context.js';
 import { invalid, okEnvelope } from '../http/envelope.js';
 import type { Room } from '../entry/rooms.js';
+import { formatYuan, Yuan } from '../../src/domain';
+import { book } from '../interact/shared/ledger.js';
+import { checkedAmount, spendOnce } from '../interact/shared/money.js';
+import { AMOUNT, objectOf } from '../interact/shared/schema.js';
 import { viewerIn } from './viewer.js';
 import { ID_PARAMS, type IdParams } from './schemas.js';
 
 function chargeState(ctx: ServerContext, room: Room, userId: string) {
   const charge = room.settings.charge;
-  const row = ctx.db.prepare('SELECT started_at FROM delay_charges WHERE webcast_id = ? AND user_id = ?').get(room.id, userId) as
-    | { started_at: number }
+  const row = ctx.db.prepare('SELECT started_at, paid_at FROM delay_charges WHERE webcast_id = ? AND user_id = ?').get(room.id, userId) as
+    | { started_at: number; paid_at: number | null }
     | undefined;
+  const paid = row?.paid_at !== null && row?.paid_at !== undefined;
   const startedAt = row?.started_at ?? null;
   const freeMs = charge.freeSeconds * 1000;
+  // eslint-disable-next-line no-restricted-properties -- seconds of the free period, not money
   const remainingSeconds = startedAt === null ? charge.freeSeconds : Math.max(0, Math.ceil((startedAt + freeMs - ctx.now()) / 1000));
   return {
     enabled: charge.enabled,
@@ -25,7 +32,8 @@ function chargeState(ctx: ServerContext, room: Room, userId: string) {
     priceYuan: charge.priceYuan,
     startedAt,
     remainingSeconds,
-    due: charge.enabled && startedAt !== null && remainingSeconds === 0,
+    due: charge.enabled && startedAt !== null && remainingSeconds === 0 && !paid,
+    paid,
   };
 }
 
@@ -43,4 +51,24 @@ export const delayRoutes: RouteModule = (app, ctx) => {
     const { session, room } = viewerIn(ctx, request, request.params.id);
     return okEnvelope(chargeState(ctx, room, session.userId));
   });
+
+  app.post<IdParams & { Body: { amount: string } }>(
+    '/ccp/handler/v2/webcast/delay/:id/pay',
+    { schema: { ...ID_PARAMS, body: objectOf({ amount: AMOUNT }, ['amount']) } },
+    async (request) => {
+      const { session, room } = viewerIn(ctx, request, request.params.id);
+      const charge = room.settings.charge;
+      if (!charge.enabled) throw invalid('id', 'this room does not charge for watching');
+      const amount = formatYuan(checkedAmount('amount', request.body.amount));
+      if (!new Yuan(amount).equals(charge.priceYuan)) throw invalid('amount', `must be the room's price: ${formatYuan(charge.priceYuan)}`);
+      return spendOnce(ctx, request, 'delay.pay', session.userId, { id: room.id, amount }, () => {
+        const state = chargeState(ctx, room, session.userId);
+        if (state.paid) return state;
+        if (!state.due) throw invalid('id', state.startedAt === null ? 'the free period has not started' : 'nothing is due yet: the free period is not over');
+        ctx.db.prepare('UPDATE delay_charges SET paid_at = ?, paid_amount = ? WHERE webcast_id = ? AND user_id = ? AND paid_at IS NULL').run(ctx.now(), amount, room.id, session.userId);
+        book(ctx, { businessKey: `delay:${room.id}:${session.userId}`, kind: 'delay.pay', webcastId: room.id, userId: session.userId, amount });
+        return chargeState(ctx, room, session.userId);
+      }).envelope;
+    },
+  );
 };

@@ -5,7 +5,7 @@
  */
 import type { ServerContext } from '../../context.js';
 
-export const LEDGER_KINDS = ['reward.pay', 'goods.purchase', 'redpacket.draw', 'redpacket.withdraw'] as const;
+export const LEDGER_KINDS = ['reward.pay', 'goods.purchase', 'redpacket.draw', 'redpacket.withdraw', 'delay.pay'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 export interface LedgerEntry {

@@ -16,6 +16,7 @@ import { m009QaVotes } from './009_qa_votes.js';
 import { m010PaperResults } from './010_paper_results.js';
 import { m011MoneyLedger } from './011_money_ledger.js';
 import { m012RedPacketRemaining } from './012_red_packet_remaining.js';
+import { m013DelayPayments } from './013_delay_payments.js';
 
 export interface Migration {
   readonly version: number;
@@ -23,4 +24,4 @@ export interface Migration {
   up(db: Database.Database): void;
 }
 
-export const MIGRATIONS: readonly Migration[] = [m001Core, m002ChatMic, m003Entry, m004Interact, m005DirectoryGroups, m006ChatImages, m007KicksAndLogout, m008VerifiableRaffle, m009QaVotes, m010PaperResults, m011MoneyLedger, m012RedPacketRemaining];
+export const MIGRATIONS: readonly Migration[] = [m001Core, m002ChatMic, m003Entry, m004Interact, m005DirectoryGroups, m006ChatImages, m007KicksAndLogout, m008VerifiableRaffle, m009QaVotes, m010PaperResults, m011MoneyLedger, m012RedPacketRemaining, m013DelayPayments];

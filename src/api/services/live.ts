@@ -232,6 +232,8 @@ export const LIVE_CALLS = {
   delayCharge: post<IdOnly>('/ccp/handler/v2/webcast/delay/{id}', ['id']),
   /** chosen path */
   delayCheck: get<IdOnly>('/ccp/handler/v2/webcast/delay/{id}/check', ['id']),
+  /** chosen path: SPEC names no call to pay what delayed charging makes due; the amount is the room's price, checked by the server */
+  delayPay: post<IdOnly & { amount: string }>('/ccp/handler/v2/webcast/delay/{id}/pay', ['id', 'amount'], { spendsMoney: true }),
 
   // Records, posters and Q&A
   recordList: get<WebcastOnly & Paging>('/ccp/monitor/v2/webcast/record/list/{webcastId}', ['webcastId', 'skip', 'take']),

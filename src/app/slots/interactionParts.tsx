@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { nicknameIsSet, requireNickname } from '../../features/entry';
 import { AnswerSheetCard } from '../../features/answersheet';
+import { DelayChargeGate } from '../../features/delaycharge';
 import { DocShareView } from '../../features/docshare';
 import { GiftButton, GiftEffects } from '../../features/gifts';
 import { InviteButton } from '../../features/poster';
@@ -59,11 +60,12 @@ export function Gifts({ roomId }: { readonly roomId: string }) {
   );
 }
 
-/** The gifts the room sends, over the player. */
+/** Over the player: the gifts the room sends, and delayed charging (the free time left, then the price). */
 export function GiftOverlay({ roomId }: { readonly roomId: string }) {
   return (
     <Entered roomId={roomId}>
       <GiftEffects key={roomId} roomId={roomId} />
+      <DelayChargeGate key={`delay-${roomId}`} roomId={roomId} />
     </Entered>
   );
 }

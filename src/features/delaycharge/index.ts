@@ -1,0 +1,1 @@
+export { DelayChargeGate } from './DelayChargeGate';
