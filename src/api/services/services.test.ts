@@ -107,9 +107,9 @@ describe('call tables', () => {
     for (const call of Object.values(DIRECTORY_CALLS)) expect(call.path).toMatch(/^\/(login|regist|resource\/userdata)\b/);
   });
 
-  it('flags exactly the money calls of PROTOCOL 1.2', () => {
+  it('flags exactly the money calls of PROTOCOL 1.2, and the delayed charging payment we added (docs/protocol.md 5.7)', () => {
     const money = ALL.filter(({ call }) => call.spendsMoney === true).map(({ name }) => name);
-    expect(money.sort()).toEqual(['goodsPurchase', 'redPacketDraw', 'redPacketWithdraw', 'rewardPayGift']);
+    expect(money.sort()).toEqual(['delayPay', 'goodsPurchase', 'redPacketDraw', 'redPacketWithdraw', 'rewardPayGift']);
     for (const { call } of ALL.filter(({ call }) => call.spendsMoney === true)) expect(call.method).toBe('POST');
   });
 
