@@ -44,6 +44,8 @@ describe('argument parsing', () => {
     [['qa', 'r', 'on'], 'POST', '/admin/v1/rooms/r/qa/state', { state: 'on' }],
     [['ledger', 'r', '--kind', 'reward.pay'], 'POST', '/admin/v1/rooms/r/ledger', { kind: 'reward.pay' }],
     [['ledger', 'r'], 'POST', '/admin/v1/rooms/r/ledger', {}],
+    [['charge', 'r', 'on', '--free', '60', '--price', '9.90'], 'POST', '/admin/v1/rooms/r/settings', { charge: { enabled: true, freeSeconds: 60, priceYuan: '9.90' } }],
+    [['charge', 'r', 'off'], 'POST', '/admin/v1/rooms/r/settings', { charge: { enabled: false } }],
     [['stock', 'r', 'g1', '3'], 'POST', '/admin/v1/rooms/r/goods/g1/stock', { stock: 3 }],
     [['real-name', 'r', 'u1', 'on'], 'POST', '/admin/v1/rooms/r/users/u1/real-name', { verified: true }],
     [['commerce', 'r', '--rewards', 'off'], 'POST', '/admin/v1/rooms/r/commerce', { rewards: false }],

@@ -167,6 +167,19 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
       return post(`${room(a)}/commerce`, body);
     },
   },
+  charge: {
+    args: ['room', 'state'],
+    options: { free: STRING, price: STRING },
+    summary: 'delayed charging on or off: --free seconds of free watching, then --price yuan to go on',
+    build: (a, o) => {
+      const free = integer(o, 'free');
+      const price = o.price;
+      if (price !== undefined && (typeof price !== 'string' || !/^\d+(\.\d{1,2})?$/.test(price))) throw new UsageError(`--price must be yuan like 9.90, got "${String(price)}"`);
+      return post(`${room(a)}/settings`, {
+        charge: { enabled: oneOf(a.state, ['on', 'off'] as const, 'state') === 'on', ...(free === undefined ? {} : { freeSeconds: free }), ...(price === undefined ? {} : { priceYuan: price }) },
+      });
+    },
+  },
   stock: {
     args: ['room', 'goodsId', 'stock'],
     summary: "set a goods item's stock",
@@ -180,7 +193,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   ledger: {
     args: ['room'],
     options: { kind: STRING },
-    summary: "the room's money ledger, oldest first (--kind reward.pay, goods.purchase, redpacket.draw or redpacket.withdraw)",
+    summary: "the room's money ledger, oldest first (--kind reward.pay, goods.purchase, redpacket.draw, redpacket.withdraw or delay.pay)",
     build: (a, o) => post(`${room(a)}/ledger`, optionalString(o, 'kind')),
   },
   qa: {
