@@ -10,14 +10,17 @@ import { addYuan } from './money';
 export const BANNER_MS = 4000;
 export const BANNERS_MAX = 3;
 
+/** A gift or reward the room showed (push 7111, as the room state keeps it). */
 export interface ShownGift {
   readonly uid: string;
   readonly name: string;
   readonly gift: PaidKind;
   readonly count: number;
+  /** Yuan as sent (a decimal string), kept as text: money is never a float here. */
   readonly amount: string;
+  /** 1, 2, 3... in the order the room showed them: a tab tells a new gift from one it has seen. */
   readonly seq: number;
-  /** Sent before the viewer joined (replayed): not shown. */
+  /** Sent before this session joined the room (the join's replay): the room's past, not an event to show. */
   readonly history: boolean;
 }
 

@@ -4,7 +4,8 @@
  * of the state it replaces and with what. Readers never throw; a body they cannot read
  * gives null, for the hub to drop and count.
  */
-import { LIVE_STATUS, PAID_KINDS, type PaidKind } from '../domain/constants';
+import { LIVE_STATUS, PAID_KINDS } from '../domain/constants';
+import type { ShownGift } from '../domain/giftBanners';
 import { readPaperResults, type PaperResults } from '../domain/paperResults';
 import { readQaQuestion, readVoteTallies, type QaQuestion, type QaSwitch, type VoteTally } from '../domain/qa';
 import { readId, safeUrl } from './chatEntry';
@@ -26,18 +27,8 @@ export interface Counts {
   readonly online: number;
   readonly praise: number;
 }
-export interface GiftShown {
-  readonly uid: string;
-  readonly name: string;
-  readonly gift: PaidKind;
-  readonly count: number;
-  /** Yuan as sent (a decimal string), kept as text: money is never a float here. */
-  readonly amount: string;
-  /** 1, 2, 3... in the order the room showed them: a tab tells a new gift from one it has seen. */
-  readonly seq: number;
-  /** Sent before this session joined the room (the join's replay): the room's past, not an event to show. */
-  readonly history: boolean;
-}
+/** A gift or reward the room showed (7111): domain/giftBanners.ts turns them into banners. */
+export type GiftShown = ShownGift;
 export interface Winner {
   readonly uid: string;
   readonly name: string;

@@ -67,7 +67,7 @@ export function GiftButton({ roomId }: { readonly roomId: string }) {
         <GiftPicture kind="rose" size={18} className="gift-button__icon" />
         {state.phase === 'checking' ? t('gifts.buttonChecking') : t('gifts.button')}
       </button>
-      <dialog ref={dialog} className="panel-dialog gift-dialog sheet" aria-labelledby={titleId} tabIndex={-1} onClose={onClose}>
+      <dialog ref={dialog} className="panel-dialog panel-dialog--panel sheet" aria-labelledby={titleId} tabIndex={-1} onClose={onClose}>
         {open && <GiftPanel titleId={titleId} list={list} loadFailed={failed} payment={state} onRetryLoad={retry} onPay={pay} onCheckNow={checkNow} onClose={close} />}
       </dialog>
     </div>

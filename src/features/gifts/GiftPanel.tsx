@@ -34,25 +34,25 @@ function PaymentLine({ payment, name, onCheckNow }: { readonly payment: PaymentS
     case 'idle':
       return null;
     case 'paying':
-      return <p className="gift-panel__state">{t('gifts.paying')}</p>;
+      return <p className="money-state">{t('gifts.paying')}</p>;
     case 'checking':
       return (
-        <p className="gift-panel__state gift-panel__state--checking">
+        <p className="money-state money-state--checking">
           {t('gifts.checking')}{' '}
-          <button type="button" className="gift-panel__link" onClick={onCheckNow}>
+          <button type="button" className="link-button" onClick={onCheckNow}>
             {t('gifts.checkNow')}
           </button>
         </p>
       );
     case 'paid':
       return (
-        <p className="gift-panel__state gift-panel__state--paid">
+        <p className="money-state money-state--done">
           {t('gifts.paid', { what: name(payment.order.gift), count: payment.order.count, amount: yuan(payment.order.amount) })}
         </p>
       );
     case 'refused':
       return (
-        <p className="gift-panel__state gift-panel__state--refused" role="alert">
+        <p className="money-state money-state--refused" role="alert">
           {t('gifts.refused', { reason: payment.reason })}
         </p>
       );
@@ -86,12 +86,12 @@ export function GiftPanel({ titleId, list, loadFailed, payment, onRetryLoad, onP
   };
 
   return (
-    <div className="gift-panel">
-      <header className="gift-panel__header">
-        <h2 id={titleId} className="gift-panel__title">
+    <div className="panel-dialog__body gift-panel">
+      <header className="panel-dialog__header">
+        <h2 id={titleId} className="panel-dialog__title">
           {t('gifts.title')}
         </h2>
-        <button type="button" className="gift-panel__close" aria-label={t('gifts.close')} onClick={onClose}>
+        <button type="button" className="panel-dialog__close" aria-label={t('gifts.close')} onClick={onClose}>
           ×
         </button>
       </header>
@@ -99,7 +99,7 @@ export function GiftPanel({ titleId, list, loadFailed, payment, onRetryLoad, onP
         loadFailed ? (
           <p className="gift-panel__notice" role="alert">
             {t('gifts.loadFailed')}{' '}
-            <button type="button" className="gift-panel__link" onClick={onRetryLoad}>
+            <button type="button" className="link-button" onClick={onRetryLoad}>
               {t('gifts.retry')}
             </button>
           </p>

@@ -64,13 +64,13 @@ export function GoodsDetail({ roomId, item, onClose }: Props) {
   }, []);
 
   return (
-    <dialog ref={dialog} className="panel-dialog goods-dialog sheet" aria-labelledby={`${ids}-title`} tabIndex={-1} onClose={onClose}>
-      <div className="goods-detail">
-        <header className="goods-detail__header">
-          <h2 id={`${ids}-title`} className="goods-detail__title">
+    <dialog ref={dialog} className="panel-dialog panel-dialog--panel sheet" aria-labelledby={`${ids}-title`} tabIndex={-1} onClose={onClose}>
+      <div className="panel-dialog__body">
+        <header className="panel-dialog__header">
+          <h2 id={`${ids}-title`} className="panel-dialog__title">
             {item.name}
           </h2>
-          <button type="button" className="goods-detail__close" aria-label={t('goods.closeDetail')} onClick={() => dialog.current?.close()}>
+          <button type="button" className="panel-dialog__close" aria-label={t('goods.closeDetail')} onClick={() => dialog.current?.close()}>
             ×
           </button>
         </header>
@@ -108,17 +108,17 @@ export function GoodsDetail({ roomId, item, onClose }: Props) {
           </p>
         )}
         <div className="goods-detail__status" role="status">
-          {state.phase === 'paying' && <p className="goods-detail__state">{t('goods.buying')}</p>}
+          {state.phase === 'paying' && <p className="money-state">{t('goods.buying')}</p>}
           {state.phase === 'checking' && (
-            <p className="goods-detail__state goods-detail__state--checking">
+            <p className="money-state money-state--checking">
               {t('goods.checking')}{' '}
-              <button type="button" className="goods-link" onClick={purchase.checkNow}>
+              <button type="button" className="link-button" onClick={purchase.checkNow}>
                 {t('goods.checkNow')}
               </button>
             </p>
           )}
           {state.phase === 'paid' && (
-            <p className="goods-detail__state goods-detail__state--done">{t('goods.bought', { count: state.order.count, amount: yuan(state.order.amount) })}</p>
+            <p className="money-state money-state--done">{t('goods.bought', { count: state.order.count, amount: yuan(state.order.amount) })}</p>
           )}
         </div>
         {/* Refused for the stock: the line above says it in the viewer's words once the stock is read again. */}

@@ -117,7 +117,7 @@ export function GoodsTab({ roomId }: { readonly roomId: string }) {
       {listing.phase === 'failed' && (
         <p className="goods-empty" role="alert">
           {t('goods.loadFailed')}{' '}
-          <button type="button" className="goods-link" onClick={retry}>
+          <button type="button" className="link-button" onClick={retry}>
             {t('goods.retry')}
           </button>
         </p>

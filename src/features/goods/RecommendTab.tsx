@@ -57,7 +57,7 @@ export function RecommendTab({ roomId }: { readonly roomId: string }) {
     return failed ? (
       <p className="goods-empty" role="alert">
         {t('goods.loadFailed')}{' '}
-        <button type="button" className="goods-link" onClick={() => setAttempt((n) => n + 1)}>
+        <button type="button" className="link-button" onClick={() => setAttempt((n) => n + 1)}>
           {t('goods.retry')}
         </button>
       </p>

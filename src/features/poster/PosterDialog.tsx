@@ -76,13 +76,13 @@ export function PosterDialog({ roomId, onClose }: { readonly roomId: string; rea
   };
 
   return (
-    <dialog ref={dialog} className="panel-dialog poster-dialog sheet" aria-labelledby={`${ids}-title`} tabIndex={-1} onClose={onClose}>
-      <div className="poster-panel">
-        <header className="poster-panel__header">
-          <h2 id={`${ids}-title`} className="poster-panel__title">
+    <dialog ref={dialog} className="panel-dialog panel-dialog--panel sheet" aria-labelledby={`${ids}-title`} tabIndex={-1} onClose={onClose}>
+      <div className="panel-dialog__body">
+        <header className="panel-dialog__header">
+          <h2 id={`${ids}-title`} className="panel-dialog__title">
             {t('poster.title')}
           </h2>
-          <button type="button" className="poster-panel__close" aria-label={t('poster.close')} onClick={() => dialog.current?.close()}>
+          <button type="button" className="panel-dialog__close" aria-label={t('poster.close')} onClick={() => dialog.current?.close()}>
             ×
           </button>
         </header>
@@ -91,7 +91,7 @@ export function PosterDialog({ roomId, onClose }: { readonly roomId: string; rea
           {made.phase === 'failed' && (
             <p className="poster-panel__notice" role="alert">
               {t('poster.failed')}{' '}
-              <button type="button" className="poster-link" onClick={() => setAttempt((n) => n + 1)}>
+              <button type="button" className="link-button" onClick={() => setAttempt((n) => n + 1)}>
                 {t('poster.retry')}
               </button>
             </p>

@@ -51,7 +51,7 @@ export function RedPacketCard({ roomId }: { readonly roomId: string }) {
             {mine?.phase === 'checking' && (
               <p className="red-packet__line red-packet__line--checking" role="status">
                 {t('redPacket.checking')}{' '}
-                <button type="button" className="red-packet__link" onClick={grab.checkNow}>
+                <button type="button" className="link-button red-packet__link" onClick={grab.checkNow}>
                   {t('redPacket.checkNow')}
                 </button>
               </p>
@@ -72,7 +72,7 @@ export function RedPacketCard({ roomId }: { readonly roomId: string }) {
               </p>
             )}
             {phase === 'notStarted' && <p className="red-packet__line">{t('redPacket.notStarted')}</p>}
-            <button type="button" className="red-packet__link" onClick={() => setWalletOpen(true)}>
+            <button type="button" className="link-button red-packet__link" onClick={() => setWalletOpen(true)}>
               {t('redPacket.myPackets')}
             </button>
           </div>

@@ -87,13 +87,13 @@ export function RedPacketWallet({ roomId, packets, onClose }: Props) {
   const state = withdraw.state;
 
   return (
-    <dialog ref={dialog} className="panel-dialog red-packet-wallet sheet" aria-labelledby={`${ids}-title`} tabIndex={-1} onClose={onClose}>
-      <div className="red-packet-wallet__panel">
-        <header className="red-packet-wallet__header">
-          <h2 id={`${ids}-title`} className="red-packet-wallet__title">
+    <dialog ref={dialog} className="panel-dialog panel-dialog--panel sheet" aria-labelledby={`${ids}-title`} tabIndex={-1} onClose={onClose}>
+      <div className="panel-dialog__body">
+        <header className="panel-dialog__header">
+          <h2 id={`${ids}-title`} className="panel-dialog__title">
             {t('redPacket.myPackets')}
           </h2>
-          <button type="button" className="red-packet-wallet__close" aria-label={t('redPacket.closeWallet')} onClick={() => dialog.current?.close()}>
+          <button type="button" className="panel-dialog__close" aria-label={t('redPacket.closeWallet')} onClick={() => dialog.current?.close()}>
             ×
           </button>
         </header>
@@ -102,7 +102,7 @@ export function RedPacketWallet({ roomId, packets, onClose }: Props) {
             {failed ? (
               <>
                 {t('redPacket.walletFailed')}{' '}
-                <button type="button" className="red-packet__link" onClick={reload}>
+                <button type="button" className="link-button" onClick={reload}>
                   {t('redPacket.retry')}
                 </button>
               </>
@@ -157,16 +157,16 @@ export function RedPacketWallet({ roomId, packets, onClose }: Props) {
                 <li>{t('redPacket.ruleRealName')}</li>
               </ul>
               <div role="status" className="red-packet-wallet__status">
-                {state.phase === 'paying' && <p className="red-packet-wallet__state">{t('redPacket.withdrawing')}</p>}
+                {state.phase === 'paying' && <p className="money-state">{t('redPacket.withdrawing')}</p>}
                 {state.phase === 'checking' && (
-                  <p className="red-packet-wallet__state red-packet-wallet__state--checking">
+                  <p className="money-state money-state--checking">
                     {t('redPacket.withdrawChecking')}{' '}
-                    <button type="button" className="red-packet__link" onClick={withdraw.checkNow}>
+                    <button type="button" className="link-button" onClick={withdraw.checkNow}>
                       {t('redPacket.checkNow')}
                     </button>
                   </p>
                 )}
-                {state.phase === 'paid' && <p className="red-packet-wallet__state red-packet-wallet__state--done">{t('redPacket.withdrawn', { amount: yuan(state.order) })}</p>}
+                {state.phase === 'paid' && <p className="money-state money-state--done">{t('redPacket.withdrawn', { amount: yuan(state.order) })}</p>}
               </div>
               {state.phase === 'refused' && (
                 <p className="red-packet-wallet__problem" role="alert">
