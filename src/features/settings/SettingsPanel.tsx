@@ -27,12 +27,12 @@ function OpenSettings({ titleId, nickname, onClose }: { readonly titleId: string
   const offer = useSnapshot(playerOffer);
   const viewer = useSnapshot(viewerSettings);
   return (
-    <div className="viewer-settings__panel">
-      <header className="viewer-settings__header">
-        <h2 id={titleId} className="viewer-settings__title">
+    <div className="panel-dialog__body">
+      <header className="panel-dialog__header">
+        <h2 id={titleId} className="panel-dialog__title">
           {t('settings.title')}
         </h2>
-        <button type="button" className="viewer-settings__close" aria-label={t('settings.close')} onClick={onClose}>
+        <button type="button" className="panel-dialog__close" aria-label={t('settings.close')} onClick={onClose}>
           ×
         </button>
       </header>
@@ -70,7 +70,7 @@ export function SettingsPanel({ nickname }: SettingsPanelProps) {
       >
         {t('settings.button')}
       </button>
-      <dialog ref={dialog} className="panel-dialog viewer-settings__dialog sheet" aria-labelledby={titleId} tabIndex={-1} onClose={onClose}>
+      <dialog ref={dialog} className="panel-dialog panel-dialog--panel sheet" aria-labelledby={titleId} tabIndex={-1} onClose={onClose}>
         {open && <OpenSettings titleId={titleId} nickname={nickname} onClose={close} />}
       </dialog>
     </div>
