@@ -1,71 +1,41 @@
 /**
- * Live screen slots for the room's interactions (issues 13 and 14): each interaction is a feature
- * of its own that shows a card in the screen's interactions region while the room has one
- * open, the Q&A has a room tab, and what the host shares shows beside the video. The parts
- * (./interactionParts.tsx) load with the video page only, in a chunk of their own.
+ * Live screen slots for the room's interactions (issues 13 and 14): each interaction is a
+ * feature of its own that shows a card in the screen's interactions region while the room
+ * has one open; the products, recommend and Q&A room tabs; the gift and invite buttons of
+ * the toolbar; the gifts and delayed charging over the player; what the host shares beside
+ * the video. The parts (./interactionParts.tsx) load with the video page only, in a chunk of
+ * their own: this table is in the guide page's script, so it stays small (one maker for
+ * every part).
  */
 import { lazy, Suspense } from 'react';
 import { i18n } from '../../i18n';
-import type { LiveScreenSlots } from '../../features/live';
+import type { LiveScreenSlots, RoomTab } from '../../features/live';
+import type * as Parts from './interactionParts';
 
-const parts = () => import('./interactionParts');
-const InteractionCards = lazy(() => parts().then((m) => ({ default: m.InteractionCards })));
-const SharedDocument = lazy(() => parts().then((m) => ({ default: m.SharedDocument })));
-const QaTab = lazy(() => parts().then((m) => ({ default: m.QaTab })));
-const GoodsTab = lazy(() => parts().then((m) => ({ default: m.GoodsTab })));
-const RecommendTab = lazy(() => parts().then((m) => ({ default: m.RecommendTab })));
-const Gifts = lazy(() => parts().then((m) => ({ default: m.Gifts })));
-const GiftOverlay = lazy(() => parts().then((m) => ({ default: m.GiftOverlay })));
+type PartName = keyof typeof Parts;
+
+/** The named part of ./interactionParts.tsx for a room, loaded when first shown. */
+function part(name: PartName) {
+  const Part = lazy(() => import('./interactionParts').then((m) => ({ default: m[name] })));
+  return (roomId: string) => (
+    <Suspense fallback={null}>
+      <Part roomId={roomId} />
+    </Suspense>
+  );
+}
+
+const goods = part('GoodsTab');
+const recommend = part('RecommendTab');
+const qa = part('QaTab');
 
 export const interactionSlots: LiveScreenSlots = {
-  interactions: (roomId) => (
-    <Suspense fallback={null}>
-      <InteractionCards roomId={roomId} />
-    </Suspense>
-  ),
-  toolbar: (roomId) => (
-    <Suspense fallback={null}>
-      <Gifts roomId={roomId} />
-    </Suspense>
-  ),
-  stageOverlay: (roomId) => (
-    <Suspense fallback={null}>
-      <GiftOverlay roomId={roomId} />
-    </Suspense>
-  ),
-  document: (roomId) => (
-    <Suspense fallback={null}>
-      <SharedDocument roomId={roomId} />
-    </Suspense>
-  ),
-  tabs: (roomId) => [
-    {
-      key: 'goods',
-      label: i18n.t('screen.tabGoods'),
-      offer: 'goods',
-      render: () => (
-        <Suspense fallback={null}>
-          <GoodsTab roomId={roomId} />
-        </Suspense>
-      ),
-    },
-    {
-      key: 'recommend',
-      label: i18n.t('screen.tabRecommend'),
-      render: () => (
-        <Suspense fallback={null}>
-          <RecommendTab roomId={roomId} />
-        </Suspense>
-      ),
-    },
-    {
-      key: 'qa',
-      label: i18n.t('screen.tabQa'),
-      render: () => (
-        <Suspense fallback={null}>
-          <QaTab roomId={roomId} />
-        </Suspense>
-      ),
-    },
+  interactions: part('InteractionCards'),
+  toolbar: part('Gifts'),
+  stageOverlay: part('GiftOverlay'),
+  document: part('SharedDocument'),
+  tabs: (roomId): RoomTab[] => [
+    { key: 'goods', label: i18n.t('screen.tabGoods'), offer: 'goods', render: () => goods(roomId) },
+    { key: 'recommend', label: i18n.t('screen.tabRecommend'), render: () => recommend(roomId) },
+    { key: 'qa', label: i18n.t('screen.tabQa'), render: () => qa(roomId) },
   ],
 };

@@ -5,12 +5,13 @@
  * closing it, however it is closed, releases the microphone and the audio.
  */
 import { useTranslation } from 'react-i18next';
+import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { useModalDialog } from '../../ui/useModalDialog';
 import { DeviceTestPanel } from './DeviceTestPanel';
 import './devicetest.css';
 
 export function DeviceTest() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(INTERACTIONS_NS);
   const { open, show, close, onClose, onBackdropClick, dialog, opener, titleId } = useModalDialog();
 
   return (

@@ -2,8 +2,11 @@ import { createInstance } from 'i18next';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
+import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import en_us from '../../i18n/locales/en_us.json';
+import enInteractions from '../../i18n/locales/interactions/en_us.json';
 import zh_cn from '../../i18n/locales/zh_cn.json';
+import zhInteractions from '../../i18n/locales/interactions/zh_cn.json';
 import { deviceOptions } from './deviceOptions';
 import { INITIAL_DEVICE_TEST_STATE, MIC_PROBLEMS, deviceTestReducer, type DeviceTestEvent, type DeviceTestState } from './deviceTestMachine';
 import { DeviceTestView, type DeviceTestViewProps } from './DeviceTestView';
@@ -11,7 +14,8 @@ import { DeviceTestView, type DeviceTestViewProps } from './DeviceTestView';
 const i18n = createInstance();
 void i18n.use(initReactI18next).init({
   lng: 'en_us',
-  resources: { en_us: { translation: en_us }, zh_cn: { translation: zh_cn } },
+  fallbackNS: 'translation',
+  resources: { en_us: { translation: en_us, [INTERACTIONS_NS]: enInteractions }, zh_cn: { translation: zh_cn, [INTERACTIONS_NS]: zhInteractions } },
   interpolation: { escapeValue: false },
 });
 
@@ -75,19 +79,19 @@ describe('DeviceTestView: microphone', () => {
     const html = render({ state: failed });
     expect(html).toContain('role="alert"');
     expect(html).toContain(en_us.error.microphoneAbnormal);
-    expect(html).toContain(en_us.deviceTest.problem[problem].replaceAll("'", '&#x27;'));
+    expect(html).toContain(enInteractions.deviceTest.problem[problem].replaceAll("'", '&#x27;'));
     expect(html).toContain('Test again');
     expect(html).not.toContain('role="meter"');
   });
 
   it('each problem has a hint of its own', () => {
-    expect(new Set(MIC_PROBLEMS.map((problem) => en_us.deviceTest.problem[problem])).size).toBe(MIC_PROBLEMS.length);
+    expect(new Set(MIC_PROBLEMS.map((problem) => enInteractions.deviceTest.problem[problem])).size).toBe(MIC_PROBLEMS.length);
   });
 
   it('the message follows the language', () => {
     const html = render({ state: state({ type: 'MIC_REQUEST', deviceId: null }, { type: 'MIC_REFUSED', request: 1 }) }, 'zh_cn');
     expect(html).toContain('麦克风已禁用或异常');
-    expect(html).toContain(zh_cn.deviceTest.problem.denied);
+    expect(html).toContain(zhInteractions.deviceTest.problem.denied);
   });
 
   it('stopped (page hidden): says so and offers to test', () => {

@@ -5,6 +5,7 @@
  */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import type { TFunction } from 'i18next';
 import { CLIENT_MESSAGE_KEYS } from '../../domain/errorCatalogue';
 import type { DeviceOption } from './deviceOptions';
@@ -65,7 +66,7 @@ function DevicePicker({ label, options, value, unnamed, onChoose }: DevicePicker
 }
 
 function MicrophonePart({ state, level, inputs, chosenInput, onTestMicrophone, onChooseInput }: DeviceTestViewProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(INTERACTIONS_NS);
   const headingId = useId();
   const { mic } = state;
   return (
@@ -114,7 +115,7 @@ function MicrophonePart({ state, level, inputs, chosenInput, onTestMicrophone, o
 }
 
 function SpeakerPart({ state, outputs, chosenOutput, onChooseOutput, onPlayTone, onAnswer }: DeviceTestViewProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(INTERACTIONS_NS);
   const headingId = useId();
   const questionId = useId();
   const { tone } = state;

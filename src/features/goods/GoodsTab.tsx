@@ -11,6 +11,7 @@ import type { GoodsItem } from '../../domain/goods';
 import { validateKeyword } from '../../domain/limits';
 import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { useApi } from '../../state/apiContext';
+import { pushNotice } from '../../state/notices';
 import { setOfferWithheld } from '../../state/roomOffers';
 import { useYuanFormat } from '../../ui/useYuanFormat';
 import { GoodsDetail, StockText } from './GoodsDetail';
@@ -67,6 +68,8 @@ export function GoodsTab({ roomId }: { readonly roomId: string }) {
         if (isApiError(error) && error.code === 4406) {
           setOfferWithheld(roomId, 'goods', true);
           setListing({ phase: 'disabled' });
+          // Opened from a link to the products tab: the tab is gone, the viewer is told why.
+          if (new URLSearchParams(globalThis.location?.search ?? '').get('tab') === 'goods') pushNotice({ key: 'code.4406', tone: 'warning' });
         } else setListing({ phase: 'failed' });
       },
     );

@@ -4,7 +4,6 @@ import { RoomTabs, type RoomTab } from './RoomTabs';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { captureInviter } from '../../state/inviteCapture';
-import { pushNotice } from '../../state/notices';
 import { roomOffers } from '../../state/roomOffers';
 import { enterRoom, setJoinedVideo } from '../../state/session';
 import { SafeLink } from '../../ui/SafeLink';
@@ -135,11 +134,7 @@ function AddressedRoomTabs({ roomId, tabs }: { readonly roomId: string; readonly
   const withheld = useSnapshot(roomOffers).withheld[roomId];
   const shown = useMemo(() => tabs.filter((tab) => tab.offer === undefined || withheld?.[tab.offer] !== true), [tabs, withheld]);
   const requested = params.get(ROOM_TAB_PARAM);
-  // A link to a tab the platform switched off here (products): the room's usual tab, and why.
-  const refused = tabs.find((tab) => tab.key === requested && tab.offer !== undefined && withheld?.[tab.offer] === true)?.offer;
-  useEffect(() => {
-    if (refused === 'goods') pushNotice({ key: 'code.4406', tone: 'warning' });
-  }, [refused]);
+  // A link to a tab the platform switched off here opens the room's usual tab (the tab's feature says why).
   const onSelect = useCallback(
     (key: string) =>
       setParams(

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api';
 import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { useApi } from '../../state/apiContext';
-import { inviteSettled, pendingInviter } from '../../state/inviteCapture';
+import { inviteSettled, pendingInviter } from './inviteRecord';
 import { PosterDialog } from './PosterDialog';
 import './poster.css';
 

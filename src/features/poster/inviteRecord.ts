@@ -1,0 +1,29 @@
+/**
+ * The invite waiting to be recorded (kept by the guide page: state/inviteCapture.ts), and
+ * whether this browser recorded one for the room already: an invite counts once.
+ */
+import { pendingInviterKey } from '../../state/inviteCapture';
+
+const doneKey = (roomId: string) => `webcast.invited.${roomId}`;
+const CODE = /^[0-9A-Za-z_-]{1,64}$/;
+
+/** The code waiting to be recorded for this room, unless this browser recorded one already. */
+export function pendingInviter(roomId: string): string | null {
+  try {
+    if (localStorage.getItem(doneKey(roomId)) !== null) return null;
+    const code = sessionStorage.getItem(pendingInviterKey(roomId));
+    return code !== null && CODE.test(code) ? code : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The invite is recorded (or refused for good): not again from this browser. */
+export function inviteSettled(roomId: string, recorded: boolean): void {
+  try {
+    sessionStorage.removeItem(pendingInviterKey(roomId));
+    if (recorded) localStorage.setItem(doneKey(roomId), '1');
+  } catch {
+    // nothing to keep
+  }
+}
