@@ -5,7 +5,8 @@ import { enterAsGuest, guestContext } from './support/guest';
 
 // Delayed charging (issue 14 item 6) against the reference server: the viewer is told the
 // free time and the price before anything is due; then a gate covers the video until the
-// price is paid, once (the ledger); a reload after paying shows nothing.
+// price is paid, once (the ledger), and the video stops meanwhile; a reload after paying
+// shows nothing.
 
 const ROOM = '10001';
 
@@ -32,8 +33,12 @@ test('free time and price said first; then the gate over the video until paid, o
   await expect(gate).toBeVisible({ timeout: 15_000 });
   await expect(gate).toContainText('支付 ¥1.50 即可继续观看本场直播');
   await expect(badge).toHaveCount(0);
+  // The video stops under the gate (no picture, no sound), and plays again once paid.
+  const player = page.getByRole('region', { name: '直播播放器' });
+  await expect(player).toHaveAttribute('data-phase', 'idle');
   await gate.getByRole('button', { name: '支付 ¥1.50' }).click();
   await expect(gate).toHaveCount(0);
+  await expect(player).toHaveAttribute('data-phase', 'playing', { timeout: 20_000 });
   const ledger = (await server.admin<{ list: { userId: string; amount: string }[] }>(`/admin/v1/rooms/${ROOM}/ledger`, { kind: 'delay.pay' })).list;
   expect(ledger.filter((row) => row.userId === userId).map((row) => row.amount)).toEqual(['1.50']);
 

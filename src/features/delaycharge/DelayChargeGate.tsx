@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { delayPhase, readDelayCharge, type DelayCharge } from '../../domain/delayCharge';
 import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { useApi } from '../../state/apiContext';
+import { setPlaybackHold } from '../../state/playbackHolds';
 import { useMoneyCall } from '../../ui/useMoneyCall';
 import { useYuanFormat } from '../../ui/useYuanFormat';
 import './delaycharge.css';
@@ -76,6 +77,13 @@ export function DelayChargeGate({ roomId }: { readonly roomId: string }) {
   useEffect(() => {
     if (paidAnswer !== null) setKnown({ charge: paidAnswer, at: performance.now() });
   }, [paidAnswer, setKnown]);
+
+  // The price due holds the video back (the player stops, sound included) until it is paid.
+  const due = phase.phase === 'due';
+  useEffect(() => {
+    setPlaybackHold(roomId, 'delayCharge', due);
+    return () => setPlaybackHold(roomId, 'delayCharge', false);
+  }, [roomId, due]);
 
   if (known === null || phase.phase === 'off' || phase.phase === 'paid') return null;
   const price = yuan(known.charge.price);

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { LIVE_STATUS, type DelayMode, type QualityLevel } from '../../domain/constants';
 import { DEFAULT_DELAY_MODE, EMPTY_PLAYER_OFFER, playerSettings, publishPlayerOffer, setPlayerSetting } from '../../state/playerSettings';
+import { isHeld, playbackHolds } from '../../state/playbackHolds';
 import { session } from '../../state/session';
 import { setViewerSetting, viewerSettings } from '../../state/viewerSettings';
 import { embedControl, reportLiveStatus, reportPlayerState } from '../../state/embedControl';
@@ -65,6 +66,9 @@ export function Player({ roomId }: PlayerProps) {
   // Another tab of this room plays: this one, in the background, stops its video.
   const { oneVideo, captions } = useSnapshot(viewerSettings);
   const yielded = usePlaybackYield(roomId, oneVideo);
+  // Held back by another feature (delayed charging's price due): stopped as when yielded.
+  const held = isHeld(useSnapshot(playbackHolds), roomId);
+  const stopped = yielded || held;
 
   const rootRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -93,7 +97,7 @@ export function Player({ roomId }: PlayerProps) {
   // The room state and the settings choose what plays; the machine ignores a LOAD of the
   // source it already has. A live yielded to another tab stops (no download, no decoding)
   // and loads afresh, at its live edge, when this tab plays again.
-  const yieldsLive = yielded && target?.kind === 'play' && target.live;
+  const yieldsLive = stopped && target?.kind === 'play' && target.live;
   useLayoutEffect(() => {
     if (target === null) return;
     if (yieldsLive) dispatch({ type: 'STOP' });
@@ -110,14 +114,14 @@ export function Player({ roomId }: PlayerProps) {
   useEffect(() => {
     const video = videoRef.current;
     if (video === null || target?.kind !== 'play' || target.live) return;
-    if (yielded && !video.paused) {
+    if (stopped && !video.paused) {
       yieldedReplay.current = true;
       video.pause();
-    } else if (!yielded && yieldedReplay.current) {
+    } else if (!stopped && yieldedReplay.current) {
       yieldedReplay.current = false;
       void video.play().catch(() => undefined);
     }
-  }, [yielded, target]);
+  }, [stopped, target]);
 
   // Muted autoplay when the browser blocks sound; the viewer's mute is theirs.
   const [muted, setMuted] = useState(false);
@@ -579,7 +583,8 @@ export function Player({ roomId }: PlayerProps) {
         )}
         {yieldsLive && (
           <Cover url={room?.coverUrl ?? null}>
-            <p>{t('player.yielded')}</p>
+            {/* Held back by another feature (its own layer says why), or playing in another tab. */}
+            {yielded && <p>{t('player.yielded')}</p>}
           </Cover>
         )}
         {(phase === 'idle' || phase === 'loading') && !yieldsLive && (
