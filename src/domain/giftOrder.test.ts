@@ -25,7 +25,7 @@ describe('gift orders', () => {
     expect(parseGiftCount(' 66 ')).toEqual({ ok: true, value: 66 });
     expect(parseGiftCount('9999')).toEqual({ ok: true, value: 9999 });
     for (const bad of ['0', '10000', '1.5', '-1', '1e3', 'abc', '٣']) expect(parseGiftCount(bad).ok).toBe(false);
-    expect(parseGiftCount('')).toEqual({ ok: false, error: { key: 'validation.giftCount.required' } });
+    expect(parseGiftCount('')).toEqual({ ok: false, error: { key: 'commerce.giftCount.required' } });
   });
 
   it('a reward is at least 0.01 with at most two decimals, rounded nowhere', () => {

@@ -31,10 +31,10 @@ const WHOLE = /^[0-9]{1,6}$/;
 /** A count typed by the viewer: a whole number from 1 to GIFT_COUNT_MAX. */
 export function parseGiftCount(input: string): Result<number> {
   const text = input.trim();
-  if (text === '') return fail(problem('validation.giftCount.required'));
-  if (!WHOLE.test(text)) return fail(problem('validation.giftCount.invalid', { max: GIFT_COUNT_MAX }));
+  if (text === '') return fail(problem('commerce.giftCount.required'));
+  if (!WHOLE.test(text)) return fail(problem('commerce.giftCount.invalid', { max: GIFT_COUNT_MAX }));
   const count = Number.parseInt(text, 10);
-  if (count < 1 || count > GIFT_COUNT_MAX) return fail(problem('validation.giftCount.invalid', { max: GIFT_COUNT_MAX }));
+  if (count < 1 || count > GIFT_COUNT_MAX) return fail(problem('commerce.giftCount.invalid', { max: GIFT_COUNT_MAX }));
   return ok(count);
 }
 

@@ -7,8 +7,8 @@ const item = (over: Partial<GoodsItem> = {}): GoodsItem => ({ id: 'g1', name: 'M
 describe('goods purchase', () => {
   it('price x count in decimal yuan, within the stock and the limit', () => {
     expect(purchaseOrder(item(), 3)).toEqual({ ok: true, value: { goodsId: 'g1', count: 3, amount: '119.70' } });
-    expect(purchaseOrder(item({ stock: 2 }), 3)).toEqual({ ok: false, error: { key: 'validation.purchase.onlyLeft', params: { left: 2 } } });
-    expect(purchaseOrder(item({ stock: 0 }), 1)).toEqual({ ok: false, error: { key: 'validation.purchase.soldOut' } });
+    expect(purchaseOrder(item({ stock: 2 }), 3)).toEqual({ ok: false, error: { key: 'commerce.purchase.onlyLeft', params: { left: 2 } } });
+    expect(purchaseOrder(item({ stock: 0 }), 1)).toEqual({ ok: false, error: { key: 'commerce.purchase.soldOut' } });
     expect(purchaseOrder(item(), PURCHASE_COUNT_MAX + 1).ok).toBe(false);
     expect(purchaseOrder(item(), 0).ok).toBe(false);
     expect(purchaseOrder(item(), 1.5).ok).toBe(false);

@@ -41,10 +41,10 @@ export const purchaseMax = (item: GoodsItem): number => Math.max(0, Math.min(PUR
 
 /** The order for `count` of an item, or why it cannot be bought (sold out, only N left, the per-purchase limit). */
 export function purchaseOrder(item: GoodsItem, count: number): Result<PurchaseOrder> {
-  if (!Number.isSafeInteger(count) || count < 1) return fail(problem('validation.purchase.count', { max: PURCHASE_COUNT_MAX }));
-  if (item.stock <= 0) return fail(problem('validation.purchase.soldOut'));
-  if (count > item.stock) return fail(problem('validation.purchase.onlyLeft', { left: item.stock }));
-  if (count > PURCHASE_COUNT_MAX) return fail(problem('validation.purchase.count', { max: PURCHASE_COUNT_MAX }));
+  if (!Number.isSafeInteger(count) || count < 1) return fail(problem('commerce.purchase.count', { max: PURCHASE_COUNT_MAX }));
+  if (item.stock <= 0) return fail(problem('commerce.purchase.soldOut'));
+  if (count > item.stock) return fail(problem('commerce.purchase.onlyLeft', { left: item.stock }));
+  if (count > PURCHASE_COUNT_MAX) return fail(problem('commerce.purchase.count', { max: PURCHASE_COUNT_MAX }));
   return ok({ goodsId: item.id, count, amount: multiplyYuan(item.price, count) });
 }
 

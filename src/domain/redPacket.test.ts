@@ -32,7 +32,7 @@ describe('withdrawal rules', () => {
   it('at least 0.01, two decimals at most, not more than the balance (decimal comparison)', () => {
     expect(validateWithdrawal('0.01', '0.01').ok).toBe(true);
     expect(validateWithdrawal('0.30', '0.3').ok).toBe(true);
-    expect(validateWithdrawal('0.31', '0.30')).toEqual({ ok: false, error: { key: 'validation.withdraw.overBalance', params: { balance: '0.30' } } });
+    expect(validateWithdrawal('0.31', '0.30')).toEqual({ ok: false, error: { key: 'commerce.withdraw.overBalance', params: { balance: '0.30' } } });
     expect(validateWithdrawal('0.001', '5').ok).toBe(false);
     expect(validateWithdrawal('0', '5').ok).toBe(false);
     expect(validateWithdrawal('abc', '5').ok).toBe(false);

@@ -46,6 +46,6 @@ export function withDraw(view: RedPacketView, draw: { readonly got: boolean; rea
 export function validateWithdrawal(input: string, balance: string): Result<YuanAmount> {
   const amount = validateRedPacketAmount(input);
   if (!amount.ok) return amount;
-  if (amount.value.greaterThan(new Yuan(balance))) return fail(problem('validation.withdraw.overBalance', { balance }));
+  if (amount.value.greaterThan(new Yuan(balance))) return fail(problem('commerce.withdraw.overBalance', { balance }));
   return ok(amount.value);
 }
