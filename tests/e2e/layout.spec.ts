@@ -109,7 +109,7 @@ test.describe('desktop', () => {
     await page.reload();
     await expect(page.getByRole('tab', { name: '直播介绍' })).toHaveAttribute('aria-selected', 'true');
     // A tab the room does not have opens the usual one.
-    await page.goto('/live/video/10001?tab=goods');
+    await page.goto('/live/video/10001?tab=shop');
     await expect(page.getByRole('tab', { name: '聊天' })).toHaveAttribute('aria-selected', 'true');
   });
 

@@ -118,6 +118,8 @@ test.describe('routes (SPEC 2)', () => {
       'GET /ccp/handler/v1/answerSheet/need',
       'GET /ccp/handler/v1/raffle/conf/record',
       'GET /ccp/handler/v1/qa/list',
+      // Delayed charging: whether the room charges after a free time (issue 14).
+      'GET /ccp/handler/v2/webcast/delay/10001/check',
     ];
     expect(calls.filter((call) => !features.includes(call))).toEqual([]);
   });
