@@ -1,28 +1,16 @@
-import { createInstance } from 'i18next';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import en_us from '../../i18n/locales/en_us.json';
 import enInteractions from '../../i18n/locales/interactions/en_us.json';
-import zh_cn from '../../i18n/locales/zh_cn.json';
 import zhInteractions from '../../i18n/locales/interactions/zh_cn.json';
+import { renderStatic } from '../../ui/staticRender';
 import { deviceOptions } from './deviceOptions';
 import { INITIAL_DEVICE_TEST_STATE, MIC_PROBLEMS, deviceTestReducer, type DeviceTestEvent, type DeviceTestState } from './deviceTestMachine';
 import { DeviceTestView, type DeviceTestViewProps } from './DeviceTestView';
 
-const i18n = createInstance();
-void i18n.use(initReactI18next).init({
-  lng: 'en_us',
-  fallbackNS: 'translation',
-  resources: { en_us: { translation: en_us, [INTERACTIONS_NS]: enInteractions }, zh_cn: { translation: zh_cn, [INTERACTIONS_NS]: zhInteractions } },
-  interpolation: { escapeValue: false },
-});
-
 const noop = () => undefined;
 const state = (...events: DeviceTestEvent[]): DeviceTestState => events.reduce(deviceTestReducer, INITIAL_DEVICE_TEST_STATE);
 
-function render(props: Partial<DeviceTestViewProps>, lng = 'en_us'): string {
+function render(props: Partial<DeviceTestViewProps>, lng: 'en_us' | 'zh_cn' = 'en_us'): string {
   const full: DeviceTestViewProps = {
     state: INITIAL_DEVICE_TEST_STATE,
     level: 0,
@@ -37,11 +25,7 @@ function render(props: Partial<DeviceTestViewProps>, lng = 'en_us'): string {
     onAnswer: noop,
     ...props,
   };
-  return renderToStaticMarkup(
-    <I18nextProvider i18n={i18n.cloneInstance({ lng })}>
-      <DeviceTestView {...full} />
-    </I18nextProvider>,
-  );
+  return renderStatic(<DeviceTestView {...full} />, { lng });
 }
 
 const measuring = state({ type: 'MIC_REQUEST', deviceId: null }, { type: 'MIC_GRANTED', request: 1, deviceId: 'b' });

@@ -1,27 +1,12 @@
 // The gift panel as rendered in each state of a payment, in two languages.
-import { createInstance } from 'i18next';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api';
 import { giftOrder } from '../../domain/giftOrder';
 import { nextPayment, PAYMENT_IDLE, type PaymentState } from '../../domain/payment';
-import { INTERACTIONS_NS } from '../../i18n/catalogues';
-import en_us from '../../i18n/locales/en_us.json';
-import enInteractions from '../../i18n/locales/interactions/en_us.json';
-import zh_cn from '../../i18n/locales/zh_cn.json';
-import zhInteractions from '../../i18n/locales/interactions/zh_cn.json';
 import { GiftPanel, type GiftPanelProps } from './GiftPanel';
 import { readGiftList } from './giftsData';
 import { isKnownRefusal } from '../../ui/useMoneyCall';
-
-const i18n = createInstance();
-void i18n.use(initReactI18next).init({
-  lng: 'en_us',
-  fallbackNS: 'translation',
-  resources: { en_us: { translation: en_us, [INTERACTIONS_NS]: enInteractions }, zh_cn: { translation: zh_cn, [INTERACTIONS_NS]: zhInteractions } },
-  interpolation: { escapeValue: false },
-});
+import { renderStatic } from '../../ui/staticRender';
 
 const noop = () => undefined;
 const LIST = readGiftList({
@@ -34,13 +19,9 @@ const LIST = readGiftList({
 });
 const rose = LIST.offers[0]!;
 
-function render(props: Partial<GiftPanelProps>, lng = 'en_us'): string {
+function render(props: Partial<GiftPanelProps>, lng: 'en_us' | 'zh_cn' = 'en_us'): string {
   const full: GiftPanelProps = { titleId: 't', list: LIST, loadFailed: false, payment: PAYMENT_IDLE, onRetryLoad: noop, onPay: noop, onCheckNow: noop, onClose: noop, ...props };
-  return renderToStaticMarkup(
-    <I18nextProvider i18n={i18n.cloneInstance({ lng })}>
-      <GiftPanel {...full} />
-    </I18nextProvider>,
-  );
+  return renderStatic(<GiftPanel {...full} />, { lng });
 }
 
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');

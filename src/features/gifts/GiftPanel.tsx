@@ -182,7 +182,7 @@ export function GiftPanel({ titleId, list, loadFailed, payment, onRetryLoad, onP
             <div className="gift-panel__reward-row">
               <input
                 id={`${ids}-reward`}
-                className="gift-panel__reward-amount"
+                className="row-input"
                 inputMode="decimal"
                 placeholder={t('gifts.rewardHint', { min: MIN_AMOUNT_YUAN })}
                 aria-invalid={rewardProblem !== null}

@@ -98,7 +98,7 @@ export function GoodsTab({ roomId }: { readonly roomId: string }) {
         <input
           id={`${ids}-q`}
           type="search"
-          className="goods-search__input"
+          className="row-input goods-search__input"
           placeholder={t('goods.searchHint')}
           value={keyword}
           aria-invalid={problem !== null}

@@ -129,7 +129,7 @@ export function RedPacketWallet({ roomId, packets, onClose }: Props) {
                 <input
                   id={`${ids}-amount`}
                   inputMode="decimal"
-                  className="red-packet-wallet__amount"
+                  className="row-input"
                   value={amount}
                   maxLength={12}
                   aria-invalid={problem !== null}
