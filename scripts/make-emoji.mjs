@@ -1,5 +1,10 @@
 #!/usr/bin/env node
-// Draws the chat emoji (src/domain/emoji.ts) as small hand-made SVGs into public/emoji/.
+// Draws the chat emoji (src/domain/emoji.ts) as small hand-made SVGs into public/emoji/,
+// and the same drawings side by side in one sprite (public/emoji/sprite.svg, a 64 px cell
+// each, in the catalogue's order: src/domain/emoji.test.ts checks it). The chat rows paint
+// emoji from the sprite as a CSS background: one picture for every emoji of a burst, where
+// an <img> per emoji made Chromium build an SVG document each (issue 11: the cost of one
+// chat update). The picker keeps the single files.
 // Plain node, no dependencies; the output is deterministic, so a rerun changes nothing.
 //   node scripts/make-emoji.mjs           write public/emoji/*.svg
 //   node scripts/make-emoji.mjs --check   exit 1 when a file is missing, differs or is too big
@@ -140,13 +145,27 @@ const DRAWINGS = {
   ),
 };
 
+const CELL = 64;
+const SPRITE_FILE = 'sprite.svg';
+const SPRITE_MAX_BYTES = 24 * 1024;
+/** Every drawing in a cell of its own, left to right, marked with its file name. */
+function sprite(drawings) {
+  const cells = Object.entries(drawings).map(([file, text], i) => {
+    const body = text.slice(text.indexOf('>') + 1, text.lastIndexOf('</svg>'));
+    return `<svg data-file="${file}" x="${i * CELL}" y="0" width="${CELL}" height="${CELL}" viewBox="0 0 64 64">${body}</svg>`;
+  });
+  const width = cells.length * CELL;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${CELL}" width="${width}" height="${CELL}">${cells.join('')}</svg>\n`;
+}
+
 const check = process.argv.includes('--check');
 let bad = 0;
 fs.mkdirSync(OUT, { recursive: true });
-for (const [file, text] of Object.entries(DRAWINGS)) {
+const OUTPUTS = { ...DRAWINGS, [SPRITE_FILE]: sprite(DRAWINGS) };
+for (const [file, text] of Object.entries(OUTPUTS)) {
   const target = path.join(OUT, file);
   const size = Buffer.byteLength(text);
-  if (size > MAX_BYTES) {
+  if (size > (file === SPRITE_FILE ? SPRITE_MAX_BYTES : MAX_BYTES)) {
     console.error(`${file}: ${size} bytes, over ${MAX_BYTES}`);
     bad++;
   }
@@ -160,5 +179,5 @@ for (const [file, text] of Object.entries(DRAWINGS)) {
     fs.writeFileSync(target, text);
   }
 }
-console.log(`${Object.keys(DRAWINGS).length} emoji ${check ? 'checked' : 'written'} to ${path.relative(process.cwd(), OUT)}`);
+console.log(`${Object.keys(DRAWINGS).length} emoji and the sprite ${check ? 'checked' : 'written'} to ${path.relative(process.cwd(), OUT)}`);
 if (bad > 0) process.exit(1);

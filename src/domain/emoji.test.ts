@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { chatTextLength, tokenizeChat } from './chatCut';
-import { EMOJI_CATALOGUE, emojiByName, emojiImagePath, emojiToken } from './emoji';
+import { EMOJI_CATALOGUE, EMOJI_SPRITE_PATH, emojiByName, emojiImagePath, emojiSpriteCell, emojiToken } from './emoji';
 
 const PUBLIC_EMOJI = path.resolve(__dirname, '../../public/emoji');
 
@@ -46,7 +46,24 @@ describe('emoji catalogue', () => {
       expect(Buffer.byteLength(text), e.file).toBeLessThanOrEqual(1536);
       expect(text, e.file).not.toMatch(/<script|\bon[a-z]+=|href=/i);
     }
-    expect(fs.readdirSync(PUBLIC_EMOJI).sort()).toEqual(EMOJI_CATALOGUE.map((e) => e.file).sort());
+    expect(fs.readdirSync(PUBLIC_EMOJI).sort()).toEqual([...EMOJI_CATALOGUE.map((e) => e.file), 'sprite.svg'].sort());
+  });
+
+  it('has a sprite with each drawing in the cell the chat paints it from', () => {
+    expect(EMOJI_SPRITE_PATH).toBe('emoji/sprite.svg');
+    const sprite = fs.readFileSync(path.join(PUBLIC_EMOJI, 'sprite.svg'), 'utf8');
+    expect(sprite.startsWith(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${64 * EMOJI_CATALOGUE.length} 64"`)).toBe(true);
+    expect(sprite).not.toMatch(/<script|\bon[a-z]+=|href=/i);
+    const cells = [...sprite.matchAll(/<svg data-file="([^"]+)" x="(\d+)" y="0" width="64" height="64" viewBox="0 0 64 64">(.*?)<\/svg>/g)];
+    expect(cells).toHaveLength(EMOJI_CATALOGUE.length);
+    for (const e of EMOJI_CATALOGUE) {
+      const cell = emojiSpriteCell(e);
+      const found = cells.find((c) => c[1] === e.file);
+      expect(found?.[2], e.file).toBe(String(cell * 64));
+      // The same drawing as the single file the picker shows.
+      expect(fs.readFileSync(path.join(PUBLIC_EMOJI, e.file), 'utf8'), e.file).toContain(`>${found?.[3]}</svg>`);
+    }
+    expect(emojiSpriteCell({ name: 'x', file: 'x.svg' })).toBe(-1);
   });
 
   it('is frozen', () => {

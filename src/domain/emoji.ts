@@ -46,6 +46,18 @@ export const EMOJI_CATALOGUE: readonly EmojiDef[] = Object.freeze([
 ]);
 
 const BY_NAME: ReadonlyMap<string, EmojiDef> = new Map(EMOJI_CATALOGUE.map((e) => [e.name, e]));
+const CELL_OF: ReadonlyMap<EmojiDef, number> = new Map(EMOJI_CATALOGUE.map((e, i) => [e, i]));
+
+/**
+ * Every emoji side by side in one picture (scripts/make-emoji.mjs), relative to the app's
+ * static base: the chat rows paint emoji from it, one picture for a whole burst.
+ */
+export const EMOJI_SPRITE_PATH = 'emoji/sprite.svg';
+
+/** The emoji's cell in the sprite, counted from the left (the catalogue's order). */
+export function emojiSpriteCell(emoji: EmojiDef): number {
+  return CELL_OF.get(emoji) ?? -1;
+}
 
 /** The catalogue entry for a token name (exact, case-sensitive), or null. */
 export function emojiByName(name: string): EmojiDef | null {

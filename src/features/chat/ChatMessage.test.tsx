@@ -1,7 +1,7 @@
 // First render of a chat row in node (no DOM): what it shows for each kind of entry.
 import { describe, expect, it } from 'vitest';
 import type { ChatEntry } from '../../realtime/chatEntry';
-import { ChatMessage } from './ChatMessage';
+import { ChatMessage, RowActions } from './ChatMessage';
 import { renderStatic, testI18n } from './renderTesting';
 import { chatRowLabels } from './rowLabels';
 import { entry, MY_UID } from './testEntries';
@@ -10,6 +10,10 @@ const noop = () => undefined;
 const row = (e: ChatEntry, props: { grouped?: boolean; withdrawable?: boolean } = {}) =>
   renderStatic(
     <ChatMessage entry={e} grouped={props.grouped ?? false} withdrawable={props.withdrawable ?? false} labels={chatRowLabels(testI18n.t)} onQuote={noop} onMention={noop} onWithdraw={noop} onOpenImage={noop} />,
+  );
+const actions = (e: ChatEntry, withdrawable: boolean) =>
+  renderStatic(
+    <RowActions entry={e} withdrawable={withdrawable} labels={chatRowLabels(testI18n.t)} onQuote={noop} onMention={noop} onWithdraw={noop} />,
   );
 
 describe('ChatMessage', () => {
@@ -41,23 +45,33 @@ describe('ChatMessage', () => {
   it('labels own messages as me and offers withdraw only inside the window', () => {
     const mine = entry({ uid: MY_UID, definedRoleName: 'VIP' });
     expect(row(mine, { withdrawable: true })).toContain('chat-message__role--me">Me<');
-    expect(row(mine, { withdrawable: true })).toContain('>Withdraw</button>');
-    expect(row(mine, { withdrawable: false })).not.toContain('Withdraw');
-    expect(row(mine)).not.toContain('>Quote<');
     expect(row(mine)).toContain('data-mine="true"');
+    expect(actions(mine, true)).toContain('>Withdraw</button>');
+    expect(actions(mine, false)).toBe('');
+    expect(actions(mine, true)).not.toContain('>Quote<');
   });
 
   it("offers quote and @mention on others' messages", () => {
-    const html = row(entry({ name: 'Bob' }));
+    const html = actions(entry({ name: 'Bob' }), false);
     expect(html).toContain('aria-label="Quote Bob">Quote</button>');
     expect(html).toContain('aria-label="Mention Bob">@</button>');
     expect(html).not.toContain('Withdraw');
   });
 
-  it('draws known emoji tokens as images with the token as alt text, unknown ones as text', () => {
-    const html = row(entry({ body: 'hi[微笑][nosuch]' }));
-    expect(html).toMatch(/<img class="chat-emoji" src="\/emoji\/smile\.svg" alt="\[微笑\]"/);
+  it('is one tab stop built without its buttons: they come when the viewer points at it or focuses it', () => {
+    const html = row(entry({ name: 'Bob' }));
+    expect(html).toMatch(/^<article class="chat-message" tabindex="0"/);
+    expect(html).not.toContain('<button');
+    expect(row(entry({ uid: MY_UID }), { withdrawable: true })).not.toContain('<button');
+  });
+
+  it('draws known emoji tokens as images named by the token, from their sprite cell, unknown ones as text', () => {
+    const html = row(entry({ body: 'hi[微笑][nosuch][OK]' }));
+    expect(html).toContain('<span class="chat-emoji" role="img" aria-label="[微笑]" title="[微笑]" style="background-position-x:0.0000%"></span>');
+    // [OK] is the 15th of 24: cell 14, 14/23 of the way along.
+    expect(html).toContain('aria-label="[OK]" title="[OK]" style="background-position-x:60.8696%"');
     expect(html).toContain('<span>[nosuch]</span>');
+    expect(html).not.toContain('<img');
   });
 
   it('highlights @mentions and marks a message that mentions me', () => {

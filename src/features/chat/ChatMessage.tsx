@@ -1,10 +1,16 @@
 /**
  * One row of the chat list (SPEC 3 "Chat message as displayed"). Memoized on its props, so
  * a row renders once when it arrives and again only when its own props change (the
- * withdraw window closing, the grouping changing); the callbacks come from the panel and
- * are stable.
+ * withdraw window closing, the grouping changing) or the viewer points at it; the
+ * callbacks come from the panel and are stable.
+ *
+ * The row's actions (quote, @mention, withdraw) exist only while the viewer points at the
+ * row or focus is in it, as a small bar over its top right corner: a busy room mounts a
+ * screen of rows at every update and nobody acts on most of them, so a row is built
+ * without its buttons (issue 11: the cost of one chat update). The row itself is one tab
+ * stop; focusing it, by key or by a tap on a phone, brings its actions.
  */
-import { memo } from 'react';
+import { memo, useCallback, useState, type FocusEvent, type PointerEvent } from 'react';
 import type { ChatEntry } from '../../realtime/chatEntry';
 import { formatChatTime } from './chatTime';
 import { initialOf, roleBadge } from './entryStyle';
@@ -78,7 +84,59 @@ function ChatImage({ entry, labels, onOpenImage }: { readonly entry: ChatEntry; 
   );
 }
 
+/** The row's actions bar (exported for its render test: the row shows it only on attention). */
+export function RowActions({ entry, withdrawable, labels, onQuote, onMention, onWithdraw }: Omit<ChatMessageProps, 'grouped' | 'onOpenImage'>) {
+  if (entry.mine && !withdrawable) return null;
+  return (
+    <div className="chat-message__actions">
+      {entry.mine ? (
+        <button type="button" className="chat-message__action" onClick={() => onWithdraw(entry)}>
+          {labels.withdraw}
+        </button>
+      ) : (
+        <>
+          <button type="button" className="chat-message__action" onClick={() => onQuote(entry)} aria-label={labels.quoteOf(entry.name)}>
+            {labels.quote}
+          </button>
+          <button type="button" className="chat-message__action" onClick={() => onMention(entry)} aria-label={labels.mentionOf(entry.name)}>
+            {labels.mention}
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
+
+interface RowAttention {
+  readonly pointed: boolean;
+  readonly focused: boolean;
+}
+
+const UNATTENDED: RowAttention = { pointed: false, focused: false };
+
+/**
+ * Whether the viewer points at the row (mouse or pen; a tap focuses it) or focus is inside
+ * it. Pointing is a move over the row, not the pointer's entering it: while the cursor
+ * rests over a running chat, rows slide under it at every update, and each would otherwise
+ * build its bar for nothing.
+ */
+function useRowAttention() {
+  const [attention, setAttention] = useState(UNATTENDED);
+  const onPointerMove = useCallback((event: PointerEvent) => {
+    if (event.pointerType !== 'touch') setAttention((now) => (now.pointed ? now : { ...now, pointed: true }));
+  }, []);
+  const onPointerLeave = useCallback(() => setAttention((now) => (now.pointed ? { ...now, pointed: false } : now)), []);
+  const onFocus = useCallback(() => setAttention((now) => (now.focused ? now : { ...now, focused: true })), []);
+  const onBlur = useCallback((event: FocusEvent) => {
+    // Focus moving between the row and its own buttons stays in the row.
+    if (event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)) return;
+    setAttention((now) => (now.focused ? { ...now, focused: false } : now));
+  }, []);
+  return { attended: attention.pointed || attention.focused, handlers: { onPointerMove, onPointerLeave, onFocus, onBlur } };
+}
+
 function ChatMessageRow({ entry, grouped, withdrawable, labels, onQuote, onMention, onWithdraw, onOpenImage }: ChatMessageProps) {
+  const { attended, handlers } = useRowAttention();
   const classes = ['chat-message'];
   if (grouped) classes.push('chat-message--grouped');
   if (entry.mine) classes.push('chat-message--mine');
@@ -88,7 +146,7 @@ function ChatMessageRow({ entry, grouped, withdrawable, labels, onQuote, onMenti
   const time = formatChatTime(entry.sendTime);
 
   return (
-    <article className={classes.join(' ')} data-msg-id={entry.msgId} data-send-time={entry.sendTime} data-mine={entry.mine ? 'true' : undefined} data-mentions-me={entry.mentionsMe ? 'true' : undefined}>
+    <article className={classes.join(' ')} tabIndex={0} {...handlers} data-msg-id={entry.msgId} data-send-time={entry.sendTime} data-mine={entry.mine ? 'true' : undefined} data-mentions-me={entry.mentionsMe ? 'true' : undefined}>
       {grouped ? (
         // The header is not repeated, but assistive technology still hears who speaks.
         <span className="visually-hidden">{`${entry.name} ${time}`}</span>
@@ -122,24 +180,7 @@ function ChatMessageRow({ entry, grouped, withdrawable, labels, onQuote, onMenti
         )}
         <ChatImage entry={entry} labels={labels} onOpenImage={onOpenImage} />
       </div>
-      <div className="chat-message__actions">
-        {entry.mine ? (
-          withdrawable && (
-            <button type="button" className="chat-message__action" onClick={() => onWithdraw(entry)}>
-              {labels.withdraw}
-            </button>
-          )
-        ) : (
-          <>
-            <button type="button" className="chat-message__action" onClick={() => onQuote(entry)} aria-label={labels.quoteOf(entry.name)}>
-              {labels.quote}
-            </button>
-            <button type="button" className="chat-message__action" onClick={() => onMention(entry)} aria-label={labels.mentionOf(entry.name)}>
-              {labels.mention}
-            </button>
-          </>
-        )}
-      </div>
+      {attended && <RowActions entry={entry} withdrawable={withdrawable} labels={labels} onQuote={onQuote} onMention={onMention} onWithdraw={onWithdraw} />}
     </article>
   );
 }

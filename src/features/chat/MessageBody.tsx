@@ -1,6 +1,9 @@
 /**
  * The text of a chat message: plain runs as React text nodes, "@name" runs highlighted, and
- * emoji tokens as images of the catalogue (an unknown token stays the text "[name]").
+ * emoji tokens as images of the catalogue (an unknown token stays the text "[name]"),
+ * painted from the one sprite (an element with role img, named by its token) rather than
+ * an <img> each: a picture element per emoji costs the browser a resource and, for SVG, a
+ * document of its own, in every update of a busy chat.
  */
 import type { ChatSegment } from '../../domain/chatCut';
 import { emojiImage } from './emojiAssets';
@@ -31,7 +34,7 @@ export function MessageBody({ segments }: { readonly segments: readonly ChatSegm
         if (segment.kind === 'text') return <TextRun key={i} text={segment.text} />;
         const image = emojiImage(segment.name);
         if (image === null) return <span key={i}>{segment.raw}</span>;
-        return <img key={i} className="chat-emoji" src={image.src} alt={segment.raw} title={segment.raw} draggable={false} />;
+        return <span key={i} className="chat-emoji" role="img" aria-label={segment.raw} title={segment.raw} style={{ backgroundPositionX: image.spriteX }} />;
       })}
     </>
   );

@@ -1,15 +1,24 @@
 /**
- * The emoji catalogue as the chat feature uses it: image URLs under the app's static base.
- * The catalogue gives paths relative to that base (public/emoji/...); the base is the
- * build-time VITE_BASE, the same one index.html uses for config.js.
+ * The emoji catalogue as the chat feature uses it: image URLs under the app's static base
+ * for the picker, and each emoji's place in the sprite the chat rows paint from (chat.css
+ * names the sprite; Vite puts the base before it). The catalogue gives paths relative to
+ * that base (public/emoji/...); the base is the build-time VITE_BASE, the same one
+ * index.html uses for config.js.
  */
-import { EMOJI_CATALOGUE, emojiByName, emojiImagePath, type EmojiDef } from '../../domain/emoji';
+import { EMOJI_CATALOGUE, emojiByName, emojiImagePath, emojiSpriteCell, type EmojiDef } from '../../domain/emoji';
 
 export interface EmojiImage {
   readonly name: string;
   /** The token as written in text: "[name]". */
   readonly token: string;
   readonly src: string;
+  /** The horizontal background position of its cell in the sprite, as a CSS percentage. */
+  readonly spriteX: string;
+}
+
+function spriteX(def: EmojiDef): string {
+  const last = EMOJI_CATALOGUE.length - 1;
+  return last <= 0 ? '0%' : `${((emojiSpriteCell(def) / last) * 100).toFixed(4)}%`;
 }
 
 function assetUrl(path: string): string {
@@ -18,7 +27,7 @@ function assetUrl(path: string): string {
 }
 
 function toImage(def: EmojiDef): EmojiImage {
-  return { name: def.name, token: `[${def.name}]`, src: assetUrl(emojiImagePath(def)) };
+  return { name: def.name, token: `[${def.name}]`, src: assetUrl(emojiImagePath(def)), spriteX: spriteX(def) };
 }
 
 /** Every emoji of the picker, built once. */
