@@ -108,7 +108,17 @@ export interface RunFigures extends RunPlan {
   /** 1-minute load average at the end of the run. */
   readonly loadAverage: number;
   readonly tabFigures: readonly TabFigures[];
+  /**
+   * The same measure as the update cost for the smallest update the page can make (one
+   * character of a small fixed text, src/state/updateCost.ts measureUpdateFloor), taken in
+   * the tab in front before the idle second: what any update costs this page on this
+   * machine. Null for the baseline, and for a run of an older results file.
+   */
+  readonly updateFloor?: { readonly count: number; readonly p50Ms: number; readonly p95Ms: number } | null;
 }
+
+/** Trivial updates measured for the floor (50 ms apart, so about 2 s a run). */
+const FLOOR_UPDATES = 30;
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -338,6 +348,7 @@ export async function measureRun(browser: Browser, server: BenchServer, plan: Ru
     const pauses = plan.pauses ?? { settleMs: 1500, idleMs: 1000, drainMs: 1500 };
     // The join's replay (up to 1,000 earlier messages) settles first.
     await sleep(pauses.settleMs);
+    const floorCosts = plan.variant === 'product' ? ((await pages.at(-1)!.evaluate(`typeof globalThis.__webcastUpdateFloor === 'function' ? globalThis.__webcastUpdateFloor(${FLOOR_UPDATES}) : []`)) as number[]) : [];
     const heapBefore = await Promise.all(cdps.map(heapMB));
     // Display-rate check: rAF intervals of an idle second.
     await Promise.all(pages.map((p) => p.evaluate(() => (globalThis as unknown as { __macroProbe: { start(): void } }).__macroProbe.start())));
@@ -455,6 +466,7 @@ export async function measureRun(browser: Browser, server: BenchServer, plan: Ru
       loadAverage: round(os.loadavg()[0] ?? NaN, 2),
       worker: workerCpu === null ? null : { windowMs: round(workerCpu.windowMs, 0), busyMs: round(workerCpu.busyMs, 0), gcMs: round(workerCpu.gcMs, 0) },
       tabFigures,
+      updateFloor: floorCosts.length === 0 ? null : { count: floorCosts.length, p50Ms: round(quantile(floorCosts, 0.5), 2), p95Ms: round(quantile(floorCosts, 0.95), 2) },
     };
   } finally {
     await context.close();

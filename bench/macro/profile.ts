@@ -34,7 +34,7 @@ try {
   await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
   const metrics = async (): Promise<Record<string, number>> => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
   await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+  await cdp.send('Profiler.setSamplingInterval', { interval: Number(process.env.PROFILE_INTERVAL ?? 500) });
   await cdp.send('Profiler.start');
   const before = await metrics();
   await server.admin(`/admin/v1/rooms/${ROOM}/burst`, { rate, seconds });

@@ -62,3 +62,34 @@ export function recordPriority(sink: Map<string, string>, entries: readonly Prio
   if (entries === undefined) return;
   for (const entry of entries) if (entry.mine || entry.mentionsMe || isStaff(entry.role)) sink.set(entry.msgId, entry.text);
 }
+
+/**
+ * The same measure for the smallest update a page can make: one character of a text
+ * node in a small fixed element, applied and painted. The macro benchmark asks for it
+ * (`window.__webcastUpdateFloor(count)`, installed only where `__webcastUpdateCosts` is an
+ * array) in the idle second before a burst, so the chat update's cost is printed beside
+ * what any update costs this page on this machine.
+ */
+export async function measureUpdateFloor(count: number): Promise<number[]> {
+  const costs: number[] = [];
+  const host = document.createElement('span');
+  host.setAttribute('aria-hidden', 'true');
+  host.style.cssText = 'position:fixed;left:0;bottom:0;font-size:10px;opacity:0.01;pointer-events:none';
+  document.body.append(host);
+  try {
+    for (let i = 0; i < count; i++) {
+      const before = costs.length;
+      const started = performance.now();
+      host.textContent = String(i % 10);
+      measureUpdate(costs, started);
+      // Done when measured, then a pause as long as a quiet room's updates are apart.
+      while (costs.length === before) await new Promise((resolve) => setTimeout(resolve, 10));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  } finally {
+    host.remove();
+  }
+  return costs;
+}
+
+if (updateCostSink() !== null) (globalThis as { __webcastUpdateFloor?: unknown }).__webcastUpdateFloor = measureUpdateFloor;

@@ -37,6 +37,11 @@ describe.skipIf(!fs.existsSync(CHROMIUM) || process.env.BENCH_MACRO_SMOKE === '0
       expect(Number.isFinite(tab.latencyP95Ms), r.variant).toBe(true);
       expect(Number.isFinite(tab.heapBeforeMB) && Number.isFinite(tab.heapAfterMB), r.variant).toBe(true);
     }
+    // The page's floor (src/state/updateCost.ts measureUpdateFloor): the product only.
+    const [product, baseline] = result.runs;
+    expect(product?.updateFloor?.count).toBe(30);
+    expect(product?.updateFloor?.p95Ms).toBeGreaterThan(0);
+    expect(baseline?.updateFloor ?? null).toBeNull();
     expect(lines.join('\n')).toContain('| rate/s |');
 
     expect(mtime(DOCS_FILE)).toBe(docsBefore);

@@ -1,9 +1,10 @@
 /** The newest pinned (top) message, kept in view above the list while it is in the buffer. */
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatEntry } from '../../realtime/chatEntry';
 import { MessageBody } from './MessageBody';
 
-export function PinnedStrip({ entry }: { readonly entry: ChatEntry | null }) {
+function PinnedStripView({ entry }: { readonly entry: ChatEntry | null }) {
   const { t } = useTranslation();
   if (entry === null) return null;
   return (
@@ -14,3 +15,6 @@ export function PinnedStrip({ entry }: { readonly entry: ChatEntry | null }) {
     </aside>
   );
 }
+
+/** Memoized: the feed re-renders at every chat update, the pinned message seldom changes. */
+export const PinnedStrip = memo(PinnedStripView);
