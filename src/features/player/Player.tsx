@@ -22,7 +22,7 @@ import { ReplayRecords } from './ReplayRecords';
 import { behindLive, CONTROLS_IDLE_MS, controlsShown, shortcutOf, type ShortcutAction } from './controlRules';
 import { createEngine, hasMse, hasNativeHls, preloadEngine, type PlaybackEngine } from './engine';
 import { bufferAheadMs } from './latency';
-import { INITIAL_PLAYER_STATE, MAX_RETRIES, playerReducer, retryDelayMs, showsVideo } from './playerMachine';
+import { INITIAL_PLAYER_STATE, MAX_RETRIES, movesOn, playerReducer, retryDelayMs, showsVideo } from './playerMachine';
 import { countdownText } from '../../domain/countdown';
 import { choosePlayTarget, countdownMs, type PlayTarget, type StreamType } from './sources';
 import { usePlaybackYield } from './usePlaybackYield';
@@ -177,6 +177,14 @@ export function Player({ roomId }: PlayerProps) {
     };
   }, [loadId, source, autoPlayer, startPlayback]);
 
+  // The machine's phase for the <video> listeners: timeupdate comes four times a second, and
+  // a dispatch re-renders this whole component even when the phase does not change
+  // (useReducer has no early bailout), so a phase that PLAYING does not move gets nothing.
+  const phaseRef = useRef(machine.phase);
+  useEffect(() => {
+    phaseRef.current = machine.phase;
+  }, [machine.phase]);
+
   // <video> events feed the machine.
   useEffect(() => {
     const video = videoRef.current;
@@ -196,7 +204,7 @@ export function Player({ roomId }: PlayerProps) {
       }
     };
     const onTime = () => {
-      if (!video.paused && video.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA) dispatch({ type: 'PLAYING' });
+      if (movesOn(phaseRef.current, 'PLAYING') && !video.paused && video.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA) dispatch({ type: 'PLAYING' });
     };
     const onWaiting = () => dispatch({ type: 'STALLED' });
     const onPause = () => setPaused(true);

@@ -4,6 +4,7 @@ import {
   MAX_RETRIES,
   PLAYER_PHASES,
   PLAYER_TRANSITIONS,
+  movesOn,
   playerReducer,
   retryDelayMs,
   type PlayerEvent,
@@ -85,5 +86,18 @@ describe('player machine', () => {
 
   it('backs off 1, 2, 4 s up to 8 s', () => {
     expect([1, 2, 3, 4, 5].map(retryDelayMs)).toEqual([1000, 2000, 4000, 8000, 8000]);
+  });
+
+  it('says which phases an event moves at all (the player dispatches timeupdate only to those)', () => {
+    expect(movesOn('stalled', 'PLAYING')).toBe(true);
+    expect(movesOn('loading', 'PLAYING')).toBe(true);
+    expect(movesOn('playing', 'PLAYING')).toBe(false);
+    expect(movesOn('failed', 'PLAYING')).toBe(false);
+    // Skipping the dispatch loses nothing: where PLAYING does not move the machine, the reducer keeps the very same state.
+    for (const phase of PLAYER_PHASES) {
+      const state = { ...INITIAL_PLAYER_STATE, phase };
+      if (!movesOn(phase, 'PLAYING')) expect(playerReducer(state, { type: 'PLAYING' }), phase).toBe(state);
+      else expect(playerReducer(state, { type: 'PLAYING' }).phase, phase).toBe('playing');
+    }
   });
 });

@@ -85,6 +85,9 @@ export const PLAYER_TRANSITIONS: Table = {
   ended: { ...COMMON },
 };
 
+/** Whether `event` moves a machine in `phase` at all: a dispatch that cannot is not worth a render. */
+export const movesOn = (phase: PlayerPhase, event: PlayerEventType): boolean => PLAYER_TRANSITIONS[phase][event] !== undefined;
+
 /** Back-off before automatic retry number `attempt` (1-based): 1 s, 2 s, 4 s, at most 8 s. */
 export function retryDelayMs(attempt: number): number {
   return Math.min(1000 * 2 ** Math.max(0, attempt - 1), 8000);
