@@ -21,7 +21,12 @@ function same(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** A fastify preHandler: admin routes register it with `{ preHandler: adminOnly(ctx) }`. */
+/**
+ * A fastify onRequest hook: admin routes register it with `{ onRequest: adminOnly(ctx) }`,
+ * so a caller without the token is refused before the body is read or checked (a
+ * preHandler ran after validation, and a bad body answered 4501 to anyone: the chaos
+ * suite's access scenario found it).
+ */
 export const adminOnly = (ctx: ServerContext) => async (request: FastifyRequest, reply: FastifyReply) => {
   const token = presented(request);
   if (!token || !same(token, ctx.adminToken)) {

@@ -144,7 +144,7 @@ export class Bursts {
 
 export const burstRoutes: RouteModule = (app, ctx) => {
   const bursts = new Bursts(ctx);
-  const guard = { preHandler: adminOnly(ctx) };
+  const guard = { onRequest: adminOnly(ctx) };
   app.addHook('onClose', async () => bursts.stopAll());
 
   app.post('/admin/v1/rooms/:id/burst', guard, async (request) => {

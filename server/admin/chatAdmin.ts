@@ -50,12 +50,12 @@ const kickBody = {
 } as const;
 
 export function registerChatAdminRoutes(app: FastifyInstance, ctx: ServerContext, chat: ChatService): void {
-  const preHandler = adminOnly(ctx);
+  const onRequest = adminOnly(ctx);
 
   app.post<{ Params: { id: string }; Body: { text: string; role: 'host' | 'assistant'; name?: string; top?: boolean; highlight?: boolean; pickedUids?: string[] } }>(
     '/admin/v1/rooms/:id/say',
     {
-      preHandler,
+      onRequest,
       schema: {
         params: roomParams,
         body: {
@@ -83,7 +83,7 @@ export function registerChatAdminRoutes(app: FastifyInstance, ctx: ServerContext
   app.post<{ Params: { id: string }; Body: { open?: boolean; review?: boolean; pictures?: boolean; staffOnly?: boolean } }>(
     '/admin/v1/rooms/:id/chat/state',
     {
-      preHandler,
+      onRequest,
       schema: {
         params: roomParams,
         body: {
@@ -99,7 +99,7 @@ export function registerChatAdminRoutes(app: FastifyInstance, ctx: ServerContext
   const control = (action: RoomControlAction) =>
     app.post<{ Params: { id: string; uid: string }; Body: { text?: string; minutes?: number } | null }>(
       `/admin/v1/rooms/:id/users/:uid/${action}`,
-      { preHandler, schema: { params: userParams, body: action === 'kick' ? kickBody : controlBody } },
+      { onRequest, schema: { params: userParams, body: action === 'kick' ? kickBody : controlBody } },
       async (request) => {
         chat.control(request.params.id, request.params.uid, action, request.body?.text ?? '', request.body?.minutes ?? null);
         return okEnvelope({ uid: request.params.uid, action, muted: chat.state(request.params.id).muted });
@@ -110,7 +110,7 @@ export function registerChatAdminRoutes(app: FastifyInstance, ctx: ServerContext
   app.post<{ Params: { id: string; uid: string }; Body: { seconds: number } }>(
     '/admin/v1/rooms/:id/users/:uid/drop',
     {
-      preHandler,
+      onRequest,
       schema: {
         params: userParams,
         body: {
@@ -128,24 +128,24 @@ export function registerChatAdminRoutes(app: FastifyInstance, ctx: ServerContext
     },
   );
 
-  app.post<{ Params: { id: string; uid: string } }>('/admin/v1/rooms/:id/users/:uid/readmit', { preHandler, schema: { params: userParams } }, async (request) => {
+  app.post<{ Params: { id: string; uid: string } }>('/admin/v1/rooms/:id/users/:uid/readmit', { onRequest, schema: { params: userParams } }, async (request) => {
     chat.state(request.params.id);
     return okEnvelope({ uid: request.params.uid, readmitted: forgetKick(ctx.db, request.params.id, request.params.uid) });
   });
 
-  app.get<{ Params: { id: string } }>('/admin/v1/rooms/:id/chat/pending', { preHandler, schema: { params: roomParams } }, async (request) =>
+  app.get<{ Params: { id: string } }>('/admin/v1/rooms/:id/chat/pending', { onRequest, schema: { params: roomParams } }, async (request) =>
     okEnvelope({ list: chat.pending(request.params.id) }),
   );
 
   app.post<{ Params: { id: string; msgId: string } }>(
     '/admin/v1/rooms/:id/chat/pending/:msgId/approve',
-    { preHandler, schema: { params: pendingParams } },
+    { onRequest, schema: { params: pendingParams } },
     async (request) => okEnvelope(await chat.approve(request.params.id, request.params.msgId)),
   );
 
   app.post<{ Params: { id: string; msgId: string } }>(
     '/admin/v1/rooms/:id/chat/pending/:msgId/reject',
-    { preHandler, schema: { params: pendingParams } },
+    { onRequest, schema: { params: pendingParams } },
     async (request) => {
       chat.reject(request.params.id, request.params.msgId);
       return okEnvelope({ msgId: request.params.msgId });

@@ -49,7 +49,7 @@ function adminRoom(db: Parameters<typeof findRoom>[0], id: string) {
 }
 
 export const entryAdminRoutes: RouteModule = (app, ctx) => {
-  const guard = { preHandler: adminOnly(ctx) };
+  const guard = { onRequest: adminOnly(ctx) };
 
   app.post<{ Params: { id: string; uid: string }; Body: { state: 'passed' | 'failed' } }>(
     '/admin/v1/rooms/:id/signups/:uid/audit',

@@ -112,7 +112,7 @@ function caption(ctx: ServerContext, id: string, fields: Fields) {
 }
 
 export const liveAdminRoutes: RouteModule = (app, ctx) => {
-  const guard = { preHandler: adminOnly(ctx) };
+  const guard = { onRequest: adminOnly(ctx) };
   app.get('/admin/v1/rooms', guard, async () => okEnvelope({ rooms: listRooms(ctx) }));
   app.post('/admin/v1/rooms/:id/live/start', guard, async (request) =>
     okEnvelope(startLive(ctx, roomIdParam(request), fieldsOf(request.body))),

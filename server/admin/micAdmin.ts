@@ -22,12 +22,12 @@ const userParams = { type: 'object', required: ['id', 'uid'], properties: { id: 
 type HostAction = 'accept' | 'reject' | 'invite' | 'hangup';
 
 export function registerMicAdminRoutes(app: FastifyInstance, ctx: ServerContext, mic: MicService): void {
-  const preHandler = adminOnly(ctx);
+  const onRequest = adminOnly(ctx);
 
   app.post<{ Params: { id: string }; Body: { open: boolean } }>(
     '/admin/v1/rooms/:id/mic/requests',
     {
-      preHandler,
+      onRequest,
       schema: {
         params: roomParams,
         body: { type: 'object', required: ['open'], additionalProperties: false, properties: { open: { type: 'boolean' } } },
@@ -39,7 +39,7 @@ export function registerMicAdminRoutes(app: FastifyInstance, ctx: ServerContext,
     },
   );
 
-  app.get<{ Params: { id: string } }>('/admin/v1/rooms/:id/mic', { preHandler, schema: { params: roomParams } }, async (request) =>
+  app.get<{ Params: { id: string } }>('/admin/v1/rooms/:id/mic', { onRequest, schema: { params: roomParams } }, async (request) =>
     okEnvelope({ open: mic.requestsOpen(request.params.id), users: mic.users(request.params.id) }),
   );
 
@@ -50,7 +50,7 @@ export function registerMicAdminRoutes(app: FastifyInstance, ctx: ServerContext,
     hangup: (w, u) => mic.hangupByHost(w, u),
   };
   for (const [action, run] of Object.entries(hostAction)) {
-    app.post<{ Params: { id: string; uid: string } }>(`/admin/v1/rooms/:id/mic/:uid/${action}`, { preHandler, schema: { params: userParams } }, async (request) => {
+    app.post<{ Params: { id: string; uid: string } }>(`/admin/v1/rooms/:id/mic/:uid/${action}`, { onRequest, schema: { params: userParams } }, async (request) => {
       const { id, uid } = request.params;
       run(id, uid);
       return okEnvelope({ uid, state: mic.stateOf(id, uid) });

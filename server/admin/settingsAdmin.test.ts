@@ -23,6 +23,18 @@ describe('room settings (admin)', () => {
     expect(ok(await kit.get('/ccp/monitor/v2/watermark/config', { webcastId: '10002' })).enabled).toBe(false);
   });
 
+  it('refuses a caller without the token before it reads the body: a bad body is 401 too, never a 4501 that describes the command', async () => {
+    const commands = ['settings', 'say', 'chat/state', 'users/u1/kick', 'mic/u1/accept', 'live/schedule', 'lottery/start', 'burst', 'disposable', 'notice'];
+    for (const command of commands) {
+      for (const token of [{}, { adminToken: 'wrong' }]) {
+        const answer = await kit.post(`/admin/v1/rooms/10001/${command}`, { nonsense: [1, 2, 3] }, token);
+        expect(answer.status, `${command} ${JSON.stringify(token)}`).toBe(401);
+      }
+      // With the token the same body reaches the command's own checks.
+      expect((await kit.post(`/admin/v1/rooms/10001/${command}`, { nonsense: [1, 2, 3] }, ADMIN)).status, command).not.toBe(401);
+    }
+  });
+
   it('turns the watermark on with its text filled in for the viewer, and off again', async () => {
     const changed = ok(await kit.post<{ watermark: unknown }>(SETTINGS('10002'), { watermark: { enabled: true, text: 'ID {userId}', opacity: 0.4 } }, ADMIN));
     expect(changed.watermark).toEqual({ enabled: true, text: 'ID {userId}', opacity: 0.4, fontSize: 14 });

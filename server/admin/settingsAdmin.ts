@@ -99,7 +99,7 @@ function storedAdvert(advert: AdvertBody, index: number) {
 export const settingsAdminRoutes: RouteModule = (app, ctx) => {
   app.post<{ Params: { id: string }; Body: SettingsBody }>(
     '/admin/v1/rooms/:id/settings',
-    { preHandler: adminOnly(ctx), schema: SETTINGS_SCHEMA },
+    { onRequest: adminOnly(ctx), schema: SETTINGS_SCHEMA },
     async (request) => {
       const room = findRoom(ctx.db, request.params.id);
       if (!room) throw new BizError(4002);
