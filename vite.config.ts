@@ -72,10 +72,11 @@ export default defineConfig({
   },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/unit/**/*.test.ts'],
-    // The benchmark smokes build the client and drive Chromium: run beside the unit tests on
-    // a 2-core machine they starved the server tests into timeouts, so `npm test` runs them
-    // in a step of their own (BENCH_SMOKE=1, npm run test:bench-smoke).
-    exclude: [...configDefaults.exclude, ...(benchSmoke ? [] : ['tests/unit/bench*.test.ts'])],
+    // The benchmark smokes and the chaos suite's short versions build the client, start
+    // server processes and drive Chromium: run beside the unit tests on a 2-core machine
+    // they starved the server tests into timeouts, so `npm test` runs them in a step of
+    // their own (BENCH_SMOKE=1, npm run test:bench-smoke).
+    exclude: [...configDefaults.exclude, ...(benchSmoke ? [] : ['tests/unit/bench*.test.ts', 'tests/unit/chaos*.test.ts'])],
     environment: 'node',
     // Removes the temporary data folders of the server tests after each file.
     setupFiles: ['server/testing/cleanup.setup.ts'],

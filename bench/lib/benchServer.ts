@@ -13,7 +13,8 @@ import path from 'node:path';
 import { ROOT } from './report';
 import { adminCall, readMetric } from '../../tests/e2e/support/serverCalls';
 
-const ADMIN_TOKEN = 'bench-admin-token';
+/** The admin token of the servers the benchmarks and the chaos suite start. */
+export const ADMIN_TOKEN = 'bench-admin-token';
 
 export interface BuildOptions {
   /** false: unminified, for profiling (bench/macro/profile.ts), so the profile names functions. */

@@ -1,0 +1,36 @@
+/**
+ * The chaos suite's short versions (issue 17; `npm run chaos -- --short`): each scenario at
+ * small sizes against a reference server process of its own, failing on any failed try or
+ * check (a crash, an undocumented answer, a credential that works where it must not).
+ * Runs in the `test:bench-smoke` step (it starts servers; see vite.config.ts). Writes
+ * nothing to docs/reliability.md.
+ */
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { RELIABILITY_FILE, runChaos } from '../../chaos/run';
+import { passed } from '../../chaos/lib/scenario';
+
+const mtime = (file: string): number | null => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : null);
+
+/** Runs one scenario's short version; every failed row, check and example is in the assertion's message. */
+async function expectShortPasses(name: string, minimumTries: number): Promise<void> {
+  const before = mtime(RELIABILITY_FILE);
+  const [report] = await runChaos([name], { short: true, write: false, log: () => undefined });
+  expect(report).toBeDefined();
+  const failedRows = report!.rows.filter((r) => r.failed > 0).map((r) => `${r.what}: ${r.failed} of ${r.tried} (${r.seen})`);
+  const failedChecks = report!.checks.filter((c) => !c.ok).map((c) => `${c.what}: ${c.figure}`);
+  expect([...failedRows, ...failedChecks, ...report!.examples]).toEqual([]);
+  expect(passed(report!)).toBe(true);
+  expect(report!.rows.reduce((a, r) => a + r.tried, 0)).toBeGreaterThanOrEqual(minimumTries);
+  expect(mtime(RELIABILITY_FILE)).toBe(before);
+}
+
+describe('chaos suite, short versions', () => {
+  it('malformed input: the server stays up, bounded, and answers each input as documented', { timeout: 240_000 }, async () => {
+    await expectShortPasses('malformed', 1200);
+  });
+
+  it('access: tokens across rooms and after logout, the admin API, password guessing', { timeout: 240_000 }, async () => {
+    await expectShortPasses('access', 300);
+  });
+});
