@@ -75,6 +75,15 @@ describe('the HTTP envelope and refusals', () => {
     expect(res.status).toBe(404);
   });
 
+  it('answers a URL that is not valid percent-encoded UTF-8 with HTTP 400 and an envelope, never a file', async () => {
+    const url = await start();
+    for (const path of ['/media/%c0%ae%c0%ae/package.json', '/ccp/%c0%ae%c0%ae/%c0%ae%c0%ae/package.json', '/resource/%ff']) {
+      const res = await fetch(`${url}${path}`);
+      expect(res.status, path).toBe(400);
+      expect(await res.json(), path).toEqual({ code: 400, msg: 'bad URL: not valid percent-encoded UTF-8', data: null });
+    }
+  });
+
   it('serves health and Prometheus metrics, counting requests by route and status', async () => {
     const url = await start();
     await fetch(`${url}/ccp/test/biz`, { method: 'POST' });

@@ -4,7 +4,7 @@
  * `RouteModule`; this file owns what is common: body parsing, the envelope on every
  * refusal, metrics, and the never-500-on-bad-input rule.
  */
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import formbody from '@fastify/formbody';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -87,6 +87,11 @@ export async function buildApp(ctx: ServerContext, options: BuildAppOptions): Pr
     // its response by itself, and a close that waits for it hangs (seen in the media tests).
     forceCloseConnections: true,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+    // A URL whose percent-encoding is not UTF-8 (an overlong "..", %c0%ae, among them) names
+    // nothing: HTTP 400 with an envelope like every other answer, not the framework's body.
+    frameworkErrors: (error, _request, reply) => {
+      void (reply as FastifyReply).status(400).send({ code: 400, msg: error.code === 'FST_ERR_BAD_URL' ? 'bad URL: not valid percent-encoded UTF-8' : `bad request: ${error.message}`, data: null });
+    },
   });
 
   await app.register(formbody);
