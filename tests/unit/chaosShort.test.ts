@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { RELIABILITY_FILE, runChaos } from '../../chaos/run';
 import { passed } from '../../chaos/lib/scenario';
+import { CHROMIUM } from '../../bench/macro/index';
 
 const mtime = (file: string): number | null => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : null);
 
@@ -32,5 +33,9 @@ describe('chaos suite, short versions', () => {
 
   it('access: tokens across rooms and after logout, the admin API, password guessing', { timeout: 240_000 }, async () => {
     await expectShortPasses('access', 300);
+  });
+
+  it.skipIf(!fs.existsSync(CHROMIUM))('origins: messages to the viewer from other origins change nothing, the allowed portal is heard', { timeout: 240_000 }, async () => {
+    await expectShortPasses('origins', 12);
   });
 });
