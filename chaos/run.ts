@@ -12,12 +12,13 @@ import { fileURLToPath } from 'node:url';
 import { describeMachine, machineFacts, ROOT, writeDocsSection } from '../bench/lib/report';
 import { accessScenario } from './access';
 import { malformedScenario } from './malformed';
+import { moneyScenario } from './money';
 import { originsScenario } from './origins';
 import { passed, type ChaosReport, type ChaosScenario } from './lib/scenario';
 
 export const RELIABILITY_FILE = path.join(ROOT, 'docs', 'reliability.md');
 
-export const SCENARIOS: readonly ChaosScenario[] = [malformedScenario, accessScenario, originsScenario];
+export const SCENARIOS: readonly ChaosScenario[] = [malformedScenario, accessScenario, originsScenario, moneyScenario];
 
 const cell = (text: string): string => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 

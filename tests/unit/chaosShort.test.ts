@@ -35,6 +35,10 @@ describe('chaos suite, short versions', () => {
     await expectShortPasses('access', 300);
   });
 
+  it('money: one intent retried at once is one charge, distinct intents are one each, a lost answer resolves by its key', { timeout: 240_000 }, async () => {
+    await expectShortPasses('money', 200);
+  });
+
   it.skipIf(!fs.existsSync(CHROMIUM))('origins: messages to the viewer from other origins change nothing, the allowed portal is heard', { timeout: 240_000 }, async () => {
     await expectShortPasses('origins', 12);
   });
