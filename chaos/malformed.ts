@@ -115,7 +115,7 @@ interface HttpKind {
 
 const envelopeKey = (answer: Answer): string => (answer.status === 200 ? String(envelopeCode(answer) ?? 'not an envelope') : `HTTP ${answer.status}`);
 
-/** The POST calls of the viewer's services (their paths with the placeholders filled). */
+/** The POST calls of the viewer's services, their paths' `{field}` parts filled with the room. */
 function postCalls(): { path: string; fields: readonly string[]; money: boolean }[] {
   const all = [...Object.values(LIVE_CALLS), ...Object.values(COMMERCE_CALLS), ...Object.values(RESOURCE_CALLS)];
   return all
