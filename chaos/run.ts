@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeMachine, machineFacts, ROOT, writeDocsSection } from '../bench/lib/report';
 import { accessScenario } from './access';
+import { crashScenario } from './crash';
 import { malformedScenario } from './malformed';
 import { moneyScenario } from './money';
 import { originsScenario } from './origins';
@@ -18,7 +19,7 @@ import { passed, type ChaosReport, type ChaosScenario } from './lib/scenario';
 
 export const RELIABILITY_FILE = path.join(ROOT, 'docs', 'reliability.md');
 
-export const SCENARIOS: readonly ChaosScenario[] = [malformedScenario, accessScenario, originsScenario, moneyScenario];
+export const SCENARIOS: readonly ChaosScenario[] = [malformedScenario, accessScenario, originsScenario, moneyScenario, crashScenario];
 
 const cell = (text: string): string => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 

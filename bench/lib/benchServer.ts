@@ -60,7 +60,15 @@ export interface BenchServer {
   cpuMs(): number;
   metric(name: string): Promise<number>;
   admin<T = Record<string, unknown>>(pathname: string, body?: unknown): Promise<T>;
+  /** Ends the process (SIGTERM) and removes its data, unless the data folder was given. */
   stop(): Promise<void>;
+  /** Kills the process at once (SIGKILL: no flush, no close), keeping its data. */
+  kill(): Promise<void>;
+}
+
+export interface BenchServerOptions {
+  /** The server's DATA_DIR: an existing folder is reused (a restart on the same data) and kept at stop. */
+  readonly dataDir?: string;
 }
 
 async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
@@ -102,8 +110,8 @@ export function processCpuMs(pid: number): number {
   }
 }
 
-export async function startBenchServer(clientDir: string): Promise<BenchServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'webcast-bench-data-'));
+export async function startBenchServer(clientDir: string, options: BenchServerOptions = {}): Promise<BenchServer> {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'webcast-bench-data-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -118,6 +126,13 @@ export async function startBenchServer(clientDir: string): Promise<BenchServer> 
     throw error;
   }
   const pid = child.pid ?? -1;
+  const ended = async (signal: NodeJS.Signals): Promise<void> => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill(signal);
+    });
+  };
   return {
     url,
     pid,
@@ -125,13 +140,9 @@ export async function startBenchServer(clientDir: string): Promise<BenchServer> 
     metric: (name) => readMetric(url, name),
     admin: <T,>(pathname: string, body?: unknown) => adminCall<T>(url, ADMIN_TOKEN, pathname, body),
     async stop() {
-      if (child.exitCode === null) {
-        await new Promise<void>((resolve) => {
-          child.once('exit', () => resolve());
-          child.kill('SIGTERM');
-        });
-      }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await ended('SIGTERM');
+      if (options.dataDir === undefined) fs.rmSync(dataDir, { recursive: true, force: true });
     },
+    kill: () => ended('SIGKILL'),
   };
 }

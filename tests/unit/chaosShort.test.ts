@@ -39,6 +39,10 @@ describe('chaos suite, short versions', () => {
     await expectShortPasses('money', 200);
   });
 
+  it('crash: what the server acknowledged before SIGKILL is there after a restart on the same data', { timeout: 240_000 }, async () => {
+    await expectShortPasses('crash', 100);
+  });
+
   it.skipIf(!fs.existsSync(CHROMIUM))('origins: messages to the viewer from other origins change nothing, the allowed portal is heard', { timeout: 240_000 }, async () => {
     await expectShortPasses('origins', 12);
   });
