@@ -19,6 +19,7 @@ import { ADMIN_TOKEN, buildClient, startBenchServer, type BenchServer } from '..
 import { MAX_FAILURES } from '../server/auth/failureLimiter';
 import { DEMO_WATCH_PASSWORD } from '../server/seed/rooms';
 import { TestSocket } from '../server/testing/socketClient';
+import { guestLogin, type GuestLogin } from './lib/guest';
 import fs from 'node:fs';
 import type { ChaosCheck, ChaosOptions, ChaosReport, ChaosRow, ChaosScenario } from './lib/scenario';
 import { tally } from './lib/scenario';
@@ -50,18 +51,6 @@ async function call(url: string, method: string, body: unknown, headers: Record<
 }
 
 const answerKey = (e: Envelope): string => (e.httpStatus === 200 ? String(e.code ?? 'not an envelope') : `HTTP ${e.httpStatus}`);
-
-interface Login {
-  readonly token: string;
-  readonly sid: string;
-}
-
-async function guestLogin(server: BenchServer, room: string): Promise<Login> {
-  const answer = await call(`${server.url}/ccp/monitor/v2/live_login`, 'POST', { webcastId: room, type: 'guest' });
-  const data = answer.data as { token?: string; sid?: string } | null;
-  if (answer.code !== 200 || typeof data?.token !== 'string' || typeof data.sid !== 'string') throw new Error(`guest login to ${room} refused: ${answer.code} ${answer.msg}`);
-  return { token: data.token, sid: data.sid };
-}
 
 /** A plausible value for a field, so a call gets past its input checks to its session check. */
 function sample(field: string, room: string): unknown {
@@ -103,7 +92,7 @@ function viewerCalls(base: string): ViewerCall[] {
     }));
 }
 
-const headersFor = (login: Login | null, money: boolean, i: number): Record<string, string> => ({
+const headersFor = (login: GuestLogin | null, money: boolean, i: number): Record<string, string> => ({
   ...(login === null ? {} : { token: login.token, token_type: 'guest' }),
   ...(money ? { 'idempotency-key': `chaos-access-${i}-${Date.now()}` } : {}),
 });

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { buildClient, startBenchServer, type BenchServer } from '../bench/lib/benchServer';
 import { TestSocket } from '../server/testing/socketClient';
+import { guestLogin } from './lib/guest';
 import type { ChaosOptions, ChaosReport, ChaosScenario } from './lib/scenario';
 
 const ROOM = '10001';
@@ -24,13 +25,6 @@ const ROSE = { liveId: ROOM, gift: 'rose', count: 1, amount: '0.10' };
 
 const newKey = (): string => randomBytes(24).toString('base64url').slice(0, 32);
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function guest(server: BenchServer): Promise<{ token: string; sid: string }> {
-  const response = await fetch(`${server.url}/ccp/monitor/v2/live_login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ webcastId: ROOM, type: 'guest' }) });
-  const answer = (await response.json()) as { code: number; data: { token: string; sid: string } };
-  if (answer.code !== 200) throw new Error(`guest login refused: ${JSON.stringify(answer)}`);
-  return answer.data;
-}
 
 async function pay(server: BenchServer, token: string, key: string): Promise<{ code: number | null; text: string }> {
   try {
@@ -77,13 +71,13 @@ export const crashScenario: ChaosScenario = {
       let running = true;
       const chatters = await Promise.all(
         Array.from({ length: CHATTERS }, async (_, n) => {
-          const login = await guest(server);
+          const login = await guestLogin(server, ROOM);
           const socket = await TestSocket.connect(server.url, login.sid, { batch: true });
           await socket.request(7001, { webcastId: ROOM, offset: 0 }, 20_000);
           return { n, socket };
         }),
       );
-      const payer = await guest(server);
+      const payer = await guestLogin(server, ROOM);
       log(`crash: ${CHATTERS} viewers chat and one pays for ${runMs} ms, then SIGKILL...`);
       const chatting = chatters.map(async ({ n, socket }) => {
         for (let i = 0; running; i++) {
@@ -110,7 +104,7 @@ export const crashScenario: ChaosScenario = {
 
       log(`crash: ${acknowledged.length} messages and ${paid.length} payments acknowledged; restarting on the same data...`);
       server = await startBenchServer(clientDir, { dataDir });
-      const reader = await guest(server);
+      const reader = await guestLogin(server, ROOM);
       const socket = await TestSocket.connect(server.url, reader.sid, { batch: true });
       await socket.request(7001, { webcastId: ROOM, offset: 0 }, 20_000);
       const read = await history(socket);

@@ -27,6 +27,7 @@ import { buildClient, startBenchServer, type BenchServer } from '../bench/lib/be
 import { ROOT } from '../bench/lib/report';
 import { malformedMix } from '../server/testing/malformedFrames';
 import { TestSocket } from '../server/testing/socketClient';
+import { guestLogin } from './lib/guest';
 import type { ChaosCheck, ChaosOptions, ChaosReport, ChaosRow, ChaosScenario } from './lib/scenario';
 import { tally } from './lib/scenario';
 
@@ -214,15 +215,8 @@ function httpKinds(count: number, sid: string): HttpKind[] {
   ];
 }
 
-async function guestSid(server: BenchServer): Promise<string> {
-  const response = await fetch(`${server.url}/ccp/monitor/v2/live_login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ webcastId: ROOM, type: 'guest' }) });
-  const answer = (await response.json()) as { code: number; data: { sid: string } };
-  if (answer.code !== 200) throw new Error(`guest login refused: ${JSON.stringify(answer)}`);
-  return answer.data.sid;
-}
-
 async function socketPart(server: BenchServer, frames: number, log: (line: string) => void): Promise<{ rows: ChaosRow[]; checks: ChaosCheck[]; examples: string[] }> {
-  const socket = await TestSocket.connect(server.url, await guestSid(server), { batch: true });
+  const socket = await TestSocket.connect(server.url, (await guestLogin(server, ROOM)).sid, { batch: true });
   const joined = await socket.request(7001, { webcastId: ROOM, offset: 0 }, 20_000);
   if (joined.status !== 200) throw new Error(`join refused: ${JSON.stringify(joined)}`);
   const framesBefore = socket.frames.length;
@@ -243,7 +237,7 @@ async function socketPart(server: BenchServer, frames: number, log: (line: strin
   socket.close();
 
   // One message over 1 MB closes its socket with 1009 (and only that socket).
-  const big = await TestSocket.connect(server.url, await guestSid(server), { batch: true });
+  const big = await TestSocket.connect(server.url, (await guestLogin(server, ROOM)).sid, { batch: true });
   big.sendRaw(`code:9001\nseq:1\n\n{"x":"${'a'.repeat(1024 * 1024 + 16)}"}`);
   const closed = await big.closed(10_000).catch(() => null);
 
@@ -269,7 +263,7 @@ async function socketPart(server: BenchServer, frames: number, log: (line: strin
 
 async function httpPart(server: BenchServer, requests: number, log: (line: string) => void): Promise<{ rows: ChaosRow[]; examples: string[]; tried: number }> {
   const base = new URL(server.url);
-  const kinds = httpKinds(requests, await guestSid(server));
+  const kinds = httpKinds(requests, (await guestLogin(server, ROOM)).sid);
   const rows: ChaosRow[] = [];
   const examples: string[] = [];
   let tried = 0;

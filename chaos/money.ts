@@ -19,6 +19,7 @@ import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { buildClient, startBenchServer, type BenchServer } from '../bench/lib/benchServer';
 import { startDropProxy } from './lib/dropProxy';
+import { guestLogin } from './lib/guest';
 import type { ChaosOptions, ChaosReport, ChaosScenario } from './lib/scenario';
 import { tally } from './lib/scenario';
 
@@ -65,13 +66,6 @@ async function charges(server: BenchServer): Promise<number> {
   return data.list.length;
 }
 
-async function guestToken(server: BenchServer): Promise<string> {
-  const response = await fetch(`${server.url}/ccp/monitor/v2/live_login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ webcastId: ROOM, type: 'guest' }) });
-  const answer = (await response.json()) as { code: number; data: { token: string } };
-  if (answer.code !== 200) throw new Error(`guest login refused: ${JSON.stringify(answer)}`);
-  return answer.data.token;
-}
-
 export const moneyScenario: ChaosScenario = {
   name: 'money',
   async run({ short, log }: ChaosOptions): Promise<ChaosReport> {
@@ -83,7 +77,7 @@ export const moneyScenario: ChaosScenario = {
     const tabs = [new http.Agent({ keepAlive: true, maxSockets: 32 }), new http.Agent({ keepAlive: true, maxSockets: 32 })];
     const proxy = await startDropProxy(new URL(server.url));
     try {
-      const token = await guestToken(server);
+      const token = (await guestLogin(server, ROOM)).token;
       const examples: string[] = [];
 
       log(`money: one intent, ${retries} retries at once from two tabs...`);
