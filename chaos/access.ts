@@ -15,12 +15,12 @@
 import { COMMERCE_CALLS } from '../src/api/services/commerce';
 import { LIVE_CALLS } from '../src/api/services/live';
 import { RESOURCE_CALLS } from '../src/api/services/resource';
-import { ADMIN_TOKEN, buildClient, startBenchServer, type BenchServer } from '../bench/lib/benchServer';
+import { ADMIN_TOKEN, type BenchServer } from '../bench/lib/benchServer';
 import { MAX_FAILURES } from '../server/auth/failureLimiter';
 import { DEMO_WATCH_PASSWORD } from '../server/seed/rooms';
 import { TestSocket } from '../server/testing/socketClient';
 import { guestLogin, type GuestLogin } from './lib/guest';
-import fs from 'node:fs';
+import { withServer } from './lib/server';
 import type { ChaosCheck, ChaosOptions, ChaosReport, ChaosRow, ChaosScenario } from './lib/scenario';
 import { tally } from './lib/scenario';
 
@@ -241,9 +241,7 @@ export const accessScenario: ChaosScenario = {
   name: 'access',
   async run({ short, log }: ChaosOptions): Promise<ChaosReport> {
     const guesses = short ? 100 : 1000;
-    const clientDir = buildClient(log, { minify: true });
-    const server = await startBenchServer(clientDir);
-    try {
+    return withServer(log, async (server) => {
       log('access: tokens across rooms and after logout...');
       const tokens = await tokenPart(server);
       log('access: the admin API...');
@@ -258,9 +256,6 @@ export const accessScenario: ChaosScenario = {
         checks: [...tokens.checks, ...guess.checks],
         examples: [...tokens.examples, ...admin.examples, ...guess.examples],
       };
-    } finally {
-      await server.stop();
-      fs.rmSync(clientDir, { recursive: true, force: true });
-    }
+    });
   },
 };

@@ -15,7 +15,6 @@
  *   percent-encoded, doubled, backslashes, NUL) is 404 and never the file it aims at (under
  *   a call that takes an id, it is that id, refused as unknown: 4002).
  */
-import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -23,11 +22,13 @@ import { COMMERCE_CALLS } from '../src/api/services/commerce';
 import { LIVE_CALLS } from '../src/api/services/live';
 import { RESOURCE_CALLS } from '../src/api/services/resource';
 import { BUSINESS_CODES } from '../src/domain/errorCatalogue';
-import { buildClient, startBenchServer, type BenchServer } from '../bench/lib/benchServer';
+import type { BenchServer } from '../bench/lib/benchServer';
 import { ROOT } from '../bench/lib/report';
 import { malformedMix } from '../server/testing/malformedFrames';
 import { TestSocket } from '../server/testing/socketClient';
 import { guestLogin } from './lib/guest';
+import { answerKey, envelopeCode, rawRequest, type Answer } from './lib/http';
+import { withServer } from './lib/server';
 import type { ChaosCheck, ChaosOptions, ChaosReport, ChaosRow, ChaosScenario } from './lib/scenario';
 import { tally } from './lib/scenario';
 
@@ -37,37 +38,6 @@ const DOCUMENTED = new Set<number>([200, ...BUSINESS_CODES]);
 /** RSS the server may gain over the whole scenario (it caches nothing per bad input). */
 const RSS_GROWTH_LIMIT_MB = 64;
 const IN_FLIGHT = 16;
-
-interface Answer {
-  readonly status: number;
-  readonly text: string;
-}
-
-/** One raw HTTP request (node:http: the path goes out exactly as written, dot segments included). */
-function rawRequest(base: URL, method: string, pathname: string, headers: Record<string, string> = {}, body?: string | Buffer): Promise<Answer> {
-  return new Promise((resolve) => {
-    const request = http.request({ host: base.hostname, port: base.port, method, path: pathname, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-      response.on('error', () => resolve({ status: -1, text: '' }));
-    });
-    // A refused connection or a reset is an answer too (-1): the rules below count it as failed.
-    request.on('error', () => resolve({ status: -1, text: '' }));
-    if (body !== undefined) request.write(body);
-    request.end();
-  });
-}
-
-/** The envelope's code, or null when the answer is not an envelope. */
-function envelopeCode(answer: Answer): number | null {
-  try {
-    const parsed = JSON.parse(answer.text) as { code?: unknown };
-    return typeof parsed === 'object' && parsed !== null && Number.isInteger(parsed.code) ? (parsed.code as number) : null;
-  } catch {
-    return null;
-  }
-}
 
 /** Runs `tasks` with at most IN_FLIGHT at once, in order of the results. */
 async function pool<T>(tasks: readonly (() => Promise<T>)[]): Promise<T[]> {
@@ -113,8 +83,6 @@ interface HttpKind {
   ok(answer: Answer, request: HttpCase): boolean;
   key(answer: Answer): string;
 }
-
-const envelopeKey = (answer: Answer): string => (answer.status === 200 ? String(envelopeCode(answer) ?? 'not an envelope') : `HTTP ${answer.status}`);
 
 /** The POST calls of the viewer's services, their paths' `{field}` parts filled with the room. */
 function postCalls(): { path: string; fields: readonly string[]; money: boolean }[] {
@@ -190,15 +158,15 @@ function httpKinds(count: number, sid: string): HttpKind[] {
 
   const envelope4501 = (answer: Answer) => answer.status === 200 && envelopeCode(answer) === 4501;
   return [
-    { what: 'body not JSON', expected: 'HTTP 200, code 4501', cases: badJson, ok: envelope4501, key: envelopeKey },
+    { what: 'body not JSON', expected: 'HTTP 200, code 4501', cases: badJson, ok: envelope4501, key: answerKey },
     {
       what: 'JSON of the wrong type, or fields of the wrong types',
       expected: 'HTTP 200 with a documented code, or HTTP 404 (an unknown id)',
       cases: wrongTypes,
       ok: (answer) => (answer.status === 200 && DOCUMENTED.has(envelopeCode(answer) ?? -1)) || answer.status === 404,
-      key: envelopeKey,
+      key: answerKey,
     },
-    { what: 'a content type the call does not read', expected: 'HTTP 200, code 4501', cases: contentTypes, ok: envelope4501, key: envelopeKey },
+    { what: 'a content type the call does not read', expected: 'HTTP 200, code 4501', cases: contentTypes, ok: envelope4501, key: answerKey },
     {
       what: 'a path climbing out of the media, resource or static folders',
       expected: 'HTTP 404 (a call whose id it lands in: a documented refusal, as for any unknown id; a URL that is not UTF-8: HTTP 400 with code 400); never the file',
@@ -208,10 +176,10 @@ function httpKinds(count: number, sid: string): HttpKind[] {
         const badUrl = answer.status === 400 && envelopeCode(answer) === 400;
         return (answer.status === 404 || refusedId || badUrl) && targets.every((t) => !answer.text.includes(t.marker));
       },
-      key: (answer) => `${answer.status === 200 ? envelopeKey(answer) : `HTTP ${answer.status}`}${targets.some((t) => answer.text.includes(t.marker)) ? ' WITH THE FILE' : ''}`,
+      key: (answer) => `${answerKey(answer)}${targets.some((t) => answer.text.includes(t.marker)) ? ' WITH THE FILE' : ''}`,
     },
     { what: 'an unknown route or method', expected: 'HTTP 404', cases: unknown, ok: (answer) => answer.status === 404, key: (answer) => `HTTP ${answer.status}` },
-    { what: 'a body over the 2 MB limit', expected: 'HTTP 200, code 4501', cases: huge, ok: envelope4501, key: envelopeKey },
+    { what: 'a body over the 2 MB limit', expected: 'HTTP 200, code 4501', cases: huge, ok: envelope4501, key: answerKey },
   ];
 }
 
@@ -262,14 +230,13 @@ async function socketPart(server: BenchServer, frames: number, log: (line: strin
 }
 
 async function httpPart(server: BenchServer, requests: number, log: (line: string) => void): Promise<{ rows: ChaosRow[]; examples: string[]; tried: number }> {
-  const base = new URL(server.url);
   const kinds = httpKinds(requests, (await guestLogin(server, ROOM)).sid);
   const rows: ChaosRow[] = [];
   const examples: string[] = [];
   let tried = 0;
   for (const kind of kinds) {
     log(`malformed: HTTP, ${kind.cases.length} x ${kind.what}...`);
-    const answers = await pool(kind.cases.map((c) => () => rawRequest(base, c.method, c.path, c.headers, c.body)));
+    const answers = await pool(kind.cases.map((c) => () => rawRequest(server.url, c.method, c.path, c.headers, c.body)));
     const bad = answers.map((a, i) => ({ a, c: kind.cases[i]! })).filter(({ a, c }) => !kind.ok(a, c));
     tried += answers.length;
     rows.push({ what: `HTTP: ${kind.what}`, tried: answers.length, failed: bad.length, expected: kind.expected, seen: tally(answers.map(kind.key)) });
@@ -283,13 +250,11 @@ export const malformedScenario: ChaosScenario = {
   async run({ short, log }: ChaosOptions): Promise<ChaosReport> {
     const frames = short ? 1000 : 10_000;
     const requests = short ? 200 : 2000;
-    const clientDir = buildClient(log, { minify: true });
-    const server = await startBenchServer(clientDir);
-    try {
+    return withServer(log, async (server) => {
       const rssBefore = rssMB(server.pid);
       const socket = await socketPart(server, frames, log);
       const web = await httpPart(server, requests, log);
-      const health = await rawRequest(new URL(server.url), 'GET', '/healthz');
+      const health = await rawRequest(server.url, 'GET', '/healthz');
       const rssAfter = rssMB(server.pid);
       return {
         name: 'malformed',
@@ -303,9 +268,6 @@ export const malformedScenario: ChaosScenario = {
         ],
         examples: [...socket.examples, ...web.examples],
       };
-    } finally {
-      await server.stop();
-      fs.rmSync(clientDir, { recursive: true, force: true });
-    }
+    });
   },
 };

@@ -15,124 +15,81 @@
  * src/domain/payment.test.ts.
  */
 import http from 'node:http';
-import fs from 'node:fs';
-import { randomBytes } from 'node:crypto';
-import { buildClient, startBenchServer, type BenchServer } from '../bench/lib/benchServer';
 import { startDropProxy } from './lib/dropProxy';
 import { guestLogin } from './lib/guest';
+import { answerKey } from './lib/http';
+import { newPayKey, PAY_PATH, payRoses, roseCharges } from './lib/payments';
+import { withServer } from './lib/server';
 import type { ChaosOptions, ChaosReport, ChaosScenario } from './lib/scenario';
 import { tally } from './lib/scenario';
 
 const ROOM = '10001';
-const PAY_PATH = '/commerce/v1/reward/pay/gift';
-const ROSE = { liveId: ROOM, gift: 'rose', count: 1, amount: '0.10' };
-
-const newKey = (): string => randomBytes(24).toString('base64url').slice(0, 32);
-
-interface Answer {
-  readonly status: number;
-  readonly text: string;
-}
-
-function post(base: string, agent: http.Agent, token: string, key: string, body: unknown): Promise<Answer> {
-  const url = new URL(PAY_PATH, base);
-  const payload = JSON.stringify(body);
-  return new Promise((resolve) => {
-    const request = http.request(
-      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)), token, token_type: 'guest', 'idempotency-key': key } },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-        response.on('error', () => resolve({ status: -1, text: '' }));
-      },
-    );
-    request.on('error', () => resolve({ status: -1, text: '' }));
-    request.end(payload);
-  });
-}
-
-const codeOf = (answer: Answer): string => {
-  if (answer.status !== 200) return answer.status === -1 ? 'no answer' : `HTTP ${answer.status}`;
-  try {
-    return String((JSON.parse(answer.text) as { code?: unknown }).code);
-  } catch {
-    return 'not an envelope';
-  }
-};
-
-async function charges(server: BenchServer): Promise<number> {
-  const data = await server.admin<{ list: unknown[] }>(`/admin/v1/rooms/${ROOM}/ledger`, { kind: 'reward.pay' });
-  return data.list.length;
-}
 
 export const moneyScenario: ChaosScenario = {
   name: 'money',
   async run({ short, log }: ChaosOptions): Promise<ChaosReport> {
     const retries = short ? 200 : 1000;
     const intents = short ? 20 : 100;
-    const clientDir = buildClient(log, { minify: true });
-    const server = await startBenchServer(clientDir);
-    // Two tabs: two pools of connections, as two pages of one browser open their own.
-    const tabs = [new http.Agent({ keepAlive: true, maxSockets: 32 }), new http.Agent({ keepAlive: true, maxSockets: 32 })];
-    const proxy = await startDropProxy(new URL(server.url));
-    try {
-      const token = (await guestLogin(server, ROOM)).token;
-      const examples: string[] = [];
+    return withServer(log, async (server) => {
+      // Two tabs: two pools of connections, as two pages of one browser open their own.
+      const tabs = [new http.Agent({ keepAlive: true, maxSockets: 32 }), new http.Agent({ keepAlive: true, maxSockets: 32 })];
+      const proxy = await startDropProxy(new URL(server.url));
+      try {
+        const token = (await guestLogin(server, ROOM)).token;
+        const examples: string[] = [];
 
-      log(`money: one intent, ${retries} retries at once from two tabs...`);
-      const before = await charges(server);
-      const key = newKey();
-      const retried = await Promise.all(Array.from({ length: retries }, (_, i) => post(server.url, tabs[i % 2]!, token, key, ROSE)));
-      const once = (await charges(server)) - before;
-      const first = retried.find((a) => codeOf(a) === '200')?.text ?? '';
-      const differing = retried.filter((a) => a.text !== first);
-      for (const a of differing.slice(0, 3)) examples.push(`a retry of one intent answered ${codeOf(a)} ${a.text.slice(0, 160)}`);
+        log(`money: one intent, ${retries} retries at once from two tabs...`);
+        const before = await roseCharges(server, ROOM);
+        const key = newPayKey();
+        const retried = await Promise.all(Array.from({ length: retries }, (_, i) => payRoses(server.url, ROOM, token, key, { agent: tabs[i % 2] })));
+        const once = (await roseCharges(server, ROOM)) - before;
+        const first = retried.find((a) => answerKey(a) === '200')?.text ?? '';
+        const differing = retried.filter((a) => a.text !== first);
+        for (const a of differing.slice(0, 3)) examples.push(`a retry of one intent answered ${answerKey(a)} ${a.text.slice(0, 160)}`);
 
-      log(`money: ${intents} distinct intents at once...`);
-      const beforeMany = await charges(server);
-      const many = await Promise.all(Array.from({ length: intents }, (_, i) => post(server.url, tabs[i % 2]!, token, newKey(), ROSE)));
-      const manyCharges = (await charges(server)) - beforeMany;
+        log(`money: ${intents} distinct intents at once...`);
+        const beforeMany = await roseCharges(server, ROOM);
+        const many = await Promise.all(Array.from({ length: intents }, (_, i) => payRoses(server.url, ROOM, token, newPayKey(), { agent: tabs[i % 2] })));
+        const manyCharges = (await roseCharges(server, ROOM)) - beforeMany;
 
-      log('money: a payment whose answer is lost...');
-      const beforeLost = await charges(server);
-      const lostKey = newKey();
-      const lost = await post(proxy.url, new http.Agent({ keepAlive: false }), token, lostKey, ROSE);
-      const retry = await post(server.url, tabs[0]!, token, lostKey, ROSE);
-      const again = await post(server.url, tabs[1]!, token, lostKey, ROSE);
-      const otherAmount = await post(server.url, tabs[0]!, token, lostKey, { ...ROSE, count: 2, amount: '0.20' });
-      const lostCharges = (await charges(server)) - beforeLost;
+        log('money: a payment whose answer is lost...');
+        const beforeLost = await roseCharges(server, ROOM);
+        const lostKey = newPayKey();
+        const lost = await payRoses(proxy.url, ROOM, token, lostKey, { agent: new http.Agent({ keepAlive: false }) });
+        const retry = await payRoses(server.url, ROOM, token, lostKey, { agent: tabs[0] });
+        const again = await payRoses(server.url, ROOM, token, lostKey, { agent: tabs[1] });
+        const otherAmount = await payRoses(server.url, ROOM, token, lostKey, { count: 2, agent: tabs[0] });
+        const lostCharges = (await roseCharges(server, ROOM)) - beforeLost;
 
-      return {
-        name: 'money',
-        title: 'Money',
-        how: `Against a reference server process of its own (fresh data, the demo rooms), one guest session paying for a rose (0.10) in room ${ROOM} with \`${PAY_PATH}\`; charges are the room's money ledger rows of kind reward.pay (admin API). Two tabs are two keep-alive connection pools. The lost answer goes through a TCP proxy of the suite's own (chaos/lib/dropProxy.ts) that cuts both connections when the server starts answering; the retries go straight to the server.`,
-        rows: [
-          {
-            what: `one payment intent (one Idempotency-Key) sent ${retries.toLocaleString('en-US')} times at once from two tabs`,
-            tried: retries,
-            failed: differing.length + Math.abs(once - 1),
-            expected: 'exactly 1 charge; every answer the same as the first (200 with the payment)',
-            seen: `${once} charge(s); answers ${tally(retried.map(codeOf))}; ${retries - differing.length} identical to the first`,
-          },
-          { what: `${intents} distinct payment intents at once`, tried: intents, failed: Math.abs(manyCharges - intents) + many.filter((a) => codeOf(a) !== '200').length, expected: `${intents} charges, each answered 200`, seen: `${manyCharges} charges; answers ${tally(many.map(codeOf))}` },
-          {
-            what: 'a payment whose answer is lost, then retried twice with its key',
-            tried: 1,
-            failed: codeOf(lost) === 'no answer' && codeOf(retry) === '200' && retry.text === again.text && lostCharges === 1 ? 0 : 1,
-            expected: 'the first gets no answer; both retries answer the payment made (200, the same); exactly 1 charge',
-            seen: `first: ${codeOf(lost)}; retries: ${codeOf(retry)}, ${codeOf(again)}${retry.text === again.text ? ' (the same)' : ' (DIFFERENT)'}; ${lostCharges} charge(s)`,
-          },
-          { what: 'that key again with another amount', tried: 1, failed: codeOf(otherAmount) === '4501' ? 0 : 1, expected: '4501 (a key is bound to its parameters)', seen: codeOf(otherAmount) },
-        ],
-        checks: [{ what: 'the proxy lost the answer (the server had answered it)', figure: `${proxy.dropped()} answer(s) cut`, ok: proxy.dropped() === 1 }],
-        examples,
-      };
-    } finally {
-      for (const agent of tabs) agent.destroy();
-      await proxy.close();
-      await server.stop();
-      fs.rmSync(clientDir, { recursive: true, force: true });
-    }
+        return {
+          name: 'money',
+          title: 'Money',
+          how: `Against a reference server process of its own (fresh data, the demo rooms), one guest session paying for a rose (0.10) in room ${ROOM} with \`${PAY_PATH}\`; charges are the room's money ledger rows of kind reward.pay (admin API). Two tabs are two keep-alive connection pools. The lost answer goes through a TCP proxy of the suite's own (chaos/lib/dropProxy.ts) that cuts both connections when the server starts answering; the retries go straight to the server.`,
+          rows: [
+            {
+              what: `one payment intent (one Idempotency-Key) sent ${retries.toLocaleString('en-US')} times at once from two tabs`,
+              tried: retries,
+              failed: differing.length + Math.abs(once - 1),
+              expected: 'exactly 1 charge; every answer the same as the first (200 with the payment)',
+              seen: `${once} charge(s); answers ${tally(retried.map(answerKey))}; ${retries - differing.length} identical to the first`,
+            },
+            { what: `${intents} distinct payment intents at once`, tried: intents, failed: Math.abs(manyCharges - intents) + many.filter((a) => answerKey(a) !== '200').length, expected: `${intents} charges, each answered 200`, seen: `${manyCharges} charges; answers ${tally(many.map(answerKey))}` },
+            {
+              what: 'a payment whose answer is lost, then retried twice with its key',
+              tried: 1,
+              failed: answerKey(lost) === 'no answer' && answerKey(retry) === '200' && retry.text === again.text && lostCharges === 1 ? 0 : 1,
+              expected: 'the first gets no answer; both retries answer the payment made (200, the same); exactly 1 charge',
+              seen: `first: ${answerKey(lost)}; retries: ${answerKey(retry)}, ${answerKey(again)}${retry.text === again.text ? ' (the same)' : ' (DIFFERENT)'}; ${lostCharges} charge(s)`,
+            },
+            { what: 'that key again with another amount', tried: 1, failed: answerKey(otherAmount) === '4501' ? 0 : 1, expected: '4501 (a key is bound to its parameters)', seen: answerKey(otherAmount) },
+          ],
+          checks: [{ what: 'the proxy lost the answer (the server had answered it)', figure: `${proxy.dropped()} answer(s) cut`, ok: proxy.dropped() === 1 }],
+          examples,
+        };
+      } finally {
+        for (const agent of tabs) agent.destroy();
+        await proxy.close();
+      }
+    });
   },
 };

@@ -15,8 +15,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { domainToASCII } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { buildClient, startBenchServer } from '../bench/lib/benchServer';
 import { CHROMIUM, CHROMIUM_ARGS } from '../bench/macro/index';
+import { withServer } from './lib/server';
 import type { ChaosOptions, ChaosReport, ChaosScenario } from './lib/scenario';
 import { tally } from './lib/scenario';
 
@@ -108,82 +108,80 @@ async function attempt(context: BrowserContext, url: string, viewerOrigin: strin
 export const originsScenario: ChaosScenario = {
   name: 'origins',
   async run({ short, log }: ChaosOptions): Promise<ChaosReport> {
-    const clientDir = buildClient(log, { minify: true });
-    const server = await startBenchServer(clientDir);
-    let browser: Browser | null = null;
-    try {
-      const port = Number(new URL(server.url).port);
-      const allowed = `http://localhost:${port}`;
-      const viewerOrigin = `http://127.0.0.1:${port}`;
-      const viewerUrl = `${viewerOrigin}/live/login/${ROOM}`;
-      const configFile = path.join(clientDir, 'config.js');
-      fs.writeFileSync(configFile, fs.readFileSync(configFile, 'utf8').replace(/allowedOrigins:\s*\[\]/, `allowedOrigins: ['${allowed}']`));
-      // The server reads config.js again within a second: wait until its pages say so.
-      for (let tries = 0; tries < 50; tries++) {
-        const csp = (await fetch(viewerUrl, { headers: { accept: 'text/html' } })).headers.get('content-security-policy') ?? '';
-        if (csp.includes(allowed)) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+    return withServer(log, async (server, clientDir) => {
+      let browser: Browser | null = null;
+      try {
+        const port = Number(new URL(server.url).port);
+        const allowed = `http://localhost:${port}`;
+        const viewerOrigin = `http://127.0.0.1:${port}`;
+        const viewerUrl = `${viewerOrigin}/live/login/${ROOM}`;
+        const configFile = path.join(clientDir, 'config.js');
+        fs.writeFileSync(configFile, fs.readFileSync(configFile, 'utf8').replace(/allowedOrigins:\s*\[\]/, `allowedOrigins: ['${allowed}']`));
+        // The server reads config.js again within a second: wait until its pages say so.
+        for (let tries = 0; tries < 50; tries++) {
+          const csp = (await fetch(viewerUrl, { headers: { accept: 'text/html' } })).headers.get('content-security-policy') ?? '';
+          if (csp.includes(allowed)) break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
 
-      browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-      const context = await browser.newContext();
-      // Every origin but the server's two names is a hostile page of this scenario.
-      await context.route('**/*', async (route) => {
-        const target = new URL(route.request().url());
-        if (target.origin === allowed || target.origin === viewerOrigin) return route.continue();
-        if (route.request().resourceType() !== 'document') return route.fulfill({ status: 404, body: '' });
-        return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: hostilePage(viewerUrl, target.pathname.includes('sandboxed')) });
-      });
+        browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+        const context = await browser.newContext();
+        // Every origin but the server's two names is a hostile page of this scenario.
+        await context.route('**/*', async (route) => {
+          const target = new URL(route.request().url());
+          if (target.origin === allowed || target.origin === viewerOrigin) return route.continue();
+          if (route.request().resourceType() !== 'document') return route.fulfill({ status: 404, body: '' });
+          return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: hostilePage(viewerUrl, target.pathname.includes('sandboxed')) });
+        });
 
-      // The allowed portal: its messages must be accepted (the measure sees acceptance).
-      log('origins: the allowed portal...');
-      const portal = await context.newPage();
-      await portal.goto(`${allowed}/embed/index.html?viewer=${encodeURIComponent(viewerUrl)}`);
-      await portal.frameLocator('#viewer').getByRole('button', { name: GUEST_BUTTON }).waitFor({ timeout: VIEWER_READY_MS });
-      let allowedLanguage = 'none';
-      for (let tries = 0; tries < 20 && allowedLanguage !== 'en'; tries++) {
-        await portal.evaluate(`(() => { const f = document.getElementById('viewer'); f.contentWindow.postMessage(${JSON.stringify(COMMANDS[0])}, ${JSON.stringify(viewerOrigin)}); })()`);
-        await portal.waitForTimeout(500);
-        allowedLanguage = await viewerLanguage(portal, viewerOrigin);
-      }
-      await portal.close();
+        // The allowed portal: its messages must be accepted (the measure sees acceptance).
+        log('origins: the allowed portal...');
+        const portal = await context.newPage();
+        await portal.goto(`${allowed}/embed/index.html?viewer=${encodeURIComponent(viewerUrl)}`);
+        await portal.frameLocator('#viewer').getByRole('button', { name: GUEST_BUTTON }).waitFor({ timeout: VIEWER_READY_MS });
+        let allowedLanguage = 'none';
+        for (let tries = 0; tries < 20 && allowedLanguage !== 'en'; tries++) {
+          await portal.evaluate(`(() => { const f = document.getElementById('viewer'); f.contentWindow.postMessage(${JSON.stringify(COMMANDS[0])}, ${JSON.stringify(viewerOrigin)}); })()`);
+          await portal.waitForTimeout(500);
+          allowedLanguage = await viewerLanguage(portal, viewerOrigin);
+        }
+        await portal.close();
 
-      // The short version: every eighth, and null.
-      const all = hostileOrigins(port);
-      const origins = short ? all.filter((o, i) => i % 8 === 0 || o === 'null') : all;
-      log(`origins: ${origins.length} other origins, each framing and opening the viewer...`);
-      const attempts: Attempt[] = [];
-      for (const origin of origins) {
-        const url = origin === 'null' ? `http://sandbox.evil.test:${port}/sandboxed.html` : `${origin}/attack.html`;
-        const result = await attempt(context, url, viewerOrigin);
-        attempts.push(origin === 'null' ? { ...result, origin: 'null (a sandboxed frame)' } : result);
+        // The short version: every eighth, and null.
+        const all = hostileOrigins(port);
+        const origins = short ? all.filter((o, i) => i % 8 === 0 || o === 'null') : all;
+        log(`origins: ${origins.length} other origins, each framing and opening the viewer...`);
+        const attempts: Attempt[] = [];
+        for (const origin of origins) {
+          const url = origin === 'null' ? `http://sandbox.evil.test:${port}/sandboxed.html` : `${origin}/attack.html`;
+          const result = await attempt(context, url, viewerOrigin);
+          attempts.push(origin === 'null' ? { ...result, origin: 'null (a sandboxed frame)' } : result);
+        }
+        const framedAccepted = attempts.filter((a) => a.framed === 'en');
+        const openedAccepted = attempts.filter((a) => a.opened === 'en');
+        const openedViewer = attempts.filter((a) => !['none', 'blocked', 'not ready', 'gone'].includes(a.opened));
+        await context.close();
+        return {
+          name: 'origins',
+          title: 'Embedding: messages from other origins',
+          how: `Debian's Chromium against a reference server process of its own, config.js allowing ${allowed} only; the viewer at ${viewerOrigin}. ${origins.length} pages on other origins (served by the browser's request routing: ${origins.slice(0, 8).join(', ')}, …, and null from a sandboxed frame) each frame the viewer and open it in a window, and post setLocale (en_us) and pause to both every ${POST_EVERY_MS} ms; the language is read ${AFTER_READY_MS} ms after the opened viewer shows its entry page. Accepted: the viewer's document switched to English. First the allowed sample portal (/embed/index.html) posts the same setLocale to its framed viewer.`,
+          rows: [
+            { what: 'posts to the viewer framed by a page of another origin', tried: attempts.length, failed: framedAccepted.length, expected: '0 accepted (the viewer refuses to be framed there: frame-ancestors; were it framed, the bridge takes its parent at allowed origins only)', seen: tally(attempts.map((a) => (a.framed === 'blocked' ? 'framing refused' : a.framed === 'en' ? 'ACCEPTED' : `framed, ignored (${a.framed})`))) },
+            { what: 'posts to the viewer opened in a window by a page of another origin', tried: attempts.length, failed: openedAccepted.length, expected: '0 accepted (a viewer that is not framed takes no commands)', seen: tally(attempts.map((a) => (a.opened === 'en' ? 'ACCEPTED' : a.opened === 'none' ? 'no window' : 'ignored'))) },
+          ],
+          checks: [
+            { what: `the allowed portal's setLocale was accepted (the measure sees acceptance)`, figure: allowedLanguage, ok: allowedLanguage === 'en' },
+            {
+              what: 'the windows other origins opened showed the viewer while the posts went on (the second way was really tried)',
+              figure: `${openedViewer.length} of ${attempts.length}${openedViewer.length < attempts.length ? `; not from ${attempts.filter((a) => !openedViewer.includes(a)).map((a) => `${a.origin} (${a.opened})`).join(', ')}` : ''}`,
+              ok: openedViewer.length === attempts.length,
+            },
+          ],
+          examples: [...framedAccepted, ...openedAccepted].slice(0, 5).map((a) => `${a.origin}: framed ${a.framed}, opened ${a.opened}`),
+        };
+      } finally {
+        await browser?.close();
       }
-      const framedAccepted = attempts.filter((a) => a.framed === 'en');
-      const openedAccepted = attempts.filter((a) => a.opened === 'en');
-      const openedViewer = attempts.filter((a) => !['none', 'blocked', 'not ready', 'gone'].includes(a.opened));
-      await context.close();
-      return {
-        name: 'origins',
-        title: 'Embedding: messages from other origins',
-        how: `Debian's Chromium against a reference server process of its own, config.js allowing ${allowed} only; the viewer at ${viewerOrigin}. ${origins.length} pages on other origins (served by the browser's request routing: ${origins.slice(0, 8).join(', ')}, …, and null from a sandboxed frame) each frame the viewer and open it in a window, and post setLocale (en_us) and pause to both every ${POST_EVERY_MS} ms; the language is read ${AFTER_READY_MS} ms after the opened viewer shows its entry page. Accepted: the viewer's document switched to English. First the allowed sample portal (/embed/index.html) posts the same setLocale to its framed viewer.`,
-        rows: [
-          { what: 'posts to the viewer framed by a page of another origin', tried: attempts.length, failed: framedAccepted.length, expected: '0 accepted (the viewer refuses to be framed there: frame-ancestors; were it framed, the bridge takes its parent at allowed origins only)', seen: tally(attempts.map((a) => (a.framed === 'blocked' ? 'framing refused' : a.framed === 'en' ? 'ACCEPTED' : `framed, ignored (${a.framed})`))) },
-          { what: 'posts to the viewer opened in a window by a page of another origin', tried: attempts.length, failed: openedAccepted.length, expected: '0 accepted (a viewer that is not framed takes no commands)', seen: tally(attempts.map((a) => (a.opened === 'en' ? 'ACCEPTED' : a.opened === 'none' ? 'no window' : 'ignored'))) },
-        ],
-        checks: [
-          { what: `the allowed portal's setLocale was accepted (the measure sees acceptance)`, figure: allowedLanguage, ok: allowedLanguage === 'en' },
-          {
-            what: 'the windows other origins opened showed the viewer while the posts went on (the second way was really tried)',
-            figure: `${openedViewer.length} of ${attempts.length}${openedViewer.length < attempts.length ? `; not from ${attempts.filter((a) => !openedViewer.includes(a)).map((a) => `${a.origin} (${a.opened})`).join(', ')}` : ''}`,
-            ok: openedViewer.length === attempts.length,
-          },
-        ],
-        examples: [...framedAccepted, ...openedAccepted].slice(0, 5).map((a) => `${a.origin}: framed ${a.framed}, opened ${a.opened}`),
-      };
-    } finally {
-      await browser?.close();
-      await server.stop();
-      fs.rmSync(clientDir, { recursive: true, force: true });
-    }
+    });
   },
 };

@@ -1,0 +1,46 @@
+/**
+ * One raw HTTP request for the chaos scenarios (node:http: the path goes out exactly as
+ * written, dot segments included; an agent of the caller's when connections must be pooled
+ * as a tab's are), and how an answer is read and tallied.
+ */
+import http from 'node:http';
+
+export interface Answer {
+  /** HTTP status; -1 when no answer came (refused, reset, cut). */
+  readonly status: number;
+  readonly text: string;
+}
+
+export function rawRequest(base: string, method: string, pathname: string, headers: Record<string, string> = {}, body?: string | Buffer, agent?: http.Agent): Promise<Answer> {
+  const url = new URL(base);
+  return new Promise((resolve) => {
+    const request = http.request(
+      { host: url.hostname, port: url.port, method, path: pathname, agent, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        response.on('error', () => resolve({ status: -1, text: '' }));
+      },
+    );
+    // A refused connection or a reset is an answer too (-1): the scenarios count it as such.
+    request.on('error', () => resolve({ status: -1, text: '' }));
+    request.end(body);
+  });
+}
+
+/** The envelope's code, or null when the answer is not an envelope. */
+export function envelopeCode(answer: Answer): number | null {
+  try {
+    const parsed = JSON.parse(answer.text) as { code?: unknown };
+    return typeof parsed === 'object' && parsed !== null && Number.isInteger(parsed.code) ? (parsed.code as number) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** How an answer is tallied: its envelope code on HTTP 200, else its HTTP status, or "no answer". */
+export function answerKey(answer: Answer): string {
+  if (answer.status === -1) return 'no answer';
+  return answer.status === 200 ? String(envelopeCode(answer) ?? 'not an envelope') : `HTTP ${answer.status}`;
+}
