@@ -46,4 +46,8 @@ describe('chaos suite, short versions', () => {
   it.skipIf(!fs.existsSync(CHROMIUM))('origins: messages to the viewer from other origins change nothing, the allowed portal is heard', { timeout: 240_000 }, async () => {
     await expectShortPasses('origins', 12);
   });
+
+  it.skipIf(!fs.existsSync(CHROMIUM))('hostile content: no payload runs, becomes markup, renders a non-http(s) URL, breaks the layout or the direction', { timeout: 240_000 }, async () => {
+    await expectShortPasses('hostile', 150);
+  });
 });

@@ -149,11 +149,13 @@ function ChatMessageRow({ entry, grouped, withdrawable, labels, onQuote, onMenti
     <article className={classes.join(' ')} tabIndex={0} {...handlers} data-msg-id={entry.msgId} data-send-time={entry.sendTime} data-mine={entry.mine ? 'true' : undefined} data-mentions-me={entry.mentionsMe ? 'true' : undefined}>
       {grouped ? (
         // The header is not repeated, but assistive technology still hears who speaks.
-        <span className="visually-hidden">{`${entry.name} ${time}`}</span>
+        <span className="visually-hidden">
+          <bdi>{entry.name}</bdi> {time}
+        </span>
       ) : (
         <header className="chat-message__header">
           <Avatar entry={entry} />
-          <span className="chat-message__name">{entry.name}</span>
+          <bdi className="chat-message__name">{entry.name}</bdi>
           <Badge entry={entry} labels={labels} />
           <time className="chat-message__time" dateTime={isoTime(entry.sendTime)}>
             {time}
@@ -169,8 +171,8 @@ function ChatMessageRow({ entry, grouped, withdrawable, labels, onQuote, onMenti
         )}
         {entry.quote !== null && (
           <blockquote className="chat-message__quote" aria-label={labels.quoted}>
-            <span className="chat-message__quote-name">{entry.quote.name}</span>
-            <span className="chat-message__quote-text">{entry.quote.chatContent}</span>
+            <bdi className="chat-message__quote-name">{entry.quote.name}</bdi>
+            <bdi className="chat-message__quote-text">{entry.quote.chatContent}</bdi>
           </blockquote>
         )}
         {entry.segments.length > 0 && (

@@ -20,6 +20,8 @@ export function roleBadge(entry: Pick<ChatEntry, 'definedRoleName' | 'definedSty
 
 /** The first character of a name for the avatar fallback (a whole code point, never half of one). */
 export function initialOf(name: string): string {
-  const first = name.trim().codePointAt(0);
-  return first === undefined ? '?' : String.fromCodePoint(first).toUpperCase();
+  // The first letter, digit or symbol: a name may open with an invisible character (a bidi
+  // override, a zero-width space) or punctuation, which would make an empty or odd avatar.
+  const first = /[\p{L}\p{N}\p{S}]/u.exec(name)?.[0];
+  return first === undefined ? '?' : first.toUpperCase();
 }

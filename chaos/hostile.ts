@@ -1,0 +1,254 @@
+/**
+ * Issue 17 item 5, hostile content: a corpus of XSS and spoofing payloads
+ * (chaos/lib/hostileCorpus.ts) sent through every user-controlled field the reference server
+ * carries to a viewer, rendered by the built client in Debian's Chromium at 1280x800 and at
+ * 390x844, and audited inside the pages (chaos/lib/hostileAudit.ts):
+ *
+ * - a viewer's chat text, the quote it carries (name and text, claiming the host's role),
+ *   its @mention of the watching viewer, and the fields a viewer may not set (role, name,
+ *   avatar, top, highlight), which the server must ignore;
+ * - a viewer's picture and picture-link URLs (7101 imgUrl, imgLinkUrl);
+ * - the host's chat text and display name (admin `say`);
+ * - a sample of payloads as the host's notice to the viewer (7127) and as captions (7125).
+ *
+ * The pages run with their Content-Security-Policy bypassed, so a script run would be the
+ * rendering's fault alone; the CSP itself is checked on the served page (no inline script).
+ * Each payload is sent once its predecessor was seen on both pages, so every one is really
+ * rendered (a virtual list shows only what is in view), and the figures count them.
+ */
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_ARGS } from '../bench/macro/index';
+import { cutChatText } from '../src/domain/chatCut';
+import { isStaff } from '../src/domain/roles';
+import { ADMIN_TOKEN, type BenchServer } from '../bench/lib/benchServer';
+import { TestSocket } from '../server/testing/socketClient';
+import { markSplashSeen } from '../tests/e2e/support/splash';
+import { guestLogin } from './lib/guest';
+import { answerKey, rawRequest } from './lib/http';
+import { corpusSummary, hostileCorpus, type HostilePayload } from './lib/hostileCorpus';
+import { installHostileAudit, readLayout, type HostileAuditResult } from './lib/hostileAudit';
+import { withServer } from './lib/server';
+import type { ChaosCheck, ChaosOptions, ChaosReport, ChaosRow, ChaosScenario } from './lib/scenario';
+import { tally } from './lib/scenario';
+
+const ROOM = '10001';
+const GUEST_BUTTON = '以游客身份进入';
+/** How long a payload's messages may take to show on both pages. */
+const SEEN_WITHIN_MS = 10_000;
+/** The host's display name is at most this long (admin say). */
+const HOST_NAME_MAX = 20;
+/** The host's notice and a caption are at most this long (admin API). */
+const NOTICE_MAX = 200;
+/** Every this many payloads (in the full run) is also sent as a notice and a caption. */
+const SAMPLE_EVERY = 10;
+
+/**
+ * A function of ours as a script for the page. tsx (esbuild, keeping names) wraps inner
+ * functions in `__name(...)`, which the page does not have: the script brings its own.
+ */
+const inPage = (fn: () => unknown): string => `(() => { const __name = (f) => f; return (${fn.toString()})(); })()`;
+
+interface Viewer {
+  readonly label: string;
+  readonly page: Page;
+  readonly uid: string;
+}
+
+async function openViewer(browser: Browser, server: BenchServer, label: string, viewport: { width: number; height: number }): Promise<{ viewer: Viewer; context: BrowserContext }> {
+  // CSP bypassed: a payload that runs must be caught by the audit, not hidden by the policy.
+  const context = await browser.newContext({ baseURL: server.url, viewport, bypassCSP: true });
+  await markSplashSeen(context, [ROOM]);
+  await context.addInitScript({ content: inPage(installHostileAudit) });
+  const page = await context.newPage();
+  page.on('dialog', (dialog) => void dialog.dismiss());
+  const login = page.waitForResponse((r) => r.url().includes('/live_login'));
+  await page.goto(`/live/login/${ROOM}`);
+  await page.getByRole('button', { name: GUEST_BUTTON }).click();
+  const answer = (await (await login).json()) as { data?: { userId?: string } };
+  await page.locator('.chat-list').first().waitFor({ timeout: 30_000 });
+  return { viewer: { label, page, uid: String(answer.data?.userId ?? '') }, context };
+}
+
+const audit = (page: Page): Promise<HostileAuditResult> => page.evaluate('window.__hostileAudit()');
+
+/** Waits until every marker is among what both pages showed; returns those still missing. */
+async function waitSeen(viewers: readonly Viewer[], markers: readonly string[]): Promise<string[]> {
+  const deadline = Date.now() + SEEN_WITHIN_MS;
+  for (;;) {
+    const missing = new Set<string>();
+    for (const v of viewers) {
+      const seen = new Set((await audit(v.page)).seen);
+      for (const m of markers) if (!seen.has(m)) missing.add(`${v.label} ${m}`);
+    }
+    if (missing.size === 0 || Date.now() > deadline) return [...missing];
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+interface Sent {
+  /** Reply statuses (or envelope codes) by field. */
+  readonly answers: Map<string, (number | string)[]>;
+  readonly missing: string[];
+  /** The viewer's chat messages the server took, by msgId, with the payload that forged their fields. */
+  readonly forged: Map<string, HostilePayload>;
+}
+
+/** An admin call's answer as tallied ("200", "4501"...); never throws. */
+const adminAnswer = async (server: BenchServer, pathname: string, body: unknown): Promise<string> =>
+  answerKey(await rawRequest(server.url, 'POST', pathname, { 'x-admin-token': ADMIN_TOKEN, 'content-type': 'application/json' }, JSON.stringify(body)));
+
+const record = (sent: Sent, field: string, answer: number | string): void => {
+  const list = sent.answers.get(field) ?? [];
+  list.push(answer);
+  sent.answers.set(field, list);
+};
+
+/** Every text the payload's messages carry, as the pages' audit must know them (what is the users'). */
+function textsOf(p: HostilePayload): string[] {
+  const texts = [`⟦${p.id}⟧ ${p.text}`, `⟦${p.id}⟧q ${p.text}`, `⟦${p.id}⟧u`, `⟦${p.id}⟧h ${p.text}`, `⟦${p.id}⟧n ${p.text}`, `⟦${p.id}⟧c ${p.text}`, p.text];
+  // Chat text is shown cut to 500 units with an ellipsis (SPEC 5), for everyone alike.
+  return [...texts, ...texts.map((t) => cutChatText(t).text)];
+}
+
+async function sendPayload(p: HostilePayload, sample: boolean, sender: TestSocket, server: BenchServer, viewers: readonly Viewer[], sent: Sent): Promise<void> {
+  const markers: string[] = [];
+  for (const v of viewers) await v.page.evaluate((texts) => window.__hostileTexts!.push(...texts), textsOf(p));
+  const chat = await sender.request(7101, {
+    webcastId: ROOM,
+    body: `⟦${p.id}⟧ ${p.text}`,
+    quote: { name: p.text.slice(0, 64), chatContent: `⟦${p.id}⟧q ${p.text}`, role: 6 },
+    picked_uid: viewers.map((v) => v.uid),
+    // Fields only the server may set: a viewer's must be ignored.
+    name: p.text.slice(0, 64),
+    role: 6,
+    roleName: 'host',
+    headImgUrl: p.url ?? `javascript:__hostileRan(${p.id})`,
+    top: true,
+    highlight: true,
+    definedRoleName: p.text.slice(0, 20),
+  });
+  record(sent, 'viewer chat text, quote, mention', Number(chat.status));
+  if (chat.status === 200) {
+    markers.push(`${p.id}`, `${p.id}q`);
+    sent.forged.set(String(chat.msgId), p);
+  }
+
+  if (p.url !== null) {
+    const picture = await sender.request(7101, { webcastId: ROOM, body: `⟦${p.id}⟧u`, imgUrl: p.url, imgLinkUrl: p.url });
+    record(sent, 'viewer picture and link URL', Number(picture.status));
+    if (picture.status === 200) markers.push(`${p.id}u`);
+  }
+
+  const say = await adminAnswer(server, `/admin/v1/rooms/${ROOM}/say`, { text: `⟦${p.id}⟧h ${p.text}`, role: 'host', name: p.text.slice(0, HOST_NAME_MAX).trim() || 'x' });
+  record(sent, 'host chat text and name', say);
+  if (say === '200') markers.push(`${p.id}h`);
+
+  if (sample) {
+    for (const v of viewers) {
+      const notice = await adminAnswer(server, `/admin/v1/rooms/${ROOM}/users/${v.uid}/notice`, { text: `⟦${p.id}⟧n ${p.text}`.slice(0, NOTICE_MAX) });
+      record(sent, 'host notice to the viewer', notice);
+      if (notice === '200' && !markers.includes(`${p.id}n`)) markers.push(`${p.id}n`);
+    }
+    const caption = await adminAnswer(server, `/admin/v1/rooms/${ROOM}/caption`, { text: `⟦${p.id}⟧c ${p.text}`.slice(0, NOTICE_MAX) });
+    record(sent, 'caption', caption);
+    if (caption === '200') markers.push(`${p.id}c`);
+  }
+  sent.missing.push(...(await waitSeen(viewers, markers)));
+}
+
+export const hostileScenario: ChaosScenario = {
+  name: 'hostile',
+  async run({ short, log }: ChaosOptions): Promise<ChaosReport> {
+    const corpus = hostileCorpus();
+    const payloads = short ? corpus.filter((_p, i) => i % 12 === 0) : corpus;
+    return withServer(log, async (server) => {
+      let browser: Browser | null = null;
+      try {
+        const served = await fetch(`${server.url}/live/login/${ROOM}`, { headers: { accept: 'text/html' } });
+        const csp = served.headers.get('content-security-policy') ?? '';
+        const scriptSrc = /(?:^|;)\s*script-src([^;]*)/.exec(csp)?.[1] ?? '(none)';
+        const hardening = ['x-content-type-options', 'referrer-policy', 'x-frame-options', 'cross-origin-opener-policy'].map((h) => `${h}: ${served.headers.get(h) ?? 'absent'}`);
+
+        browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+        const desktop = await openViewer(browser, server, '1280x800', { width: 1280, height: 800 });
+        const phone = await openViewer(browser, server, '390x844', { width: 390, height: 844 });
+        const viewers = [desktop.viewer, phone.viewer];
+        const pageErrors: string[] = [];
+        for (const v of viewers) v.page.on('pageerror', (error) => pageErrors.push(`${v.label}: ${error.message}`));
+
+        const sender = await TestSocket.connect(server.url, (await guestLogin(server, ROOM)).sid, { batch: true });
+        await sender.request(7001, { webcastId: ROOM, offset: 0 });
+        const sent: Sent = { answers: new Map(), missing: [], forged: new Map() };
+        const overflow: string[] = [];
+        log(`hostile: ${payloads.length} payloads (${corpusSummary(payloads)}) through each field, to a viewer at 1280x800 and one at 390x844...`);
+        for (const [i, p] of payloads.entries()) {
+          await sendPayload(p, short ? i % 4 === 0 : i % SAMPLE_EVERY === 0, sender, server, viewers, sent);
+          for (const v of viewers) {
+            const layout = (await v.page.evaluate(inPage(readLayout))) as ReturnType<typeof readLayout>;
+            if (layout.pageOverflow > 0) overflow.push(`${v.label} after #${p.id}: page ${layout.pageOverflow} px wider than the window`);
+            for (const row of layout.rowsOverflowing) overflow.push(`${v.label} after #${p.id}: ${row}`);
+          }
+          if ((i + 1) % 50 === 0) log(`hostile: ${i + 1} of ${payloads.length}`);
+        }
+        // The page still works: a plain message after the corpus shows.
+        const after = await sender.request(7101, { webcastId: ROOM, body: '⟦0⟧ still here' });
+        const stillWorking = after.status === 200 && (await waitSeen(viewers, ['0'])).length === 0;
+        // What the room got from the viewer: the fields only the server sets are the server's.
+        const published = sender.received(7101).filter((f) => sent.forged.has(String(f.body.msgId)));
+        const forgedKept = published.filter((f) => {
+          const p = sent.forged.get(String(f.body.msgId))!;
+          const b = f.body;
+          return isStaff(Number(b.role)) || b.roleName !== 'guest' || b.top !== false || b.highlight !== false || b.definedRoleName !== '' || b.name === p.text.slice(0, 64) || String(b.headImgUrl).includes('hostile');
+        });
+        sender.close();
+
+        const audits = await Promise.all(viewers.map(async (v) => ({ v, result: await audit(v.page) })));
+        const ran = audits.flatMap(({ v, result }) => result.ran.map((id) => `${v.label} #${id}`));
+        const elements = audits.flatMap(({ v, result }) => result.elements.map((id) => `${v.label} #${id}`));
+        const badUrls = audits.flatMap(({ v, result }) => result.badUrls.map((u) => `${v.label} ${u}`));
+        const unisolated = audits.flatMap(({ v, result }) => result.unisolated.map((u) => `${v.label} ${u}`));
+        const seenChat = audits.map(({ v, result }) => `${v.label} ${payloads.filter((p) => result.seen.includes(`${p.id}`)).length}`);
+        for (const c of [desktop.context, phone.context]) await c.close();
+
+        const payloadsById = new Map(payloads.map((p) => [p.id, p]));
+        const labelOf = (entry: string) => {
+          const id = Number(/#(\d+)/.exec(entry)?.[1]);
+          return `${entry} (${payloadsById.get(id)?.label ?? '?'})`;
+        };
+        const fieldRows: ChaosRow[] = [...sent.answers.entries()].map(([field, answers]) => ({
+          what: `${field}: answers`,
+          tried: answers.length,
+          failed: answers.filter((a) => String(a) !== '200' && String(a) !== '4501').length,
+          expected: '200 (shown) or 4501 (refused with its reason); never an error or a crash',
+          seen: tally(answers),
+        }));
+        const rows: ChaosRow[] = [
+          ...fieldRows,
+          { what: 'payload scripts that ran (CSP bypassed)', tried: payloads.length * viewers.length, failed: ran.length, expected: '0', seen: ran.length === 0 ? 'none' : ran.slice(0, 5).join(', ') },
+          { what: 'payload markup that became elements', tried: payloads.length * viewers.length, failed: elements.length, expected: '0', seen: elements.length === 0 ? 'none' : elements.slice(0, 5).join(', ') },
+          { what: 'URLs rendered that are not http(s)', tried: payloads.length * viewers.length, failed: badUrls.length, expected: '0 (src, href, action, style url(...) of every element the pages inserted)', seen: badUrls.length === 0 ? 'none' : badUrls.slice(0, 3).join(', ') },
+          { what: "a viewer's forged name, role, avatar, pin or highlight kept by the server", tried: published.length, failed: forgedKept.length, expected: "0 (the room gets the sender's own name and role, no pin, no highlight)", seen: forgedKept.length === 0 ? 'none kept' : forgedKept.slice(0, 3).map((f) => JSON.stringify(f.body).slice(0, 160)).join('; ') },
+          { what: 'bidi controls not isolated from the next field', tried: payloads.length * viewers.length, failed: unisolated.length, expected: '0 (the field isolates its text)', seen: unisolated.length === 0 ? 'none' : unisolated.slice(0, 3).join(', ') },
+          { what: 'layout broken (page or row wider than its box)', tried: payloads.length * viewers.length, failed: overflow.length, expected: '0', seen: overflow.length === 0 ? 'none' : overflow.slice(0, 3).join('; ') },
+        ];
+        const checks: ChaosCheck[] = [
+          { what: 'corpus size (the full run sends at least 500 payloads)', figure: `${corpus.length} in the corpus (${corpusSummary(corpus)}); ${payloads.length} sent`, ok: short || payloads.length >= 500 },
+          { what: 'every message sent was seen on both pages (each payload really rendered)', figure: sent.missing.length === 0 ? `all; chat payloads seen: ${seenChat.join(', ')}` : `${sent.missing.length} not seen: ${sent.missing.slice(0, 6).join(', ')}`, ok: sent.missing.length === 0 },
+          { what: 'no page error, and the chat still shows new messages after the corpus', figure: `${pageErrors.length} page errors${pageErrors.length > 0 ? `: ${pageErrors.slice(0, 2).join('; ')}` : ''}; still showing: ${stillWorking ? 'yes' : 'no'}`, ok: pageErrors.length === 0 && stillWorking },
+          { what: 'the served page has a Content-Security-Policy whose script-src allows no inline script', figure: `script-src${scriptSrc}`, ok: csp !== '' && !/'unsafe-inline'|'unsafe-eval'/.test(scriptSrc) && scriptSrc !== '(none)' },
+          { what: 'the served page carries the hardening headers', figure: hardening.join('; '), ok: served.headers.get('x-content-type-options') === 'nosniff' && served.headers.get('referrer-policy') !== null },
+        ];
+        return {
+          name: 'hostile',
+          title: 'Hostile content in the viewer',
+          how: `Debian's Chromium against a reference server process of its own; two viewers of room ${ROOM} (guests) at 1280x800 and 390x844, each page with its Content-Security-Policy bypassed (so only the rendering stands between a payload and a script run) and an audit installed before the page's scripts: a MutationObserver over every node and attribute the page inserts (chaos/lib/hostileAudit.ts). ${payloads.length} payloads (chaos/lib/hostileCorpus.ts: ${corpusSummary(payloads)}; script and event-handler markup, SVG and MathML, javascript:/data:/vbscript: URLs and their disguises, entities, bidi overrides, zero-width characters, homoglyphs, overlong strings, each in variants) go, one payload at a time, as a viewer's chat text with a quote claiming the host's role, an @mention of both viewers, and a forged name, role, avatar, top and highlight; as a picture and link URL when it is one; as the host's chat text and display name; and every ${short ? 4 : SAMPLE_EVERY}th as the host's notice to each viewer and a caption. The next payload goes once both pages showed the last one's messages. Layout is read after each payload.`,
+          rows,
+          checks,
+          examples: [...[...ran, ...elements].map(labelOf), ...badUrls, ...unisolated, ...overflow].slice(0, 12),
+        };
+      } finally {
+        await browser?.close();
+      }
+    });
+  },
+};
