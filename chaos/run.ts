@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { describeMachine, machineFacts, ROOT, writeDocsSection } from '../bench/lib/report';
 import { accessScenario } from './access';
 import { crashScenario } from './crash';
+import { cutsScenario } from './cuts';
 import { hostileScenario } from './hostile';
 import { malformedScenario } from './malformed';
 import { moneyScenario } from './money';
@@ -20,7 +21,7 @@ import { passed, type ChaosReport, type ChaosScenario } from './lib/scenario';
 
 export const RELIABILITY_FILE = path.join(ROOT, 'docs', 'reliability.md');
 
-export const SCENARIOS: readonly ChaosScenario[] = [malformedScenario, accessScenario, originsScenario, moneyScenario, crashScenario, hostileScenario];
+export const SCENARIOS: readonly ChaosScenario[] = [malformedScenario, accessScenario, originsScenario, moneyScenario, crashScenario, hostileScenario, cutsScenario];
 
 const cell = (text: string): string => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 

@@ -13,6 +13,7 @@ import type { SkippedPage, SkippedRange } from '../realtime/skippedPage';
 import type { RealtimeClient } from '../workers/realtimeClient';
 import { applyTabUpdate, IDLE_CONNECTION, newRoomFeed, realtimeStore } from './roomFeed';
 import { session } from './session';
+import { deliverySink, recordDelivery } from './deliveryLog';
 import { measureUpdate, prioritySink, recordPriority, updateCostSink } from './updateCost';
 
 let client: RealtimeClient | null = null;
@@ -109,6 +110,8 @@ function follow(roomId: string, key: SessionKey): () => void {
         recordPriority(priority, update.delta.append);
         recordPriority(priority, update.delta.replace);
       }
+      const deliveries = deliverySink();
+      if (deliveries !== null && update.delta !== undefined && active) recordDelivery(deliveries, roomId, update.delta);
       return paintedSoon();
     });
     // The filter is read at each subscribe: one chosen while the code was loading applies.

@@ -50,4 +50,8 @@ describe('chaos suite, short versions', () => {
   it.skipIf(!fs.existsSync(CHROMIUM))('hostile content: no payload runs, becomes markup, renders a non-http(s) URL, breaks the layout or the direction', { timeout: 240_000 }, async () => {
     await expectShortPasses('hostile', 150);
   });
+
+  it.skipIf(!fs.existsSync(CHROMIUM))('socket cuts, delays and fragments: what the tab got is each message once, in order, or marked not shown; none lost', { timeout: 240_000 }, async () => {
+    await expectShortPasses('cuts', 1000);
+  });
 });
