@@ -11,18 +11,12 @@
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_ARGS } from '../bench/macro/index';
 import type { BenchServer } from '../bench/lib/benchServer';
-import type { DeliveryRecord } from '../src/state/deliveryLog';
-import { TestSocket } from '../server/testing/socketClient';
-import { markSplashSeen } from '../tests/e2e/support/splash';
 import { judgeDeliveries, type DeliveryFigures } from './lib/deliveries';
 import { startFaultProxy, type FaultMode, type FaultProxy } from './lib/faultProxy';
-import { guestLogin } from './lib/guest';
+import { chatHistory, deliveriesOf, openRecordedTab, ROOM, sleep, tabView, until } from './lib/roomTab';
 import { withServer } from './lib/server';
 import type { ChaosCheck, ChaosOptions, ChaosReport, ChaosRow, ChaosScenario } from './lib/scenario';
 
-const ROOM = '10001';
-const GUEST_BUTTON = '以游客身份进入';
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const between = (low: number, high: number): number => low + Math.random() * (high - low);
 
 interface Phase {
@@ -57,45 +51,6 @@ const SHORT: Sizes = {
   ],
 };
 
-/** The room's chat messages from its history (2401, pages of 500 from offset 0): offset and send time. */
-async function chatHistory(socket: TestSocket): Promise<{ offset: number; sendTime: number }[]> {
-  const chat: { offset: number; sendTime: number }[] = [];
-  let after = 0;
-  for (;;) {
-    const reply = await socket.request(2401, { webcastId: ROOM, after, limit: 500 }, 30_000);
-    const messages = (reply.messages ?? []) as { code: number; offset?: number; sendTime?: number }[];
-    if (messages.length === 0) break;
-    for (const m of messages) if (m.code === 7101 && typeof m.offset === 'number' && typeof m.sendTime === 'number') chat.push({ offset: m.offset, sendTime: m.sendTime });
-    after += messages.length;
-    if (messages.length < 500) break;
-  }
-  return chat;
-}
-
-interface TabView {
-  readonly joined: string;
-  readonly newest: number;
-  readonly sync: { gapsFilled: number; gapsSkipped: number; messagesSkipped: number; messagesThinned: number };
-}
-
-async function tabView(page: Page): Promise<TabView | null> {
-  return page.evaluate(`(() => {
-    const r = window.__webcastRealtime;
-    const room = r && r.snapshot().rooms[${JSON.stringify(ROOM)}];
-    if (!room) return null;
-    const newest = r.newest(${JSON.stringify(ROOM)});
-    return { joined: room.joined, newest: newest ? newest.offset : -1, sync: room.sync };
-  })()`);
-}
-
-async function until(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await sleep(100);
-  }
-}
-
 /** Runs the phases; returns each one's start and end (server clock = this machine's). */
 async function runPhases(proxy: FaultProxy, page: Page, sizes: Sizes, log: (line: string) => void): Promise<{ phase: Phase; from: number; to: number; cut: number }[]> {
   const done: { phase: Phase; from: number; to: number; cut: number }[] = [];
@@ -128,29 +83,19 @@ async function run(server: BenchServer, sizes: Sizes, log: (line: string) => voi
   try {
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     // Every page load and the socket go through the proxy (the login's socket address is the Host's).
-    const context = await browser.newContext({ baseURL: proxy.url, viewport: { width: 1280, height: 800 } });
-    await markSplashSeen(context, [ROOM]);
-    await context.addInitScript('window.__webcastDeliveries = [];');
-    const page = await context.newPage();
-    const pageErrors: string[] = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(`/live/login/${ROOM}`);
-    await page.getByRole('button', { name: GUEST_BUTTON }).click();
-    await until('the tab joined the room', async () => (await tabView(page))?.joined === 'joined', 60_000);
+    const { context, page, pageErrors } = await openRecordedTab(browser, proxy.url);
 
     await server.admin(`/admin/v1/rooms/${ROOM}/burst`, { rate: sizes.rate, seconds: 3600, users: 200 });
     const burstFrom = Date.now();
     const phases = await runPhases(proxy, page, sizes, log);
     const stopped = await server.admin<{ sent: number }>(`/admin/v1/rooms/${ROOM}/burst/stop`, {});
 
-    const reader = await TestSocket.connect(server.url, (await guestLogin(server, ROOM)).sid, { batch: true });
-    const history = await chatHistory(reader);
-    reader.close();
+    const history = await chatHistory(server);
     const lastOffset = history.at(-1)?.offset ?? 0;
     log(`cuts: ${stopped.sent} burst messages; waiting for the tab to show offset ${lastOffset}...`);
     await until('the tab caught up with the room', async () => ((await tabView(page))?.newest ?? -1) >= lastOffset, 120_000).catch((error: Error) => log(error.message));
     const view = await tabView(page);
-    const records = (await page.evaluate('window.__webcastDeliveries')) as DeliveryRecord[];
+    const records = await deliveriesOf(page);
     await context.close();
 
     const inPhase = (from: number, to: number) => history.filter((m) => m.sendTime >= from && m.sendTime < to).map((m) => m.offset);

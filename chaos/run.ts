@@ -12,16 +12,18 @@ import { fileURLToPath } from 'node:url';
 import { describeMachine, machineFacts, ROOT, writeDocsSection } from '../bench/lib/report';
 import { accessScenario } from './access';
 import { crashScenario } from './crash';
+import { churnScenario } from './churn';
 import { cutsScenario } from './cuts';
 import { hostileScenario } from './hostile';
 import { malformedScenario } from './malformed';
+import { offlineScenario } from './offline';
 import { moneyScenario } from './money';
 import { originsScenario } from './origins';
 import { passed, type ChaosReport, type ChaosScenario } from './lib/scenario';
 
 export const RELIABILITY_FILE = path.join(ROOT, 'docs', 'reliability.md');
 
-export const SCENARIOS: readonly ChaosScenario[] = [malformedScenario, accessScenario, originsScenario, moneyScenario, crashScenario, hostileScenario, cutsScenario];
+export const SCENARIOS: readonly ChaosScenario[] = [malformedScenario, accessScenario, originsScenario, moneyScenario, crashScenario, hostileScenario, cutsScenario, offlineScenario, churnScenario];
 
 const cell = (text: string): string => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 

@@ -7,7 +7,8 @@
  *   cut socket is the fault under test, a failed page load is not);
  * - delay each chunk by a random time, order kept per direction (a congested link);
  * - fragment each chunk into pieces of a few bytes written separately (TCP segments that
- *   split WebSocket frames, and the frames' UTF-8 characters, anywhere).
+ *   split WebSocket frames, and the frames' UTF-8 characters, anywhere);
+ * - go offline for a while: every connection cut, and new ones refused until it is over.
  */
 import net from 'node:net';
 
@@ -25,6 +26,8 @@ export interface FaultProxy {
   setMode(mode: FaultMode): void;
   /** Cuts every open WebSocket connection (both sides); returns how many. */
   cutSockets(): number;
+  /** Cuts every connection and refuses new ones for `ms` (the browser is offline). */
+  goOffline(ms: number): void;
   /** WebSocket connections open now. */
   socketsOpen(): number;
   /** WebSocket connections opened so far. */
@@ -75,6 +78,7 @@ export async function startFaultProxy(target: URL, options: FaultProxyOptions = 
   const maxPieceBytes = options.maxPieceBytes ?? 48;
   let mode: FaultMode = 'pass';
   let opened = 0;
+  let offlineUntil = 0;
   const all = new Set<net.Socket>();
   const websockets = new Set<readonly [net.Socket, net.Socket]>();
 
@@ -92,6 +96,11 @@ export async function startFaultProxy(target: URL, options: FaultProxyOptions = 
   };
 
   const server = net.createServer((client) => {
+    if (Date.now() < offlineUntil) {
+      client.on('error', () => undefined);
+      client.destroy();
+      return;
+    }
     const upstream = net.connect(Number(target.port), target.hostname);
     const pair = [client, upstream] as const;
     for (const socket of pair) {
@@ -135,6 +144,11 @@ export async function startFaultProxy(target: URL, options: FaultProxyOptions = 
         for (const socket of pair) socket.destroy();
       }
       return cut;
+    },
+    goOffline: (ms) => {
+      offlineUntil = Date.now() + ms;
+      websockets.clear();
+      for (const socket of all) socket.destroy();
     },
     socketsOpen: () => websockets.size,
     socketsOpened: () => opened,

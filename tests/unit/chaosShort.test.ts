@@ -54,4 +54,12 @@ describe('chaos suite, short versions', () => {
   it.skipIf(!fs.existsSync(CHROMIUM))('socket cuts, delays and fragments: what the tab got is each message once, in order, or marked not shown; none lost', { timeout: 240_000 }, async () => {
     await expectShortPasses('cuts', 1000);
   });
+
+  it.skipIf(!fs.existsSync(CHROMIUM))('offline past the history window: the hole is filled or marked, the state reloaded, the viewer told', { timeout: 240_000 }, async () => {
+    await expectShortPasses('offline', 1000);
+  });
+
+  it.skipIf(!fs.existsSync(CHROMIUM))('tab churn: one socket at most, every open tab updated, the socket closed after the last tab', { timeout: 240_000 }, async () => {
+    await expectShortPasses('churn', 3);
+  });
 });

@@ -1,0 +1,79 @@
+/**
+ * A viewer's tab of the demo room for the chaos scenarios that judge what a tab received
+ * (cuts, offline): opened in Chromium as a guest with the page's test-only delivery log
+ * on (src/state/deliveryLog.ts), its view of the room read from the page's realtime
+ * diagnostics (src/state/realtimeConnection.ts), and the room's chat history for the judge.
+ */
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { BenchServer } from '../../bench/lib/benchServer';
+import type { DeliveryRecord } from '../../src/state/deliveryLog';
+import { TestSocket } from '../../server/testing/socketClient';
+import { markSplashSeen } from '../../tests/e2e/support/splash';
+import { guestLogin } from './guest';
+
+export const ROOM = '10001';
+export const GUEST_BUTTON = '以游客身份进入';
+
+export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function until(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await sleep(100);
+  }
+}
+
+export interface TabView {
+  readonly joined: string;
+  readonly newest: number;
+  /** Messages the tab's list marks as not shown, in all. */
+  readonly notShown: number;
+  readonly sync: { gapsFilled: number; gapsSkipped: number; messagesSkipped: number; messagesThinned: number };
+}
+
+export async function tabView(page: Page): Promise<TabView | null> {
+  return page.evaluate(`(() => {
+    const r = window.__webcastRealtime;
+    const room = r && r.snapshot().rooms[${JSON.stringify(ROOM)}];
+    if (!room) return null;
+    const newest = r.newest(${JSON.stringify(ROOM)});
+    return { joined: room.joined, newest: newest ? newest.offset : -1, notShown: room.notShown, sync: room.sync };
+  })()`);
+}
+
+/** A guest's tab on the room's video page at `baseURL`, joined, recording its deliveries. */
+export async function openRecordedTab(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page; pageErrors: string[] }> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  await markSplashSeen(context, [ROOM]);
+  await context.addInitScript('window.__webcastDeliveries = [];');
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.goto(`/live/login/${ROOM}`);
+  await page.getByRole('button', { name: GUEST_BUTTON }).click();
+  await until('the tab joined the room', async () => (await tabView(page))?.joined === 'joined', 60_000);
+  return { context, page, pageErrors };
+}
+
+export const deliveriesOf = async (page: Page): Promise<DeliveryRecord[]> => (await page.evaluate('window.__webcastDeliveries')) as DeliveryRecord[];
+
+/** The room's chat messages from its history (2401, pages of 500 from offset 0), read by a guest of its own. */
+export async function chatHistory(server: BenchServer): Promise<{ offset: number; sendTime: number }[]> {
+  const socket = await TestSocket.connect(server.url, (await guestLogin(server, ROOM)).sid, { batch: true });
+  try {
+    const chat: { offset: number; sendTime: number }[] = [];
+    let after = 0;
+    for (;;) {
+      const reply = await socket.request(2401, { webcastId: ROOM, after, limit: 500 }, 30_000);
+      const messages = (reply.messages ?? []) as { code: number; offset?: number; sendTime?: number }[];
+      if (messages.length === 0) break;
+      for (const m of messages) if (m.code === 7101 && typeof m.offset === 'number' && typeof m.sendTime === 'number') chat.push({ offset: m.offset, sendTime: m.sendTime });
+      after += messages.length;
+      if (messages.length < 500) break;
+    }
+    return chat;
+  } finally {
+    socket.close();
+  }
+}
