@@ -8,7 +8,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.js';
 import type { ServerContext } from './context.js';
-import { openDatabase } from './store/db.js';
+import { openDatabase, STORE_FILE } from './store/db.js';
+import { markCleanStop, takeCleanStopMark } from './store/cleanStop.js';
 import { RoomLog } from './rooms/roomLog.js';
 import { RoomHub } from './rooms/hub.js';
 import { Sessions } from './auth/sessions.js';
@@ -54,9 +55,13 @@ export function resolveAdminToken(config: ServerConfig): string {
 
 export async function startServer(config: ServerConfig, options: ServerOptions = {}): Promise<RunningServer> {
   const now = options.now ?? Date.now;
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const stoppedCleanly = takeCleanStopMark(config.dataDir, STORE_FILE);
   const db = openDatabase(config.dataDir);
   const metrics = createMetrics(options.processMetrics ?? true);
   const log = new RoomLog(db, { now });
+  // The last process died: offsets it pushed and never wrote must not be given again.
+  if (!stoppedCleanly) log.voidAfterCrash();
   const ctx: ServerContext = {
     config,
     db,
@@ -89,6 +94,7 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
       await app.close();
       log.close();
       db.close();
+      markCleanStop(config.dataDir);
     },
   };
 }

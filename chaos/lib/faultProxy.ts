@@ -26,6 +26,8 @@ export interface FaultProxy {
   setMode(mode: FaultMode): void;
   /** Cuts every open WebSocket connection (both sides); returns how many. */
   cutSockets(): number;
+  /** New connections go to `target` from now on (a server started again on another port). */
+  retarget(target: URL): void;
   /** Cuts every connection and refuses new ones for `ms` (the browser is offline). */
   goOffline(ms: number): void;
   /** WebSocket connections open now. */
@@ -73,12 +75,13 @@ class OrderedPipe {
   }
 }
 
-export async function startFaultProxy(target: URL, options: FaultProxyOptions = {}): Promise<FaultProxy> {
+export async function startFaultProxy(firstTarget: URL, options: FaultProxyOptions = {}): Promise<FaultProxy> {
   const maxDelayMs = options.maxDelayMs ?? 250;
   const maxPieceBytes = options.maxPieceBytes ?? 48;
   let mode: FaultMode = 'pass';
   let opened = 0;
   let offlineUntil = 0;
+  let target = firstTarget;
   const all = new Set<net.Socket>();
   const websockets = new Set<readonly [net.Socket, net.Socket]>();
 
@@ -144,6 +147,9 @@ export async function startFaultProxy(target: URL, options: FaultProxyOptions = 
         for (const socket of pair) socket.destroy();
       }
       return cut;
+    },
+    retarget: (next) => {
+      target = next;
     },
     goOffline: (ms) => {
       offlineUntil = Date.now() + ms;

@@ -30,6 +30,8 @@ export interface TabView {
   /** Messages the tab's list marks as not shown, in all. */
   readonly notShown: number;
   readonly sync: { gapsFilled: number; gapsSkipped: number; messagesSkipped: number; messagesThinned: number };
+  /** The chat entries the tab holds now (its list, the newest 200 at most). */
+  readonly msgIds: readonly string[];
 }
 
 export async function tabView(page: Page): Promise<TabView | null> {
@@ -38,7 +40,7 @@ export async function tabView(page: Page): Promise<TabView | null> {
     const room = r && r.snapshot().rooms[${JSON.stringify(ROOM)}];
     if (!room) return null;
     const newest = r.newest(${JSON.stringify(ROOM)});
-    return { joined: room.joined, newest: newest ? newest.offset : -1, notShown: room.notShown, sync: room.sync };
+    return { joined: room.joined, newest: newest ? newest.offset : -1, notShown: room.notShown, sync: room.sync, msgIds: room.msgIds };
   })()`);
 }
 
@@ -59,16 +61,24 @@ export async function openRecordedTab(browser: Browser, baseURL: string): Promis
 export const deliveriesOf = async (page: Page): Promise<DeliveryRecord[]> => (await page.evaluate('window.__webcastDeliveries')) as DeliveryRecord[];
 
 /** The room's chat messages from its history (2401, pages of 500 from offset 0), read by a guest of its own. */
-export async function chatHistory(server: BenchServer): Promise<{ offset: number; sendTime: number }[]> {
+export interface ChatInHistory {
+  readonly offset: number;
+  readonly sendTime: number;
+  readonly msgId: string;
+}
+
+export async function chatHistory(server: BenchServer): Promise<ChatInHistory[]> {
   const socket = await TestSocket.connect(server.url, (await guestLogin(server, ROOM)).sid, { batch: true });
   try {
-    const chat: { offset: number; sendTime: number }[] = [];
+    const chat: ChatInHistory[] = [];
     let after = 0;
     for (;;) {
       const reply = await socket.request(2401, { webcastId: ROOM, after, limit: 500 }, 30_000);
-      const messages = (reply.messages ?? []) as { code: number; offset?: number; sendTime?: number }[];
+      const messages = (reply.messages ?? []) as { code: number; offset?: number; sendTime?: number; msgId?: string }[];
       if (messages.length === 0) break;
-      for (const m of messages) if (m.code === 7101 && typeof m.offset === 'number' && typeof m.sendTime === 'number') chat.push({ offset: m.offset, sendTime: m.sendTime });
+      for (const m of messages) {
+        if (m.code === 7101 && typeof m.offset === 'number' && typeof m.sendTime === 'number') chat.push({ offset: m.offset, sendTime: m.sendTime, msgId: String(m.msgId) });
+      }
       after += messages.length;
       if (messages.length < 500) break;
     }

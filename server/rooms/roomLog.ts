@@ -6,6 +6,14 @@
  * written in one transaction a few milliseconds later (or when it grows large), which is
  * what lets one process persist and fan out 20,000 messages a second. Anything that must
  * only be acknowledged once durable (a chat send's 7100 reply) waits with whenDurable().
+ *
+ * Messages are pushed as they are appended, before their batch is written, so a process
+ * that dies (SIGKILL, power) may have shown clients offsets it never wrote. A process that
+ * starts after such an end must not give those offsets to other messages: a client would
+ * take the new message for one it already has. voidAfterCrash() moves every room past them
+ * with a void notice (7201 `{from, to, void: true}`, stored like any room message at the
+ * range's last offset): clients skip the range without counting it and take back what they
+ * hold in it (docs/protocol.md 5.2).
  */
 import type { Db } from '../store/db.js';
 import { BatchedWriter } from '../store/batchedWriter.js';
@@ -19,6 +27,16 @@ export interface RoomMessage {
   readonly createdAt: number;
 }
 
+/** Rows a batch holds at most: what a crash can lose of the room log is less than this. */
+export const ROOM_LOG_MAX_BATCH = 2000;
+/**
+ * Offsets a restart after a crash leaves void in every room: more than a crash can lose
+ * (the queued batch and the one being written), so none a client saw is given again.
+ */
+export const RESTART_VOID_OFFSETS = 2 * ROOM_LOG_MAX_BATCH;
+/** The room message that voids offsets (the skip notice code of src/realtime/thinning.ts). */
+export const VOID_NOTICE_CODE = 7201;
+
 export interface RoomLogOptions {
   readonly flushDelayMs?: number;
   readonly maxBatch?: number;
@@ -30,12 +48,14 @@ export class RoomLog {
   private readonly writer: BatchedWriter<RoomMessage>;
   private readonly selectAfter;
   private readonly selectLatest;
+  private readonly selectRooms;
   private readonly now: () => number;
 
   constructor(db: Db, options: RoomLogOptions = {}) {
     this.now = options.now ?? Date.now;
     const insert = db.prepare('INSERT INTO room_messages (webcast_id, offset, code, body, created_at) VALUES (?, ?, ?, ?, ?)');
-    this.writer = new BatchedWriter<RoomMessage>(db, (m) => insert.run(m.webcastId, m.offset, m.code, m.bodyJson, m.createdAt), options);
+    this.writer = new BatchedWriter<RoomMessage>(db, (m) => insert.run(m.webcastId, m.offset, m.code, m.bodyJson, m.createdAt), { maxBatch: ROOM_LOG_MAX_BATCH, ...options });
+    this.selectRooms = db.prepare('SELECT DISTINCT webcast_id AS id FROM room_messages');
     this.selectAfter = db.prepare(
       'SELECT webcast_id AS webcastId, offset, code, body AS bodyJson, created_at AS createdAt FROM room_messages WHERE webcast_id = ? AND offset > ? ORDER BY offset LIMIT ?',
     );
@@ -68,6 +88,21 @@ export class RoomLog {
     };
     this.writer.add(message);
     return message;
+  }
+
+  /**
+   * After a crash: every room with messages jumps RESTART_VOID_OFFSETS past its last written
+   * one, the range stated by a void notice, written before anything else. Returns the rooms.
+   */
+  voidAfterCrash(): string[] {
+    const rooms = (this.selectRooms.all() as { id: string }[]).map((r) => r.id);
+    for (const webcastId of rooms) {
+      const written = this.latestOffset(webcastId);
+      this.latest.set(webcastId, written + RESTART_VOID_OFFSETS - 1);
+      this.append(webcastId, VOID_NOTICE_CODE, { from: written + 1, to: written + RESTART_VOID_OFFSETS, void: true });
+    }
+    this.writer.flush();
+    return rooms;
   }
 
   /** Messages after `afterOffset`, oldest first, at most `limit`, written or still queued. */

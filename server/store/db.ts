@@ -10,7 +10,10 @@ import { MIGRATIONS, type Migration } from './migrations/index.js';
 
 export type Db = Database.Database;
 
-export function openDatabase(dataDir: string, fileName = 'webcast.sqlite'): Db {
+/** The store's file in the data folder. */
+export const STORE_FILE = 'webcast.sqlite';
+
+export function openDatabase(dataDir: string, fileName = STORE_FILE): Db {
   fs.mkdirSync(dataDir, { recursive: true });
   const db = new Database(path.join(dataDir, fileName));
   db.pragma('journal_mode = WAL');

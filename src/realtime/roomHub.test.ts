@@ -420,6 +420,33 @@ describe('room hub: room state', () => {
 
 const notice = (from: number, to: number) => ({ webcastId: ROOM, from, to });
 
+describe('room hub: the void notice of a server restarted after a crash (7201 void)', () => {
+  it('counts its offsets as nothing, and takes back what the crashed process pushed but never wrote', () => {
+    const { hub, changes } = setup();
+    for (const o of [1, 2, 3, 4]) hub.apply(7101, chat(o).body);
+    // Written were 1..2; 3 and 4 died with the process. The restarted room voids 3..4000.
+    hub.apply(7201, { ...notice(3, 4000), void: true });
+    hub.apply(7101, chat(4001).body);
+    expect(offsets(hub)).toEqual([1, 2, 4001]);
+    expect(hub.lastOffset()).toBe(4001);
+    expect(changes.flatMap((c) => c.withdrawn.map((e) => e.offset))).toEqual([3, 4]);
+    expect(changes.reduce((n, c) => n + c.thinned, 0)).toBe(0);
+    expect(hub.stats()).toMatchObject({ messagesThinned: 0, duplicates: 0, gapsSkipped: 0 });
+  });
+
+  it('fills a real gap before it, and takes nothing back when the hub had nothing in its range', async () => {
+    const { hub, calls, changes } = setup(new Map([[2, chat(2)]]));
+    hub.apply(7101, chat(1).body);
+    hub.apply(7201, { ...notice(3, 100), void: true });
+    hub.apply(7101, chat(101).body);
+    expect(calls).toEqual([[1, 1]]);
+    await flush();
+    expect(offsets(hub)).toEqual([1, 2, 101]);
+    expect(changes.flatMap((c) => c.withdrawn)).toEqual([]);
+    expect(hub.stats().messagesThinned).toBe(0);
+  });
+});
+
 describe('room hub: skip notices of a thinned stream (7201)', () => {
   it('takes a notice as the offsets it names: skipped on purpose, never a gap, no history asked', () => {
     const { hub, changes, calls } = setup();

@@ -14,6 +14,10 @@
  * A skip notice (push 7201 of a thinned stream, src/realtime/thinning.ts) stands for the
  * offsets it names: applied in order like them, it moves the last offset to its end and
  * counts them as skipped on purpose, never as a gap (no history is fetched for them).
+ * A void notice (`void: true`, written by a server restarted after a crash) names offsets
+ * that hold nothing: they count as nothing, and entries this hub already has in its range
+ * were pushed by the crashed process and never written, so they are taken back (withdrawn
+ * from the tabs) rather than left as messages the room does not have.
  *
  * The gap filling is a small state machine (GAP_TRANSITIONS): idle -> fetching (a gap was
  * seen) -> fetching (a page made progress, more to fetch) | idle (filled, or skipped) |
@@ -292,9 +296,11 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
     const to = body.to as number;
     const count = to - last;
     last = to;
-    counters.messagesThinned += count;
-    batch.thinned += count;
-    batch.sync = true;
+    if (body.void !== true) {
+      counters.messagesThinned += count;
+      batch.thinned += count;
+      batch.sync = true;
+    }
     // Held messages the range covers were sent twice; they are done with.
     for (const offset of held.keys()) if (offset <= last) held.delete(offset);
   }
@@ -335,18 +341,29 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
     hold(offset, message);
   }
 
+  /** Withdraws the chat entries in `from..to`: offsets a void notice says hold nothing. */
+  function takeBack(from: number, to: number, batch: Batch): void {
+    const gone = ring.toArray().filter((e) => e.offset >= from && e.offset <= to);
+    if (gone.length === 0) return;
+    const goneSet = new Set(gone);
+    ring.remove((e) => goneSet.has(e));
+    batch.withdrawn.push(...gone);
+  }
+
   function ingestSkipNotice(body: Record<string, unknown>, batch: Batch): void {
     const notice = readSkipNotice({ ...body, webcastId });
     if (notice === null) {
       counters.malformed++;
       return;
     }
+    const isVoid = body.void === true;
+    if (isVoid && notice.from <= last) takeBack(notice.from, notice.to, batch);
     if (notice.to <= last) {
       counters.duplicates++;
       return;
     }
     const from = Math.max(notice.from, last + 1);
-    const clipped: HistoryMessage = { code: SKIP_NOTICE_CODE, body: { from, to: notice.to } };
+    const clipped: HistoryMessage = { code: SKIP_NOTICE_CODE, body: isVoid ? { from, to: notice.to, void: true } : { from, to: notice.to } };
     if (from === last + 1) {
       applySkipNotice(clipped.body, batch);
       drainHeld(batch);
