@@ -105,10 +105,11 @@ async function run(server: BenchServer, seconds: number, log: (line: string) => 
     const ended: TabFigures[] = [];
     let opened = 1;
     let crashed = false;
+    let mostOpen = 1;
     const until = Date.now() + seconds * 1000;
     log(`churn: up to ${MAX_TABS} tabs opened and closed at random for ${seconds} s...`);
     while (Date.now() < until) {
-      await sleep(between(300, 2500));
+      await sleep(between(200, 1500));
       const crashNow = !crashed && Date.now() > until - (seconds * 1000) / 2 && open.length > 1;
       if (crashNow) {
         const victim = open.splice(Math.floor(Math.random() * open.length), 1)[0]!;
@@ -118,9 +119,10 @@ async function run(server: BenchServer, seconds: number, log: (line: string) => 
         void cdp.send('Page.crash').catch(() => undefined);
         crashed = true;
         log(`churn: tab ${victim.tab} crashed`);
-      } else if (open.length === 0 || (open.length < MAX_TABS && Math.random() < 0.55)) {
+      } else if (open.length === 0 || (open.length < MAX_TABS && Math.random() < 0.65)) {
         opened++;
         open.push(await openTab(context, opened, false));
+        mostOpen = Math.max(mostOpen, open.length);
       } else {
         const closing = open.splice(Math.floor(Math.random() * open.length), 1)[0]!;
         ended.push(await tabFigures(closing, 'closed'));
@@ -158,13 +160,14 @@ async function run(server: BenchServer, seconds: number, log: (line: string) => 
     ];
     const checks: ChaosCheck[] = [
       { what: 'WebSocket connections open at once (sampled every 20 ms at the proxy)', figure: `at most ${maxSockets}; opened in all ${proxy.socketsOpened()}`, ok: maxSockets === 1 },
+      { what: `tabs open at once, at most (the full run reaches ${MAX_TABS})`, figure: String(mostOpen), ok: seconds < 60 || mostOpen === MAX_TABS },
       { what: 'one tab crashed through CDP (Page.crash) while others were open', figure: crashed ? 'yes' : 'no', ok: crashed },
       { what: `the socket closed after the last tab (within ${CLOSED_WITHIN_MS / 1000} s; the worker keeps it ${SESSION_LINGER_MS / 1000} s for a reload)`, figure: closedAfterMs < 0 ? 'still open' : `${(closedAfterMs / 1000).toFixed(1)} s`, ok: closedAfterMs >= 0 && closedAfterMs <= CLOSED_WITHIN_MS },
     ];
     return {
       name: 'churn',
       title: 'Tab churn',
-      how: `Debian's Chromium, one viewer (one browser context, so one SharedWorker) of room ${ROOM} through the suite's TCP proxy (counting WebSocket connections), while the server bursts ${BURST_RATE} chat messages a second: for ${seconds} s, every 0.3 to 2.5 s a tab is opened (up to ${MAX_TABS}; the first logs in as a guest, the others open the video page with the browser's login) or a random one closed (half of them running beforeunload), and halfway through one is crashed through CDP (Page.crash). Each tab times the worker's deliveries to it (its delivery log, polled every 100 ms in the page). Headless Chromium gives display-rate frames only to the tab in front, so the others apply updates at about one a second.`,
+      how: `Debian's Chromium, one viewer (one browser context, so one SharedWorker) of room ${ROOM} through the suite's TCP proxy (counting WebSocket connections), while the server bursts ${BURST_RATE} chat messages a second: for ${seconds} s, every 0.2 to 1.5 s a tab is opened (up to ${MAX_TABS}, more often than one is closed; the first logs in as a guest, the others open the video page with the browser's login) or a random one closed (half of them running beforeunload), and halfway through one is crashed through CDP (Page.crash). Each tab times the worker's deliveries to it (its delivery log, polled every 100 ms in the page). Headless Chromium gives display-rate frames only to the tab in front, so the others apply updates at about one a second.`,
       rows,
       checks,
       examples: stale.slice(0, 5).map((t) => `tab ${t.tab} (${t.end}): ${Math.round(t.maxGapMs)} ms without an update`),

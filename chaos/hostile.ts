@@ -20,11 +20,12 @@ import { chromium, type Browser, type BrowserContext, type Page } from '@playwri
 import { CHROMIUM, CHROMIUM_ARGS } from '../bench/macro/index';
 import { cutChatText } from '../src/domain/chatCut';
 import { isStaff } from '../src/domain/roles';
+import { LIVE_CALLS } from '../src/api/services/live';
 import { ADMIN_TOKEN, type BenchServer } from '../bench/lib/benchServer';
 import { TestSocket } from '../server/testing/socketClient';
 import { markSplashSeen } from '../tests/e2e/support/splash';
 import { guestLogin } from './lib/guest';
-import { answerKey, rawRequest } from './lib/http';
+import { answerKey, envelopeCode, rawRequest } from './lib/http';
 import { corpusSummary, hostileCorpus, type HostilePayload } from './lib/hostileCorpus';
 import { installHostileAudit, readLayout, type HostileAuditResult } from './lib/hostileAudit';
 import { withServer } from './lib/server';
@@ -33,6 +34,9 @@ import { tally } from './lib/scenario';
 
 const ROOM = '10001';
 const GUEST_BUTTON = '以游客身份进入';
+const QA_TAB = '问答';
+/** A Q&A question is at most this long (server/interact/qa/routes.ts). */
+const QUESTION_MAX = 500;
 /** How long a payload's messages may take to show on both pages. */
 const SEEN_WITHIN_MS = 10_000;
 /** The host's display name is at most this long (admin say). */
@@ -105,14 +109,36 @@ const record = (sent: Sent, field: string, answer: number | string): void => {
 
 /** Every text the payload's messages carry, as the pages' audit must know them (what is the users'). */
 function textsOf(p: HostilePayload): string[] {
-  const texts = [`⟦${p.id}⟧ ${p.text}`, `⟦${p.id}⟧q ${p.text}`, `⟦${p.id}⟧u`, `⟦${p.id}⟧h ${p.text}`, `⟦${p.id}⟧n ${p.text}`, `⟦${p.id}⟧c ${p.text}`, p.text];
+  const texts = [`⟦${p.id}⟧ ${p.text}`, `⟦${p.id}⟧q ${p.text}`, `⟦${p.id}⟧u`, `⟦${p.id}⟧h ${p.text}`, `⟦${p.id}⟧n ${p.text}`, `⟦${p.id}⟧c ${p.text}`, qaText(p, 'a'), qaText(p, 'r'), p.text];
   // Chat text is shown cut to 500 units with an ellipsis (SPEC 5), for everyone alike.
   return [...texts, ...texts.map((t) => cutChatText(t).text)];
 }
 
-async function sendPayload(p: HostilePayload, sample: boolean, sender: TestSocket, server: BenchServer, viewers: readonly Viewer[], sent: Sent): Promise<void> {
+/** A Q&A question (`a`) or answer (`r`) of the payload, within the question's limit. */
+const qaText = (p: HostilePayload, kind: 'a' | 'r'): string => `⟦${p.id}⟧${kind} ${p.text}`.slice(0, QUESTION_MAX);
+
+/** The viewer who asks, and the page that shows the Q&A tab. */
+interface QaSide {
+  readonly askerToken: string;
+  readonly viewer: Viewer;
+}
+
+/** A viewer asks the payload; the host approves it and answers with it. The markers to see. */
+async function sendQuestion(p: HostilePayload, qa: QaSide, server: BenchServer, sent: Sent): Promise<string[]> {
+  const headers = { 'content-type': 'application/json', token: qa.askerToken, token_type: 'guest' };
+  const asked = await rawRequest(server.url, 'POST', LIVE_CALLS.qaAsk.path, headers, JSON.stringify({ confId: ROOM, content: qaText(p, 'a') }));
+  record(sent, 'viewer Q&A question', answerKey(asked));
+  const qaId = envelopeCode(asked) === 200 ? String((JSON.parse(asked.text) as { data: { qaId: string } }).data.qaId) : null;
+  if (qaId === null) return [];
+  const approved = await adminAnswer(server, `/admin/v1/rooms/${ROOM}/qa/${qaId}/approve`, {});
+  const answered = await adminAnswer(server, `/admin/v1/rooms/${ROOM}/qa/${qaId}/answer`, { text: qaText(p, 'r') });
+  record(sent, "host's approval and Q&A answer", approved === '200' ? answered : `approve ${approved}`);
+  return answered === '200' ? [`${p.id}a`, `${p.id}r`] : approved === '200' ? [`${p.id}a`] : [];
+}
+
+async function sendPayload(p: HostilePayload, sample: boolean, sender: TestSocket, server: BenchServer, viewers: readonly Viewer[], qa: QaSide, sent: Sent): Promise<void> {
   const markers: string[] = [];
-  for (const v of viewers) await v.page.evaluate((texts) => window.__hostileTexts!.push(...texts), textsOf(p));
+  for (const v of [...viewers, qa.viewer]) await v.page.evaluate((texts) => window.__hostileTexts!.push(...texts), textsOf(p));
   const chat = await sender.request(7101, {
     webcastId: ROOM,
     body: `⟦${p.id}⟧ ${p.text}`,
@@ -152,6 +178,7 @@ async function sendPayload(p: HostilePayload, sample: boolean, sender: TestSocke
     const caption = await adminAnswer(server, `/admin/v1/rooms/${ROOM}/caption`, { text: `⟦${p.id}⟧c ${p.text}`.slice(0, NOTICE_MAX) });
     record(sent, 'caption', caption);
     if (caption === '200') markers.push(`${p.id}c`);
+    sent.missing.push(...(await waitSeen([qa.viewer], await sendQuestion(p, qa, server, sent))));
   }
   sent.missing.push(...(await waitSeen(viewers, markers)));
 }
@@ -169,21 +196,27 @@ export const hostileScenario: ChaosScenario = {
         const scriptSrc = /(?:^|;)\s*script-src([^;]*)/.exec(csp)?.[1] ?? '(none)';
         const hardening = ['x-content-type-options', 'referrer-policy', 'x-frame-options', 'cross-origin-opener-policy'].map((h) => `${h}: ${served.headers.get(h) ?? 'absent'}`);
 
+        await server.admin(`/admin/v1/rooms/${ROOM}/qa/state`, { state: 'on' });
         browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
         const desktop = await openViewer(browser, server, '1280x800', { width: 1280, height: 800 });
         const phone = await openViewer(browser, server, '390x844', { width: 390, height: 844 });
+        const qaPage = await openViewer(browser, server, 'Q&A tab 1280x800', { width: 1280, height: 800 });
+        await qaPage.viewer.page.getByRole('tab', { name: QA_TAB }).click();
         const viewers = [desktop.viewer, phone.viewer];
+        const pages = [...viewers, qaPage.viewer];
         const pageErrors: string[] = [];
-        for (const v of viewers) v.page.on('pageerror', (error) => pageErrors.push(`${v.label}: ${error.message}`));
+        for (const v of pages) v.page.on('pageerror', (error) => pageErrors.push(`${v.label}: ${error.message}`));
 
-        const sender = await TestSocket.connect(server.url, (await guestLogin(server, ROOM)).sid, { batch: true });
+        const senderLogin = await guestLogin(server, ROOM);
+        const qa: QaSide = { askerToken: (await guestLogin(server, ROOM)).token, viewer: qaPage.viewer };
+        const sender = await TestSocket.connect(server.url, senderLogin.sid, { batch: true });
         await sender.request(7001, { webcastId: ROOM, offset: 0 });
         const sent: Sent = { answers: new Map(), missing: [], forged: new Map() };
         const overflow: string[] = [];
         log(`hostile: ${payloads.length} payloads (${corpusSummary(payloads)}) through each field, to a viewer at 1280x800 and one at 390x844...`);
         for (const [i, p] of payloads.entries()) {
-          await sendPayload(p, short ? i % 4 === 0 : i % SAMPLE_EVERY === 0, sender, server, viewers, sent);
-          for (const v of viewers) {
+          await sendPayload(p, short ? i % 4 === 0 : i % SAMPLE_EVERY === 0, sender, server, viewers, qa, sent);
+          for (const v of pages) {
             const layout = (await v.page.evaluate(inPage(readLayout))) as ReturnType<typeof readLayout>;
             if (layout.pageOverflow > 0) overflow.push(`${v.label} after #${p.id}: page ${layout.pageOverflow} px wider than the window`);
             for (const row of layout.rowsOverflowing) overflow.push(`${v.label} after #${p.id}: ${row}`);
@@ -202,13 +235,13 @@ export const hostileScenario: ChaosScenario = {
         });
         sender.close();
 
-        const audits = await Promise.all(viewers.map(async (v) => ({ v, result: await audit(v.page) })));
+        const audits = await Promise.all(pages.map(async (v) => ({ v, result: await audit(v.page) })));
         const ran = audits.flatMap(({ v, result }) => result.ran.map((id) => `${v.label} #${id}`));
         const elements = audits.flatMap(({ v, result }) => result.elements.map((id) => `${v.label} #${id}`));
         const badUrls = audits.flatMap(({ v, result }) => result.badUrls.map((u) => `${v.label} ${u}`));
         const unisolated = audits.flatMap(({ v, result }) => result.unisolated.map((u) => `${v.label} ${u}`));
-        const seenChat = audits.map(({ v, result }) => `${v.label} ${payloads.filter((p) => result.seen.includes(`${p.id}`)).length}`);
-        for (const c of [desktop.context, phone.context]) await c.close();
+        const seenChat = audits.filter(({ v }) => viewers.includes(v)).map(({ v, result }) => `${v.label} ${payloads.filter((p) => result.seen.includes(`${p.id}`)).length}`);
+        for (const c of [desktop.context, phone.context, qaPage.context]) await c.close();
 
         const payloadsById = new Map(payloads.map((p) => [p.id, p]));
         const labelOf = (entry: string) => {
@@ -224,12 +257,12 @@ export const hostileScenario: ChaosScenario = {
         }));
         const rows: ChaosRow[] = [
           ...fieldRows,
-          { what: 'payload scripts that ran (CSP bypassed)', tried: payloads.length * viewers.length, failed: ran.length, expected: '0', seen: ran.length === 0 ? 'none' : ran.slice(0, 5).join(', ') },
-          { what: 'payload markup that became elements', tried: payloads.length * viewers.length, failed: elements.length, expected: '0', seen: elements.length === 0 ? 'none' : elements.slice(0, 5).join(', ') },
-          { what: 'URLs rendered that are not http(s)', tried: payloads.length * viewers.length, failed: badUrls.length, expected: '0 (src, href, action, style url(...) of every element the pages inserted)', seen: badUrls.length === 0 ? 'none' : badUrls.slice(0, 3).join(', ') },
+          { what: 'payload scripts that ran (CSP bypassed)', tried: payloads.length * pages.length, failed: ran.length, expected: '0', seen: ran.length === 0 ? 'none' : ran.slice(0, 5).join(', ') },
+          { what: 'payload markup that became elements', tried: payloads.length * pages.length, failed: elements.length, expected: '0', seen: elements.length === 0 ? 'none' : elements.slice(0, 5).join(', ') },
+          { what: 'URLs rendered that are not http(s)', tried: payloads.length * pages.length, failed: badUrls.length, expected: '0 (src, href, action, style url(...) of every element the pages inserted)', seen: badUrls.length === 0 ? 'none' : badUrls.slice(0, 3).join(', ') },
           { what: "a viewer's forged name, role, avatar, pin or highlight kept by the server", tried: published.length, failed: forgedKept.length, expected: "0 (the room gets the sender's own name and role, no pin, no highlight)", seen: forgedKept.length === 0 ? 'none kept' : forgedKept.slice(0, 3).map((f) => JSON.stringify(f.body).slice(0, 160)).join('; ') },
-          { what: 'bidi controls not isolated from the next field', tried: payloads.length * viewers.length, failed: unisolated.length, expected: '0 (the field isolates its text)', seen: unisolated.length === 0 ? 'none' : unisolated.slice(0, 3).join(', ') },
-          { what: 'layout broken (page or row wider than its box)', tried: payloads.length * viewers.length, failed: overflow.length, expected: '0', seen: overflow.length === 0 ? 'none' : overflow.slice(0, 3).join('; ') },
+          { what: 'bidi controls not isolated from the next field', tried: payloads.length * pages.length, failed: unisolated.length, expected: '0 (the field isolates its text)', seen: unisolated.length === 0 ? 'none' : unisolated.slice(0, 3).join(', ') },
+          { what: 'layout broken (page or row wider than its box)', tried: payloads.length * pages.length, failed: overflow.length, expected: '0', seen: overflow.length === 0 ? 'none' : overflow.slice(0, 3).join('; ') },
         ];
         const checks: ChaosCheck[] = [
           { what: 'corpus size (the full run sends at least 500 payloads)', figure: `${corpus.length} in the corpus (${corpusSummary(corpus)}); ${payloads.length} sent`, ok: short || payloads.length >= 500 },
@@ -241,7 +274,7 @@ export const hostileScenario: ChaosScenario = {
         return {
           name: 'hostile',
           title: 'Hostile content in the viewer',
-          how: `Debian's Chromium against a reference server process of its own; two viewers of room ${ROOM} (guests) at 1280x800 and 390x844, each page with its Content-Security-Policy bypassed (so only the rendering stands between a payload and a script run) and an audit installed before the page's scripts: a MutationObserver over every node and attribute the page inserts (chaos/lib/hostileAudit.ts). ${payloads.length} payloads (chaos/lib/hostileCorpus.ts: ${corpusSummary(payloads)}; script and event-handler markup, SVG and MathML, javascript:/data:/vbscript: URLs and their disguises, entities, bidi overrides, zero-width characters, homoglyphs, overlong strings, each in variants) go, one payload at a time, as a viewer's chat text with a quote claiming the host's role, an @mention of both viewers, and a forged name, role, avatar, top and highlight; as a picture and link URL when it is one; as the host's chat text and display name; and every ${short ? 4 : SAMPLE_EVERY}th as the host's notice to each viewer and a caption. The next payload goes once both pages showed the last one's messages. Layout is read after each payload.`,
+          how: `Debian's Chromium against a reference server process of its own; two viewers of room ${ROOM} (guests) at 1280x800 and 390x844, each page with its Content-Security-Policy bypassed (so only the rendering stands between a payload and a script run) and an audit installed before the page's scripts: a MutationObserver over every node and attribute the page inserts (chaos/lib/hostileAudit.ts). ${payloads.length} payloads (chaos/lib/hostileCorpus.ts: ${corpusSummary(payloads)}; script and event-handler markup, SVG and MathML, javascript:/data:/vbscript: URLs and their disguises, entities, bidi overrides, zero-width characters, homoglyphs, overlong strings, each in variants) go, one payload at a time, as a viewer's chat text with a quote claiming the host's role, an @mention of both viewers, and a forged name, role, avatar, top and highlight; as a picture and link URL when it is one; as the host's chat text and display name; and every ${short ? 4 : SAMPLE_EVERY}th as the host's notice to each viewer, a caption, and a viewer's Q&A question that the host approves and answers with it, shown to a third viewer (1280x800) on the Q&A tab. The next payload goes once both pages showed the last one's messages. Layout is read after each payload.`,
           rows,
           checks,
           examples: [...[...ran, ...elements].map(labelOf), ...badUrls, ...unisolated, ...overflow].slice(0, 12),

@@ -56,7 +56,7 @@ describe('Composer', () => {
     const html = render({ draft: { text: '@Ann ', caret: null, quote: { name: 'Bob', chatContent: 'hi', role: 5 }, mentions: [{ uid: 'u1', name: 'Ann' }] } });
     expect(html).toContain('Replying to Bob');
     expect(html).toContain('aria-label="Cancel the quote"');
-    expect(html).toContain('>@Ann<');
+    expect(html).toContain('>@<bdi>Ann</bdi><');
     expect(html).toContain('aria-label="Remove the mention of Ann"');
   });
 

@@ -89,7 +89,9 @@ export function Composer({ draft, dispatch, textareaRef, availability, busy, fee
         <ul className="chat-composer__mentions" aria-label={t('chat.composer.mentions')}>
           {draft.mentions.map((mention) => (
             <li key={mention.uid} className="chat-composer__chip chat-composer__chip--mention">
-              <span className="chat-composer__chip-text">@{mention.name}</span>
+              <span className="chat-composer__chip-text">
+                @<bdi>{mention.name}</bdi>
+              </span>
               <button
                 type="button"
                 className="chat-composer__chip-remove"

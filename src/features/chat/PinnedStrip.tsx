@@ -10,7 +10,7 @@ function PinnedStripView({ entry }: { readonly entry: ChatEntry | null }) {
   return (
     <aside className="chat-pinned" aria-label={t('chat.pinned.label')} data-msg-id={entry.msgId}>
       <span className="chat-pinned__tag">{t('chat.pinned.label')}</span>
-      <span className="chat-pinned__name">{entry.name}</span>
+      <bdi className="chat-pinned__name">{entry.name}</bdi>
       <span className="chat-pinned__text">{entry.segments.length > 0 ? <MessageBody segments={entry.segments} /> : t('chat.message.image')}</span>
     </aside>
   );

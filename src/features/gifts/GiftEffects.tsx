@@ -55,7 +55,7 @@ export function GiftEffects({ roomId }: { readonly roomId: string }) {
             <GiftPicture kind={banner.gift} size={24} />
           </span>
           <span className="gift-banner__text">
-            <span className="gift-banner__name">{banner.name}</span>{' '}
+            <bdi className="gift-banner__name">{banner.name}</bdi>{' '}
             {banner.gift === 'reward' ? t('gifts.bannerReward', { amount: yuan(banner.amount) }) : t('gifts.bannerGift', { what: t(`gifts.name.${banner.gift}`) })}
           </span>
           {banner.gift !== 'reward' && (

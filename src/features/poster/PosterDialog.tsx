@@ -127,7 +127,7 @@ export function PosterDialog({ roomId, onClose }: { readonly roomId: string; rea
                   {ranking.list.slice(0, 20).map((row) => (
                     <li key={row.uid} className={row.rank === ranking.mine.rank ? 'poster-rank__row poster-rank__row--mine' : 'poster-rank__row'}>
                       <span className="poster-rank__place">{row.rank}</span>
-                      <span className="poster-rank__name">{row.name}</span>
+                      <bdi className="poster-rank__name">{row.name}</bdi>
                       <span className="poster-rank__count">{t('poster.people', { count: row.count })}</span>
                     </li>
                   ))}

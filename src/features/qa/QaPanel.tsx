@@ -84,7 +84,7 @@ function QuestionItem({ question, follow, onVote }: { readonly question: QaQuest
     <div className={follow === true ? 'qa-question qa-question--follow' : 'qa-question'} data-status={question.status} data-qa-id={question.qaId}>
       <p className="qa-question__meta">
         {follow === true && <span className="qa-question__tag">{t('qa.followUp')}</span>}
-        <span className="qa-question__name">{mine ? t('qa.me') : question.name}</span>
+        <bdi className="qa-question__name">{mine ? t('qa.me') : question.name}</bdi>
         {question.status === 'pending' && <span className="qa-question__pending">{t('qa.pending')}</span>}
         {question.status === 'answered' && <span className="qa-question__answered">{t('qa.answered')}</span>}
         {onVote !== undefined && question.status !== 'pending' && (
@@ -97,7 +97,8 @@ function QuestionItem({ question, follow, onVote }: { readonly question: QaQuest
       {question.answer !== null && (
         <p className="qa-question__answer">
           <span className="qa-question__answer-label">{t('qa.answer')}</span>
-          {question.answer}
+          {/* Isolated: the host's text may carry a bidi override, which must stay inside it. */}
+          <bdi>{question.answer}</bdi>
         </p>
       )}
     </div>
