@@ -35,6 +35,12 @@ import { tally } from './lib/scenario';
 const ROOM = '10001';
 const GUEST_BUTTON = '以游客身份进入';
 const QA_TAB = '问答';
+const INTRO_TAB = '直播介绍';
+/** Limits of the admin API and the guest login (server/admin, src/domain/nickname.ts). */
+const ROOM_NOTICE_MAX = 2000;
+const INTRODUCTION_MAX = 5000;
+const ADVERT_TITLE_MAX = 100;
+const NICKNAME_MAX = 20;
 /** A Q&A question is at most this long (server/interact/qa/routes.ts). */
 const QUESTION_MAX = 500;
 /** How long a payload's messages may take to show on both pages. */
@@ -43,6 +49,8 @@ const SEEN_WITHIN_MS = 10_000;
 const HOST_NAME_MAX = 20;
 /** The host's notice and a caption are at most this long (admin API). */
 const NOTICE_MAX = 200;
+/** Every this many payloads (in the full run) also goes to the fields a fresh visitor's page reads as it opens. */
+const PAGE_OPEN_EVERY = 25;
 /** Every this many payloads (in the full run) is also sent as a notice and a caption. */
 const SAMPLE_EVERY = 10;
 
@@ -58,11 +66,19 @@ interface Viewer {
   readonly uid: string;
 }
 
-async function openViewer(browser: Browser, server: BenchServer, label: string, viewport: { width: number; height: number }): Promise<{ viewer: Viewer; context: BrowserContext }> {
+interface OpenOptions {
+  /** Show the room's splash advert (a fresh visit); the chat viewers mark it seen. */
+  readonly splash?: boolean;
+  /** The users' texts the page will show from its first paint (what the audit takes as theirs). */
+  readonly texts?: readonly string[];
+}
+
+async function openViewer(browser: Browser, server: BenchServer, label: string, viewport: { width: number; height: number }, options: OpenOptions = {}): Promise<{ viewer: Viewer; context: BrowserContext }> {
   // CSP bypassed: a payload that runs must be caught by the audit, not hidden by the policy.
   const context = await browser.newContext({ baseURL: server.url, viewport, bypassCSP: true });
-  await markSplashSeen(context, [ROOM]);
+  if (options.splash !== true) await markSplashSeen(context, [ROOM]);
   await context.addInitScript({ content: inPage(installHostileAudit) });
+  if (options.texts !== undefined) await context.addInitScript({ content: `window.__hostileTexts.push(...${JSON.stringify(options.texts)});` });
   const page = await context.newPage();
   page.on('dialog', (dialog) => void dialog.dismiss());
   const login = page.waitForResponse((r) => r.url().includes('/live_login'));
@@ -95,7 +111,13 @@ interface Sent {
   readonly missing: string[];
   /** The viewer's chat messages the server took, by msgId, with the payload that forged their fields. */
   readonly forged: Map<string, HostilePayload>;
+  /** Payloads sent so far, and those also asked in the Q&A. */
+  readonly payloads: HostilePayload[];
+  readonly asked: HostilePayload[];
 }
+
+/** A fresh page shows the newest chat (a screenful from the room's recent messages) and every Q&A question. */
+const FRESH_PAGE_RECENT = 40;
 
 /** An admin call's answer as tallied ("200", "4501"...); never throws. */
 const adminAnswer = async (server: BenchServer, pathname: string, body: unknown): Promise<string> =>
@@ -136,8 +158,43 @@ async function sendQuestion(p: HostilePayload, qa: QaSide, server: BenchServer, 
   return answered === '200' ? [`${p.id}a`, `${p.id}r`] : approved === '200' ? [`${p.id}a`] : [];
 }
 
+/** The fields a page reads when it opens: the room notice, the introduction, the splash advert. */
+function pageOpenTexts(p: HostilePayload): { notice: string; introduction: string; advertTitle: string } {
+  return { notice: `⟦${p.id}⟧o ${p.text}`.slice(0, ROOM_NOTICE_MAX), introduction: `⟦${p.id}⟧i ${p.text}`.slice(0, INTRODUCTION_MAX), advertTitle: `⟦${p.id}⟧s ${p.text}`.slice(0, ADVERT_TITLE_MAX) };
+}
+
+/**
+ * The host sets the payload as the room notice, the introduction and the splash advert's
+ * title (and its link, when it is a URL: refused unless http(s)); a fresh visitor's page
+ * opens, shows the notice and the advert, and its introduction tab. Its audit is returned.
+ */
+async function sendPageOpenFields(p: HostilePayload, browser: Browser, server: BenchServer, sent: Sent): Promise<{ label: string; result: HostileAuditResult; overflow: string[] }> {
+  const texts = pageOpenTexts(p);
+  record(sent, 'room notice', await adminAnswer(server, `/admin/v1/rooms/${ROOM}/notice`, { content: texts.notice }));
+  const settings = (linkUrl: string) => ({ introduction: texts.introduction, splash: { enabled: true, adverts: [{ id: 'hostile', title: texts.advertTitle, imageUrl: '', linkUrl }] } });
+  if (p.url !== null) record(sent, 'splash advert link', await adminAnswer(server, `/admin/v1/rooms/${ROOM}/settings`, settings(p.url)));
+  const stored = await adminAnswer(server, `/admin/v1/rooms/${ROOM}/settings`, settings('https://example.com/advert'));
+  record(sent, 'room introduction and splash advert title', stored);
+  const label = `fresh visitor 1280x800 #${p.id}`;
+  const shown = [...Object.values(texts), ...Object.values(texts).map((t) => t.trim()), ...[...sent.payloads.slice(-FRESH_PAGE_RECENT), ...sent.asked].flatMap(textsOf)];
+  const { viewer, context } = await openViewer(browser, server, label, { width: 1280, height: 800 }, { splash: true, texts: shown });
+  try {
+    const markers = [`${p.id}o`, ...(stored === '200' ? [`${p.id}s`] : [])];
+    sent.missing.push(...(await waitSeen([viewer], markers)));
+    await viewer.page.getByRole('tab', { name: INTRO_TAB }).click();
+    if (stored === '200') sent.missing.push(...(await waitSeen([viewer], [`${p.id}i`])));
+    const layout = (await viewer.page.evaluate(inPage(readLayout))) as ReturnType<typeof readLayout>;
+    const overflow = [...(layout.pageOverflow > 0 ? [`${label}: page ${layout.pageOverflow} px wider than the window`] : []), ...layout.rowsOverflowing.map((r) => `${label}: ${r}`)];
+    return { label, result: await audit(viewer.page), overflow };
+  } finally {
+    await context.close();
+  }
+}
+
 async function sendPayload(p: HostilePayload, sample: boolean, sender: TestSocket, server: BenchServer, viewers: readonly Viewer[], qa: QaSide, sent: Sent): Promise<void> {
   const markers: string[] = [];
+  sent.payloads.push(p);
+  if (sample) sent.asked.push(p);
   for (const v of [...viewers, qa.viewer]) await v.page.evaluate((texts) => window.__hostileTexts!.push(...texts), textsOf(p));
   const chat = await sender.request(7101, {
     webcastId: ROOM,
@@ -163,6 +220,16 @@ async function sendPayload(p: HostilePayload, sample: boolean, sender: TestSocke
     const picture = await sender.request(7101, { webcastId: ROOM, body: `⟦${p.id}⟧u`, imgUrl: p.url, imgLinkUrl: p.url });
     record(sent, 'viewer picture and link URL', Number(picture.status));
     if (picture.status === 200) markers.push(`${p.id}u`);
+  }
+
+  // A guest named with the payload (names are letters, digits and _: most are refused), who then chats.
+  const named = await rawRequest(server.url, 'POST', '/ccp/monitor/v2/live_login', { 'content-type': 'application/json' }, JSON.stringify({ webcastId: ROOM, type: 'guest', name: p.text.slice(0, NICKNAME_MAX) }));
+  record(sent, 'guest nickname', answerKey(named));
+  if (envelopeCode(named) === 200) {
+    const guest = await TestSocket.connect(server.url, String((JSON.parse(named.text) as { data: { sid: string } }).data.sid), { batch: true });
+    const said = await guest.request(7101, { webcastId: ROOM, body: `⟦${p.id}⟧g` });
+    guest.close();
+    if (said.status === 200) markers.push(`${p.id}g`);
   }
 
   const say = await adminAnswer(server, `/admin/v1/rooms/${ROOM}/say`, { text: `⟦${p.id}⟧h ${p.text}`, role: 'host', name: p.text.slice(0, HOST_NAME_MAX).trim() || 'x' });
@@ -211,10 +278,16 @@ export const hostileScenario: ChaosScenario = {
         const qa: QaSide = { askerToken: (await guestLogin(server, ROOM)).token, viewer: qaPage.viewer };
         const sender = await TestSocket.connect(server.url, senderLogin.sid, { batch: true });
         await sender.request(7001, { webcastId: ROOM, offset: 0 });
-        const sent: Sent = { answers: new Map(), missing: [], forged: new Map() };
+        const sent: Sent = { answers: new Map(), missing: [], forged: new Map(), payloads: [], asked: [] };
         const overflow: string[] = [];
         log(`hostile: ${payloads.length} payloads (${corpusSummary(payloads)}) through each field, to a viewer at 1280x800 and one at 390x844...`);
+        const visits: { label: string; result: HostileAuditResult }[] = [];
         for (const [i, p] of payloads.entries()) {
+          if (i % (short ? 12 : PAGE_OPEN_EVERY) === 0) {
+            const visit = await sendPageOpenFields(p, browser, server, sent);
+            visits.push(visit);
+            overflow.push(...visit.overflow);
+          }
           await sendPayload(p, short ? i % 4 === 0 : i % SAMPLE_EVERY === 0, sender, server, viewers, qa, sent);
           for (const v of pages) {
             const layout = (await v.page.evaluate(inPage(readLayout))) as ReturnType<typeof readLayout>;
@@ -235,12 +308,12 @@ export const hostileScenario: ChaosScenario = {
         });
         sender.close();
 
-        const audits = await Promise.all(pages.map(async (v) => ({ v, result: await audit(v.page) })));
+        const audits = [...(await Promise.all(pages.map(async (v) => ({ v: v as { label: string }, result: await audit(v.page) })))), ...visits.map((visit) => ({ v: { label: visit.label }, result: visit.result }))];
         const ran = audits.flatMap(({ v, result }) => result.ran.map((id) => `${v.label} #${id}`));
         const elements = audits.flatMap(({ v, result }) => result.elements.map((id) => `${v.label} #${id}`));
         const badUrls = audits.flatMap(({ v, result }) => result.badUrls.map((u) => `${v.label} ${u}`));
         const unisolated = audits.flatMap(({ v, result }) => result.unisolated.map((u) => `${v.label} ${u}`));
-        const seenChat = audits.filter(({ v }) => viewers.includes(v)).map(({ v, result }) => `${v.label} ${payloads.filter((p) => result.seen.includes(`${p.id}`)).length}`);
+        const seenChat = audits.filter(({ v }) => viewers.some((chatViewer) => chatViewer.label === v.label)).map(({ v, result }) => `${v.label} ${payloads.filter((p) => result.seen.includes(`${p.id}`)).length}`);
         for (const c of [desktop.context, phone.context, qaPage.context]) await c.close();
 
         const payloadsById = new Map(payloads.map((p) => [p.id, p]));
@@ -274,7 +347,7 @@ export const hostileScenario: ChaosScenario = {
         return {
           name: 'hostile',
           title: 'Hostile content in the viewer',
-          how: `Debian's Chromium against a reference server process of its own; two viewers of room ${ROOM} (guests) at 1280x800 and 390x844, each page with its Content-Security-Policy bypassed (so only the rendering stands between a payload and a script run) and an audit installed before the page's scripts: a MutationObserver over every node and attribute the page inserts (chaos/lib/hostileAudit.ts). ${payloads.length} payloads (chaos/lib/hostileCorpus.ts: ${corpusSummary(payloads)}; script and event-handler markup, SVG and MathML, javascript:/data:/vbscript: URLs and their disguises, entities, bidi overrides, zero-width characters, homoglyphs, overlong strings, each in variants) go, one payload at a time, as a viewer's chat text with a quote claiming the host's role, an @mention of both viewers, and a forged name, role, avatar, top and highlight; as a picture and link URL when it is one; as the host's chat text and display name; and every ${short ? 4 : SAMPLE_EVERY}th as the host's notice to each viewer, a caption, and a viewer's Q&A question that the host approves and answers with it, shown to a third viewer (1280x800) on the Q&A tab. The next payload goes once both pages showed the last one's messages. Layout is read after each payload.`,
+          how: `Debian's Chromium against a reference server process of its own; two viewers of room ${ROOM} (guests) at 1280x800 and 390x844, each page with its Content-Security-Policy bypassed (so only the rendering stands between a payload and a script run) and an audit installed before the page's scripts: a MutationObserver over every node and attribute the page inserts (chaos/lib/hostileAudit.ts). ${payloads.length} payloads (chaos/lib/hostileCorpus.ts: ${corpusSummary(payloads)}; script and event-handler markup, SVG and MathML, javascript:/data:/vbscript: URLs and their disguises, entities, bidi overrides, zero-width characters, homoglyphs, overlong strings, each in variants) go, one payload at a time, as a viewer's chat text with a quote claiming the host's role, an @mention of both viewers, and a forged name, role, avatar, top and highlight; as a picture and link URL when it is one; as the nickname of a guest who then chats (most are refused: names are letters, digits and _); as the host's chat text and display name; and every ${short ? 4 : SAMPLE_EVERY}th as the host's notice to each viewer, a caption, and a viewer's Q&A question that the host approves and answers with it, shown to a third viewer (1280x800) on the Q&A tab. Every ${short ? 12 : PAGE_OPEN_EVERY}th also becomes the room notice, the introduction and the splash advert's title (its link too when it is a URL), and a fresh visitor's page (1280x800, the advert not yet seen) opens and shows them, the introduction on its tab. The next payload goes once both pages showed the last one's messages. Layout is read after each payload.`,
           rows,
           checks,
           examples: [...[...ran, ...elements].map(labelOf), ...badUrls, ...unisolated, ...overflow].slice(0, 12),

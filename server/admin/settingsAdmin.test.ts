@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guestLogin, LOGIN, ok, startSeeded, type Kit, type LoginData } from '../entry/testKit.js';
 import { DEMO_WATCH_PASSWORD } from '../seed/rooms.js';
+import { INTRODUCTION_MAX } from './settingsAdmin.js';
 
 const ADMIN = { adminToken: 'test-admin-token' };
 const SETTINGS = (id: string) => `/admin/v1/rooms/${id}/settings`;
@@ -33,6 +34,15 @@ describe('room settings (admin)', () => {
       // With the token the same body reaches the command's own checks.
       expect((await kit.post(`/admin/v1/rooms/10001/${command}`, { nonsense: [1, 2, 3] }, ADMIN)).status, command).not.toBe(401);
     }
+  });
+
+  it("sets the room's introduction as plain text, as every visitor reads it; too long is 4501 and nothing changes", async () => {
+    const text = '<b>not markup</b>\nLine two';
+    expect(ok(await kit.post<{ introduction: string }>(SETTINGS('10003'), { introduction: text }, ADMIN)).introduction).toBe(text);
+    expect(ok(await kit.get<{ introduction: string }>('/ccp/monitor/v2/webcast/10003')).introduction).toBe(text);
+    const tooLong = await kit.post(SETTINGS('10003'), { introduction: 'x'.repeat(INTRODUCTION_MAX + 1) }, ADMIN);
+    expect(tooLong).toMatchObject({ code: 4501 });
+    expect(ok(await kit.get<{ introduction: string }>('/ccp/monitor/v2/webcast/10003')).introduction).toBe(text);
   });
 
   it('turns the watermark on with its text filled in for the viewer, and off again', async () => {

@@ -1,10 +1,11 @@
 /**
  * Host control for the viewer's layer (admin API, header x-admin-token):
- * - POST /admin/v1/rooms/:id/settings {watermark?, splash?, charge?}: changes the room's anti-record
+ * - POST /admin/v1/rooms/:id/settings {watermark?, splash?, charge?, introduction?}: changes the room's anti-record
  *   watermark (enabled, text with {name} and {userId}, opacity, fontSize) and splash advert
  *   (enabled, seconds, skippable, adverts [{id, title, imageUrl, linkUrl}]). Fields left
  *   out keep their value; `adverts`, when given, replaces the list; delayed charging
- *   (enabled, freeSeconds, priceYuan: at least 0.01). Answers the sections
+ *   (enabled, freeSeconds, priceYuan: at least 0.01); the introduction (plain text, at most
+ *   INTRODUCTION_MAX characters, shown as text by the viewer's introduction tab). Answers the sections
  *   as stored. Viewers see the change at their next config call (the video page reads
  *   both when it opens).
  *
@@ -21,6 +22,8 @@ import { findRoom, ROOM_ID_SCHEMA } from '../entry/rooms.js';
 import { settingsJson, type RoomSettingsPatch } from '../entry/roomSettings.js';
 
 const TEXT = (maxLength: number) => ({ type: 'string', maxLength }) as const;
+/** The longest room introduction the host may set (the viewer shows up to 20,000 characters). */
+export const INTRODUCTION_MAX = 5000;
 
 const ADVERT_SCHEMA = {
   type: 'object',
@@ -70,6 +73,7 @@ const SETTINGS_SCHEMA = {
           priceYuan: TEXT(32),
         },
       },
+      introduction: TEXT(INTRODUCTION_MAX),
     },
   },
 } as const;
@@ -85,6 +89,7 @@ interface SettingsBody {
   watermark?: { enabled?: boolean; text?: string; opacity?: number; fontSize?: number };
   splash?: { enabled?: boolean; seconds?: number; skippable?: boolean; adverts?: AdvertBody[] };
   charge?: { enabled?: boolean; freeSeconds?: number; priceYuan?: string };
+  introduction?: string;
 }
 
 /** The advert as stored: every field present; 4501 for a link that is not a safe one. */
@@ -103,7 +108,7 @@ export const settingsAdminRoutes: RouteModule = (app, ctx) => {
     async (request) => {
       const room = findRoom(ctx.db, request.params.id);
       if (!room) throw new BizError(4002);
-      const { watermark, splash, charge } = request.body;
+      const { watermark, splash, charge, introduction } = request.body;
       const patch: RoomSettingsPatch = {};
       if (watermark) Object.assign(patch, { watermark });
       if (charge) {
@@ -116,9 +121,11 @@ export const settingsAdminRoutes: RouteModule = (app, ctx) => {
         const list = adverts?.map(storedAdvert);
         Object.assign(patch, { splash: list === undefined ? rest : { ...rest, adverts: list } });
       }
-      ctx.db.prepare('UPDATE rooms SET config = ? WHERE id = ?').run(settingsJson(patch, room.settings), room.id);
+      ctx.db
+        .prepare('UPDATE rooms SET config = ?, introduction = ? WHERE id = ?')
+        .run(settingsJson(patch, room.settings), introduction ?? room.introduction, room.id);
       const stored = findRoom(ctx.db, room.id);
-      return okEnvelope({ watermark: stored?.settings.watermark, splash: stored?.settings.splash, charge: stored?.settings.charge });
+      return okEnvelope({ watermark: stored?.settings.watermark, splash: stored?.settings.splash, charge: stored?.settings.charge, introduction: stored?.introduction });
     },
   );
 };

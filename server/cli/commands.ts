@@ -180,6 +180,11 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
       });
     },
   },
+  intro: {
+    args: ['room', 'text'],
+    summary: "set the room's introduction (plain text; quote it)",
+    build: (a) => post(`${room(a)}/settings`, { introduction: a.text ?? '' }),
+  },
   stock: {
     args: ['room', 'goodsId', 'stock'],
     summary: "set a goods item's stock",
