@@ -41,6 +41,7 @@ const ROOM_NOTICE_MAX = 2000;
 const INTRODUCTION_MAX = 5000;
 const ADVERT_TITLE_MAX = 100;
 const NICKNAME_MAX = 20;
+const RED_PACKET_TITLE_MAX = 40;
 /** A Q&A question is at most this long (server/interact/qa/routes.ts). */
 const QUESTION_MAX = 500;
 /** How long a payload's messages may take to show on both pages. */
@@ -131,10 +132,13 @@ const record = (sent: Sent, field: string, answer: number | string): void => {
 
 /** Every text the payload's messages carry, as the pages' audit must know them (what is the users'). */
 function textsOf(p: HostilePayload): string[] {
-  const texts = [`⟦${p.id}⟧ ${p.text}`, `⟦${p.id}⟧q ${p.text}`, `⟦${p.id}⟧u`, `⟦${p.id}⟧h ${p.text}`, `⟦${p.id}⟧n ${p.text}`, `⟦${p.id}⟧c ${p.text}`, qaText(p, 'a'), qaText(p, 'r'), p.text];
+  const texts = [`⟦${p.id}⟧ ${p.text}`, `⟦${p.id}⟧q ${p.text}`, `⟦${p.id}⟧u`, `⟦${p.id}⟧h ${p.text}`, `⟦${p.id}⟧n ${p.text}`, `⟦${p.id}⟧c ${p.text}`, qaText(p, 'a'), qaText(p, 'r'), redPacketTitle(p), p.text];
   // Chat text is shown cut to 500 units with an ellipsis (SPEC 5), for everyone alike.
   return [...texts, ...texts.map((t) => cutChatText(t).text)];
 }
+
+/** A red packet's title of the payload, within the admin API's limit. */
+const redPacketTitle = (p: HostilePayload): string => `⟦${p.id}⟧p ${p.text}`.slice(0, RED_PACKET_TITLE_MAX);
 
 /** A Q&A question (`a`) or answer (`r`) of the payload, within the question's limit. */
 const qaText = (p: HostilePayload, kind: 'a' | 'r'): string => `⟦${p.id}⟧${kind} ${p.text}`.slice(0, QUESTION_MAX);
@@ -245,6 +249,9 @@ async function sendPayload(p: HostilePayload, sample: boolean, sender: TestSocke
     const caption = await adminAnswer(server, `/admin/v1/rooms/${ROOM}/caption`, { text: `⟦${p.id}⟧c ${p.text}`.slice(0, NOTICE_MAX) });
     record(sent, 'caption', caption);
     if (caption === '200') markers.push(`${p.id}c`);
+    const packet = await adminAnswer(server, `/admin/v1/rooms/${ROOM}/redpacket/send`, { title: redPacketTitle(p), total: '1.00', count: 10 });
+    record(sent, 'red packet title', packet);
+    if (packet === '200') markers.push(`${p.id}p`);
     sent.missing.push(...(await waitSeen([qa.viewer], await sendQuestion(p, qa, server, sent))));
   }
   sent.missing.push(...(await waitSeen(viewers, markers)));
@@ -347,7 +354,7 @@ export const hostileScenario: ChaosScenario = {
         return {
           name: 'hostile',
           title: 'Hostile content in the viewer',
-          how: `Debian's Chromium against a reference server process of its own; two viewers of room ${ROOM} (guests) at 1280x800 and 390x844, each page with its Content-Security-Policy bypassed (so only the rendering stands between a payload and a script run) and an audit installed before the page's scripts: a MutationObserver over every node and attribute the page inserts (chaos/lib/hostileAudit.ts). ${payloads.length} payloads (chaos/lib/hostileCorpus.ts: ${corpusSummary(payloads)}; script and event-handler markup, SVG and MathML, javascript:/data:/vbscript: URLs and their disguises, entities, bidi overrides, zero-width characters, homoglyphs, overlong strings, each in variants) go, one payload at a time, as a viewer's chat text with a quote claiming the host's role, an @mention of both viewers, and a forged name, role, avatar, top and highlight; as a picture and link URL when it is one; as the nickname of a guest who then chats (most are refused: names are letters, digits and _); as the host's chat text and display name; and every ${short ? 4 : SAMPLE_EVERY}th as the host's notice to each viewer, a caption, and a viewer's Q&A question that the host approves and answers with it, shown to a third viewer (1280x800) on the Q&A tab. Every ${short ? 12 : PAGE_OPEN_EVERY}th also becomes the room notice, the introduction and the splash advert's title (its link too when it is a URL), and a fresh visitor's page (1280x800, the advert not yet seen) opens and shows them, the introduction on its tab. The next payload goes once both pages showed the last one's messages. Layout is read after each payload.`,
+          how: `Debian's Chromium against a reference server process of its own; two viewers of room ${ROOM} (guests) at 1280x800 and 390x844, each page with its Content-Security-Policy bypassed (so only the rendering stands between a payload and a script run) and an audit installed before the page's scripts: a MutationObserver over every node and attribute the page inserts (chaos/lib/hostileAudit.ts). ${payloads.length} payloads (chaos/lib/hostileCorpus.ts: ${corpusSummary(payloads)}; script and event-handler markup, SVG and MathML, javascript:/data:/vbscript: URLs and their disguises, entities, bidi overrides, zero-width characters, homoglyphs, overlong strings, each in variants) go, one payload at a time, as a viewer's chat text with a quote claiming the host's role, an @mention of both viewers, and a forged name, role, avatar, top and highlight; as a picture and link URL when it is one; as the nickname of a guest who then chats (most are refused: names are letters, digits and _); as the host's chat text and display name; and every ${short ? 4 : SAMPLE_EVERY}th as the host's notice to each viewer, a caption, a red packet's title, and a viewer's Q&A question that the host approves and answers with it, shown to a third viewer (1280x800) on the Q&A tab. Every ${short ? 12 : PAGE_OPEN_EVERY}th also becomes the room notice, the introduction and the splash advert's title (its link too when it is a URL), and a fresh visitor's page (1280x800, the advert not yet seen) opens and shows them, the introduction on its tab. The next payload goes once both pages showed the last one's messages. Layout is read after each payload.`,
           rows,
           checks,
           examples: [...[...ran, ...elements].map(labelOf), ...badUrls, ...unisolated, ...overflow].slice(0, 12),
