@@ -32,7 +32,7 @@ describe('splash view', () => {
     expect(html).not.toContain('<img');
     expect(html).not.toContain('<a ');
     expect(html).not.toContain('javascript:');
-    expect(html).toContain('splash__title--alone">Text only</span>');
+    expect(html).toContain('splash__title--alone">Text only</bdi>');
     expect(html).not.toContain('>Skip</button>');
     expect(html).toContain('Closes in 1 s');
   });

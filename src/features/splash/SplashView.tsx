@@ -28,7 +28,8 @@ export function SplashView({ advert, remainingMs, skippable, onSkip, onOpen }: S
   const content = (
     <>
       {image !== null && <img className="splash__image" src={image} alt={advert.title || t('splash.advert')} onError={() => setBrokenImage(image)} />}
-      {title !== '' && <span className={image === null ? 'splash__title splash__title--alone' : 'splash__title'}>{title}</span>}
+      {/* Isolated: a title with a bidi override must not turn the "open" label after it around. */}
+      {title !== '' && <bdi className={image === null ? 'splash__title splash__title--alone' : 'splash__title'}>{title}</bdi>}
     </>
   );
   return (
