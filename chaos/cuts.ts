@@ -33,23 +33,18 @@ interface Sizes {
   readonly phases: readonly Phase[];
 }
 
-const FULL: Sizes = {
-  rate: 1000,
+/** The phases at a rate: cuts, then a delayed link, then a fragmenting one. */
+const sizes = (rate: number, cuts: number, seconds: number): Sizes => ({
+  rate,
   phases: [
-    { name: 'socket cut 100 times at random moments', mode: 'pass', cuts: 100, seconds: 0 },
-    { name: 'every chunk delayed 0 to 250 ms, order kept', mode: 'delay', cuts: 0, seconds: 30 },
-    { name: 'every chunk fragmented into pieces of 1 to 48 bytes', mode: 'fragment', cuts: 0, seconds: 30 },
+    { name: `socket cut ${cuts} times at random moments`, mode: 'pass', cuts, seconds: 0 },
+    { name: 'every chunk delayed 0 to 250 ms, order kept', mode: 'delay', cuts: 0, seconds },
+    { name: 'every chunk fragmented into pieces of 1 to 48 bytes', mode: 'fragment', cuts: 0, seconds },
   ],
-};
+});
 
-const SHORT: Sizes = {
-  rate: 200,
-  phases: [
-    { name: 'socket cut 4 times at random moments', mode: 'pass', cuts: 4, seconds: 0 },
-    { name: 'every chunk delayed 0 to 250 ms, order kept', mode: 'delay', cuts: 0, seconds: 4 },
-    { name: 'every chunk fragmented into pieces of 1 to 48 bytes', mode: 'fragment', cuts: 0, seconds: 4 },
-  ],
-};
+const FULL = sizes(1000, 100, 30);
+const SHORT = sizes(200, 4, 4);
 
 /** Runs the phases; returns each one's start and end (server clock = this machine's). */
 async function runPhases(proxy: FaultProxy, page: Page, sizes: Sizes, log: (line: string) => void): Promise<{ phase: Phase; from: number; to: number; cut: number }[]> {
