@@ -35,7 +35,8 @@ describe('initialOf', () => {
   it('skips invisible and punctuation characters a hostile name opens with', () => {
     expect(initialOf('\u202Eevil')).toBe('E');
     expect(initialOf('\u200B\u2067张三')).toBe('张');
-    expect(initialOf('"><img')).toBe('>');
+    expect(initialOf('"><img')).toBe('I');
+    expect(initialOf('"😀"')).toBe('😀');
     expect(initialOf('\u202E\u200B')).toBe('?');
   });
 });

@@ -20,8 +20,9 @@ export function roleBadge(entry: Pick<ChatEntry, 'definedRoleName' | 'definedSty
 
 /** The first character of a name for the avatar fallback (a whole code point, never half of one). */
 export function initialOf(name: string): string {
-  // The first letter, digit or symbol: a name may open with an invisible character (a bidi
-  // override, a zero-width space) or punctuation, which would make an empty or odd avatar.
-  const first = /[\p{L}\p{N}\p{S}]/u.exec(name)?.[0];
+  // The first letter, digit or pictograph (an emoji): a name may open with an invisible
+  // character (a bidi override, a zero-width space), punctuation or markup's < and >, which
+  // would make an empty or odd avatar.
+  const first = /[\p{L}\p{N}\p{So}]/u.exec(name)?.[0];
   return first === undefined ? '?' : first.toUpperCase();
 }
