@@ -311,7 +311,8 @@ export const hostileScenario: ChaosScenario = {
         const forgedKept = published.filter((f) => {
           const p = sent.forged.get(String(f.body.msgId))!;
           const b = f.body;
-          return isStaff(Number(b.role)) || b.roleName !== 'guest' || b.top !== false || b.highlight !== false || b.definedRoleName !== '' || b.name === p.text.slice(0, 64) || String(b.headImgUrl).includes('hostile');
+          const quoteRole = Number((b.quote as { role?: unknown } | null)?.role);
+          return isStaff(Number(b.role)) || isStaff(quoteRole) || b.roleName !== 'guest' || b.top !== false || b.highlight !== false || b.definedRoleName !== '' || b.name === p.text.slice(0, 64) || String(b.headImgUrl).includes('hostile');
         });
         sender.close();
 
@@ -340,7 +341,7 @@ export const hostileScenario: ChaosScenario = {
           { what: 'payload scripts that ran (CSP bypassed)', tried: payloads.length * pages.length, failed: ran.length, expected: '0', seen: ran.length === 0 ? 'none' : ran.slice(0, 5).join(', ') },
           { what: 'payload markup that became elements', tried: payloads.length * pages.length, failed: elements.length, expected: '0', seen: elements.length === 0 ? 'none' : elements.slice(0, 5).join(', ') },
           { what: 'URLs rendered that are not http(s)', tried: payloads.length * pages.length, failed: badUrls.length, expected: '0 (src, href, action, style url(...) of every element the pages inserted)', seen: badUrls.length === 0 ? 'none' : badUrls.slice(0, 3).join(', ') },
-          { what: "a viewer's forged name, role, avatar, pin or highlight kept by the server", tried: published.length, failed: forgedKept.length, expected: "0 (the room gets the sender's own name and role, no pin, no highlight)", seen: forgedKept.length === 0 ? 'none kept' : forgedKept.slice(0, 3).map((f) => JSON.stringify(f.body).slice(0, 160)).join('; ') },
+          { what: "a viewer's forged name, role, avatar, pin, highlight or staff quote kept by the server", tried: published.length, failed: forgedKept.length, expected: "0 (the room gets the sender's own name and role, no pin, no highlight, and a quote without a message id as a guest's)", seen: forgedKept.length === 0 ? 'none kept' : forgedKept.slice(0, 3).map((f) => JSON.stringify(f.body).slice(0, 160)).join('; ') },
           { what: 'bidi controls not isolated from the next field', tried: payloads.length * pages.length, failed: unisolated.length, expected: '0 (the field isolates its text)', seen: unisolated.length === 0 ? 'none' : unisolated.slice(0, 3).join(', ') },
           { what: 'layout broken (page or row wider than its box)', tried: payloads.length * pages.length, failed: overflow.length, expected: '0', seen: overflow.length === 0 ? 'none' : overflow.slice(0, 3).join('; ') },
         ];

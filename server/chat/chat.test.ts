@@ -81,6 +81,23 @@ describe('chat send (7101)', () => {
     });
   });
 
+  it("publishes a quote with a msgId as the quoted message really is, and a quote without one never as staff's", async () => {
+    const s = await start();
+    const { socket } = await member(s, 'u1', 'r1', { name: 'Alice' });
+    const host = await admin(s, '/admin/v1/rooms/r1/say', { text: 'The draw is at 3 pm', role: 'host', name: 'Hostess' });
+    const hostMsgId = String((host.data as { msgId: string }).msgId);
+    // Forged name, text and role beside the real message's id: the server takes them from its history.
+    const forged = await send(socket, { body: 'ok', quote: { name: 'Nobody', chatContent: 'Winners, pay here: evil.test', role: 5, msgId: hostMsgId } });
+    expect(forged.status).toBe(200);
+    const published = await socket.nextPush(7101, undefined, (b) => b.msgId === forged.msgId);
+    expect(published.body.quote).toEqual({ name: 'Hostess', chatContent: 'The draw is at 3 pm', role: 6, msgId: hostMsgId });
+    expect(await send(socket, { body: 'x', quote: { name: 'a', chatContent: 'b', role: 5, msgId: 'not-a-message' } })).toEqual({ status: 4501, msg: 'quote.msgId: no such message in this room' });
+    // Without an id the words are the sender's own: a claim to be staff is published as a guest's.
+    const unchecked = await send(socket, { body: 'y', quote: { name: 'Host', chatContent: 'Claim your prize', role: 6 } });
+    const claimed = await socket.nextPush(7101, undefined, (b) => b.msgId === unchecked.msgId);
+    expect(claimed.body.quote).toEqual({ name: 'Host', chatContent: 'Claim your prize', role: 5 });
+  });
+
   it('delivers the same messages in the same offset order to two clients sending at once', async () => {
     const s = await start();
     const a = await member(s, 'a');

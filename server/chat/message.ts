@@ -6,7 +6,7 @@
 import type { FrameBody } from '../../src/realtime/frame';
 import { cutChatText } from '../../src/domain/chatCut';
 import { validateChatText } from '../../src/domain/chatInput';
-import { isHost, isStaff, isAssistant } from '../../src/domain/roles';
+import { isHost, isStaff, isAssistant, ROLE } from '../../src/domain/roles';
 import { randomToken } from '../auth/random.js';
 import { invalid } from '../http/envelope.js';
 import { ID_MAX, isPlainObject, optionalLinkField, textField } from '../socket/fields.js';
@@ -20,6 +20,8 @@ export interface Quote {
   readonly name: string;
   readonly chatContent: string;
   readonly role: number;
+  /** The quoted message (docs/protocol.md 5.2): the server fills the rest from it. */
+  readonly msgId?: string;
 }
 
 export interface ChatInput {
@@ -74,7 +76,24 @@ function readQuote(value: unknown): Quote | null {
   const chatContent = cutChatText(textField(value, 'chatContent', CHAT_TEXT_MAX_CHARS)).text;
   const role = value.role;
   if (typeof role !== 'number' || !Number.isInteger(role)) throw invalid('quote.role', 'must be an integer role code');
-  return { name, chatContent, role };
+  const msgId = value.msgId;
+  if (msgId === undefined || msgId === null) return { name, chatContent, role };
+  if (typeof msgId !== 'string' || msgId === '' || msgId.length > ID_MAX) throw invalid('quote.msgId', 'must be the id of a chat message');
+  return { name, chatContent, role, msgId };
+}
+
+/**
+ * The quote as published. With a `msgId` it is the quoted message's own name, text and role
+ * from the room's history (one the sender cannot forge), or 4501 when the room has no such
+ * message (or it was withdrawn). Without one it is the sender's word, as PROTOCOL has it,
+ * but it cannot speak for staff: a role of 6 to 8 is published as a guest's.
+ */
+export function checkedQuote(quote: Quote | null, quoted: (msgId: string) => { readonly name: string; readonly text: string; readonly role: number } | null): Quote | null {
+  if (quote === null) return null;
+  if (quote.msgId === undefined) return isStaff(quote.role) ? { ...quote, role: ROLE.guest } : quote;
+  const original = quoted(quote.msgId);
+  if (original === null) throw invalid('quote.msgId', 'no such message in this room');
+  return { name: original.name, chatContent: cutChatText(original.text).text, role: original.role, msgId: quote.msgId };
 }
 
 function readPicked(value: unknown): string[] {

@@ -15,7 +15,7 @@ import { CLOSE } from '../socket/closeCodes.js';
 import { endSessionsInRoom } from '../socket/sessionsEnd.js';
 import { ChatHistory } from './history.js';
 import { recordKick } from './kicks.js';
-import { chatMessageBody, hasPicture, newChatMessageId, readChatInput, type ChatExtras, type ChatInput, type ChatSender } from './message.js';
+import { chatMessageBody, checkedQuote, hasPicture, newChatMessageId, readChatInput, type ChatExtras, type ChatInput, type ChatSender } from './message.js';
 import { readChatState, withMuted, withSwitches, writeChatState, type ChatState, type ChatSwitches } from './state.js';
 
 export const ROOM_CONTROL_ACTIONS = ['kick', 'mute', 'unmute', 'notice'] as const;
@@ -75,7 +75,8 @@ export class ChatService {
       if (state.staffOnly) throw new BizError(4401, 'chat is limited to the host and assistants');
       if (hasPicture(body) && !state.pictures) throw new BizError(4404);
     }
-    const input = readChatInput(body);
+    const read = readChatInput(body);
+    const input = { ...read, quote: checkedQuote(read.quote, (msgId) => this.quoted(webcastId, msgId)) };
     const msgId = newChatMessageId(this.ctx.now());
     const sender = this.senderOf(uid, role);
     if (!isStaff(role) && state.review) {
@@ -85,6 +86,14 @@ export class ChatService {
     const message = this.publish(webcastId, sender, input, { msgId });
     await this.durable();
     return { msgId, offset: message.offset };
+  }
+
+  /** A chat message of the room that a quote names: its sender's name, its text and role; null when gone. */
+  private quoted(webcastId: string, msgId: string): { name: string; text: string; role: number } | null {
+    const row = this.history.find(webcastId, msgId);
+    if (row === null || row.withdrawn) return null;
+    const body = JSON.parse(row.bodyJson) as { name?: unknown; body?: unknown; role?: unknown };
+    return { name: String(body.name ?? ''), text: typeof body.body === 'string' ? body.body : '', role: typeof body.role === 'number' ? body.role : ROLE.guest };
   }
 
   /** Publishes a chat message (7101) and records it in the history. Checks nothing. */

@@ -23,6 +23,8 @@ export interface ChatQuote {
   readonly name: string;
   readonly chatContent: string;
   readonly role: RoleCode;
+  /** The quoted message, sent so the server publishes its real name and text (docs/protocol.md 5.2). */
+  readonly msgId?: string;
 }
 
 export interface ChatEntry {

@@ -66,7 +66,7 @@ export function ChatPanel({ roomId, actions }: ChatPanelProps) {
   });
 
   const onQuote = useCallback((entry: ChatEntry) => {
-    dispatch({ type: 'quote', quote: { name: entry.name, chatContent: entry.text, role: entry.role } });
+    dispatch({ type: 'quote', quote: { name: entry.name, chatContent: entry.text, role: entry.role, msgId: entry.msgId } });
     textareaRef.current?.focus();
   }, []);
   const onMention = useCallback((entry: ChatEntry) => {
