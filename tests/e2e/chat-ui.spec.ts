@@ -209,6 +209,32 @@ test("quote and @mention another viewer's message; the mentioned viewer sees it 
   await bob.context().close();
 });
 
+test('a quote of a message withdrawn meanwhile is refused with a clear word, and the draft is kept', async ({ browser }) => {
+  const alice = await enterAsGuest(browser);
+  const bob = await enterAsGuest(browser);
+  await composer(alice).fill('about to be withdrawn');
+  await composer(alice).press('Enter');
+  const row = panel(bob).locator('.chat-message').filter({ hasText: 'about to be withdrawn' }).last();
+  await expect(row).toBeVisible();
+  await row.hover();
+  await row.getByRole('button', { name: /^引用/ }).click();
+  await composer(bob).pressSequentially('agreed');
+
+  // The server publishes a quote as the quoted message is in its history: gone, it is refused.
+  const mine = panel(alice).locator('.chat-message[data-mine="true"]').filter({ hasText: 'about to be withdrawn' });
+  await mine.focus();
+  await alice.keyboard.press('Tab');
+  await alice.keyboard.press('Enter');
+  await expect(mine).toHaveCount(0);
+  await expect(row).toHaveCount(0);
+
+  await composer(bob).press('Enter');
+  await expect(panel(bob).getByText('引用的消息已不存在，请取消引用后再发送')).toBeVisible();
+  await expect(composer(bob)).toHaveValue('agreed');
+  await alice.context().close();
+  await bob.context().close();
+});
+
 test('the room switches: chat closed disables the composer, review mode notes and answers 4403 as information', async ({ browser }) => {
   const page = await enterAsGuest(browser);
   try {

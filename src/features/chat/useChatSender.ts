@@ -7,7 +7,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText, isApiError, type Api } from '../../api';
 import type { ChatSendInput, RealtimeOutcome } from '../../realtime/realtimeApi';
-import { realtimeFailureText } from '../../state/roomFeed';
+import { realtimeFailureText, type RealtimeFailure } from '../../state/roomFeed';
 import type { Feedback } from './Composer';
 import { checkImageFile, uploadChatImage } from './imageUpload';
 import type { ChatActions } from './types';
@@ -34,6 +34,12 @@ export interface ChatSender {
   readonly showProblem: (key: string, params?: Readonly<Record<string, string | number>>) => void;
 }
 
+/**
+ * The quoted message is gone (withdrawn, or never written by a server that crashed): the
+ * server names the field `quote.msgId` (docs/protocol.md 5.2). The draft stays as it was.
+ */
+export const quoteGone = (failure: RealtimeFailure): boolean => failure.reason === 'rejected' && failure.status === 4501 && failure.msg.startsWith('quote.msgId');
+
 export function useChatSender(roomId: string, getActions: () => ChatActions, api: Api): ChatSender {
   const { t } = useTranslation();
   const [busy, setBusy] = useState<'sending' | 'uploading' | null>(null);
@@ -50,7 +56,7 @@ export function useChatSender(roomId: string, getActions: () => ChatActions, api
       const outcome = await getActions().sendChat(roomId, input);
       const result = sendResult(outcome);
       if (result === 'review') setFeedback({ tone: 'info', text: t('chat.composer.underReview') });
-      else if (!outcome.ok) setFeedback({ tone: 'error', text: realtimeFailureText(outcome, t) });
+      else if (!outcome.ok) setFeedback({ tone: 'error', text: quoteGone(outcome) ? t('chat.composer.quoteGone') : realtimeFailureText(outcome, t) });
       else setFeedback(null);
       return result !== 'failed';
     },
