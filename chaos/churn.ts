@@ -155,7 +155,7 @@ async function run(server: BenchServer, seconds: number, log: (line: string) => 
         tried: ended.length,
         failed: stale.length,
         expected: '0',
-        seen: `longest gap ${Math.round(Math.max(0, ...ended.map((t) => t.maxGapMs)))} ms${stale.length > 0 ? `; tabs ${stale.map((t) => `${t.tab} (${Math.round(t.maxGapMs)} ms)`).join(', ')}` : ''}`,
+        seen: `longest gap ${Math.round(ended.reduce((most, t) => Math.max(most, t.maxGapMs), 0))} ms${stale.length > 0 ? `; tabs ${stale.map((t) => `${t.tab} (${Math.round(t.maxGapMs)} ms)`).join(', ')}` : ''}`,
       },
     ];
     const checks: ChaosCheck[] = [

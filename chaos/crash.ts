@@ -18,17 +18,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from '@playwright/test';
-import { CHROMIUM, CHROMIUM_ARGS } from '../bench/macro/index';
 import { startBenchServer, type BenchServer } from '../bench/lib/benchServer';
 import { LIVE_CALLS } from '../src/api/services/live';
 import { TestSocket } from '../server/testing/socketClient';
 import { judgeDeliveries } from './lib/deliveries';
-import { startFaultProxy, type FaultProxy } from './lib/faultProxy';
 import { guestLogin, type GuestLogin } from './lib/guest';
-import { answerKey, envelopeCode, rawRequest } from './lib/http';
+import { answerKey, envelopeCode, envelopeData, viewerRequest } from './lib/http';
 import { newPayKey, payRoses, roseCharges } from './lib/payments';
-import { chatHistory, deliveriesOf, openRecordedTab, ROOM, sleep, tabView, until } from './lib/roomTab';
+import { chatHistory, deliveriesOf, ROOM, sleep, tabView, until, withProxiedTab } from './lib/roomTab';
 import { withServer } from './lib/server';
 import type { ChaosOptions, ChaosReport, ChaosRow, ChaosScenario } from './lib/scenario';
 
@@ -38,19 +35,10 @@ const BURST_RATE = 2000;
 const PAPER_ID = `pp_${ROOM}_survey`;
 const PAPER_QUESTION = 'q3';
 
-const viewerHeaders = (token: string) => ({ 'content-type': 'application/json', token, token_type: 'guest' });
-
-/** A viewer's call (docs/protocol.md 1.2): GET with a query, or POST with a JSON body; the envelope's code and data. */
+/** A viewer's call on `server`: the envelope's code and data. */
 async function viewerCall(server: BenchServer, token: string, method: 'GET' | 'POST', pathname: string, fields: Record<string, unknown>): Promise<{ code: number | null; data: Record<string, unknown> }> {
-  const query = method === 'GET' ? `?${new URLSearchParams(fields as Record<string, string>).toString()}` : '';
-  const answer = await rawRequest(server.url, method, pathname + query, viewerHeaders(token), method === 'POST' ? JSON.stringify(fields) : undefined);
-  let data: Record<string, unknown> = {};
-  try {
-    data = ((JSON.parse(answer.text) as { data?: Record<string, unknown> }).data ?? {}) as Record<string, unknown>;
-  } catch {
-    // not an envelope: the code says so
-  }
-  return { code: envelopeCode(answer), data };
+  const answer = await viewerRequest(server.url, token, method, pathname, fields);
+  return { code: envelopeCode(answer), data: envelopeData(answer) };
 }
 
 /** What the server acknowledged before it was killed. */
@@ -197,12 +185,7 @@ async function chatAfterRestart(server: BenchServer, count: number): Promise<str
 async function run(first: BenchServer, clientDir: string, dataDir: string, short: boolean, log: (line: string) => void): Promise<ChaosReport> {
   const runMs = short ? 1500 : 6000;
   const afterCount = short ? 100 : 500;
-  let browser: Browser | null = null;
-  let proxy: FaultProxy | null = null;
-  try {
-    proxy = await startFaultProxy(new URL(first.url));
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-    const tab = await openRecordedTab(browser, proxy.url);
+  return withProxiedTab(first, async (tab) => {
     const rollCall = await first.admin<{ id: string }>(`/admin/v1/rooms/${ROOM}/rollcall/start`, { seconds: 600 });
     await first.admin(`/admin/v1/rooms/${ROOM}/paper/publish`, { kind: 'paper', id: PAPER_ID });
 
@@ -212,7 +195,7 @@ async function run(first: BenchServer, clientDir: string, dataDir: string, short
     const server = await startBenchServer(clientDir, { dataDir });
     try {
       // The tab's socket has been failing to reconnect all along; from now on it reaches the new process.
-      proxy.retarget(new URL(server.url));
+      tab.proxy.retarget(new URL(server.url));
       const rows = await storeRows(server, before);
       await until('the tab joined the restarted room', async () => (await tabView(tab.page))?.joined === 'joined', 60_000);
       const afterIds = await chatAfterRestart(server, afterCount);
@@ -224,12 +207,13 @@ async function run(first: BenchServer, clientDir: string, dataDir: string, short
       await tab.context.close();
 
       // From the tab's first delivery on: every chat message of the room, before and after the crash.
-      const firstOffset = Math.min(...records.flatMap((r) => [...r.append, ...(r.replace ?? [])]), Infinity);
+      let firstOffset = Infinity;
+      for (const r of records) for (const o of [...r.append, ...(r.replace ?? [])]) firstOffset = Math.min(firstOffset, o);
       const figures = judgeDeliveries(records, history.filter((m) => m.offset >= firstOffset).map((m) => m.offset));
       const inRoom = new Set(history.map((m) => m.msgId));
       const ghosts = (view?.msgIds ?? []).filter((id) => !inRoom.has(id));
       // Chat the dead process wrote last (the restarted room's offsets then jump past a void).
-      const writtenBefore = Math.max(0, ...history.filter((m) => m.offset <= seenBefore).map((m) => m.offset));
+      const writtenBefore = history.reduce((most, m) => (m.offset <= seenBefore ? Math.max(most, m.offset) : most), 0);
       const afterSeen = afterIds.filter((id) => view?.msgIds.includes(id)).length;
       const health = (await fetch(`${server.url}/healthz`)).status;
       return {
@@ -263,10 +247,7 @@ async function run(first: BenchServer, clientDir: string, dataDir: string, short
     } finally {
       await server.stop();
     }
-  } finally {
-    await browser?.close();
-    await proxy?.close();
-  }
+  });
 }
 
 export const crashScenario: ChaosScenario = {

@@ -8,12 +8,11 @@
  * received once, in order, or counted by a "not shown" mark (skipped on purpose, fetchable);
  * none lost.
  */
-import { chromium, type Browser, type Page } from '@playwright/test';
-import { CHROMIUM, CHROMIUM_ARGS } from '../bench/macro/index';
+import type { Page } from '@playwright/test';
 import type { BenchServer } from '../bench/lib/benchServer';
 import { judgeDeliveries, type DeliveryFigures } from './lib/deliveries';
-import { startFaultProxy, type FaultMode, type FaultProxy } from './lib/faultProxy';
-import { chatHistory, deliveriesOf, openRecordedTab, ROOM, sleep, tabView, until } from './lib/roomTab';
+import type { FaultMode, FaultProxy } from './lib/faultProxy';
+import { chatHistory, deliveriesOf, ROOM, sleep, tabView, until, withProxiedTab } from './lib/roomTab';
 import { withServer } from './lib/server';
 import type { ChaosCheck, ChaosOptions, ChaosReport, ChaosRow, ChaosScenario } from './lib/scenario';
 
@@ -73,12 +72,7 @@ async function runPhases(proxy: FaultProxy, page: Page, sizes: Sizes, log: (line
 }
 
 async function run(server: BenchServer, sizes: Sizes, log: (line: string) => void): Promise<ChaosReport> {
-  const proxy = await startFaultProxy(new URL(server.url));
-  let browser: Browser | null = null;
-  try {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-    // Every page load and the socket go through the proxy (the login's socket address is the Host's).
-    const { context, page, pageErrors } = await openRecordedTab(browser, proxy.url);
+  return withProxiedTab(server, async ({ proxy, context, page, pageErrors }) => {
 
     await server.admin(`/admin/v1/rooms/${ROOM}/burst`, { rate: sizes.rate, seconds: 3600, users: 200 });
     const burstFrom = Date.now();
@@ -118,10 +112,7 @@ async function run(server: BenchServer, sizes: Sizes, log: (line: string) => voi
       checks,
       examples: judged.flatMap((p) => p.figures.lostExamples.map((o) => `${p.phase.name}: offset ${o} lost`)).slice(0, 8),
     };
-  } finally {
-    await browser?.close();
-    await proxy.close();
-  }
+  });
 }
 
 export const cutsScenario: ChaosScenario = {

@@ -25,7 +25,7 @@ import { ADMIN_TOKEN, type BenchServer } from '../bench/lib/benchServer';
 import { TestSocket } from '../server/testing/socketClient';
 import { markSplashSeen } from '../tests/e2e/support/splash';
 import { guestLogin } from './lib/guest';
-import { answerKey, envelopeCode, rawRequest } from './lib/http';
+import { answerKey, envelopeCode, envelopeData, rawRequest, viewerRequest } from './lib/http';
 import { corpusSummary, hostileCorpus, type HostilePayload } from './lib/hostileCorpus';
 import { installHostileAudit, readLayout, type HostileAuditResult } from './lib/hostileAudit';
 import { withServer } from './lib/server';
@@ -92,6 +92,12 @@ async function openViewer(browser: Browser, server: BenchServer, label: string, 
 
 const audit = (page: Page): Promise<HostileAuditResult> => page.evaluate('window.__hostileAudit()');
 
+/** What is wider than its box on the page now, each line led by `label`. */
+async function layoutProblems(page: Page, label: string): Promise<string[]> {
+  const layout = (await page.evaluate(inPage(readLayout))) as ReturnType<typeof readLayout>;
+  return [...(layout.pageOverflow > 0 ? [`${label}: page ${layout.pageOverflow} px wider than the window`] : []), ...layout.rowsOverflowing.map((row) => `${label}: ${row}`)];
+}
+
 /** Waits until every marker is among what both pages showed; returns those still missing. */
 async function waitSeen(viewers: readonly Viewer[], markers: readonly string[]): Promise<string[]> {
   const deadline = Date.now() + SEEN_WITHIN_MS;
@@ -151,10 +157,9 @@ interface QaSide {
 
 /** A viewer asks the payload; the host approves it and answers with it. The markers to see. */
 async function sendQuestion(p: HostilePayload, qa: QaSide, server: BenchServer, sent: Sent): Promise<string[]> {
-  const headers = { 'content-type': 'application/json', token: qa.askerToken, token_type: 'guest' };
-  const asked = await rawRequest(server.url, 'POST', LIVE_CALLS.qaAsk.path, headers, JSON.stringify({ confId: ROOM, content: qaText(p, 'a') }));
+  const asked = await viewerRequest(server.url, qa.askerToken, 'POST', LIVE_CALLS.qaAsk.path, { confId: ROOM, content: qaText(p, 'a') });
   record(sent, 'viewer Q&A question', answerKey(asked));
-  const qaId = envelopeCode(asked) === 200 ? String((JSON.parse(asked.text) as { data: { qaId: string } }).data.qaId) : null;
+  const qaId = envelopeCode(asked) === 200 ? String(envelopeData(asked).qaId) : null;
   if (qaId === null) return [];
   const approved = await adminAnswer(server, `/admin/v1/rooms/${ROOM}/qa/${qaId}/approve`, {});
   const answered = await adminAnswer(server, `/admin/v1/rooms/${ROOM}/qa/${qaId}/answer`, { text: qaText(p, 'r') });
@@ -187,9 +192,7 @@ async function sendPageOpenFields(p: HostilePayload, browser: Browser, server: B
     sent.missing.push(...(await waitSeen([viewer], markers)));
     await viewer.page.getByRole('tab', { name: INTRO_TAB }).click();
     if (stored === '200') sent.missing.push(...(await waitSeen([viewer], [`${p.id}i`])));
-    const layout = (await viewer.page.evaluate(inPage(readLayout))) as ReturnType<typeof readLayout>;
-    const overflow = [...(layout.pageOverflow > 0 ? [`${label}: page ${layout.pageOverflow} px wider than the window`] : []), ...layout.rowsOverflowing.map((r) => `${label}: ${r}`)];
-    return { label, result: await audit(viewer.page), overflow };
+    return { label, result: await audit(viewer.page), overflow: await layoutProblems(viewer.page, label) };
   } finally {
     await context.close();
   }
@@ -230,7 +233,7 @@ async function sendPayload(p: HostilePayload, sample: boolean, sender: TestSocke
   const named = await rawRequest(server.url, 'POST', '/ccp/monitor/v2/live_login', { 'content-type': 'application/json' }, JSON.stringify({ webcastId: ROOM, type: 'guest', name: p.text.slice(0, NICKNAME_MAX) }));
   record(sent, 'guest nickname', answerKey(named));
   if (envelopeCode(named) === 200) {
-    const guest = await TestSocket.connect(server.url, String((JSON.parse(named.text) as { data: { sid: string } }).data.sid), { batch: true });
+    const guest = await TestSocket.connect(server.url, String(envelopeData(named).sid), { batch: true });
     const said = await guest.request(7101, { webcastId: ROOM, body: `⟦${p.id}⟧g` });
     guest.close();
     if (said.status === 200) markers.push(`${p.id}g`);
@@ -296,11 +299,7 @@ export const hostileScenario: ChaosScenario = {
             overflow.push(...visit.overflow);
           }
           await sendPayload(p, short ? i % 4 === 0 : i % SAMPLE_EVERY === 0, sender, server, viewers, qa, sent);
-          for (const v of pages) {
-            const layout = (await v.page.evaluate(inPage(readLayout))) as ReturnType<typeof readLayout>;
-            if (layout.pageOverflow > 0) overflow.push(`${v.label} after #${p.id}: page ${layout.pageOverflow} px wider than the window`);
-            for (const row of layout.rowsOverflowing) overflow.push(`${v.label} after #${p.id}: ${row}`);
-          }
+          for (const v of pages) overflow.push(...(await layoutProblems(v.page, `${v.label} after #${p.id}`)));
           if ((i + 1) % 50 === 0) log(`hostile: ${i + 1} of ${payloads.length}`);
         }
         // The page still works: a plain message after the corpus shows.

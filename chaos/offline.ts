@@ -7,12 +7,9 @@
  * shown" marks), nothing lost silently, and the viewer told: the reconnecting banner while
  * offline, the marks in the list afterwards.
  */
-import { chromium, type Browser } from '@playwright/test';
-import { CHROMIUM, CHROMIUM_ARGS } from '../bench/macro/index';
 import type { BenchServer } from '../bench/lib/benchServer';
 import { judgeDeliveries } from './lib/deliveries';
-import { startFaultProxy } from './lib/faultProxy';
-import { chatHistory, deliveriesOf, openRecordedTab, ROOM, sleep, tabView, until } from './lib/roomTab';
+import { chatHistory, deliveriesOf, ROOM, sleep, tabView, until, withProxiedTab } from './lib/roomTab';
 import { withServer } from './lib/server';
 import type { ChaosCheck, ChaosOptions, ChaosReport, ChaosScenario } from './lib/scenario';
 
@@ -24,11 +21,7 @@ const CHAT_CLOSED = '聊天已关闭';
 const RECONNECTING = '连接已断开';
 
 async function run(server: BenchServer, offlineMs: number, log: (line: string) => void): Promise<ChaosReport> {
-  const proxy = await startFaultProxy(new URL(server.url));
-  let browser: Browser | null = null;
-  try {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-    const { context, page, pageErrors } = await openRecordedTab(browser, proxy.url);
+  return withProxiedTab(server, async ({ proxy, context, page, pageErrors }) => {
     await server.admin(`/admin/v1/rooms/${ROOM}/burst`, { rate: RATE, seconds: 3600, users: 200 });
     const burstFrom = Date.now();
     await sleep(2000);
@@ -99,10 +92,7 @@ async function run(server: BenchServer, offlineMs: number, log: (line: string) =
       checks,
       examples: figures.lostExamples.map((o) => `offset ${o} lost`),
     };
-  } finally {
-    await browser?.close();
-    await proxy.close();
-  }
+  });
 }
 
 export const offlineScenario: ChaosScenario = {

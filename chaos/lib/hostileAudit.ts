@@ -118,13 +118,14 @@ export function installHostileAudit(): void {
 
   // Styles are read when a text is inserted; a text inserted with its row is only styled once
   // the row is in the document, which it is by the time the observer runs.
-  const observer = new MutationObserver((records) => {
+  const auditRecords = (records: readonly MutationRecord[]) => {
     for (const record of records) {
       if (record.type === 'childList') record.addedNodes.forEach(auditTree);
       else if (record.type === 'attributes' && record.target.nodeType === Node.ELEMENT_NODE) auditElement(record.target as Element);
       else if (record.type === 'characterData') auditText(record.target as Text);
     }
-  });
+  };
+  const observer = new MutationObserver(auditRecords);
   const start = () => {
     auditTree(document.documentElement);
     observer.observe(document.documentElement, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: [...URL_ATTRIBUTES, 'style', 'data-hostile'] });
@@ -134,11 +135,7 @@ export function installHostileAudit(): void {
 
   window.__hostileAudit = () => {
     // Pending records first: what the page inserted since the last callback counts too.
-    const pending = observer.takeRecords();
-    for (const record of pending) {
-      if (record.type === 'childList') record.addedNodes.forEach(auditTree);
-      else if (record.type === 'attributes' && record.target.nodeType === Node.ELEMENT_NODE) auditElement(record.target as Element);
-    }
+    auditRecords(observer.takeRecords());
     return { ran: [...ran], elements: [...elements], badUrls: [...badUrls], seen: [...seen], unisolated: [...unisolated], errors: [...errors] };
   };
 }

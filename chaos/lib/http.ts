@@ -44,3 +44,22 @@ export function answerKey(answer: Answer): string {
   if (answer.status === -1) return 'no answer';
   return answer.status === 200 ? String(envelopeCode(answer) ?? 'not an envelope') : `HTTP ${answer.status}`;
 }
+
+/** The headers of a viewer's call with a session (docs/protocol.md 1.2), JSON body. */
+export const viewerHeaders = (token: string): Record<string, string> => ({ 'content-type': 'application/json', token, token_type: 'guest' });
+
+/** A viewer's call: GET with a query, or POST with a JSON body; the raw answer. */
+export function viewerRequest(base: string, token: string, method: 'GET' | 'POST', pathname: string, fields: Record<string, unknown>): Promise<Answer> {
+  const query = method === 'GET' ? `?${new URLSearchParams(fields as Record<string, string>).toString()}` : '';
+  return rawRequest(base, method, pathname + query, viewerHeaders(token), method === 'POST' ? JSON.stringify(fields) : undefined);
+}
+
+/** The envelope's `data` object ({} when there is none). */
+export function envelopeData(answer: Answer): Record<string, unknown> {
+  try {
+    const data = (JSON.parse(answer.text) as { data?: unknown }).data;
+    return typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}

@@ -6,7 +6,7 @@ import type http from 'node:http';
 import Decimal from 'decimal.js';
 import type { BenchServer } from '../../bench/lib/benchServer';
 import { randomToken } from '../../server/auth/random';
-import { rawRequest, type Answer } from './http';
+import { rawRequest, viewerHeaders, type Answer } from './http';
 
 export const PAY_PATH = '/commerce/v1/reward/pay/gift';
 
@@ -25,7 +25,7 @@ export interface PayOptions {
 /** Pays for roses in `room` with `key`. */
 export function payRoses(base: string, room: string, token: string, key: string, options: PayOptions = {}): Promise<Answer> {
   const count = options.count ?? 1;
-  const headers = { 'content-type': 'application/json', token, token_type: 'guest', 'idempotency-key': key };
+  const headers = { ...viewerHeaders(token), 'idempotency-key': key };
   const body = { liveId: room, gift: 'rose', count, amount: new Decimal(ROSE_PRICE).times(count).toFixed(2) };
   return rawRequest(base, 'POST', PAY_PATH, headers, JSON.stringify(body), options.agent);
 }

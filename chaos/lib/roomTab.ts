@@ -4,11 +4,13 @@
  * on (src/state/deliveryLog.ts), its view of the room read from the page's realtime
  * diagnostics (src/state/realtimeConnection.ts), and the room's chat history for the judge.
  */
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../bench/macro/index';
 import type { BenchServer } from '../../bench/lib/benchServer';
 import type { DeliveryRecord } from '../../src/state/deliveryLog';
 import { TestSocket } from '../../server/testing/socketClient';
 import { markSplashSeen } from '../../tests/e2e/support/splash';
+import { startFaultProxy, type FaultProxy } from './faultProxy';
 import { guestLogin } from './guest';
 
 export const ROOM = '10001';
@@ -56,6 +58,30 @@ export async function openRecordedTab(browser: Browser, baseURL: string): Promis
   await page.getByRole('button', { name: GUEST_BUTTON }).click();
   await until('the tab joined the room', async () => (await tabView(page))?.joined === 'joined', 60_000);
   return { context, page, pageErrors };
+}
+
+export interface ProxiedTab {
+  readonly proxy: FaultProxy;
+  readonly context: BrowserContext;
+  readonly page: Page;
+  readonly pageErrors: string[];
+}
+
+/**
+ * Chromium and a guest's recorded tab that loads the viewer and opens its socket through
+ * the suite's fault proxy in front of `server` (the login's socket address is the Host's);
+ * the browser and the proxy are closed afterwards, whatever happens.
+ */
+export async function withProxiedTab<T>(server: BenchServer, run: (tab: ProxiedTab) => Promise<T>): Promise<T> {
+  const proxy = await startFaultProxy(new URL(server.url));
+  let browser: Browser | null = null;
+  try {
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    return await run({ proxy, ...(await openRecordedTab(browser, proxy.url)) });
+  } finally {
+    await browser?.close();
+    await proxy.close();
+  }
 }
 
 export const deliveriesOf = async (page: Page): Promise<DeliveryRecord[]> => (await page.evaluate('window.__webcastDeliveries')) as DeliveryRecord[];
