@@ -77,6 +77,11 @@ export default defineConfig({
     // they starved the server tests into timeouts, so `npm test` runs them in a step of
     // their own (BENCH_SMOKE=1, npm run test:bench-smoke).
     exclude: [...configDefaults.exclude, ...(benchSmoke ? [] : ['tests/unit/bench*.test.ts', 'tests/unit/chaos*.test.ts'])],
+    // The bench-smoke step's files each drive Chromium against server processes of their own
+    // and the chaos short versions judge timings (an update gap, a socket closed in time):
+    // side by side on 2 cores the macro smoke's flood starved the churn tabs (CI, 6.4 s
+    // without an update). One file at a time costs the step about 15 s.
+    fileParallelism: !benchSmoke,
     environment: 'node',
     // Removes the temporary data folders of the server tests after each file.
     setupFiles: ['server/testing/cleanup.setup.ts'],

@@ -14,6 +14,7 @@ import type { RealtimeClient } from '../workers/realtimeClient';
 import { applyTabUpdate, IDLE_CONNECTION, newRoomFeed, realtimeStore } from './roomFeed';
 import { session } from './session';
 import { deliverySink, recordDelivery } from './deliveryLog';
+import { browserPaintPorts, paintedSoon } from './paintedSoon';
 import { measureUpdate, prioritySink, recordPriority, updateCostSink } from './updateCost';
 
 let client: RealtimeClient | null = null;
@@ -78,18 +79,6 @@ function exposeDiagnostics(started: RealtimeClient): void {
 /** Which worker this tab uses ('shared' or 'dedicated'), for diagnostics and tests. */
 export const realtimeWorkerKind = (): string | null => client?.kind ?? null;
 
-/**
- * Resolves once the update is on screen (next animation frame), so the worker does not send
- * the next one before this one was painted. A hidden tab paints nothing: it acknowledges
- * right away and the worker's own 250 ms cadence applies.
- */
-function paintedSoon(): Promise<void> {
-  return new Promise((resolve) => {
-    if (document.visibilityState !== 'visible') setTimeout(resolve, 0);
-    else requestAnimationFrame(() => resolve());
-  });
-}
-
 /** What each followed room needs to be subscribed again (after a back/forward-cache restore). */
 const followed = new Map<string, () => void>();
 
@@ -112,7 +101,7 @@ function follow(roomId: string, key: SessionKey): () => void {
       }
       const deliveries = deliverySink();
       if (deliveries !== null && update.delta !== undefined && active) recordDelivery(deliveries, roomId, update.delta);
-      return paintedSoon();
+      return paintedSoon(browserPaintPorts());
     });
     // The filter is read at each subscribe: one chosen while the code was loading applies.
     const subscribe = (): void => {

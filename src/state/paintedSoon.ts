@@ -1,0 +1,51 @@
+/**
+ * When a tab tells the worker it applied an update: the worker sends a tab its next update
+ * only after that (realtimeService `deliver`), so a tab is never handed more than it can
+ * paint.
+ */
+
+/**
+ * A visible tab may get no animation frame for seconds: Chromium stops frames for an
+ * off-screen cross-origin iframe (a portal embedding the room) and gives a tab that is not
+ * in front about one a second when headless. Waiting on the frame alone stopped such a
+ * tab's chat for as long (6.4 s in the chaos suite's tab churn on a loaded machine).
+ */
+export const PAINT_WAIT_MAX_MS = 1000;
+
+export interface PaintPorts {
+  readonly visible: () => boolean;
+  readonly requestFrame: (fn: () => void) => number;
+  readonly cancelFrame: (id: number) => void;
+  readonly setTimer: (fn: () => void, ms: number) => unknown;
+  readonly clearTimer: (id: unknown) => void;
+}
+
+export const browserPaintPorts = (): PaintPorts => ({
+  visible: () => document.visibilityState === 'visible',
+  requestFrame: (fn) => requestAnimationFrame(fn),
+  cancelFrame: (id) => cancelAnimationFrame(id),
+  setTimer: (fn, ms) => setTimeout(fn, ms),
+  clearTimer: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
+});
+
+/**
+ * Resolves once the update is on screen (the next animation frame), at the latest after
+ * PAINT_WAIT_MAX_MS. A hidden tab paints nothing: it resolves at once and the worker's own
+ * cadence for hidden tabs applies.
+ */
+export function paintedSoon(ports: PaintPorts): Promise<void> {
+  return new Promise((resolve) => {
+    if (!ports.visible()) {
+      ports.setTimer(resolve, 0);
+      return;
+    }
+    const timer = ports.setTimer(() => {
+      ports.cancelFrame(frame);
+      resolve();
+    }, PAINT_WAIT_MAX_MS);
+    const frame = ports.requestFrame(() => {
+      ports.clearTimer(timer);
+      resolve();
+    });
+  });
+}
