@@ -215,7 +215,9 @@ describe('network loss and reconnect', () => {
     const again = await TestSocket.connect(s.url, first.session.sid);
     sockets.push(again);
     await again.request(9001);
-    expect(again.received(4201)).toHaveLength(0);
+    // Back after the grace: the login's snapshot says idle (the mic ended while away).
+    expect(again.received(4201).map((f) => f.body)).toEqual([{ webcastId: 'r1', state: 'idle', open: true, mid: expect.any(String) }]);
+    expect(again.received(CALL_ROOM.snapshot)).toHaveLength(0);
   });
 
   it('ends the mic of a kicked viewer', async () => {

@@ -227,9 +227,11 @@ export class MicService {
     const { webcastId, userId: uid } = client;
     this.cancelGrace(webcastId, uid);
     const state = this.stateOf(webcastId, uid);
-    if (state === 'idle') return;
     const now = this.ctx.now();
-    pushExpectingAck(client, 4201, { webcastId, state, open: this.requestsOpen(webcastId) }, now);
+    // Every viewer's login gets its mic and whether requests are open (also when idle: a
+    // viewer who lost the mic while away learns it here, and a new page whether it may apply).
+    if (!isStaff(client.role)) pushExpectingAck(client, 4201, { webcastId, state, open: this.requestsOpen(webcastId) }, now);
+    if (state === 'idle') return;
     pushExpectingAck(client, CALL_ROOM.snapshot, { webcastId, state, users: this.memberList(webcastId) }, now);
   }
 

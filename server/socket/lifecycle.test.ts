@@ -212,6 +212,10 @@ describe('acknowledged pushes (PROTOCOL 2.2)', () => {
     const s = await start();
     const socket = await connect(s, loginAs(s.ctx, 'u1', 'r1').sid);
     const client = s.ctx.clients.ofUser('u1')[0]!;
+    // A viewer's login gets its mic snapshot first (idle here).
+    const atLogin = await socket.nextPush(4201);
+    expect(atLogin.body).toMatchObject({ webcastId: 'r1', state: 'idle' });
+    socket.push(4102, atLogin.body);
     const mids = [6105, 6167, 4201, 4133].map((code) => pushExpectingAck(client, code, { webcastId: 'r1' }, s.ctx.now()));
     const control = await socket.nextPush(6105);
     expect(control.mid).toBe(mids[0]);
@@ -226,6 +230,7 @@ describe('acknowledged pushes (PROTOCOL 2.2)', () => {
     await socket.request(9001);
     const book = client.acks.list();
     expect(book.map((r) => [r.pushCode, r.ackedAt !== null])).toEqual([
+      [4201, true],
       [6105, true],
       [6167, true],
       [4201, true],

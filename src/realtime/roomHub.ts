@@ -26,6 +26,7 @@
 import { RingBuffer } from '../domain/chatList';
 import { CHAT_ENTRIES_KEPT } from '../domain/constants';
 import { readId, toChatEntry, type ChatEntry } from './chatEntry';
+import { isMicCode, readMicPush } from './micState';
 import { applyPatch, INITIAL_ROOM_STATE, isRoomStateCode, readRoomState, withActed, type Acted, type RoomState } from './roomState';
 import { readSkipNotice, SKIP_NOTICE_CODE } from './thinning';
 
@@ -280,6 +281,17 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
     (batch.state as Record<string, unknown>)[result.key] = result.value;
   }
 
+  function applyMic(code: number, body: Record<string, unknown>, batch: Batch): void {
+    const mic = readMicPush(code, body, state.mic, myUid);
+    if (mic === null) {
+      counters.malformed++;
+      return;
+    }
+    if (mic === 'ignored') return;
+    state = applyPatch(state, { key: 'mic', value: mic });
+    (batch.state as Record<string, unknown>).mic = mic;
+  }
+
   /** Applies the message at offset last + 1 (a skip notice: the range from there). */
   function applyNext(message: HistoryMessage, offset: number, batch: Batch): void {
     if (message.code === SKIP_NOTICE_CODE) return applySkipNotice(message.body, batch);
@@ -324,6 +336,8 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
       return;
     }
     if (message.code === SKIP_NOTICE_CODE) return ingestSkipNotice(b, batch);
+    // The viewer's own connect-mic pushes carry no room offset: applied as they come.
+    if (isMicCode(message.code)) return applyMic(message.code, b, batch);
     const offset = b.offset;
     if (typeof offset !== 'number' || !Number.isSafeInteger(offset) || offset < 1) {
       counters.malformed++;

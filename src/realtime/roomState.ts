@@ -9,6 +9,7 @@ import type { ShownGift } from '../domain/giftBanners';
 import { readPaperResults, type PaperResults } from '../domain/paperResults';
 import { readQaQuestion, readVoteTallies, type QaQuestion, type QaSwitch, type VoteTally } from '../domain/qa';
 import { readId, safeUrl } from './chatEntry';
+import { INITIAL_MIC_STATE, type MicRoomState } from './micState';
 
 export interface ChatState {
   readonly open: boolean;
@@ -118,6 +119,8 @@ export interface RoomState {
   readonly captions: readonly Caption[];
   readonly control: ControlForMe | null;
   readonly acted: Acted;
+  /** The viewer's connect-mic (pushes 4103 to 4201, src/realtime/micState.ts). */
+  readonly mic: MicRoomState;
 }
 
 /** Gifts and captions are shown briefly as overlays: only the latest few matter. */
@@ -141,6 +144,7 @@ export const INITIAL_ROOM_STATE: RoomState = {
   captions: [],
   control: null,
   acted: {},
+  mic: INITIAL_MIC_STATE,
 };
 
 /** Notes kept per room: the oldest go first (an interaction that old is long over). */

@@ -1,0 +1,164 @@
+/**
+ * The viewer's connect-mic as the server tells it (PROTOCOL 2.5, docs/protocol.md 5.3):
+ * pushes 4103 to 4133 and the snapshot 4201, read into the room state's `mic` key, so every
+ * tab of the room shows the same mic whichever tab applied. These pushes are the viewer's
+ * own (no room offset): the room hub applies them as they come.
+ *
+ * What each push means for this viewer:
+ * - 4113 the queue of applications (every viewer of the room gets it): being in it is
+ *   "applying"; leaving it while applying, without an answer, is a cancel;
+ * - 4103 accepted and 4133 invited: connecting (4133 names who invited);
+ * - 4107 connected; 4105 refused (by the host, or requests closed); 4109 ended (`by`: viewer,
+ *   host, network, kicked);
+ * - 4111 requests opened or closed; 4201 the whole state after a (re)login.
+ *
+ * Readers never throw; a body they cannot read gives null (dropped and counted).
+ */
+import { readId } from './chatEntry';
+
+export const MIC_PHASES = ['idle', 'applying', 'connecting', 'connected'] as const;
+export type MicPhase = (typeof MIC_PHASES)[number];
+
+export interface MicQueueUser {
+  readonly uid: string;
+  readonly name: string;
+}
+
+export type MicEndKind = 'rejected' | 'requestsClosed' | 'endedByViewer' | 'endedByHost' | 'networkLost' | 'kicked';
+
+/** How the viewer's last mic ended; `seq` grows with each, so a screen tells two apart. */
+export interface MicEnd {
+  readonly kind: MicEndKind;
+  readonly seq: number;
+}
+
+export interface MicRoomState {
+  /** Whether the host takes applications; null until the server said. */
+  readonly open: boolean | null;
+  readonly phase: MicPhase;
+  /** Who invited the viewer (4133), while connecting by an invitation; else null. */
+  readonly invitedBy: string | null;
+  /** The applications waiting (4113), oldest first. */
+  readonly queue: readonly MicQueueUser[];
+  readonly ended: MicEnd | null;
+}
+
+export const INITIAL_MIC_STATE: MicRoomState = { open: null, phase: 'idle', invitedBy: null, queue: [], ended: null };
+
+const QUEUE_MAX = 1000;
+const NAME_MAX = 200;
+
+type Body = Record<string, unknown>;
+/** The new mic state, 'ignored' (valid, not about this viewer), or null (malformed). */
+export type MicReadResult = MicRoomState | 'ignored' | null;
+type MicReader = (body: Body, mic: MicRoomState, myUid: string | null) => MicReadResult;
+
+const isMine = (body: Body, myUid: string | null): boolean | null => {
+  const uid = readId(body.uid);
+  if (uid === null) return null;
+  return myUid !== null && uid === myUid;
+};
+
+function ended(mic: MicRoomState, kind: MicEndKind): MicRoomState {
+  return { ...mic, phase: 'idle', invitedBy: null, ended: { kind, seq: (mic.ended?.seq ?? 0) + 1 } };
+}
+
+function queueOf(value: unknown): MicQueueUser[] | null {
+  if (!Array.isArray(value) || value.length > QUEUE_MAX) return null;
+  const out: MicQueueUser[] = [];
+  for (const item of value) {
+    if (typeof item !== 'object' || item === null) return null;
+    const rec = item as Body;
+    const uid = readId(rec.uid);
+    const name = typeof rec.name === 'string' && rec.name.length <= NAME_MAX ? rec.name : null;
+    if (uid === null || name === null) return null;
+    out.push({ uid, name });
+  }
+  return out;
+}
+
+const END_BY: Readonly<Record<string, MicEndKind>> = { viewer: 'endedByViewer', host: 'endedByHost', network: 'networkLost', kicked: 'kicked' };
+
+const READERS: ReadonlyMap<number, MicReader> = new Map<number, MicReader>([
+  [
+    4103,
+    (b, mic, me) => {
+      const mine = isMine(b, me);
+      if (mine === null) return null;
+      return mine ? { ...mic, phase: 'connecting', invitedBy: null } : 'ignored';
+    },
+  ],
+  [
+    4105,
+    (b, mic, me) => {
+      const mine = isMine(b, me);
+      if (mine === null) return null;
+      if (!mine) return 'ignored';
+      return ended(mic, b.reason === 'requests closed' ? 'requestsClosed' : 'rejected');
+    },
+  ],
+  [
+    4107,
+    (b, mic, me) => {
+      const mine = isMine(b, me);
+      if (mine === null) return null;
+      return mine ? { ...mic, phase: 'connected' } : 'ignored';
+    },
+  ],
+  [
+    4109,
+    (b, mic, me) => {
+      const mine = isMine(b, me);
+      const kind = typeof b.by === 'string' ? END_BY[b.by] : undefined;
+      if (mine === null || kind === undefined) return null;
+      return mine ? ended(mic, kind) : 'ignored';
+    },
+  ],
+  [
+    4111,
+    (b, mic) => {
+      if (typeof b.open !== 'boolean') return null;
+      return { ...mic, open: b.open };
+    },
+  ],
+  [
+    4113,
+    (b, mic, me) => {
+      const queue = queueOf(b.users);
+      if (queue === null) return null;
+      const queued = me !== null && queue.some((u) => u.uid === me);
+      // In the queue: applying (from any tab). Out of it while applying, with no answer: cancelled.
+      const phase = queued && mic.phase === 'idle' ? 'applying' : !queued && mic.phase === 'applying' ? 'idle' : mic.phase;
+      return { ...mic, queue, phase, invitedBy: phase === 'idle' ? null : mic.invitedBy };
+    },
+  ],
+  [
+    4133,
+    (b, mic, me) => {
+      const mine = isMine(b, me);
+      const from = b.from === undefined ? '' : readId(b.from);
+      if (mine === null || from === null) return null;
+      return mine ? { ...mic, phase: 'connecting', invitedBy: from === '' ? null : from } : 'ignored';
+    },
+  ],
+  [
+    4201,
+    (b, mic) => {
+      const phase = typeof b.state === 'string' && (MIC_PHASES as readonly string[]).includes(b.state) ? (b.state as MicPhase) : null;
+      if (phase === null || (b.open !== undefined && typeof b.open !== 'boolean')) return null;
+      const open = typeof b.open === 'boolean' ? b.open : mic.open;
+      // Idle at a login while on the mic here: it ended while the socket was away (the server
+      // ends a mic whose viewer stays away past its grace as a network loss).
+      if (phase === 'idle' && (mic.phase === 'connecting' || mic.phase === 'connected')) return { ...ended(mic, 'networkLost'), open };
+      return { ...mic, phase, open, invitedBy: phase === 'connecting' ? mic.invitedBy : null };
+    },
+  ],
+]);
+
+/** Whether `code` is a connect-mic push this module reads. */
+export const isMicCode = (code: number): boolean => READERS.has(code);
+
+export function readMicPush(code: number, body: Body, mic: MicRoomState, myUid: string | null): MicReadResult {
+  const reader = READERS.get(code);
+  return reader === undefined ? null : reader(body, mic, myUid);
+}
