@@ -14,10 +14,10 @@
  *
  * Readers never throw; a body they cannot read gives null (dropped and counted).
  */
+import { MIC_PHASES, type MicPhase } from '../domain/connectMic';
 import { readId } from './chatEntry';
 
-export const MIC_PHASES = ['idle', 'applying', 'connecting', 'connected'] as const;
-export type MicPhase = (typeof MIC_PHASES)[number];
+export { MIC_PHASES, type MicPhase };
 
 export interface MicQueueUser {
   readonly uid: string;

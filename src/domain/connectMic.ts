@@ -1,0 +1,150 @@
+/**
+ * Connect-mic on the viewer's side (SPEC 4: idle, applying, connecting, connected; the
+ * viewer cancels or disconnects, the host opens or closes requests and removes users, a
+ * network loss means applying again). The server's word on the phase comes from the room
+ * state (src/realtime/micState.ts); this machine adds what only the viewer's page knows:
+ * the call on its way, whether the viewer took up an invitation, the microphone being
+ * opened, and how long connecting may take. `nextMicStep` says what the page must do next,
+ * so the hook that runs the calls and the media holds no rules of its own.
+ *
+ *   idle ─apply─▶ (apply on its way) ─server: applying─▶ applying ─cancel─▶ idle
+ *   applying ─server: connecting (accepted)─▶ connecting: open the microphone
+ *   idle ─server: connecting (invited)─▶ connecting: the viewer accepts (open the
+ *     microphone) or declines (reply 2)
+ *   connecting + microphone open ─▶ reply 1 ─server: connected─▶ connected ─hang up─▶ idle
+ *   connecting, microphone refused or not open within CONNECT_DEADLINE_MS ─▶ reply 2, told why
+ *   any ─server: idle─▶ idle, the microphone released
+ */
+
+export const MIC_PHASES = ['idle', 'applying', 'connecting', 'connected'] as const;
+export type MicPhase = (typeof MIC_PHASES)[number];
+
+/** A connecting viewer whose microphone is not open by then declines (a permission prompt left unanswered). */
+export const CONNECT_DEADLINE_MS = 30_000;
+
+export type MicCall = 'apply' | 'cancel' | 'confirm' | 'decline' | 'hangup';
+/** 'failed': refused, missing or unplugged in this server phase (not tried again until the phase changes). */
+export type MicMedia = 'off' | 'opening' | 'on' | 'failed';
+
+export interface ViewerMic {
+  /** The phase as the server last told it. */
+  readonly server: MicPhase;
+  readonly invited: boolean;
+  /** The call on its way (one at a time). */
+  readonly call: MicCall | null;
+  readonly media: MicMedia;
+  /** The viewer accepted an invitation (the microphone opens, then reply 1). */
+  readonly inviteAccepted: boolean;
+  /** When the server said connecting (the page's clock); null otherwise. */
+  readonly connectingSince: number | null;
+  /** The i18n key of what went wrong last, shown until the next action. */
+  readonly problem: string | null;
+  /** The calls the page made by itself in this server phase: each at most once, so a refusal cannot loop. */
+  readonly automatic: readonly MicCall[];
+}
+
+export const INITIAL_VIEWER_MIC: ViewerMic = { server: 'idle', invited: false, call: null, media: 'off', inviteAccepted: false, connectingSince: null, problem: null, automatic: [] };
+
+export type ViewerMicEvent =
+  | { readonly type: 'server'; readonly phase: MicPhase; readonly invited: boolean; readonly now: number }
+  /** The viewer pressed apply, cancel, accept (an invitation), decline or hang up. */
+  | { readonly type: 'press'; readonly action: 'apply' | 'cancel' | 'accept' | 'decline' | 'hangup' }
+  /** The page started a call `nextMicStep` asked for (a pressed one, or one of its own). */
+  | { readonly type: 'calling'; readonly call: MicCall }
+  | { readonly type: 'answered'; readonly call: MicCall; readonly problem: string | null }
+  | { readonly type: 'mediaOpening' }
+  | { readonly type: 'mediaOpened' }
+  | { readonly type: 'mediaFailed' }
+  | { readonly type: 'mediaReleased' }
+  | { readonly type: 'tick'; readonly now: number };
+
+/** What the viewer sees: a call on its way shows as the phase it leads to. */
+export function shownMicPhase(mic: ViewerMic): MicPhase {
+  if (mic.call === 'apply') return 'applying';
+  if (mic.call === 'cancel' || mic.call === 'decline' || mic.call === 'hangup') return 'idle';
+  return mic.server;
+}
+
+/** Whether the viewer may press `action` now. */
+export function canPress(mic: ViewerMic, action: Extract<ViewerMicEvent, { type: 'press' }>['action']): boolean {
+  if (mic.call !== null) return false;
+  switch (action) {
+    case 'apply':
+      return mic.server === 'idle';
+    case 'cancel':
+      return mic.server === 'applying';
+    case 'accept':
+      return mic.server === 'connecting' && mic.invited && !mic.inviteAccepted;
+    case 'decline':
+      return mic.server === 'connecting' && mic.invited && !mic.inviteAccepted;
+    case 'hangup':
+      return mic.server === 'connecting' || mic.server === 'connected';
+  }
+}
+
+export function stepViewerMic(mic: ViewerMic, event: ViewerMicEvent): ViewerMic {
+  switch (event.type) {
+    case 'server': {
+      const connecting = event.phase === 'connecting';
+      return {
+        ...mic,
+        server: event.phase,
+        invited: connecting && event.invited,
+        inviteAccepted: connecting && mic.server === 'connecting' ? mic.inviteAccepted : false,
+        connectingSince: connecting ? (mic.server === 'connecting' ? mic.connectingSince : event.now) : null,
+        automatic: event.phase === mic.server ? mic.automatic : [],
+        media: mic.media === 'failed' && event.phase !== mic.server ? 'off' : mic.media,
+      };
+    }
+    case 'press':
+      if (!canPress(mic, event.action)) return mic;
+      if (event.action === 'accept') return { ...mic, inviteAccepted: true, problem: null };
+      return { ...mic, call: event.action, problem: null };
+    case 'calling':
+      return { ...mic, call: event.call, automatic: mic.call === event.call ? mic.automatic : [...mic.automatic, event.call] };
+    case 'answered':
+      return { ...mic, call: mic.call === event.call ? null : mic.call, problem: event.problem ?? mic.problem };
+    case 'mediaOpening':
+      return { ...mic, media: 'opening' };
+    case 'mediaOpened':
+      return { ...mic, media: 'on' };
+    case 'mediaFailed':
+      // On the mic without a microphone: the page ends it (nextMicStep), and says why.
+      return { ...mic, media: 'failed', problem: 'error.microphoneAbnormal' };
+    case 'mediaReleased':
+      return { ...mic, media: 'off' };
+    case 'tick':
+      if (mic.server === 'connecting' && mic.media !== 'on' && mic.media !== 'failed' && mic.connectingSince !== null && event.now - mic.connectingSince >= CONNECT_DEADLINE_MS && mic.call === null) {
+        return { ...mic, call: 'decline', problem: 'mic.problem.connectTimeout' };
+      }
+      return mic;
+  }
+}
+
+export type MicStep =
+  | { readonly kind: 'call'; readonly call: MicCall }
+  | { readonly kind: 'openMedia' }
+  | { readonly kind: 'releaseMedia' }
+  | { readonly kind: 'none' };
+
+const NONE: MicStep = { kind: 'none' };
+
+/**
+ * What the page does next, for the tab that holds the viewer's microphone (`owner`); the
+ * room's other tabs only show the phase. A pressed call (`call` set, not yet on its way)
+ * is the hook's to send; it sends `calling` first, then `answered`.
+ */
+export function nextMicStep(mic: ViewerMic, owner: boolean, callOnItsWay: boolean): MicStep {
+  if (mic.call !== null) return callOnItsWay ? NONE : { kind: 'call', call: mic.call };
+  if (!owner) return NONE;
+  const automatic = (call: MicCall): MicStep => (mic.automatic.includes(call) ? NONE : { kind: 'call', call });
+  const onMic = mic.server === 'connecting' || mic.server === 'connected';
+  if (!onMic) return mic.media === 'opening' || mic.media === 'on' ? { kind: 'releaseMedia' } : NONE;
+  // On the mic with no microphone (refused, missing, unplugged): the mic ends.
+  if (mic.media === 'failed') return automatic(mic.server === 'connecting' ? 'decline' : 'hangup');
+  const wanted = mic.server === 'connected' || !mic.invited || mic.inviteAccepted;
+  if (!wanted) return NONE;
+  if (mic.media === 'off') return { kind: 'openMedia' };
+  if (mic.media === 'on' && mic.server === 'connecting') return automatic('confirm');
+  return NONE;
+}
