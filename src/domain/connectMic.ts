@@ -22,6 +22,11 @@ export type MicPhase = (typeof MIC_PHASES)[number];
 /** A connecting viewer whose microphone is not open by then declines (a permission prompt left unanswered). */
 export const CONNECT_DEADLINE_MS = 30_000;
 
+export interface MicProblem {
+  readonly key: string;
+  readonly detail?: string;
+}
+
 export type MicCall = 'apply' | 'cancel' | 'confirm' | 'decline' | 'hangup';
 /** 'failed': refused, missing or unplugged in this server phase (not tried again until the phase changes). */
 export type MicMedia = 'off' | 'opening' | 'on' | 'failed';
@@ -30,20 +35,22 @@ export interface ViewerMic {
   /** The phase as the server last told it. */
   readonly server: MicPhase;
   readonly invited: boolean;
-  /** The call on its way (one at a time). */
+  /** The call pressed or on its way (one at a time). */
   readonly call: MicCall | null;
+  /** The page sent `call` (else it is still to be sent). */
+  readonly callSent: boolean;
   readonly media: MicMedia;
   /** The viewer accepted an invitation (the microphone opens, then reply 1). */
   readonly inviteAccepted: boolean;
   /** When the server said connecting (the page's clock); null otherwise. */
   readonly connectingSince: number | null;
-  /** The i18n key of what went wrong last, shown until the next action. */
-  readonly problem: string | null;
+  /** What went wrong last (an i18n key, and the server's words when it gave some), shown until the next action. */
+  readonly problem: MicProblem | null;
   /** The calls the page made by itself in this server phase: each at most once, so a refusal cannot loop. */
   readonly automatic: readonly MicCall[];
 }
 
-export const INITIAL_VIEWER_MIC: ViewerMic = { server: 'idle', invited: false, call: null, media: 'off', inviteAccepted: false, connectingSince: null, problem: null, automatic: [] };
+export const INITIAL_VIEWER_MIC: ViewerMic = { server: 'idle', invited: false, call: null, callSent: false, media: 'off', inviteAccepted: false, connectingSince: null, problem: null, automatic: [] };
 
 export type ViewerMicEvent =
   | { readonly type: 'server'; readonly phase: MicPhase; readonly invited: boolean; readonly now: number }
@@ -51,7 +58,7 @@ export type ViewerMicEvent =
   | { readonly type: 'press'; readonly action: 'apply' | 'cancel' | 'accept' | 'decline' | 'hangup' }
   /** The page started a call `nextMicStep` asked for (a pressed one, or one of its own). */
   | { readonly type: 'calling'; readonly call: MicCall }
-  | { readonly type: 'answered'; readonly call: MicCall; readonly problem: string | null }
+  | { readonly type: 'answered'; readonly call: MicCall; readonly problem: MicProblem | null }
   | { readonly type: 'mediaOpening' }
   | { readonly type: 'mediaOpened' }
   | { readonly type: 'mediaFailed' }
@@ -99,23 +106,24 @@ export function stepViewerMic(mic: ViewerMic, event: ViewerMicEvent): ViewerMic 
     case 'press':
       if (!canPress(mic, event.action)) return mic;
       if (event.action === 'accept') return { ...mic, inviteAccepted: true, problem: null };
-      return { ...mic, call: event.action, problem: null };
+      return { ...mic, call: event.action, callSent: false, problem: null };
     case 'calling':
-      return { ...mic, call: event.call, automatic: mic.call === event.call ? mic.automatic : [...mic.automatic, event.call] };
+      return { ...mic, call: event.call, callSent: true, automatic: mic.call === event.call ? mic.automatic : [...mic.automatic, event.call] };
     case 'answered':
-      return { ...mic, call: mic.call === event.call ? null : mic.call, problem: event.problem ?? mic.problem };
+      if (mic.call !== event.call) return mic;
+      return { ...mic, call: null, callSent: false, problem: event.problem ?? mic.problem };
     case 'mediaOpening':
       return { ...mic, media: 'opening' };
     case 'mediaOpened':
       return { ...mic, media: 'on' };
     case 'mediaFailed':
       // On the mic without a microphone: the page ends it (nextMicStep), and says why.
-      return { ...mic, media: 'failed', problem: 'error.microphoneAbnormal' };
+      return { ...mic, media: 'failed', problem: { key: 'error.microphoneAbnormal' } };
     case 'mediaReleased':
       return { ...mic, media: 'off' };
     case 'tick':
       if (mic.server === 'connecting' && mic.media !== 'on' && mic.media !== 'failed' && mic.connectingSince !== null && event.now - mic.connectingSince >= CONNECT_DEADLINE_MS && mic.call === null) {
-        return { ...mic, call: 'decline', problem: 'mic.problem.connectTimeout' };
+        return { ...mic, call: 'decline', callSent: false, problem: { key: 'mic.problem.connectTimeout' } };
       }
       return mic;
   }
@@ -131,11 +139,11 @@ const NONE: MicStep = { kind: 'none' };
 
 /**
  * What the page does next, for the tab that holds the viewer's microphone (`owner`); the
- * room's other tabs only show the phase. A pressed call (`call` set, not yet on its way)
- * is the hook's to send; it sends `calling` first, then `answered`.
+ * room's other tabs only show the phase. A pressed call (`call` set, not yet sent) is the
+ * page's to send: `calling` when it sends it, `answered` when the server answered.
  */
-export function nextMicStep(mic: ViewerMic, owner: boolean, callOnItsWay: boolean): MicStep {
-  if (mic.call !== null) return callOnItsWay ? NONE : { kind: 'call', call: mic.call };
+export function nextMicStep(mic: ViewerMic, owner: boolean): MicStep {
+  if (mic.call !== null) return mic.callSent ? NONE : { kind: 'call', call: mic.call };
   if (!owner) return NONE;
   const automatic = (call: MicCall): MicStep => (mic.automatic.includes(call) ? NONE : { kind: 'call', call });
   const onMic = mic.server === 'connecting' || mic.server === 'connected';

@@ -2,7 +2,7 @@
  * The parts app/slots/interactionSlots.tsx puts on the live screen, in a chunk of their own
  * (the guide page's script carries only the slot table): each interaction feature, shown
  * only to a viewer who has entered the room, since their calls need the room's login (a
- * visitor without one would meet 402s). The nickname gate a lottery needs (SPEC 5) belongs
+ * visitor without one would meet 402s). The nickname gate a lottery and connect-mic need (SPEC 5) belongs
  * to the entry feature and is handed in here.
  */
 import type { ReactNode } from 'react';
@@ -15,6 +15,7 @@ import { GiftButton, GiftEffects } from '../../features/gifts';
 import { InviteButton } from '../../features/poster';
 import { GoodsTab as GoodsPanel, PushedCard, RecommendTab as RecommendPanel } from '../../features/goods';
 import { LotteryCard, type NicknameGate } from '../../features/lottery';
+import { MicControl } from '../../features/mic';
 import { RedPacketCard } from '../../features/redpacket';
 import { PaperCard } from '../../features/paper';
 import { QaPanel } from '../../features/qa';
@@ -50,10 +51,11 @@ export function SharedDocument({ roomId }: { readonly roomId: string }) {
   );
 }
 
-/** The toolbar's gift button and invite button, with their dialogs (issue 14). */
+/** The toolbar's connect-mic (issue 15), gift button and invite button, with their dialogs (issue 14). */
 export function Gifts({ roomId }: { readonly roomId: string }) {
   return (
     <Entered roomId={roomId}>
+      <MicControl key={`mic-${roomId}`} roomId={roomId} nickname={nickname} />
       <GiftButton key={roomId} roomId={roomId} />
       <InviteButton key={`invite-${roomId}`} roomId={roomId} />
     </Entered>

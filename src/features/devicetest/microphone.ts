@@ -5,7 +5,7 @@
  * the frame loop, the audio graph, every track (the browser's "in use" indicator goes off)
  * and the AudioContext.
  */
-import { classifyMicError } from './deviceTestMachine';
+import { openMicrophoneStream } from '../../ui/microphoneStream';
 import { levelFromSamples, smoothLevel } from './level';
 
 export interface MicrophoneTest {
@@ -34,21 +34,6 @@ function audioContextClass(): AudioContextClass | undefined {
 const notSupported = () => new DOMException('The microphone cannot be used on this page.', 'NotSupportedError');
 
 /**
- * The wanted device by `exact` id: Chromium opens the default microphone for an `ideal` one.
- * A remembered device that is gone (unplugged, ids reset) falls back to the default, and the
- * picker then shows the device really opened.
- */
-async function openStream(media: MediaDevices, wantedDeviceId: string | null): Promise<MediaStream> {
-  if (wantedDeviceId === null) return media.getUserMedia({ audio: true, video: false });
-  try {
-    return await media.getUserMedia({ audio: { deviceId: { exact: wantedDeviceId } }, video: false });
-  } catch (error) {
-    if (classifyMicError(error) !== 'noDevice') throw error;
-    return media.getUserMedia({ audio: true, video: false });
-  }
-}
-
-/**
  * Rejects with the browser's error (NotAllowedError, NotFoundError, ...) or NotSupportedError
  * when the page has no microphone API (insecure address, old browser).
  */
@@ -57,7 +42,7 @@ export async function openMicrophone(wantedDeviceId: string | null, handlers: Mi
   const Context = audioContextClass();
   if (media === undefined || typeof media.getUserMedia !== 'function' || Context === undefined) throw notSupported();
 
-  const stream = await openStream(media, wantedDeviceId);
+  const stream = await openMicrophoneStream(media, wantedDeviceId);
   const tracks = stream.getAudioTracks();
   const stopTracks = () => stream.getTracks().forEach((track) => track.stop());
   if (tracks.length === 0) {

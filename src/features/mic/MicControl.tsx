@@ -1,0 +1,108 @@
+/**
+ * Connect-mic in the video page's toolbar: one button whose words follow the phase (apply,
+ * cancel the application, connecting, hang up), a line saying where the viewer stands, and
+ * the host's invitation as a modal dialog (accept or decline). How the mic ended and what
+ * went wrong are said on that line until the next action.
+ */
+import { useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { INTERACTIONS_NS } from '../../i18n/catalogues';
+import type { MicEndKind } from '../../realtime/micState';
+import { useViewerMic, type MicPress, type NicknameGate } from './useViewerMic';
+import './mic.css';
+
+const END_KEYS: Readonly<Record<MicEndKind, string>> = {
+  rejected: 'mic.ended.rejected',
+  requestsClosed: 'mic.ended.requestsClosed',
+  endedByViewer: 'mic.ended.byViewer',
+  endedByHost: 'mic.ended.byHost',
+  networkLost: 'mic.ended.networkLost',
+  kicked: 'mic.ended.kicked',
+};
+
+function MicIcon() {
+  return (
+    <svg className="mic-control__icon" width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path fill="currentColor" d="M12 14a3 3 0 0 0 3-3V5a3 3 0 0 0-6 0v6a3 3 0 0 0 3 3Zm5-3a5 5 0 0 1-10 0H5a7 7 0 0 0 6 6.92V21h2v-3.08A7 7 0 0 0 19 11h-2Z" />
+    </svg>
+  );
+}
+
+export function MicControl({ roomId, nickname }: { readonly roomId: string; readonly nickname: NicknameGate }) {
+  const { t } = useTranslation(INTERACTIONS_NS);
+  const mic = useViewerMic(roomId, nickname);
+  const statusId = useId();
+  const titleId = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const showInvite = mic.phase === 'connecting' && mic.invited && !mic.inviteAccepted;
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (element === null) return;
+    if (showInvite && !element.open) {
+      element.showModal?.();
+      element.focus();
+    }
+    if (!showInvite && element.open) element.close();
+  }, [showInvite]);
+
+  const main: { action: MicPress; label: string } | null =
+    mic.phase === 'idle'
+      ? { action: 'apply', label: t('mic.apply') }
+      : mic.phase === 'applying'
+        ? { action: 'cancel', label: t('mic.cancel') }
+        : mic.phase === 'connected' || (mic.phase === 'connecting' && !showInvite)
+          ? { action: 'hangup', label: t('mic.hangup') }
+          : null;
+  const closed = mic.phase === 'idle' && mic.open !== true;
+
+  const status = (() => {
+    if (mic.problem !== null) return t(mic.problem.key, { detail: mic.problem.detail ?? '' });
+    if (mic.phase === 'applying') return t('mic.status.applying', { queue: mic.queueLength });
+    if (mic.phase === 'connecting') return mic.owner ? t('mic.status.connecting') : t('mic.status.connectingElsewhere');
+    if (mic.phase === 'connected') return mic.owner ? t('mic.status.connected') : t('mic.status.connectedElsewhere');
+    if (mic.ended !== null) return t(END_KEYS[mic.ended.kind]);
+    if (mic.open === false) return t('mic.status.closed');
+    return '';
+  })();
+
+  return (
+    <div className="mic-control" data-phase={mic.phase}>
+      {main !== null && (
+        <button
+          type="button"
+          className={`button mic-control__button${main.action === 'hangup' ? ' mic-control__button--hangup' : ''}`}
+          disabled={closed || mic.busy || !mic.can(main.action)}
+          aria-describedby={status === '' ? undefined : statusId}
+          onClick={() => mic.press(main.action)}
+        >
+          <MicIcon />
+          {main.label}
+        </button>
+      )}
+      {mic.phase === 'connected' && mic.microphoneOn && <span className="mic-control__live" aria-hidden="true" />}
+      <span id={statusId} className={`mic-control__status${mic.problem !== null ? ' mic-control__status--problem' : ''}`} role="status">
+        {status}
+      </span>
+      <dialog ref={dialog} className="panel-dialog mic-invite" aria-labelledby={titleId} tabIndex={-1} onCancel={(event) => event.preventDefault()}>
+        {showInvite && (
+          <div className="mic-invite__body">
+            <MicIcon />
+            <h2 id={titleId} className="mic-invite__title">
+              {t('mic.invite.title')}
+            </h2>
+            <p className="mic-invite__text">{t('mic.invite.text')}</p>
+            <div className="mic-invite__actions">
+              <button type="button" className="button" disabled={mic.busy} onClick={() => mic.press('decline')}>
+                {t('mic.invite.decline')}
+              </button>
+              <button type="button" className="button button--primary" disabled={mic.busy} onClick={() => mic.press('accept')}>
+                {t('mic.invite.accept')}
+              </button>
+            </div>
+          </div>
+        )}
+      </dialog>
+    </div>
+  );
+}

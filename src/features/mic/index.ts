@@ -1,0 +1,2 @@
+export { MicControl } from './MicControl';
+export type { NicknameGate } from './useViewerMic';

@@ -1,0 +1,184 @@
+/**
+ * Connect-mic for one room: the server's word (the room state's `mic`, the same in every
+ * tab), the viewer machine of src/domain/connectMic.ts, and the steps it asks for run here:
+ * the voip calls, the microphone opened and released, the connecting deadline. Only the
+ * tab holding the microphone (micOwner.ts) runs the media steps.
+ */
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { isApiError } from '../../api';
+import { canPress, INITIAL_VIEWER_MIC, nextMicStep, shownMicPhase, stepViewerMic, type MicCall, type MicPhase, type MicProblem } from '../../domain/connectMic';
+import type { MicEnd } from '../../realtime/micState';
+import { useApi } from '../../state/apiContext';
+import { useRoomStateKey } from '../../state/roomFeed';
+import { session } from '../../state/session';
+import { openMicrophoneStream } from '../../ui/microphoneStream';
+import { micOwnership } from './micOwner';
+
+/** SPEC 5's nickname gate, handed in by the screen (it belongs to the entry feature). */
+export interface NicknameGate {
+  isSet(): boolean;
+  /** Opens the nickname prompt when needed; true once a nickname is set. */
+  require(): Promise<boolean>;
+}
+
+export type MicPress = 'apply' | 'cancel' | 'accept' | 'decline' | 'hangup';
+
+export interface ViewerMicView {
+  readonly phase: MicPhase;
+  /** Whether the host takes applications (null: not known yet). */
+  readonly open: boolean | null;
+  readonly invited: boolean;
+  readonly inviteAccepted: boolean;
+  readonly busy: boolean;
+  readonly owner: boolean;
+  readonly microphoneOn: boolean;
+  readonly queueLength: number;
+  readonly problem: MicProblem | null;
+  /** How the mic last ended while this page was open. */
+  readonly ended: MicEnd | null;
+  can(action: MicPress): boolean;
+  press(action: MicPress): void;
+}
+
+/** voip/apply type 1 apply, 2 cancel; voip/reply 1 connected, 2 decline, 3 hang up (docs/protocol.md 5.3). */
+const CALL_TYPES: Readonly<Record<MicCall, { readonly path: 'micApply' | 'micReply'; readonly type: number }>> = {
+  apply: { path: 'micApply', type: 1 },
+  cancel: { path: 'micApply', type: 2 },
+  confirm: { path: 'micReply', type: 1 },
+  decline: { path: 'micReply', type: 2 },
+  hangup: { path: 'micReply', type: 3 },
+};
+
+function problemOf(error: unknown): MicProblem {
+  if (isApiError(error) && error.code === 4501) return { key: 'error.invalidInputField', detail: error.serverMsg ?? '' };
+  if (isApiError(error)) return { key: error.messageKey };
+  return { key: 'error.submitFailed' };
+}
+
+export function useViewerMic(roomId: string, nickname: NicknameGate): ViewerMicView {
+  const api = useApi();
+  const told = useRoomStateKey(roomId, 'mic');
+  const [mic, dispatch] = useReducer(stepViewerMic, INITIAL_VIEWER_MIC);
+  const [owner, setOwner] = useState(false);
+  const ownership = useRef<ReturnType<typeof micOwnership> | null>(null);
+  const stream = useRef<MediaStream | null>(null);
+  // The end the page found on arrival is the past: only ends while it is open are news.
+  const [firstEndSeq] = useState(() => told?.ended?.seq ?? 0);
+
+  useEffect(() => {
+    const own = micOwnership(roomId, setOwner);
+    ownership.current = own;
+    return () => {
+      own.dispose();
+      ownership.current = null;
+    };
+  }, [roomId]);
+
+  const serverPhase = told?.phase ?? 'idle';
+  const invited = told?.invitedBy != null;
+  useEffect(() => {
+    dispatch({ type: 'server', phase: serverPhase, invited, now: Date.now() });
+  }, [serverPhase, invited]);
+
+  // On the mic with nobody holding the microphone (a reload, the holding tab closed): a visible tab takes it.
+  const onMic = serverPhase === 'connecting' || serverPhase === 'connected';
+  useEffect(() => {
+    if (!onMic || owner) return undefined;
+    const take = () => {
+      if (document.visibilityState === 'visible') ownership.current?.claimIfFree();
+    };
+    take();
+    document.addEventListener('visibilitychange', take);
+    return () => document.removeEventListener('visibilitychange', take);
+  }, [onMic, owner]);
+  useEffect(() => {
+    if (serverPhase === 'idle' && mic.call === null && mic.media !== 'opening' && mic.media !== 'on') ownership.current?.release();
+  }, [serverPhase, mic.call, mic.media]);
+
+  // The connecting deadline, on the holder's clock.
+  useEffect(() => {
+    if (!owner || serverPhase !== 'connecting') return undefined;
+    const timer = setInterval(() => dispatch({ type: 'tick', now: Date.now() }), 1000);
+    return () => clearInterval(timer);
+  }, [owner, serverPhase]);
+
+  const releaseMedia = useCallback(() => {
+    for (const track of stream.current?.getTracks() ?? []) track.stop();
+    stream.current = null;
+  }, []);
+  useEffect(() => releaseMedia, [releaseMedia]);
+
+  const step = nextMicStep(mic, owner);
+  useEffect(() => {
+    if (step.kind === 'call') {
+      const call = step.call;
+      dispatch({ type: 'calling', call });
+      const { path, type } = CALL_TYPES[call];
+      api.live[path]({ type, token: session.liveToken ?? '' }).then(
+        () => dispatch({ type: 'answered', call, problem: null }),
+        (error: unknown) => dispatch({ type: 'answered', call, problem: problemOf(error) }),
+      );
+    } else if (step.kind === 'openMedia') {
+      dispatch({ type: 'mediaOpening' });
+      const media = typeof navigator === 'undefined' ? undefined : navigator.mediaDevices;
+      if (media === undefined || typeof media.getUserMedia !== 'function') {
+        dispatch({ type: 'mediaFailed' });
+        return;
+      }
+      openMicrophoneStream(media, session.microphoneDeviceId).then(
+        (opened) => {
+          stream.current = opened;
+          // Unplugged or taken by the system while on the mic.
+          for (const track of opened.getTracks()) track.addEventListener('ended', () => dispatch({ type: 'mediaFailed' }));
+          dispatch({ type: 'mediaOpened' });
+        },
+        () => dispatch({ type: 'mediaFailed' }),
+      );
+    } else if (step.kind === 'releaseMedia') {
+      releaseMedia();
+      dispatch({ type: 'mediaReleased' });
+    }
+    // The step is a fresh object each render: its kind and call say what it is.
+  }, [step.kind, step.kind === 'call' ? step.call : null, api, releaseMedia]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const press = useCallback(
+    (action: MicPress) => {
+      if (!canPress(mic, action)) return;
+      if (action === 'apply') {
+        void nickname.require().then((ok) => {
+          if (!ok) return;
+          ownership.current?.claim();
+          dispatch({ type: 'press', action });
+        });
+        return;
+      }
+      if (action === 'accept') {
+        // An invitation needs a nickname too (SPEC 5: set before connect-mic).
+        void nickname.require().then((ok) => {
+          if (!ok) return;
+          ownership.current?.claim();
+          dispatch({ type: 'press', action });
+        });
+        return;
+      }
+      dispatch({ type: 'press', action });
+    },
+    [mic, nickname],
+  );
+
+  const ended = told?.ended != null && told.ended.seq > firstEndSeq ? told.ended : null;
+  return {
+    phase: shownMicPhase(mic),
+    open: told?.open ?? null,
+    invited: mic.invited,
+    inviteAccepted: mic.inviteAccepted,
+    busy: mic.call !== null || mic.media === 'opening',
+    owner,
+    microphoneOn: mic.media === 'on',
+    queueLength: told?.queue.length ?? 0,
+    problem: mic.problem,
+    ended,
+    can: (action) => canPress(mic, action),
+    press,
+  };
+}
