@@ -22,6 +22,8 @@ describe('connect-mic, the viewer side', () => {
     expect(step(mic, false)).toEqual({ kind: 'none' });
     mic = run([{ type: 'mediaOpening' }, { type: 'mediaOpened' }], mic);
     expect(step(mic)).toEqual({ kind: 'call', call: 'confirm' });
+    // Had another tab taken the microphone over, this one would let go of its own.
+    expect(step(mic, false)).toEqual({ kind: 'releaseMedia' });
     mic = run([{ type: 'calling', call: 'confirm' }, { type: 'answered', call: 'confirm', problem: null }], mic);
     // Confirmed once: waiting for the server's 4107, not confirming again.
     expect(step(mic)).toEqual({ kind: 'none' });

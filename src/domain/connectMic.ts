@@ -144,10 +144,10 @@ const NONE: MicStep = { kind: 'none' };
  */
 export function nextMicStep(mic: ViewerMic, owner: boolean): MicStep {
   if (mic.call !== null) return mic.callSent ? NONE : { kind: 'call', call: mic.call };
-  if (!owner) return NONE;
-  const automatic = (call: MicCall): MicStep => (mic.automatic.includes(call) ? NONE : { kind: 'call', call });
   const onMic = mic.server === 'connecting' || mic.server === 'connected';
-  if (!onMic) return mic.media === 'opening' || mic.media === 'on' ? { kind: 'releaseMedia' } : NONE;
+  // Off the mic, or no longer the holder (the viewer acted in another tab): the microphone goes.
+  if (!owner || !onMic) return mic.media === 'opening' || mic.media === 'on' ? { kind: 'releaseMedia' } : NONE;
+  const automatic = (call: MicCall): MicStep => (mic.automatic.includes(call) ? NONE : { kind: 'call', call });
   // On the mic with no microphone (refused, missing, unplugged): the mic ends.
   if (mic.media === 'failed') return automatic(mic.server === 'connecting' ? 'decline' : 'hangup');
   const wanted = mic.server === 'connected' || !mic.invited || mic.inviteAccepted;

@@ -91,9 +91,14 @@ export function useViewerMic(roomId: string, nickname: NicknameGate): ViewerMicV
     document.addEventListener('visibilitychange', take);
     return () => document.removeEventListener('visibilitychange', take);
   }, [onMic, owner]);
+  // The mic ended (from any side): the microphone goes (the media step) and so does the lock.
+  // Not at idle as such: an application's answer may come before the push that says applying.
+  const lastPhase = useRef(serverPhase);
   useEffect(() => {
-    if (serverPhase === 'idle' && mic.call === null && mic.media !== 'opening' && mic.media !== 'on') ownership.current?.release();
-  }, [serverPhase, mic.call, mic.media]);
+    const ended = lastPhase.current !== 'idle' && serverPhase === 'idle';
+    lastPhase.current = serverPhase;
+    if (ended) ownership.current?.release();
+  }, [serverPhase]);
 
   // The connecting deadline, on the holder's clock.
   useEffect(() => {
@@ -102,7 +107,10 @@ export function useViewerMic(roomId: string, nickname: NicknameGate): ViewerMicV
     return () => clearInterval(timer);
   }, [owner, serverPhase]);
 
+  /** Grows at each release: a microphone that opens after it was let go is closed at once. */
+  const mediaGeneration = useRef(0);
   const releaseMedia = useCallback(() => {
+    mediaGeneration.current++;
     for (const track of stream.current?.getTracks() ?? []) track.stop();
     stream.current = null;
   }, []);
@@ -116,7 +124,11 @@ export function useViewerMic(roomId: string, nickname: NicknameGate): ViewerMicV
       const { path, type } = CALL_TYPES[call];
       api.live[path]({ type, token: session.liveToken ?? '' }).then(
         () => dispatch({ type: 'answered', call, problem: null }),
-        (error: unknown) => dispatch({ type: 'answered', call, problem: problemOf(error) }),
+        (error: unknown) => {
+          // A refused application leaves nothing to hold the microphone for.
+          if (call === 'apply') ownership.current?.release();
+          dispatch({ type: 'answered', call, problem: problemOf(error) });
+        },
       );
     } else if (step.kind === 'openMedia') {
       dispatch({ type: 'mediaOpening' });
@@ -125,14 +137,21 @@ export function useViewerMic(roomId: string, nickname: NicknameGate): ViewerMicV
         dispatch({ type: 'mediaFailed' });
         return;
       }
+      const generation = mediaGeneration.current;
       openMicrophoneStream(media, session.microphoneDeviceId).then(
         (opened) => {
+          if (generation !== mediaGeneration.current) {
+            for (const track of opened.getTracks()) track.stop();
+            return;
+          }
           stream.current = opened;
           // Unplugged or taken by the system while on the mic.
           for (const track of opened.getTracks()) track.addEventListener('ended', () => dispatch({ type: 'mediaFailed' }));
           dispatch({ type: 'mediaOpened' });
         },
-        () => dispatch({ type: 'mediaFailed' }),
+        () => {
+          if (generation === mediaGeneration.current) dispatch({ type: 'mediaFailed' });
+        },
       );
     } else if (step.kind === 'releaseMedia') {
       releaseMedia();
