@@ -7,6 +7,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INTERACTIONS_NS } from '../../i18n/catalogues';
+import { pushNotice } from '../../state/notices';
 import type { MicEndKind } from '../../realtime/micState';
 import { useViewerMic, type MicPress, type NicknameGate } from './useViewerMic';
 import './mic.css';
@@ -56,9 +57,20 @@ export function MicControl({ roomId, nickname }: { readonly roomId: string; read
           : null;
   const closed = mic.phase === 'idle' && mic.open !== true;
 
+  // How the mic ended and what went wrong are news: a toast too, which a phone shows (its
+  // toolbar scrolls sideways and has no room for the line).
+  const { problem, ended } = mic;
+  useEffect(() => {
+    if (problem !== null) pushNotice({ key: `${INTERACTIONS_NS}:${problem.key}`, params: { detail: problem.detail ?? '' }, tone: 'warning' });
+  }, [problem]);
+  useEffect(() => {
+    if (ended !== null) pushNotice({ key: `${INTERACTIONS_NS}:${END_KEYS[ended.kind]}`, tone: ended.kind === 'endedByViewer' ? 'info' : 'warning' });
+  }, [ended]);
+
   const status = (() => {
     if (mic.problem !== null) return t(mic.problem.key, { detail: mic.problem.detail ?? '' });
     if (mic.phase === 'applying') return t('mic.status.applying', { queue: mic.queueLength });
+    if (showInvite) return t('mic.invite.title');
     if (mic.phase === 'connecting') return mic.owner ? t('mic.status.connecting') : t('mic.status.connectingElsewhere');
     if (mic.phase === 'connected') return mic.owner ? t('mic.status.connected') : t('mic.status.connectedElsewhere');
     if (mic.ended !== null) return t(END_KEYS[mic.ended.kind]);
@@ -80,7 +92,7 @@ export function MicControl({ roomId, nickname }: { readonly roomId: string; read
           {main.label}
         </button>
       )}
-      {mic.phase === 'connected' && mic.microphoneOn && <span className="mic-control__live" aria-hidden="true" />}
+      {(mic.phase === 'connecting' || (mic.phase === 'connected' && mic.microphoneOn)) && <span className="mic-control__live" aria-hidden="true" />}
       <span id={statusId} className={`mic-control__status${mic.problem !== null ? ' mic-control__status--problem' : ''}`} role="status">
         {status}
       </span>
