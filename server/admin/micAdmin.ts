@@ -11,15 +11,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { okEnvelope } from '../http/envelope.js';
-import type { MicService } from '../mic/service.js';
+import { HOST_MIC_ACTIONS, type MicService } from '../mic/service.js';
 import { ID_MAX } from '../socket/fields.js';
 import { adminOnly } from './auth.js';
 
 const idParam = { type: 'string', minLength: 1, maxLength: ID_MAX } as const;
 const roomParams = { type: 'object', required: ['id'], properties: { id: idParam } } as const;
 const userParams = { type: 'object', required: ['id', 'uid'], properties: { id: idParam, uid: idParam } } as const;
-
-type HostAction = 'accept' | 'reject' | 'invite' | 'hangup';
 
 export function registerMicAdminRoutes(app: FastifyInstance, ctx: ServerContext, mic: MicService): void {
   const onRequest = adminOnly(ctx);
@@ -43,17 +41,10 @@ export function registerMicAdminRoutes(app: FastifyInstance, ctx: ServerContext,
     okEnvelope({ open: mic.requestsOpen(request.params.id), users: mic.users(request.params.id) }),
   );
 
-  const hostAction: Record<HostAction, (webcastId: string, uid: string) => void> = {
-    accept: (w, u) => mic.accept(w, u),
-    reject: (w, u) => mic.reject(w, u),
-    invite: (w, u) => mic.invite(w, u, 'host'),
-    hangup: (w, u) => mic.hangupByHost(w, u),
-  };
-  for (const [action, run] of Object.entries(hostAction)) {
+  for (const action of HOST_MIC_ACTIONS) {
     app.post<{ Params: { id: string; uid: string } }>(`/admin/v1/rooms/:id/mic/:uid/${action}`, { onRequest, schema: { params: userParams } }, async (request) => {
       const { id, uid } = request.params;
-      run(id, uid);
-      return okEnvelope({ uid, state: mic.stateOf(id, uid) });
+      return okEnvelope({ uid, state: mic.hostAct(id, uid, action, 'host') });
     });
   }
 }

@@ -88,7 +88,7 @@ describe('the mic flow', () => {
     expect(users.data).toMatchObject({ open: true, users: [{ uid: 'v', state: 'applying' }] });
 
     expect((await admin(s, '/admin/v1/rooms/r1/mic/v/accept')).data).toEqual({ uid: 'v', state: 'connecting' });
-    expect((await viewer.socket.nextPush(4103)).body).toEqual({ webcastId: 'r1', uid: 'v' });
+    expect((await viewer.socket.nextPush(4103)).body).toEqual({ webcastId: 'r1', uid: 'v', from: 'host' });
 
     // Signalling both ways while connecting.
     const offer = await viewer.socket.request(4115, { webcastId: 'r1', to: 'h', sdp: 'v=0 offer' });
@@ -169,15 +169,19 @@ describe('signalling refusals', () => {
     const s = await start();
     const viewer = await member(s, 'v');
     const other = await member(s, 'o');
-    await member(s, 'h', { role: 6 });
+    const host = await member(s, 'h', { role: 6 });
     const relay = (socket: TestSocket, body: FrameBody) => socket.request(4115, { webcastId: 'r1', ...body });
     expect((await relay(viewer.socket, { to: 'h', sdp: 'x' })).msg).toBe('webcastId: you are not on the mic');
     await openRequests(s);
     await apply(s, viewer.session.token);
     await admin(s, '/admin/v1/rooms/r1/mic/v/accept');
     expect((await relay(viewer.socket, { to: 'o', sdp: 'x' })).msg).toBe('to: signalling goes to a connected host or assistant');
-    expect((await relay(viewer.socket, { sdp: 'x' })).msg).toBe('to: required');
+    // Without `to`, a viewer's offer goes to every connected host and assistant (with who sent it).
+    expect(await relay(viewer.socket, { sdp: 'x' })).toMatchObject({ status: 200, delivered: 1 });
+    expect((await host.socket.nextPush(4115)).body).toEqual({ webcastId: 'r1', sdp: 'x', from: 'v' });
+    expect((await host.socket.request(4117, { webcastId: 'r1', sdp: 'y' })).msg).toBe('to: required');
     expect((await relay(other.socket, { to: 'h' })).msg).toBe('webcastId: you are not on the mic');
+    expect((await relay(other.socket, {})).msg).toBe('webcastId: you are not on the mic');
   });
 });
 
@@ -276,5 +280,29 @@ describe('the other mic calls', () => {
     expect((await admin(s, '/admin/v1/rooms/r1/mic/v/invite')).data?.state).toBe('connecting');
     expect((await admin(s, '/admin/v1/rooms/r1/mic/ghost/invite')).msg).toBe('uid: that viewer is not connected to the room');
     expect((await admin(s, '/admin/v1/rooms/r1/mic', undefined, 'GET')).data).toMatchObject({ open: false, users: [{ uid: 'v', state: 'connecting' }] });
+  });
+});
+
+describe('the host side from the console (voip/host)', () => {
+  it('opens requests, accepts and hangs up with a host login, the same service as the admin API; refuses viewers', async () => {
+    const s = await start();
+    const viewer = await member(s, 'v');
+    const host = await member(s, 'h', { role: 6 });
+    const hostCall = (body: Record<string, unknown>, token = host.session.token) => call(s, 'POST', '/ccp/monitor/v1/voip/host', body, { token });
+    expect((await hostCall({ action: 'requests', open: true })).data).toMatchObject({ open: true, users: [] });
+    expect((await viewer.socket.nextPush(4111)).body).toMatchObject({ open: true });
+    await apply(s, viewer.session.token);
+    expect((await hostCall({ action: 'accept', uid: 'v' })).data).toMatchObject({ users: [{ uid: 'v', state: 'connecting' }] });
+    // The viewer learns who accepted: that is whom its media goes to.
+    expect((await viewer.socket.nextPush(4103)).body).toEqual({ webcastId: 'r1', uid: 'v', from: 'h' });
+    expect((await hostCall({ action: 'hangup', uid: 'v' })).data).toMatchObject({ users: [] });
+    expect((await viewer.socket.nextPush(4109)).body).toMatchObject({ by: 'host' });
+
+    expect((await hostCall({ action: 'accept' })).msg).toBe('uid: required');
+    expect((await hostCall({ action: 'requests' })).msg).toBe('open: required');
+    expect((await hostCall({ action: 'explode', uid: 'v' })).code).toBe(4501);
+    expect((await hostCall({ action: 'accept', uid: 'v' })).msg).toBe('type: cannot accept the mic while idle');
+    expect((await hostCall({ action: 'requests', open: false }, viewer.session.token)).msg).toBe('role: only the host or an assistant may do this');
+    expect((await call(s, 'POST', '/ccp/monitor/v1/voip/host', { action: 'requests', open: false })).code).toBe(402);
   });
 });

@@ -4,6 +4,8 @@
  * - POST /ccp/monitor/v1/voip/reply (form) {type, token}: type 1 connected (the viewer's
  *   media is up after an accept or an invitation), 2 decline, 3 hang up.
  *   Both answer data {webcastId, state} (the viewer's mic state afterwards).
+ * - POST /ccp/monitor/v1/voip/host (JSON, a host or assistant login) {action, uid?, open?}:
+ *   `requests` with `open`, or accept / reject / invite / hangup of `uid`; data {open, users}.
  * - GET /ccp/monitor/v1/voip/users?webcastId: data {open, users: [{uid, name, headImgUrl,
  *   state, since}]} (everyone of the room who is not idle).
  * - POST /ccp/monitor/v1/signaling/{id}/to/assistant {content}: `content` (any JSON, at
@@ -20,7 +22,7 @@ import type { ServerContext } from '../context.js';
 import { BizError, invalid, okEnvelope } from '../http/envelope.js';
 import { ID_MAX } from '../socket/fields.js';
 import { APPLY_TYPES, REPLY_TYPES } from './machine.js';
-import type { MicService } from './service.js';
+import { HOST_MIC_ACTIONS, type HostMicAction, type MicService } from './service.js';
 
 /** Push carrying a viewer's message to the host side (PROTOCOL 2.5 range 4101-4133; 4121 is otherwise unused). */
 export const SIGNAL_TO_ASSISTANT_PUSH = 4121;
@@ -60,6 +62,39 @@ export function registerMicRoutes(app: FastifyInstance, ctx: ServerContext, mic:
       const session = sessionOf(ctx, request, request.body.token);
       const state = mic.reply(session, REPLY_TYPES[request.body.type]);
       return okEnvelope({ webcastId: session.webcastId, state });
+    },
+  );
+
+  // The host side from the console: the same MicService calls as the admin API (and so `npm run room`).
+  app.post<{ Body: { action: 'requests' | HostMicAction; uid?: string; open?: boolean } }>(
+    LIVE_CALLS.micHost.path,
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['action'],
+          additionalProperties: false,
+          properties: {
+            action: { type: 'string', enum: ['requests', ...HOST_MIC_ACTIONS] },
+            uid: { type: 'string', minLength: 1, maxLength: ID_MAX },
+            open: { type: 'boolean' },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const session = requireSession(ctx.sessions, request);
+      if (!isStaff(session.role)) throw invalid('role', 'only the host or an assistant may do this');
+      const { webcastId } = session;
+      const { action, uid, open } = request.body;
+      if (action === 'requests') {
+        if (open === undefined) throw invalid('open', 'required');
+        mic.setRequestsOpen(webcastId, open);
+      } else {
+        if (uid === undefined) throw invalid('uid', 'required');
+        mic.hostAct(webcastId, uid, action, session.userId);
+      }
+      return okEnvelope({ open: mic.requestsOpen(webcastId), users: mic.users(webcastId) });
     },
   );
 

@@ -37,6 +37,10 @@ export interface MicUser {
 
 export type DisconnectedBy = 'viewer' | 'host' | 'network' | 'kicked';
 
+/** What the host side does to one viewer's mic: the admin API, `npm run room` and the console all call hostAct. */
+export const HOST_MIC_ACTIONS = ['accept', 'reject', 'invite', 'hangup'] as const;
+export type HostMicAction = (typeof HOST_MIC_ACTIONS)[number];
+
 const key = (webcastId: string, uid: string): string => `${webcastId}\n${uid}`;
 
 export class MicService {
@@ -102,10 +106,11 @@ export class MicService {
     this.control(this.callRoomClients(webcastId), CALL_ROOM.closed, { webcastId });
   }
 
-  accept(webcastId: string, uid: string): void {
+  /** 4103 to the applicant, with who accepted (`from`: the staff user, 'host' for the admin API). */
+  accept(webcastId: string, uid: string, from = 'host'): void {
     this.requireRoom(webcastId);
     this.move(webcastId, uid, 'accept');
-    this.toUser(webcastId, uid, 4103, { webcastId, uid });
+    this.toUser(webcastId, uid, 4103, { webcastId, uid, from });
     this.queueChanged(webcastId);
     this.membersChanged(webcastId);
   }
@@ -148,6 +153,15 @@ export class MicService {
     if (this.stateOf(webcastId, uid) === 'idle') return;
     this.move(webcastId, uid, 'kicked');
     this.disconnected(webcastId, uid, 'kicked');
+  }
+
+  /** A host-side action on `uid`'s mic by `by` (a staff user id, or 'host' for the admin API). */
+  hostAct(webcastId: string, uid: string, action: HostMicAction, by: string): MicState {
+    if (action === 'accept') this.accept(webcastId, uid, by);
+    else if (action === 'reject') this.reject(webcastId, uid);
+    else if (action === 'invite') this.invite(webcastId, uid, by);
+    else this.hangupByHost(webcastId, uid);
+    return this.stateOf(webcastId, uid);
   }
 
   // ---- the viewer ----
@@ -208,7 +222,15 @@ export class MicService {
    * 4115/4117/4119 relay: a viewer on the mic talks to the host side, the host side to a
    * viewer on the mic. Returns the target's sockets in the room.
    */
-  relayTargets(webcastId: string, fromUid: string, fromRole: number, toUid: string): ConnectedClient[] {
+  relayTargets(webcastId: string, fromUid: string, fromRole: number, toUid: string | null): ConnectedClient[] {
+    if (toUid === null) {
+      // A viewer on the mic does not know who of the host side listens: all of them hear the offer.
+      if (isStaff(fromRole)) throw invalid('to', 'required');
+      if (!isOnMic(this.stateOf(webcastId, fromUid))) throw invalid('webcastId', 'you are not on the mic');
+      const staff = this.staffClients(webcastId);
+      if (staff.length === 0) throw invalid('to', 'signalling goes to a connected host or assistant');
+      return staff;
+    }
     const targets = this.ctx.clients.ofUserInRoom(toUid, webcastId);
     if (isStaff(fromRole)) {
       if (!isOnMic(this.stateOf(webcastId, toUid))) throw invalid('to', 'that viewer is not on the mic');

@@ -1,13 +1,13 @@
 /**
  * Connect-mic over the socket: media signalling relayed between the two peers (4115 offer,
  * 4117 answer, 4119 ICE candidate; request `{webcastId, to, ...}`, pushed to `to` with
- * `from` added) and the host side's invitation (4133 `{webcastId, uid}`).
+ * `from` added; a viewer on the mic may leave `to` out: every connected host and assistant gets it) and the host side's invitation (4133 `{webcastId, uid}`).
  */
 import { isStaff } from '../../src/domain/roles';
 import { encodeFrame } from '../../src/realtime/frame';
 import type { ServerContext } from '../context.js';
 import { invalid } from '../http/envelope.js';
-import { idField } from '../socket/fields.js';
+import { idField, optionalIdField } from '../socket/fields.js';
 import { roomOfRequest } from '../socket/roomHandlers.js';
 import type { MicService } from './service.js';
 
@@ -17,7 +17,7 @@ export function registerMicHandlers(ctx: ServerContext, mic: MicService): void {
   for (const code of SIGNALLING_CODES) {
     ctx.socketHandlers.register(code, (request) => {
       const webcastId = roomOfRequest(ctx, request);
-      const to = idField(request.body, 'to');
+      const to = optionalIdField(request.body, 'to');
       const { userId, role } = request.session;
       const targets = mic.relayTargets(webcastId, userId, role, to);
       const { to: _to, ...payload } = request.body;

@@ -10,7 +10,8 @@
  * - 4103 accepted and 4133 invited: connecting (4133 names who invited);
  * - 4107 connected; 4105 refused (by the host, or requests closed); 4109 ended (`by`: viewer,
  *   host, network, kicked);
- * - 4111 requests opened or closed; 4201 the whole state after a (re)login.
+ * - 4111 requests opened or closed; 4201 the whole state after a (re)login;
+ * - 4101 someone applied (the host side's): only counted in `changes`.
  *
  * Readers never throw; a body they cannot read gives null (dropped and counted).
  */
@@ -41,17 +42,21 @@ export interface MicRoomState {
   /** The applications waiting (4113), oldest first. */
   readonly queue: readonly MicQueueUser[];
   readonly ended: MicEnd | null;
+  /**
+   * Grows with every mic push read, another viewer's included (the host side gets 4101,
+   * 4107 and 4109 of everyone): the console reads the room's mic users again when it moves.
+   */
+  readonly changes: number;
 }
 
-export const INITIAL_MIC_STATE: MicRoomState = { open: null, phase: 'idle', invitedBy: null, queue: [], ended: null };
+export const INITIAL_MIC_STATE: MicRoomState = { open: null, phase: 'idle', invitedBy: null, queue: [], ended: null, changes: 0 };
 
 const QUEUE_MAX = 1000;
 const NAME_MAX = 200;
 
 type Body = Record<string, unknown>;
 /** The new mic state, 'ignored' (valid, not about this viewer), or null (malformed). */
-export type MicReadResult = MicRoomState | 'ignored' | null;
-type MicReader = (body: Body, mic: MicRoomState, myUid: string | null) => MicReadResult;
+type MicReader = (body: Body, mic: MicRoomState, myUid: string | null) => MicRoomState | 'ignored' | null;
 
 const isMine = (body: Body, myUid: string | null): boolean | null => {
   const uid = readId(body.uid);
@@ -80,6 +85,10 @@ function queueOf(value: unknown): MicQueueUser[] | null {
 const END_BY: Readonly<Record<string, MicEndKind>> = { viewer: 'endedByViewer', host: 'endedByHost', network: 'networkLost', kicked: 'kicked' };
 
 const READERS: ReadonlyMap<number, MicReader> = new Map<number, MicReader>([
+  [
+    4101,
+    (b) => (readId(b.uid) === null ? null : 'ignored'),
+  ],
   [
     4103,
     (b, mic, me) => {
@@ -158,7 +167,10 @@ const READERS: ReadonlyMap<number, MicReader> = new Map<number, MicReader>([
 /** Whether `code` is a connect-mic push this module reads. */
 export const isMicCode = (code: number): boolean => READERS.has(code);
 
-export function readMicPush(code: number, body: Body, mic: MicRoomState, myUid: string | null): MicReadResult {
+/** The mic after `code` (never 'ignored': a push about someone else still counts as a change), or null when malformed. */
+export function readMicPush(code: number, body: Body, mic: MicRoomState, myUid: string | null): MicRoomState | null {
   const reader = READERS.get(code);
-  return reader === undefined ? null : reader(body, mic, myUid);
+  const read = reader === undefined ? null : reader(body, mic, myUid);
+  if (read === null) return null;
+  return { ...(read === 'ignored' ? mic : read), changes: mic.changes + 1 };
 }

@@ -287,7 +287,6 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
       counters.malformed++;
       return;
     }
-    if (mic === 'ignored') return;
     state = applyPatch(state, { key: 'mic', value: mic });
     (batch.state as Record<string, unknown>).mic = mic;
   }

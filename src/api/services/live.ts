@@ -147,6 +147,8 @@ export const LIVE_CALLS = {
   micApply: post<{ type: Id; token: string }>('/ccp/monitor/v1/voip/apply', ['type', 'token']),
   micReply: post<{ type: Id; token: string }>('/ccp/monitor/v1/voip/reply', ['type', 'token']),
   micUsers: get<WebcastOnly>('/ccp/monitor/v1/voip/users', ['webcastId']),
+  /** The host side's mic control from the console (ours; docs/protocol.md 5.3). */
+  micHost: post<{ action: 'requests' | 'accept' | 'reject' | 'invite' | 'hangup'; uid?: string; open?: boolean }>('/ccp/monitor/v1/voip/host', ['action', 'uid', 'open']),
   signalToAssistant: post<{ id: Id; content: unknown }>('/ccp/monitor/v1/signaling/{id}/to/assistant', ['id', 'content']),
 
   // Praise and counts
