@@ -40,11 +40,19 @@ export type JoinStatus =
   | { readonly state: 'joined'; readonly online: number }
   | { readonly state: 'refused'; readonly status: number | null; readonly msg: string };
 
-/** One call to a tab: any of the three parts, at most one call per delta tick. */
+/** Connect-mic media signalling (4115 offer, 4117 answer, 4119 ICE candidate) as the server relayed it, `from` included. */
+export interface MicSignal {
+  readonly code: number;
+  readonly body: FrameBody;
+}
+
+/** One call to a tab: any of its parts, at most one chat delta per delta tick. */
 export interface TabUpdate {
   readonly delta?: ChatDelta;
   readonly connection?: ConnectionStatus;
   readonly join?: JoinStatus;
+  /** Passed on at once and in order to every tab of the room (the one holding the media uses it). */
+  readonly signal?: MicSignal;
 }
 
 /** Applies an update; the returned promise settles when the tab has taken it in. */

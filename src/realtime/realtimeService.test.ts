@@ -541,4 +541,27 @@ describe('realtime service: requests from tabs', () => {
     expect(t.service.noteActed('A', ROOM, 'paper:p1', { deep: { x: 1 } } as never)).toBe(false);
     expect(t.service.noteActed('A', 'other-room', 'paper:p1', { answered: true })).toBe(false);
   });
+
+  it('passes connect-mic media signalling to every tab of the room at once and in order, beside the chat; a mic push reaches the room state', async () => {
+    const t = setup();
+    const a = tab(t, 'A', 'all', { manualAck: true });
+    const b = tab(t, 'B');
+    await t.connect();
+    // A tab still painting a delta (not acknowledged) gets the signal all the same: media cannot wait.
+    t.server.chat(ROOM, 'u1', 'hello');
+    await t.advance(TICK);
+    t.sockets.last.deliver(encodeFrame({ code: 4117, body: { webcastId: ROOM, sdp: 'answer', from: 'h' } }));
+    t.sockets.last.deliver(encodeFrame({ code: 4119, body: { webcastId: ROOM, candidate: { candidate: 'c1' }, from: 'h' } }));
+    t.sockets.last.deliver(encodeFrame({ code: 4119, body: { webcastId: ROOM, candidate: { candidate: 'c1' }, from: 'h' } }));
+    t.sockets.last.deliver(encodeFrame({ code: 4115, body: { webcastId: 'another-room', sdp: 'x', from: 'h' } }));
+    await t.settle();
+    for (const x of [a, b]) {
+      expect(x.updates.flatMap((u) => (u.signal ? [u.signal.code] : []))).toEqual([4117, 4119, 4119]);
+    }
+    // 4103 has no room offset: the hub applies it to the room state at once.
+    t.sockets.last.deliver(encodeFrame({ code: 4103, body: { webcastId: ROOM, uid: KEY.userId, from: 'h' } }));
+    await t.advance(TICK);
+    const micOf = (x: ReturnType<typeof tab>) => x.updates.flatMap((u) => (u.delta?.state?.mic === undefined ? [] : [u.delta.state.mic.phase])).at(-1);
+    expect(micOf(b)).toBe('connecting');
+  });
 });

@@ -85,6 +85,8 @@ export function deltaGapAfter(arrived: number): number {
   if (arrived >= FLOOD_DELTA_ENTRIES) return FLOOD_DELTA_INTERVAL_MS;
   return arrived <= TRICKLE_DELTA_ENTRIES ? TRICKLE_DELTA_INTERVAL_MS : STREAMING_DELTA_INTERVAL_MS;
 }
+/** Connect-mic media signalling pushes: 4115 offer, 4117 answer, 4119 ICE candidate (PROTOCOL 2.5). */
+export const MIC_SIGNAL_CODES: ReadonlySet<number> = new Set([4115, 4117, 4119]);
 /** Frames held for a room whose first join is under way (the replay comes before the reply). */
 export const JOIN_HOLD_MAX = 5000;
 
@@ -390,7 +392,13 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
       onPush: (frame) => {
         const webcastId = typeof frame.body.webcastId === 'string' ? frame.body.webcastId : typeof frame.body.webcastId === 'number' ? String(frame.body.webcastId) : null;
         const room = webcastId === null ? undefined : entry?.rooms.get(webcastId);
-        if (room !== undefined) applyFrame(room, frame);
+        if (room === undefined) return;
+        if (frame.code !== null && MIC_SIGNAL_CODES.has(frame.code)) {
+          // Media signalling is no room state: each tab gets it at once, in order.
+          for (const sub of room.subscribers.values()) deliver(sub, { signal: { code: frame.code, body: frame.body } });
+          return;
+        }
+        applyFrame(room, frame);
       },
       onAttempt: (attempt) => {
         if (entry === null) return;

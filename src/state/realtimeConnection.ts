@@ -8,7 +8,8 @@ import type { proxy as comlinkProxy } from 'comlink';
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import type { ChatFilter } from '../realtime/filters';
-import type { ChatSendInput, RealtimeOutcome, SessionKey, TabUpdate } from '../realtime/realtimeApi';
+import type { FrameBody } from '../realtime/frame';
+import type { ChatSendInput, MicSignal, RealtimeOutcome, SessionKey, TabUpdate } from '../realtime/realtimeApi';
 import type { SkippedPage, SkippedRange } from '../realtime/skippedPage';
 import type { RealtimeClient } from '../workers/realtimeClient';
 import { applyTabUpdate, IDLE_CONNECTION, newRoomFeed, realtimeStore } from './roomFeed';
@@ -79,6 +80,29 @@ function exposeDiagnostics(started: RealtimeClient): void {
 /** Which worker this tab uses ('shared' or 'dedicated'), for diagnostics and tests. */
 export const realtimeWorkerKind = (): string | null => client?.kind ?? null;
 
+/** Who listens to a room's connect-mic signalling (src/state/micMedia.ts). */
+const signalListeners = new Map<string, Set<(signal: MicSignal) => void>>();
+
+/** Calls `listener` with each media signal the room relays to this viewer; returns the unsubscribe. */
+export function onMicSignal(roomId: string, listener: (signal: MicSignal) => void): () => void {
+  let listeners = signalListeners.get(roomId);
+  if (listeners === undefined) {
+    listeners = new Set();
+    signalListeners.set(roomId, listeners);
+  }
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) signalListeners.delete(roomId);
+  };
+}
+
+/** Any socket request of the room's login (e.g. 4115 media signalling), through the worker. */
+export async function roomRequest(roomId: string, code: number, body: FrameBody): Promise<RealtimeOutcome<FrameBody>> {
+  if (client === null) return notFollowed(roomId);
+  return client.api.request(client.tabId, roomId, code, body);
+}
+
 /** What each followed room needs to be subscribed again (after a back/forward-cache restore). */
 const followed = new Map<string, () => void>();
 
@@ -89,7 +113,11 @@ function follow(roomId: string, key: SessionKey): () => void {
   void realtime().then(({ client: { api, tabId }, proxy }) => {
     // Left the room before the worker's code arrived: nothing to follow.
     if (!active) return;
-    const onUpdate = proxy((update: TabUpdate): Promise<void> => {
+    const onUpdate = proxy((update: TabUpdate): Promise<void> | void => {
+      if (update.signal !== undefined) {
+        if (active) for (const listener of signalListeners.get(roomId) ?? []) listener(update.signal);
+        return;
+      }
       const costs = updateCostSink();
       const started = costs === null ? 0 : performance.now();
       if (active) applyTabUpdate(realtimeStore, roomId, update);
