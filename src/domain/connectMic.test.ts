@@ -21,6 +21,10 @@ describe('connect-mic, the viewer side', () => {
     // Another tab of the viewer shows the phase and does nothing.
     expect(step(mic, false)).toEqual({ kind: 'none' });
     mic = run([{ type: 'mediaOpening' }, { type: 'mediaOpened' }], mic);
+    expect(step(mic)).toEqual({ kind: 'link' });
+    mic = run([{ type: 'linking' }], mic);
+    expect(step(mic)).toEqual({ kind: 'none' });
+    mic = run([{ type: 'linked', heard: 'listening' }], mic);
     expect(step(mic)).toEqual({ kind: 'call', call: 'confirm' });
     // Had another tab taken the microphone over, this one would let go of its own.
     expect(step(mic, false)).toEqual({ kind: 'releaseMedia' });
@@ -67,13 +71,29 @@ describe('connect-mic, the viewer side', () => {
     expect(mic.call).toBe('decline');
     expect(mic.problem).toEqual({ key: 'mic.problem.connectTimeout' });
     // A microphone open in time: no deadline.
-    const inTime = run([server('connecting', 0), { type: 'mediaOpened' }, { type: 'tick', now: CONNECT_DEADLINE_MS * 2 }]);
+    const inTime = run([server('connecting', 0), { type: 'mediaOpened' }, { type: 'linking' }, { type: 'linked', heard: 'listening' }, { type: 'tick', now: CONNECT_DEADLINE_MS * 2 }]);
     expect(inTime.call).toBeNull();
+  });
+
+  it('a link that fails ends the mic once, connecting or connected; a phase change lets it try again', () => {
+    const connecting = run([server('connecting', 0), { type: 'mediaOpened' }, { type: 'linking' }, { type: 'linkFailed' }]);
+    expect(connecting.problem).toEqual({ key: 'mic.problem.linkFailed' });
+    expect(step(connecting)).toEqual({ kind: 'call', call: 'decline' });
+    const connected = run([server('connected', 0), { type: 'mediaOpened' }, { type: 'linking' }, { type: 'linked', heard: 'listening' }, { type: 'linkFailed' }]);
+    expect(step(connected)).toEqual({ kind: 'call', call: 'hangup' });
+    // A failed link is forgotten when the phase changes: the next time on the mic links anew.
+    expect(run([server('idle', 1)], connected).link).toBe('none');
+    // A link that is up goes with the microphone.
+    const up = run([server('connected', 0), { type: 'mediaOpened' }, { type: 'linking' }, { type: 'linked', heard: 'listening' }]);
+    expect(run([{ type: 'mediaReleased' }], up).link).toBe('none');
+    // A link the page never started cannot fail.
+    expect(run([{ type: 'linkFailed' }]).problem).toBeNull();
   });
 
   it('a page that finds the viewer connected (reload, reconnect) opens the microphone again: a full rejoin', () => {
     const mic = run([server('connected', 0)]);
     expect(step(mic)).toEqual({ kind: 'openMedia' });
+    expect(step(run([{ type: 'mediaOpened' }], mic))).toEqual({ kind: 'link' });
     const failed = run([{ type: 'mediaFailed' }], mic);
     expect(step(failed)).toEqual({ kind: 'call', call: 'hangup' });
   });

@@ -11,8 +11,10 @@
  *   applying ─server: connecting (accepted)─▶ connecting: open the microphone
  *   idle ─server: connecting (invited)─▶ connecting: the viewer accepts (open the
  *     microphone) or declines (reply 2)
- *   connecting + microphone open ─▶ reply 1 ─server: connected─▶ connected ─hang up─▶ idle
- *   connecting, microphone refused or not open within CONNECT_DEADLINE_MS ─▶ reply 2, told why
+ *   connecting + microphone open ─▶ linked to the host side ─▶ reply 1 ─server: connected─▶
+ *     connected ─hang up─▶ idle
+ *   connecting, microphone refused, the link failing, or not linked within CONNECT_DEADLINE_MS
+ *     ─▶ reply 2, told why; connected and the microphone or the link failing ─▶ hang up
  *   any ─server: idle─▶ idle, the microphone released
  */
 
@@ -30,6 +32,12 @@ export interface MicProblem {
 export type MicCall = 'apply' | 'cancel' | 'confirm' | 'decline' | 'hangup';
 /** 'failed': refused, missing or unplugged in this server phase (not tried again until the phase changes). */
 export type MicMedia = 'off' | 'opening' | 'on' | 'failed';
+/**
+ * The microphone's way to the host side (a peer connection, or a media server's): 'up' once
+ * the host side takes it, or when nobody of the host side is there to take it yet (the mic
+ * goes on; the console hears the viewer from the next offer); 'failed' in this server phase.
+ */
+export type MicLink = 'none' | 'linking' | 'up' | 'failed';
 
 export interface ViewerMic {
   /** The phase as the server last told it. */
@@ -40,6 +48,9 @@ export interface ViewerMic {
   /** The page sent `call` (else it is still to be sent). */
   readonly callSent: boolean;
   readonly media: MicMedia;
+  readonly link: MicLink;
+  /** Once linked: whether someone of the host side takes the microphone ('nobody' connected yet). */
+  readonly heard: 'listening' | 'nobody' | null;
   /** The viewer accepted an invitation (the microphone opens, then reply 1). */
   readonly inviteAccepted: boolean;
   /** When the server said connecting (the page's clock); null otherwise. */
@@ -50,7 +61,7 @@ export interface ViewerMic {
   readonly automatic: readonly MicCall[];
 }
 
-export const INITIAL_VIEWER_MIC: ViewerMic = { server: 'idle', invited: false, call: null, callSent: false, media: 'off', inviteAccepted: false, connectingSince: null, problem: null, automatic: [] };
+export const INITIAL_VIEWER_MIC: ViewerMic = { server: 'idle', invited: false, call: null, callSent: false, media: 'off', link: 'none', heard: null, inviteAccepted: false, connectingSince: null, problem: null, automatic: [] };
 
 export type ViewerMicEvent =
   | { readonly type: 'server'; readonly phase: MicPhase; readonly invited: boolean; readonly now: number }
@@ -63,6 +74,9 @@ export type ViewerMicEvent =
   | { readonly type: 'mediaOpened' }
   | { readonly type: 'mediaFailed' }
   | { readonly type: 'mediaReleased' }
+  | { readonly type: 'linking' }
+  | { readonly type: 'linked'; readonly heard: 'listening' | 'nobody' }
+  | { readonly type: 'linkFailed' }
   | { readonly type: 'tick'; readonly now: number };
 
 /** What the viewer sees: a call on its way shows as the phase it leads to. */
@@ -101,6 +115,7 @@ export function stepViewerMic(mic: ViewerMic, event: ViewerMicEvent): ViewerMic 
         connectingSince: connecting ? (mic.server === 'connecting' ? mic.connectingSince : event.now) : null,
         automatic: event.phase === mic.server ? mic.automatic : [],
         media: mic.media === 'failed' && event.phase !== mic.server ? 'off' : mic.media,
+        link: mic.link === 'failed' && event.phase !== mic.server ? 'none' : mic.link,
       };
     }
     case 'press':
@@ -120,9 +135,16 @@ export function stepViewerMic(mic: ViewerMic, event: ViewerMicEvent): ViewerMic 
       // On the mic without a microphone: the page ends it (nextMicStep), and says why.
       return { ...mic, media: 'failed', problem: { key: 'error.microphoneAbnormal' } };
     case 'mediaReleased':
-      return { ...mic, media: 'off' };
+      // The link carries the microphone: it goes with it.
+      return { ...mic, media: 'off', link: 'none', heard: null };
+    case 'linking':
+      return { ...mic, link: 'linking' };
+    case 'linked':
+      return mic.link === 'linking' ? { ...mic, link: 'up', heard: event.heard } : mic;
+    case 'linkFailed':
+      return mic.link === 'none' ? mic : { ...mic, link: 'failed', problem: { key: 'mic.problem.linkFailed' } };
     case 'tick':
-      if (mic.server === 'connecting' && mic.media !== 'on' && mic.media !== 'failed' && mic.connectingSince !== null && event.now - mic.connectingSince >= CONNECT_DEADLINE_MS && mic.call === null) {
+      if (mic.server === 'connecting' && mic.link !== 'up' && mic.media !== 'failed' && mic.link !== 'failed' && mic.connectingSince !== null && event.now - mic.connectingSince >= CONNECT_DEADLINE_MS && mic.call === null) {
         return { ...mic, call: 'decline', callSent: false, problem: { key: 'mic.problem.connectTimeout' } };
       }
       return mic;
@@ -132,6 +154,9 @@ export function stepViewerMic(mic: ViewerMic, event: ViewerMicEvent): ViewerMic 
 export type MicStep =
   | { readonly kind: 'call'; readonly call: MicCall }
   | { readonly kind: 'openMedia' }
+  /** Send the open microphone to the host side (a full rejoin: a new connection each time). */
+  | { readonly kind: 'link' }
+  /** Let go of the microphone and of its link. */
   | { readonly kind: 'releaseMedia' }
   | { readonly kind: 'none' };
 
@@ -148,11 +173,13 @@ export function nextMicStep(mic: ViewerMic, owner: boolean): MicStep {
   // Off the mic, or no longer the holder (the viewer acted in another tab): the microphone goes.
   if (!owner || !onMic) return mic.media === 'opening' || mic.media === 'on' ? { kind: 'releaseMedia' } : NONE;
   const automatic = (call: MicCall): MicStep => (mic.automatic.includes(call) ? NONE : { kind: 'call', call });
-  // On the mic with no microphone (refused, missing, unplugged): the mic ends.
-  if (mic.media === 'failed') return automatic(mic.server === 'connecting' ? 'decline' : 'hangup');
+  // On the mic with no microphone (refused, missing, unplugged) or no way to the host: the mic ends.
+  if (mic.media === 'failed' || mic.link === 'failed') return automatic(mic.server === 'connecting' ? 'decline' : 'hangup');
   const wanted = mic.server === 'connected' || !mic.invited || mic.inviteAccepted;
   if (!wanted) return NONE;
   if (mic.media === 'off') return { kind: 'openMedia' };
-  if (mic.media === 'on' && mic.server === 'connecting') return automatic('confirm');
+  if (mic.media !== 'on') return NONE;
+  if (mic.link === 'none') return { kind: 'link' };
+  if (mic.link === 'up' && mic.server === 'connecting') return automatic('confirm');
   return NONE;
 }

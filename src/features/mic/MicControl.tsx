@@ -72,7 +72,8 @@ export function MicControl({ roomId, nickname }: { readonly roomId: string; read
     if (mic.phase === 'applying') return t('mic.status.applying', { queue: mic.queueLength });
     if (showInvite) return t('mic.invite.title');
     if (mic.phase === 'connecting') return mic.owner ? t('mic.status.connecting') : t('mic.status.connectingElsewhere');
-    if (mic.phase === 'connected') return mic.owner ? t('mic.status.connected') : t('mic.status.connectedElsewhere');
+    if (mic.phase === 'connected' && !mic.owner) return t('mic.status.connectedElsewhere');
+    if (mic.phase === 'connected') return mic.heard === 'nobody' ? t('mic.status.connectedUnheard') : t('mic.status.connected');
     if (mic.ended !== null) return t(END_KEYS[mic.ended.kind]);
     if (mic.open === false) return t('mic.status.closed');
     return '';

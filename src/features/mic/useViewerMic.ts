@@ -2,15 +2,17 @@
  * Connect-mic for one room: the server's word (the room state's `mic`, the same in every
  * tab), the viewer machine of src/domain/connectMic.ts, and the steps it asks for run here:
  * the voip calls, the microphone opened and released, the connecting deadline. Only the
- * tab holding the microphone (micOwner.ts) runs the media steps.
+ * tab holding the microphone (micOwner.ts) runs the media steps; the microphone reaches the
+ * host side through src/state/micMedia.ts.
  */
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { isApiError } from '../../api';
 import { canPress, INITIAL_VIEWER_MIC, nextMicStep, shownMicPhase, stepViewerMic, type MicCall, type MicPhase, type MicProblem } from '../../domain/connectMic';
 import type { MicEnd } from '../../realtime/micState';
 import { useApi } from '../../state/apiContext';
 import { useRoomStateKey } from '../../state/roomFeed';
 import { session } from '../../state/session';
+import { peerToPeerPublisher, type MicPublication, type PublishOutcome } from '../../state/micMedia';
 import { openMicrophoneStream } from '../../ui/microphoneStream';
 import { micOwnership } from './micOwner';
 
@@ -32,6 +34,8 @@ export interface ViewerMicView {
   readonly busy: boolean;
   readonly owner: boolean;
   readonly microphoneOn: boolean;
+  /** Whether the host side takes the microphone ('nobody': no host or assistant is connected to hear it). */
+  readonly heard: PublishOutcome | null;
   readonly queueLength: number;
   readonly problem: MicProblem | null;
   /** How the mic last ended while this page was open. */
@@ -109,11 +113,15 @@ export function useViewerMic(roomId: string, nickname: NicknameGate): ViewerMicV
 
   /** Grows at each release: a microphone that opens after it was let go is closed at once. */
   const mediaGeneration = useRef(0);
+  const publication = useRef<MicPublication | null>(null);
   const releaseMedia = useCallback(() => {
     mediaGeneration.current++;
+    publication.current?.close();
+    publication.current = null;
     for (const track of stream.current?.getTracks() ?? []) track.stop();
     stream.current = null;
   }, []);
+  const publisher = useMemo(() => peerToPeerPublisher(roomId), [roomId]);
   useEffect(() => releaseMedia, [releaseMedia]);
 
   const step = nextMicStep(mic, owner);
@@ -153,12 +161,31 @@ export function useViewerMic(roomId: string, nickname: NicknameGate): ViewerMicV
           if (generation === mediaGeneration.current) dispatch({ type: 'mediaFailed' });
         },
       );
+    } else if (step.kind === 'link') {
+      const opened = stream.current;
+      if (opened === null) {
+        dispatch({ type: 'mediaFailed' });
+        return;
+      }
+      dispatch({ type: 'linking' });
+      const generation = mediaGeneration.current;
+      const lost = () => {
+        if (generation === mediaGeneration.current) dispatch({ type: 'linkFailed' });
+      };
+      publisher.publish(opened, lost).then((published) => {
+        if (generation !== mediaGeneration.current) {
+          published.close();
+          return;
+        }
+        publication.current = published;
+        dispatch({ type: 'linked', heard: published.outcome });
+      }, lost);
     } else if (step.kind === 'releaseMedia') {
       releaseMedia();
       dispatch({ type: 'mediaReleased' });
     }
     // The step is a fresh object each render: its kind and call say what it is.
-  }, [step.kind, step.kind === 'call' ? step.call : null, api, releaseMedia]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [step.kind, step.kind === 'call' ? step.call : null, api, releaseMedia, publisher]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const press = useCallback(
     (action: MicPress) => {
@@ -194,6 +221,7 @@ export function useViewerMic(roomId: string, nickname: NicknameGate): ViewerMicV
     busy: mic.call !== null || mic.media === 'opening',
     owner,
     microphoneOn: mic.media === 'on',
+    heard: mic.heard,
     queueLength: told?.queue.length ?? 0,
     problem: mic.problem,
     ended,
