@@ -13,8 +13,8 @@ import { LIVE_STATUS, LOCALES } from '../../src/domain/constants';
 import type { RouteModule } from '../http/app.js';
 import type { ServerContext } from '../context.js';
 import { invalid, okEnvelope } from '../http/envelope.js';
-import { requireRoom, findRoom } from '../entry/rooms.js';
-import { replayOf, replayUrl } from '../live/streams.js';
+import { requireRoom } from '../entry/rooms.js';
+import { endLive, startLive } from '../live/liveControl.js';
 import { adminOnly } from './auth.js';
 import { fieldsOf, optionalInt, optionalOneOf, requireText, type Fields } from './input.js';
 
@@ -23,7 +23,8 @@ export const CAPTION_DEFAULT_MS = 5000;
 const CAPTION_MAX_CHARS = 500;
 const TIME_RULE = { min: 0, max: 8.64e15 } as const;
 
-export const ROOM_MESSAGE = { liveStatus: 7107, caption: 7125 } as const;
+export { ROOM_MESSAGE } from '../live/liveControl.js';
+import { ROOM_MESSAGE } from '../live/liveControl.js';
 
 /** The room id of an admin path (`/admin/v1/rooms/:id/...`), checked like any input. */
 export function roomIdParam(request: FastifyRequest): string {
@@ -57,16 +58,6 @@ function listRooms(ctx: ServerContext) {
   }));
 }
 
-function startLive(ctx: ServerContext, id: string, fields: Fields) {
-  const room = requireRoom(ctx, id);
-  const status = optionalOneOf(fields, 'status', [LIVE_STATUS.preparing, LIVE_STATUS.live]) ?? LIVE_STATUS.live;
-  // The start time is when the room went live; a repeated start keeps it.
-  const startTime = status === LIVE_STATUS.live && room.status !== LIVE_STATUS.live ? ctx.now() : room.startTime;
-  ctx.db.prepare('UPDATE rooms SET status = ?, start_time = ? WHERE id = ?').run(status, startTime, id);
-  const message = ctx.hub.publish(id, ROOM_MESSAGE.liveStatus, { status });
-  return { id, status, startTime, offset: message.offset };
-}
-
 /** The room waits for a start at a time to come (the guide page counts down to it). */
 function scheduleLive(ctx: ServerContext, id: string, fields: Fields) {
   requireRoom(ctx, id);
@@ -76,28 +67,6 @@ function scheduleLive(ctx: ServerContext, id: string, fields: Fields) {
   ctx.db.prepare('UPDATE rooms SET status = ?, start_time = ? WHERE id = ?').run(LIVE_STATUS.notStarted, startTime, id);
   const message = ctx.hub.publish(id, ROOM_MESSAGE.liveStatus, { status: LIVE_STATUS.notStarted });
   return { id, status: LIVE_STATUS.notStarted, startTime, offset: message.offset };
-}
-
-function endLive(ctx: ServerContext, id: string) {
-  const before = requireRoom(ctx, id);
-  ctx.db.prepare('UPDATE rooms SET status = ? WHERE id = ?').run(LIVE_STATUS.ended, id);
-  const ended = findRoom(ctx.db, id);
-  const replay = ended ? replayOf(ctx.config, ended) : null;
-  // The session that ended is a recording of the room (the demo's recordings all play the demo VOD).
-  if (replay !== null && before.status !== LIVE_STATUS.ended && before.status !== LIVE_STATUS.notStarted) recordSession(ctx, id, before.title);
-  const message = ctx.hub.publish(id, ROOM_MESSAGE.liveStatus, { status: LIVE_STATUS.ended, ...(replay === null ? {} : { replay }) });
-  return { id, status: LIVE_STATUS.ended, replay, offset: message.offset };
-}
-
-/** The demo VOD's length: every recording of the reference server plays it. */
-export const RECORDING_MS = 20_000;
-
-function recordSession(ctx: ServerContext, id: string, title: string): void {
-  const count = (ctx.db.prepare('SELECT COUNT(*) AS n FROM room_records WHERE webcast_id = ?').get(id) as { n: number }).n;
-  const at = ctx.now();
-  ctx.db
-    .prepare('INSERT INTO room_records (webcast_id, title, duration_ms, url, created_at) VALUES (?, ?, ?, ?, ?)')
-    .run(id, `${title} (${count + 1})`, RECORDING_MS, `${replayUrl({ publicUrl: null })}?record=${count + 1}`, at);
 }
 
 function caption(ctx: ServerContext, id: string, fields: Fields) {
@@ -115,7 +84,7 @@ export const liveAdminRoutes: RouteModule = (app, ctx) => {
   const guard = { onRequest: adminOnly(ctx) };
   app.get('/admin/v1/rooms', guard, async () => okEnvelope({ rooms: listRooms(ctx) }));
   app.post('/admin/v1/rooms/:id/live/start', guard, async (request) =>
-    okEnvelope(startLive(ctx, roomIdParam(request), fieldsOf(request.body))),
+    okEnvelope(startLive(ctx, roomIdParam(request), optionalOneOf(fieldsOf(request.body), 'status', [LIVE_STATUS.preparing, LIVE_STATUS.live]) ?? LIVE_STATUS.live)),
   );
   app.post('/admin/v1/rooms/:id/live/schedule', guard, async (request) =>
     okEnvelope(scheduleLive(ctx, roomIdParam(request), fieldsOf(request.body))),

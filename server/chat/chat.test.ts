@@ -281,6 +281,25 @@ describe('chat state (7105) and room control (7127)', () => {
 });
 
 describe('host room messages (7107, 7113-7125)', () => {
+  it('going live and ending over the socket are the admin API\'s code: start time, replay, recording', async () => {
+    const s = await start();
+    const viewer = await member(s, 'v');
+    const host = await member(s, 'h', 'r1', { role: 6 });
+    const room = () => s.ctx.db.prepare("SELECT status, start_time AS startTime FROM rooms WHERE id = 'r1'").get() as { status: number; startTime: number | null };
+    const records = () => (s.ctx.db.prepare("SELECT COUNT(*) AS n FROM room_records WHERE webcast_id = 'r1'").get() as { n: number }).n;
+    const before = records();
+    s.ctx.db.prepare("UPDATE rooms SET status = 0, start_time = NULL WHERE id = 'r1'").run();
+    expect((await host.socket.request(7107, { webcastId: 'r1', status: 2 })).status).toBe(200);
+    expect((await viewer.socket.nextPush(7107)).body).toMatchObject({ status: 2 });
+    expect(room()).toEqual({ status: 2, startTime: clock });
+    expect((await host.socket.request(7107, { webcastId: 'r1', status: 3 })).status).toBe(200);
+    const ended = await viewer.socket.nextPush(7107);
+    expect(ended.body.status).toBe(3);
+    expect(typeof ended.body.replay).toBe('string');
+    expect(room().status).toBe(3);
+    expect(records()).toBe(before + 1);
+  });
+
   it('publishes what the host sends, checked, and refuses viewers', async () => {
     const s = await start();
     const viewer = await member(s, 'v');

@@ -4,7 +4,9 @@
  * 7113 to 7125). A request the sender's role may not make is answered 4501 with
  * "role: ..." (the code every client shows with its msg); 4009 stays the entry refusal.
  */
+import { LIVE_STATUS } from '../../src/domain/constants';
 import { isHost, isStaff } from '../../src/domain/roles';
+import { endLive, startLive } from '../live/liveControl.js';
 import type { ServerContext } from '../context.js';
 import { invalid } from '../http/envelope.js';
 import type { SocketRequest } from '../socket/handlers.js';
@@ -63,6 +65,9 @@ export function registerChatHandlers(ctx: ServerContext, chat: ChatService): voi
       requireHost(request);
       const webcastId = roomOfRequest(ctx, request);
       const body = read(request.body, ctx.now());
+      // Going live and ending are the admin API's code too (start time, replay, recording).
+      if (code === 7107 && (body.status === LIVE_STATUS.live || body.status === LIVE_STATUS.preparing)) return { offset: startLive(ctx, webcastId, body.status).offset };
+      if (code === 7107 && body.status === LIVE_STATUS.ended) return { offset: endLive(ctx, webcastId).offset };
       if (code === 7107) ctx.db.prepare('UPDATE rooms SET status = ? WHERE id = ?').run(body.status, webcastId);
       const message = ctx.hub.publish(webcastId, code, body);
       return { offset: message.offset };
