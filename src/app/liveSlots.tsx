@@ -12,6 +12,7 @@ import { i18n } from '../i18n';
 import { EntryPanel } from '../features/entry';
 import type { LiveScreenSlots } from '../features/live';
 import { Skeleton } from '../ui/Skeleton';
+import { ChatPanel, ConnectionBanner, RoomConnection } from './realtimeParts';
 import { composeSlots } from './slots/composeSlots';
 import { deviceSlots } from './slots/deviceSlots';
 import { interactionSlots } from './slots/interactionSlots';
@@ -19,24 +20,7 @@ import { leaveSlots } from './slots/leaveSlots';
 import { roomInfoSlots } from './slots/roomInfoSlots';
 import { viewerSlots } from './slots/viewerSlots';
 
-// The chat and the room's realtime connection load with the video page only: the guide
-// page's script stays within its budget.
-const ChatPanel = lazy(() =>
-  Promise.all([import('../features/chat'), import('../state/realtimeConnection')]).then(([chat, connection]) => ({
-    default: ({ roomId }: { readonly roomId: string }) => <chat.ChatPanel roomId={roomId} actions={connection.roomChatActions} />,
-  })),
-);
-const RoomConnection = lazy(() =>
-  import('../state/realtimeConnection').then((connection) => ({
-    default: function RoomConnection({ roomId }: { readonly roomId: string }) {
-      // The video page follows the room's realtime messages (through the worker) while shown.
-      connection.useRoomConnection(roomId);
-      return null;
-    },
-  })),
-);
 const Player = lazy(() => import('../features/player').then((player) => ({ default: player.Player })));
-const ConnectionBanner = lazy(() => import('../features/chat').then((chat) => ({ default: chat.ConnectionBanner })));
 
 const coreSlots: LiveScreenSlots = {
   entry: (roomId, enter) => <EntryPanel roomId={roomId} onEntered={enter} />,

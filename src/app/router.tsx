@@ -6,9 +6,9 @@ import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import type { RuntimeConfig } from '../config';
 import { LIVE_GUIDE_ROUTE, LIVE_VIDEO_ROUTE, LiveScreen, liveRoomPath } from '../features/live';
-import { MeetRoomScreen } from '../features/meet';
 import { AppLayout } from './AppLayout';
 import { liveSlots } from './liveSlots';
+import { meetSlots } from './meetSlots';
 import { ErrorStatusPage } from './pages/ErrorStatusPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { RouteErrorPage } from './RouteErrorPage';
@@ -18,6 +18,8 @@ type RouteConfig = Pick<RuntimeConfig, 'defaultRoomId'>;
 // The messaging-login callback is a page few visitors see: its code loads with it, not with
 // the guide page (whose script has a budget, tests/e2e/guide-bundle.spec.ts).
 const WxInfoScreen = lazy(() => import('../features/wxinfo').then((m) => ({ default: m.WxInfoScreen })));
+// The host's console, the same: a page for the host side only.
+const MeetRoomScreen = lazy(() => import('../features/meet').then((m) => ({ default: m.MeetRoomScreen })));
 
 export function appRoutes(config: RouteConfig): RouteObject[] {
   const defaultGuide = liveRoomPath('guide', config.defaultRoomId);
@@ -32,7 +34,14 @@ export function appRoutes(config: RouteConfig): RouteObject[] {
         // LiveGuide and LiveVideo: the same screen module in two modes.
         { path: LIVE_GUIDE_ROUTE, element: <LiveScreen mode="guide" slots={liveSlots} /> },
         { path: LIVE_VIDEO_ROUTE, element: <LiveScreen mode="video" slots={liveSlots} /> },
-        { path: '/live/meetLive/:id', element: <MeetRoomScreen /> },
+        {
+          path: '/live/meetLive/:id',
+          element: (
+            <Suspense fallback={null}>
+              <MeetRoomScreen slots={meetSlots} />
+            </Suspense>
+          ),
+        },
         {
           path: '/getWxInfo',
           element: (

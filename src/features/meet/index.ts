@@ -1,1 +1,2 @@
 export { MeetRoomScreen } from './MeetRoomScreen';
+export type { ConsoleSlots } from './Console';

@@ -1,0 +1,23 @@
+/**
+ * The room's realtime connection, its banner and the chat panel, loaded when a page shows
+ * them (the video page, the console), so the guide page's script carries none of them.
+ */
+import { lazy } from 'react';
+
+// The chat and the room's realtime connection load with the video page only: the guide
+// page's script stays within its budget.
+export const ChatPanel = lazy(() =>
+  Promise.all([import('../features/chat'), import('../state/realtimeConnection')]).then(([chat, connection]) => ({
+    default: ({ roomId }: { readonly roomId: string }) => <chat.ChatPanel roomId={roomId} actions={connection.roomChatActions} />,
+  })),
+);
+export const RoomConnection = lazy(() =>
+  import('../state/realtimeConnection').then((connection) => ({
+    default: function RoomConnection({ roomId }: { readonly roomId: string }) {
+      // The video page follows the room's realtime messages (through the worker) while shown.
+      connection.useRoomConnection(roomId);
+      return null;
+    },
+  })),
+);
+export const ConnectionBanner = lazy(() => import('../features/chat').then((chat) => ({ default: chat.ConnectionBanner })));

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { readConsoleRoom, readMicDesk } from './consoleData';
+
+describe('the console reads', () => {
+  it('the room title and a known live status, nothing else', () => {
+    expect(readConsoleRoom({ title: 'Demo', status: 2 })).toEqual({ title: 'Demo', status: 2 });
+    expect(readConsoleRoom({ title: 7, status: 9 })).toEqual({ title: '', status: null });
+    expect(readConsoleRoom(null)).toEqual({ title: '', status: null });
+  });
+
+  it('the mic users with a state of the mic, a missing name as the uid, bad rows dropped', () => {
+    const desk = readMicDesk({
+      open: true,
+      users: [
+        { uid: 'a', name: 'Ann', state: 'applying' },
+        { uid: 42, name: '', state: 'connected' },
+        { uid: 'b', state: 'idle' },
+        { uid: 'c', state: 'dancing' },
+        { name: 'no id', state: 'applying' },
+        'junk',
+      ],
+    });
+    expect(desk).toEqual({ open: true, users: [{ uid: 'a', name: 'Ann', state: 'applying' }, { uid: '42', name: '42', state: 'connected' }] });
+    expect(readMicDesk({ open: 'yes', users: 'none' })).toEqual({ open: false, users: [] });
+  });
+});

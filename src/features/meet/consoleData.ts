@@ -1,0 +1,52 @@
+/**
+ * What the console reads from the room server, narrowed from unknown JSON: the room's title
+ * and live status (GET webcast/{id}), and the mic users with their states (voip/users,
+ * voip/host). Bad fields are dropped, never thrown.
+ */
+import { MIC_PHASES, type MicPhase } from '../../domain/connectMic';
+import { LIVE_STATUS } from '../../domain/constants';
+
+export type LiveStatus = (typeof LIVE_STATUS)[keyof typeof LIVE_STATUS];
+
+export interface ConsoleRoom {
+  readonly title: string;
+  readonly status: LiveStatus | null;
+}
+
+export interface MicUser {
+  readonly uid: string;
+  readonly name: string;
+  readonly state: Exclude<MicPhase, 'idle'>;
+}
+
+export interface MicDeskData {
+  readonly open: boolean;
+  readonly users: readonly MicUser[];
+}
+
+const record = (value: unknown): Record<string, unknown> | null => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null);
+const LIVE_CODES: readonly number[] = Object.values(LIVE_STATUS);
+
+export function readConsoleRoom(data: unknown): ConsoleRoom {
+  const room = record(data) ?? {};
+  const status = room.status;
+  return {
+    title: typeof room.title === 'string' ? room.title : '',
+    status: typeof status === 'number' && LIVE_CODES.includes(status) ? (status as LiveStatus) : null,
+  };
+}
+
+const id = (value: unknown): string | null => (typeof value === 'string' && value.length > 0 && value.length <= 128 ? value : typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : null);
+
+export function readMicDesk(data: unknown): MicDeskData {
+  const body = record(data) ?? {};
+  const users: MicUser[] = [];
+  for (const item of Array.isArray(body.users) ? body.users : []) {
+    const user = record(item);
+    const uid = id(user?.uid);
+    const state = user?.state;
+    if (user === null || uid === null || typeof state !== 'string' || state === 'idle' || !(MIC_PHASES as readonly string[]).includes(state)) continue;
+    users.push({ uid, name: typeof user.name === 'string' && user.name !== '' ? user.name : uid, state: state as MicUser['state'] });
+  }
+  return { open: body.open === true, users };
+}
