@@ -191,6 +191,27 @@ describe('review mode', () => {
   });
 });
 
+describe('review mode from the console (chat/pending with a staff login)', () => {
+  it('lists what waits and approves or rejects it; viewers and other rooms are refused', async () => {
+    const s = await start();
+    const viewer = await member(s, 'v');
+    const host = await member(s, 'h', 'r1', { role: 8 });
+    await admin(s, '/admin/v1/rooms/r1/chat/state', { review: true });
+    const held = await send(viewer.socket, { body: 'approve me' });
+    const other = await send(viewer.socket, { body: 'reject me' });
+    const list = await call(s, 'GET', '/ccp/monitor/v1/chat/pending', { webcastId: 'r1' }, { token: host.session.token });
+    expect((list.data?.list as Array<{ msgId: string }>).map((p) => p.msgId)).toEqual([held.msgId, other.msgId]);
+    const review = (msgId: unknown, approve: boolean, token = host.session.token) => call(s, 'POST', '/ccp/monitor/v1/chat/pending/review', { webcastId: 'r1', msgId, approve }, { token });
+    expect((await review(held.msgId, true)).code).toBe(200);
+    expect((await viewer.socket.nextPush(7101)).body).toMatchObject({ msgId: held.msgId, body: 'approve me' });
+    expect((await review(other.msgId, false)).code).toBe(200);
+    expect((await review(other.msgId, true)).msg).toBe('msgId: no message with this id waits for review in this room');
+    expect((await call(s, 'GET', '/ccp/monitor/v1/chat/pending', { webcastId: 'r1' }, { token: viewer.session.token })).msg).toBe('role: only the host or an assistant may do this');
+    expect((await call(s, 'GET', '/ccp/monitor/v1/chat/pending', { webcastId: 'r2' }, { token: host.session.token })).code).toBe(4009);
+    expect((await review('x', true, viewer.session.token)).msg).toBe('role: only the host or an assistant may do this');
+  });
+});
+
 describe('withdraw (7103)', () => {
   it('allows one own message within 120 s and refuses after, and others’ messages', async () => {
     const s = await start();

@@ -6,13 +6,18 @@
  * - POST /ccp/monitor/v1/chat/public/listByIds {webcastId, ids}: those messages (1 to 200
  *   ids) that exist in the room and are not withdrawn, in offset order. data: {list}.
  * Both need a session (402) for that room (4009 otherwise: the room's gate was not passed).
+ * - GET /ccp/monitor/v1/chat/pending?webcastId (a host or assistant login): the messages
+ *   waiting for review. data: {list}.
+ * - POST /ccp/monitor/v1/chat/pending/review {webcastId, msgId, approve}: publishes (7101)
+ *   or drops one of them.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LIVE_CALLS } from '../../src/api/services/live';
 import { CHAT_ENTRIES_KEPT } from '../../src/domain/constants';
 import { requireSession } from '../auth/sessions.js';
 import type { ServerContext } from '../context.js';
-import { BizError, okEnvelope } from '../http/envelope.js';
+import { isStaff } from '../../src/domain/roles';
+import { BizError, invalid, okEnvelope } from '../http/envelope.js';
 import { registerChatImageRoutes } from './imageUpload.js';
 import { ID_MAX } from '../socket/fields.js';
 import type { ChatService } from './service.js';
@@ -69,5 +74,43 @@ export function registerChatRoutes(app: FastifyInstance, ctx: ServerContext, cha
     },
   );
 
+  // Review mode from the console (a host or assistant login): the same service calls as the
+  // admin API's chat/pending routes.
+  app.get<{ Querystring: { webcastId: string } }>(
+    LIVE_CALLS.chatPending.path,
+    { schema: { querystring: { type: 'object', required: ['webcastId'], properties: { webcastId: roomId } } } },
+    async (request) => {
+      staffForRoom(ctx, request, request.query.webcastId);
+      return okEnvelope({ list: chat.pending(request.query.webcastId) });
+    },
+  );
+
+  app.post<{ Body: { webcastId: string; msgId: string; approve: boolean } }>(
+    LIVE_CALLS.chatReview.path,
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['webcastId', 'msgId', 'approve'],
+          additionalProperties: false,
+          properties: { webcastId: roomId, msgId: { type: 'string', minLength: 1, maxLength: ID_MAX }, approve: { type: 'boolean' } },
+        },
+      },
+    },
+    async (request) => {
+      const { webcastId, msgId, approve } = request.body;
+      staffForRoom(ctx, request, webcastId);
+      if (approve) return okEnvelope(await chat.approve(webcastId, msgId));
+      chat.reject(webcastId, msgId);
+      return okEnvelope({ msgId });
+    },
+  );
+
   registerChatImageRoutes(app, ctx, chat);
+}
+
+function staffForRoom(ctx: ServerContext, request: FastifyRequest, webcastId: string): void {
+  const session = requireSession(ctx.sessions, request);
+  if (session.webcastId !== webcastId) throw new BizError(4009, 'you are not allowed to enter: this login is for another room');
+  if (!isStaff(session.role)) throw invalid('role', 'only the host or an assistant may do this');
 }

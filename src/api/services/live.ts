@@ -174,6 +174,9 @@ export const LIVE_CALLS = {
   answerSheetAnswer: post<{ confId: Id; answer: unknown }>('/ccp/receiver/v1/answerSheet/answer', ['confId', 'answer']),
 
   // Chat
+  /** Review mode from the console (ours; docs/protocol.md 5.3). */
+  chatPending: get<WebcastOnly>('/ccp/monitor/v1/chat/pending', ['webcastId']),
+  chatReview: post<{ webcastId: Id; msgId: string; approve: boolean }>('/ccp/monitor/v1/chat/pending/review', ['webcastId', 'msgId', 'approve']),
   chatHistory: get<WebcastOnly & Paging>('/ccp/monitor/v1/chat/public/list', ['webcastId', 'skip', 'take']),
   chatByIds: post<{ webcastId: Id; ids: readonly Id[] }>('/ccp/monitor/v1/chat/public/listByIds', ['webcastId', 'ids']),
   /** chosen path: JSON (no form word in it); the answer's url goes into the 7101 imgUrl */
