@@ -6,7 +6,7 @@
 import { Suspense } from 'react';
 import type { ConsoleSlots } from '../features/meet';
 import { Skeleton } from '../ui/Skeleton';
-import { ChatPanel, ConnectionBanner, RoomConnection } from './realtimeParts';
+import { ConnectionBanner, ConsoleChatPanel, RoomConnection } from './realtimeParts';
 
 export const meetSlots: ConsoleSlots = {
   connection: (roomId) => (
@@ -17,7 +17,7 @@ export const meetSlots: ConsoleSlots = {
   ),
   chat: (roomId) => (
     <Suspense fallback={<Skeleton shape="chat" />}>
-      <ChatPanel roomId={roomId} />
+      <ConsoleChatPanel roomId={roomId} />
     </Suspense>
   ),
 };

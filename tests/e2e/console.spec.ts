@@ -127,3 +127,64 @@ test('the host goes live and ends the live (asked twice), as the server records 
   await expect(live).toContainText('直播中', { timeout: 10_000 });
   await host.context.close();
 });
+
+test('chat moderation: a message withdrawn in the console leaves the viewer\'s three tabs; a muted viewer cannot send (SPEC 8); review mode; a kick, asked twice', async ({ browser }) => {
+  const host = await openConsole(browser);
+  const viewerContext = await guestContext(browser, server.url);
+  const tabs = [await viewerContext.newPage()];
+  await enterAsGuest(tabs[0]!, ROOM);
+  for (let i = 0; i < 2; i++) {
+    const tab = await viewerContext.newPage();
+    await tab.goto(`/live/video/${ROOM}`);
+    tabs.push(tab);
+  }
+  for (const tab of tabs) await joined(tab);
+  const [first] = tabs as [Page];
+  const composer = first.getByPlaceholder(/说点什么/);
+  await composer.fill('请撤回这条消息');
+  await composer.press('Enter');
+  for (const tab of tabs) await expect(tab.locator('.chat-message', { hasText: '请撤回这条消息' })).toHaveCount(1, { timeout: 10_000 });
+
+  const row = host.page.locator('.console__chat .chat-message', { hasText: '请撤回这条消息' });
+  await row.hover();
+  await row.getByRole('button', { name: '撤回' }).click();
+  for (const tab of tabs) await expect(tab.locator('.chat-message', { hasText: '请撤回这条消息' })).toHaveCount(0, { timeout: 10_000 });
+  await expect(row).toHaveCount(0);
+
+  // Mute: the viewer's composer says so and a send is refused; unmute gives the chat back.
+  await composer.fill('第二条消息');
+  await composer.press('Enter');
+  const second = host.page.locator('.console__chat .chat-message', { hasText: '第二条消息' });
+  await second.hover();
+  await second.getByRole('button', { name: /^禁言 / }).click();
+  await expect(first.locator('.chat-panel')).toContainText('您已被禁言', { timeout: 10_000 });
+  await expect(host.page.locator('.chat-controls')).toContainText('已禁言 1 人');
+  await second.hover();
+  await second.getByRole('button', { name: /^解除 .* 的禁言$/ }).click();
+  await expect(host.page.locator('.chat-controls')).toContainText('已禁言 0 人', { timeout: 10_000 });
+  await expect(first.locator('.chat-panel')).not.toContainText('您已被禁言', { timeout: 10_000 });
+
+  // Review mode: the viewer's message waits in the console until published.
+  const controls = host.page.locator('.chat-controls');
+  await controls.getByRole('button', { name: '审核模式' }).click();
+  await expect(controls.getByRole('button', { name: '审核模式' })).toHaveAttribute('aria-pressed', 'true', { timeout: 10_000 });
+  await composer.fill('等待审核的消息');
+  await composer.press('Enter');
+  const waiting = controls.getByRole('list', { name: '待审核的消息' }).getByRole('listitem', { hasText: '等待审核的消息' });
+  await expect(waiting).toBeVisible({ timeout: 10_000 });
+  await expect(tabs[1]!.locator('.chat-message', { hasText: '等待审核的消息' })).toHaveCount(0);
+  await waiting.getByRole('button', { name: '通过' }).click();
+  for (const tab of tabs) await expect(tab.locator('.chat-message', { hasText: '等待审核的消息' })).toHaveCount(1, { timeout: 10_000 });
+  await controls.getByRole('button', { name: '审核模式' }).click();
+  await expect(controls.getByRole('button', { name: '审核模式' })).toHaveAttribute('aria-pressed', 'false', { timeout: 10_000 });
+
+  // A kick is asked twice; the viewer's tabs are shut out of the room.
+  const published = host.page.locator('.console__chat .chat-message', { hasText: '等待审核的消息' });
+  await published.hover();
+  await published.getByRole('button', { name: /^把 .* 踢出直播间$/ }).click();
+  await published.getByRole('button', { name: /^确认把 .* 踢出直播间$/ }).click();
+  await expect(first).not.toHaveURL(new RegExp(`/live/video/${ROOM}$`), { timeout: 15_000 });
+  await viewerContext.close();
+  await host.context.close();
+});
+

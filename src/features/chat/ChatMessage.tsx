@@ -16,13 +16,26 @@ import { formatChatTime } from './chatTime';
 import { initialOf, roleBadge } from './entryStyle';
 import { externalHref, isoTime } from './links';
 import { MessageBody } from './MessageBody';
+import { ModerationActions } from './ModerationActions';
 import type { ChatRowLabels } from './rowLabels';
+import type { ModerationAction } from './types';
+
+/** The rows' host-side actions (the console), stable for the list's life. */
+export interface RowModeration {
+  /** Whether `uid` is muted now. */
+  isMuted(uid: string): boolean;
+  /** Calls `listener` when the muted list changes; returns the unsubscribe. */
+  onMutedChange(listener: () => void): () => void;
+  moderate(entry: ChatEntry, action: ModerationAction): void;
+}
 
 export interface ChatMessageCallbacks {
   onQuote(entry: ChatEntry): void;
   onMention(entry: ChatEntry): void;
   onWithdraw(entry: ChatEntry): void;
   onOpenImage(url: string): void;
+  /** Set where the host side uses the chat: the rows' actions add theirs. */
+  readonly moderation?: RowModeration;
 }
 
 export interface ChatMessageProps extends ChatMessageCallbacks {
@@ -85,7 +98,8 @@ function ChatImage({ entry, labels, onOpenImage }: { readonly entry: ChatEntry; 
 }
 
 /** The row's actions bar (exported for its render test: the row shows it only on attention). */
-export function RowActions({ entry, withdrawable, labels, onQuote, onMention, onWithdraw }: Omit<ChatMessageProps, 'grouped' | 'onOpenImage'>) {
+export function RowActions({ entry, withdrawable, labels, onQuote, onMention, onWithdraw, moderation }: Omit<ChatMessageProps, 'grouped' | 'onOpenImage'>) {
+  if (moderation !== undefined) return <ModerationActions entry={entry} labels={labels} onQuote={onQuote} onMention={onMention} moderation={moderation} />;
   if (entry.mine && !withdrawable) return null;
   return (
     <div className="chat-message__actions">
@@ -135,7 +149,7 @@ function useRowAttention() {
   return { attended: attention.pointed || attention.focused, handlers: { onPointerMove, onPointerLeave, onFocus, onBlur } };
 }
 
-function ChatMessageRow({ entry, grouped, withdrawable, labels, onQuote, onMention, onWithdraw, onOpenImage }: ChatMessageProps) {
+function ChatMessageRow({ entry, grouped, withdrawable, labels, onQuote, onMention, onWithdraw, onOpenImage, moderation }: ChatMessageProps) {
   const { attended, handlers } = useRowAttention();
   const classes = ['chat-message'];
   if (grouped) classes.push('chat-message--grouped');
@@ -182,7 +196,7 @@ function ChatMessageRow({ entry, grouped, withdrawable, labels, onQuote, onMenti
         )}
         <ChatImage entry={entry} labels={labels} onOpenImage={onOpenImage} />
       </div>
-      {attended && <RowActions entry={entry} withdrawable={withdrawable} labels={labels} onQuote={onQuote} onMention={onMention} onWithdraw={onWithdraw} />}
+      {attended && <RowActions entry={entry} withdrawable={withdrawable} labels={labels} onQuote={onQuote} onMention={onMention} onWithdraw={onWithdraw} moderation={moderation} />}
     </article>
   );
 }

@@ -5,7 +5,7 @@
  * updates do not re-render the panel. It acts through the injected ChatActions.
  */
 import { ChatAnnouncer } from './ChatAnnouncer';
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { isStaff } from '../../domain/roles';
@@ -23,7 +23,8 @@ import { draftReducer, draftToInput, EMPTY_DRAFT } from './composerDraft';
 import { FilterSwitch } from './FilterSwitch';
 import { ImageLightbox } from './ImageLightbox';
 import { SyncStatus } from './SyncStatus';
-import type { ChatActions } from './types';
+import type { RowModeration } from './ChatMessage';
+import type { ChatActions, ChatModeration } from './types';
 import { useChatSender } from './useChatSender';
 import './chat.css';
 
@@ -31,9 +32,11 @@ export interface ChatPanelProps {
   /** The webcast id of the room; the feed must have been opened in the realtime store. */
   readonly roomId: string;
   readonly actions: ChatActions;
+  /** The host side's control of messages and senders (the console); viewers have none. */
+  readonly moderation?: ChatModeration;
 }
 
-export function ChatPanel({ roomId, actions }: ChatPanelProps) {
+export function ChatPanel({ roomId, actions, moderation }: ChatPanelProps) {
   const { t } = useTranslation();
   const api = useApi();
   const realtime = useRealtime();
@@ -79,6 +82,41 @@ export function ChatPanel({ roomId, actions }: ChatPanelProps) {
   const onCloseImage = useCallback(() => setLightbox(null), []);
   const onLoadSkipped = useCallback((range: SkippedRange) => actionsRef.current.loadSkipped(roomId, range), [roomId]);
 
+  // One object for the list's life (rows stay memoized); it reads the latest muted list and
+  // the latest moderation the app passed.
+  const mutedRef = useRef(chat.muted);
+  const moderationRef = useRef(moderation);
+  const mutedListeners = useRef(new Set<() => void>());
+  useEffect(() => {
+    moderationRef.current = moderation;
+  });
+  useEffect(() => {
+    mutedRef.current = chat.muted;
+    for (const listener of mutedListeners.current) listener();
+  }, [chat.muted]);
+  const hasModeration = moderation !== undefined;
+  const rowModeration = useMemo<RowModeration | undefined>(
+    () =>
+      hasModeration
+        ? {
+            isMuted: (uid) => mutedRef.current.includes(uid),
+            onMutedChange: (listener) => {
+              const listeners = mutedListeners.current;
+              listeners.add(listener);
+              return () => listeners.delete(listener);
+            },
+            moderate: (entry, action) => {
+              const current = moderationRef.current;
+              if (current === undefined) return;
+              void current.moderate(roomId, { msgId: entry.msgId, uid: entry.uid }, action).then((outcome) => {
+                if (!outcome.ok) showProblem(outcome.msg !== '' ? 'error.invalidInputField' : 'error.submitFailed', { detail: outcome.msg });
+              });
+            },
+          }
+        : undefined,
+    [hasModeration, roomId, showProblem],
+  );
+
   const onSend = () => {
     const checked = draftToInput(draft);
     if (!checked.ok) {
@@ -102,7 +140,7 @@ export function ChatPanel({ roomId, actions }: ChatPanelProps) {
       <section className="chat-panel" aria-label={t('chat.title')} data-room-id={roomId}>
         <FilterSwitch value={filter} onChange={onFilter} />
         <SyncStatus roomId={roomId} />
-        <ChatFeed roomId={roomId} filter={filter} onQuote={onQuote} onMention={onMention} onWithdraw={onWithdraw} onOpenImage={onOpenImage} onLoadSkipped={onLoadSkipped} />
+        <ChatFeed roomId={roomId} filter={filter} onQuote={onQuote} onMention={onMention} onWithdraw={onWithdraw} onOpenImage={onOpenImage} onLoadSkipped={onLoadSkipped} moderation={rowModeration} />
         <Composer
           draft={draft}
           dispatch={dispatch}

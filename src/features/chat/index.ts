@@ -1,4 +1,4 @@
 /** The chat feature: the chat room panel and the connection banner (issue 4). */
 export { ChatPanel, type ChatPanelProps } from './ChatPanel';
 export { ConnectionBanner, type ConnectionBannerProps } from './ConnectionBanner';
-export type { ChatActions } from './types';
+export type { ChatActions, ChatModeration, ModerationAction } from './types';

@@ -20,3 +20,14 @@ export interface Mention {
   readonly uid: string;
   readonly name: string;
 }
+
+/** What the host side does to a message or its sender from the chat list (the console). */
+export type ModerationAction = 'withdraw' | 'mute' | 'unmute' | 'kick' | 'inviteToMic';
+
+/**
+ * The host side's chat control, handed in by the app where staff use the chat (the console):
+ * rows then offer withdraw (any message), mute or unmute, kick and an invitation to the mic.
+ */
+export interface ChatModeration {
+  moderate(roomId: string, target: { readonly msgId: string; readonly uid: string }, action: ModerationAction): Promise<RealtimeOutcome<unknown>>;
+}

@@ -9,6 +9,7 @@ import { isHost } from '../../domain/roles';
 import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { useApi } from '../../state/apiContext';
 import { readConsoleRoom, type ConsoleRoom } from './consoleData';
+import { ChatControls } from './ChatControls';
 import { LiveControl } from './LiveControl';
 import { MicDesk } from './MicDesk';
 
@@ -45,7 +46,10 @@ export function Console({ roomId, role, slots }: { readonly roomId: string; read
         <LiveControl roomId={roomId} role={role} initialStatus={room?.status ?? null} />
       </div>
       <div className="console__body">
-        <MicDesk roomId={roomId} />
+        <div className="console__column">
+          <MicDesk roomId={roomId} />
+          <ChatControls roomId={roomId} />
+        </div>
         {slots.chat !== undefined && (
           <section className="console-card console__chat" aria-label={t('console.chatTitle')}>
             {slots.chat(roomId)}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readConsoleRoom, readMicDesk } from './consoleData';
+import { readConsoleRoom, readMicDesk, readPending } from './consoleData';
 
 describe('the console reads', () => {
   it('the room title and a known live status, nothing else', () => {
@@ -22,5 +22,22 @@ describe('the console reads', () => {
     });
     expect(desk).toEqual({ open: true, users: [{ uid: 'a', name: 'Ann', state: 'applying' }, { uid: '42', name: '42', state: 'connected' }] });
     expect(readMicDesk({ open: 'yes', users: 'none' })).toEqual({ open: false, users: [] });
+  });
+
+  it('the messages waiting for review: id, sender name (else uid) and text; rows without an id dropped', () => {
+    expect(
+      readPending({
+        list: [
+          { msgId: 'm1', uid: 'u1', body: { name: 'Ann', body: 'hello' } },
+          { msgId: 'm2', uid: 'u2', body: { body: 'no name' } },
+          { uid: 'u3', body: { name: 'x', body: 'no id' } },
+          null,
+        ],
+      }),
+    ).toEqual([
+      { msgId: 'm1', name: 'Ann', text: 'hello' },
+      { msgId: 'm2', name: 'u2', text: 'no name' },
+    ]);
+    expect(readPending({ list: 'x' })).toEqual([]);
   });
 });

@@ -50,3 +50,25 @@ export function readMicDesk(data: unknown): MicDeskData {
   }
   return { open: body.open === true, users };
 }
+
+/** A chat message waiting for review (chat/pending): who sent it and what it says. */
+export interface PendingMessage {
+  readonly msgId: string;
+  readonly name: string;
+  readonly text: string;
+}
+
+export function readPending(data: unknown): PendingMessage[] {
+  const list = record(data)?.list;
+  const out: PendingMessage[] = [];
+  for (const item of Array.isArray(list) ? list : []) {
+    const row = record(item);
+    const msgId = id(row?.msgId);
+    const body = record(row?.body);
+    if (row === null || msgId === null) continue;
+    const name = typeof body?.name === 'string' && body.name !== '' ? body.name : (id(row.uid) ?? '');
+    const text = typeof body?.body === 'string' ? body.body : '';
+    out.push({ msgId, name, text });
+  }
+  return out;
+}
