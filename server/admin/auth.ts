@@ -5,7 +5,10 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isStaff } from '../../src/domain/roles';
+import { requireSession } from '../auth/sessions.js';
 import type { ServerContext } from '../context.js';
+import { BizError, invalid } from '../http/envelope.js';
 
 function presented(request: FastifyRequest): string | null {
   const header = request.headers['x-admin-token'];
@@ -32,4 +35,17 @@ export const adminOnly = (ctx: ServerContext) => async (request: FastifyRequest,
   if (!token || !same(token, ctx.adminToken)) {
     await reply.status(401).send({ code: 401, msg: 'admin token required', data: null });
   }
+};
+
+/**
+ * The console's guard for the host-control routes mounted under /ccp/monitor/v1/host/rooms/:id
+ * (admin/interactAdmin.ts): a host or assistant login (token header) of that very room. A
+ * missing or ended login is 402, a viewer's 4501 naming the role, another room's 4009, as
+ * on the rest of the live service.
+ */
+export const staffOfRoom = (ctx: ServerContext) => async (request: FastifyRequest) => {
+  const session = requireSession(ctx.sessions, request);
+  const room = (request.params as { id?: unknown }).id;
+  if (!isStaff(session.role)) throw invalid('role', 'only the host or an assistant may do this');
+  if (session.webcastId !== room) throw new BizError(4009, 'this login belongs to another room');
 };

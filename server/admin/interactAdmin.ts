@@ -19,11 +19,19 @@
  *   /admin/v1/rooms/:id/ledger          {kind?}                           the room's money ledger, oldest first
  *   /admin/v1/rooms/:id/users/:uid/real-name {verified}                   mark an account real-name verified (withdrawals need it: 4204)
  *   /admin/v1/rooms/:id/goods/:goodsId/stock {stock}                      set a goods item's stock
+ *   /admin/v1/rooms/:id/rollcall/signins                                  the latest roll call and who signed in
+ *   /admin/v1/rooms/:id/redpacket/grabs                                   the latest red packet and who grabbed what
+ *
+ * The host's console calls the same routes, from lottery/start to share and the two
+ * results, at /ccp/monitor/v1/host/rooms/:id/... with a host or assistant login of that room
+ * (token header) instead of the admin token.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { invalid, okEnvelope } from '../http/envelope.js';
-import { adminOnly } from './auth.js';
+import { adminOnly, staffOfRoom } from './auth.js';
+import { rollCallSignIns } from '../interact/rollCall/rollCall.js';
+import { redPacketGrabs } from '../interact/redPacket/control.js';
 import { requireRoom } from '../interact/shared/access.js';
 import { ID, objectOf } from '../interact/shared/schema.js';
 import { QA_STATES, updateSettings, settingsOf, type QaState } from '../interact/shared/settings.js';
@@ -48,44 +56,58 @@ const optionalBody = (properties: Record<string, unknown>, required: readonly st
 const ROOM_PARAMS = objectOf({ id: ID }, ['id']);
 const QUESTION_PARAMS = objectOf({ id: ID, qaId: ID }, ['id', 'qaId']);
 
-export function interactAdminRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  // Checked on request, before the body is parsed or validated: without the token a caller
-  // learns nothing, not even whether its body would have been accepted.
-  const guard = { onRequest: adminOnly(ctx) };
+/**
+ * Where the host side's interaction control is mounted: the admin API (the admin token,
+ * `npm run room`) and the console (a host or assistant login of the room). Both run the
+ * routes below, so the CLI and the console call the same server code (issue 15 item 4).
+ */
+export interface HostControlMount {
+  /** The path before `/:id/...`: `/admin/v1/rooms` or `/ccp/monitor/v1/host/rooms`. */
+  readonly base: string;
+  /** Checked on request, before the body is parsed or validated. */
+  readonly onRequest: onRequestHookHandler;
+}
+
+export const ADMIN_ROOMS = '/admin/v1/rooms';
+export const HOST_ROOMS = '/ccp/monitor/v1/host/rooms';
+
+export function hostInteractRoutes(app: FastifyInstance, ctx: ServerContext, mount: HostControlMount): void {
+  const guard = { onRequest: mount.onRequest };
   const room = (id: string) => requireRoom(ctx, id, 'id').id;
+  const at = (path: string) => `${mount.base}/:id/${path}`;
 
   app.post<{ Params: { id: string }; Body: { raffleId?: string } | null }>(
-    '/admin/v1/rooms/:id/lottery/start',
+    at('lottery/start'),
     { ...guard, schema: { params: ROOM_PARAMS, body: optionalBody({ raffleId: ID }) } },
     async (request) => okEnvelope(startRaffle(ctx, room(request.params.id), request.body?.raffleId)),
   );
 
   app.post<{ Params: { id: string }; Body: { raffleId?: string } | null }>(
-    '/admin/v1/rooms/:id/lottery/end',
+    at('lottery/end'),
     { ...guard, schema: { params: ROOM_PARAMS, body: optionalBody({ raffleId: ID }) } },
     async (request) => okEnvelope(endRaffle(ctx, room(request.params.id), request.body?.raffleId)),
   );
 
   app.post<{ Params: { id: string }; Body: { kind: PublishKind; id?: string } }>(
-    '/admin/v1/rooms/:id/paper/publish',
+    at('paper/publish'),
     { ...guard, schema: { params: ROOM_PARAMS, body: optionalBody({ kind: { type: 'string', enum: [...PUBLISH_KINDS] }, id: ID }, ['kind']) } },
     async (request) => okEnvelope(publish(ctx, room(request.params.id), request.body.kind, request.body.id)),
   );
 
   app.post<{ Params: { id: string }; Body: { id?: string } | null }>(
-    '/admin/v1/rooms/:id/paper/close',
+    at('paper/close'),
     { ...guard, schema: { params: ROOM_PARAMS, body: optionalBody({ id: ID }) } },
     async (request) => okEnvelope(closePaperOf(ctx, room(request.params.id), request.body?.id)),
   );
 
   app.post<{ Params: { id: string }; Body: { seconds?: number } | null }>(
-    '/admin/v1/rooms/:id/rollcall/start',
+    at('rollcall/start'),
     { ...guard, schema: { params: ROOM_PARAMS, body: optionalBody({ seconds: { type: 'integer', minimum: ROLL_CALL_SECONDS.min, maximum: ROLL_CALL_SECONDS.max } }) } },
     async (request) => okEnvelope(startRollCall(ctx, room(request.params.id), request.body?.seconds ?? ROLL_CALL_DEFAULT_SECONDS)),
   );
 
   app.post<{ Params: { id: string }; Body: { id?: string; total?: string; count?: number; title?: string } | null }>(
-    '/admin/v1/rooms/:id/redpacket/send',
+    at('redpacket/send'),
     {
       ...guard,
       schema: {
@@ -106,35 +128,35 @@ export function interactAdminRoutes(app: FastifyInstance, ctx: ServerContext): v
   );
 
   app.post<{ Params: { id: string }; Body: { kind: PushKind; id?: string } }>(
-    '/admin/v1/rooms/:id/goods/push',
+    at('goods/push'),
     { ...guard, schema: { params: ROOM_PARAMS, body: optionalBody({ kind: { type: 'string', enum: [...PUSH_KINDS] }, id: ID }, ['kind']) } },
     async (request) => okEnvelope(pushToRoom(ctx, room(request.params.id), request.body.kind, request.body.id)),
   );
 
   app.post<{ Params: { id: string }; Body: { state: QaState } }>(
-    '/admin/v1/rooms/:id/qa/state',
+    at('qa/state'),
     { ...guard, schema: { params: ROOM_PARAMS, body: optionalBody({ state: { type: 'string', enum: [...QA_STATES] } }, ['state']) } },
     async (request) => okEnvelope(setQaState(ctx, room(request.params.id), request.body.state)),
   );
 
-  app.post<{ Params: { id: string } }>('/admin/v1/rooms/:id/qa/pending', { ...guard, schema: { params: ROOM_PARAMS } }, async (request) =>
+  app.post<{ Params: { id: string } }>(at('qa/pending'), { ...guard, schema: { params: ROOM_PARAMS } }, async (request) =>
     okEnvelope({ list: pendingQuestions(ctx, room(request.params.id)).map((q) => ({ qaId: q.id, name: q.name, content: q.content, parentId: q.parentId })) }),
   );
 
   app.post<{ Params: { id: string; qaId: string } }>(
-    '/admin/v1/rooms/:id/qa/:qaId/approve',
+    at('qa/:qaId/approve'),
     { ...guard, schema: { params: QUESTION_PARAMS } },
     async (request) => okEnvelope(approve(ctx, room(request.params.id), request.params.qaId)),
   );
 
   app.post<{ Params: { id: string; qaId: string }; Body: { text: string } }>(
-    '/admin/v1/rooms/:id/qa/:qaId/answer',
+    at('qa/:qaId/answer'),
     { ...guard, schema: { params: QUESTION_PARAMS, body: optionalBody({ text: { type: 'string', minLength: 1, maxLength: ANSWER_MAX * 4 } }, ['text']) } },
     async (request) => okEnvelope(answer(ctx, room(request.params.id), request.params.qaId, request.body.text, 'host')),
   );
 
   app.post<{ Params: { id: string }; Body: { docId?: string; page?: number; whiteboard?: boolean; stop?: boolean } | null }>(
-    '/admin/v1/rooms/:id/share',
+    at('share'),
     {
       ...guard,
       schema: {
@@ -144,6 +166,26 @@ export function interactAdminRoutes(app: FastifyInstance, ctx: ServerContext): v
     },
     async (request) => okEnvelope(changeShare(ctx, room(request.params.id), request.body ?? {})),
   );
+
+
+  // What came of them: the latest roll call's sign-ins, the latest red packet's grabs.
+  app.post<{ Params: { id: string } }>(at('rollcall/signins'), { ...guard, schema: { params: ROOM_PARAMS } }, async (request) =>
+    okEnvelope(rollCallSignIns(ctx, room(request.params.id))),
+  );
+
+  app.post<{ Params: { id: string } }>(at('redpacket/grabs'), { ...guard, schema: { params: ROOM_PARAMS } }, async (request) =>
+    okEnvelope(redPacketGrabs(ctx, room(request.params.id))),
+  );
+}
+
+/** The admin-only part (the platform's switches and books), and the host set under the admin token. */
+export function interactAdminRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  // Checked on request, before the body is parsed or validated: without the token a caller
+  // learns nothing, not even whether its body would have been accepted.
+  const guard = { onRequest: adminOnly(ctx) };
+  const room = (id: string) => requireRoom(ctx, id, 'id').id;
+  hostInteractRoutes(app, ctx, { base: ADMIN_ROOMS, onRequest: guard.onRequest });
+  hostInteractRoutes(app, ctx, { base: HOST_ROOMS, onRequest: staffOfRoom(ctx) });
 
   app.post<{ Params: { id: string }; Body: { rewards?: boolean; goods?: boolean } | null }>(
     '/admin/v1/rooms/:id/commerce',

@@ -15,7 +15,8 @@ import type { ServerContext } from '../context.js';
 import { invalid, okEnvelope } from '../http/envelope.js';
 import { requireRoom } from '../entry/rooms.js';
 import { endLive, startLive } from '../live/liveControl.js';
-import { adminOnly } from './auth.js';
+import { adminOnly, staffOfRoom } from './auth.js';
+import { HOST_ROOMS } from './interactAdmin.js';
 import { fieldsOf, optionalInt, optionalOneOf, requireText, type Fields } from './input.js';
 
 /** A caption without an end stays up this long (PROTOCOL 7125 carries start and end in ms). */
@@ -91,4 +92,6 @@ export const liveAdminRoutes: RouteModule = (app, ctx) => {
   );
   app.post('/admin/v1/rooms/:id/live/end', guard, async (request) => okEnvelope(endLive(ctx, roomIdParam(request))));
   app.post('/admin/v1/rooms/:id/caption', guard, async (request) => okEnvelope(caption(ctx, roomIdParam(request), fieldsOf(request.body))));
+  // The console's captions: the same code with a host or assistant login of the room.
+  app.post(`${HOST_ROOMS}/:id/caption`, { onRequest: staffOfRoom(ctx) }, async (request) => okEnvelope(caption(ctx, roomIdParam(request), fieldsOf(request.body))));
 };

@@ -56,3 +56,15 @@ export function sendRedPacket(ctx: ServerContext, webcastId: string, id?: string
   ctx.hub.publish(webcastId, 7119, body);
   return body;
 }
+
+/** The room's latest red packet sent and who grabbed what, first first (the console's results); null before any. */
+export function redPacketGrabs(ctx: ServerContext, webcastId: string) {
+  const packet = ctx.db
+    .prepare('SELECT id, title, total, count, state, sent_at AS sentAt FROM red_packets WHERE webcast_id = ? AND sent_at IS NOT NULL ORDER BY sent_at DESC, rowid DESC LIMIT 1')
+    .get(webcastId) as { id: string; title: string; total: string; count: number; state: number; sentAt: number } | undefined;
+  if (!packet) return { redPacket: null, grabs: [] };
+  const grabs = ctx.db
+    .prepare('SELECT d.user_id AS uid, COALESCE(u.name, d.user_id) AS name, d.amount, d.created_at AS grabbedAt FROM red_packet_draws d LEFT JOIN users u ON u.id = d.user_id WHERE d.packet_id = ? ORDER BY d.created_at, d.share_index')
+    .all(packet.id) as { uid: string; name: string; amount: string; grabbedAt: number }[];
+  return { redPacket: packet, grabs };
+}

@@ -32,6 +32,16 @@ export function startRollCall(ctx: ServerContext, webcastId: string, seconds: nu
   return body;
 }
 
+/** The room's latest roll call and who signed in, first first (the console's results); null before any. */
+export function rollCallSignIns(ctx: ServerContext, webcastId: string) {
+  const call = ctx.db.prepare('SELECT * FROM roll_calls WHERE webcast_id = ? ORDER BY started_at DESC, rowid DESC LIMIT 1').get(webcastId) as RollCallRow | undefined;
+  if (!call) return { rollCall: null, signIns: [] };
+  const signIns = ctx.db
+    .prepare('SELECT a.user_id AS uid, COALESCE(u.name, a.user_id) AS name, a.created_at AS signedAt FROM roll_call_answers a LEFT JOIN users u ON u.id = a.user_id WHERE a.roll_call_id = ? ORDER BY a.created_at, a.rowid')
+    .all(call.id) as { uid: string; name: string; signedAt: number }[];
+  return { rollCall: { id: call.id, startedAt: call.started_at, deadline: call.deadline }, signIns };
+}
+
 /** How long after its deadline the current roll call is still answered (the client's ROLL_CALL_ENDED_SHOWN_MS). */
 const CURRENT_AFTER_DEADLINE_MS = 60_000;
 
