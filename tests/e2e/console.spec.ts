@@ -188,3 +188,37 @@ test('chat moderation: a message withdrawn in the console leaves the viewer\'s t
   await host.context.close();
 });
 
+
+test('interactions from the console: a lottery started and drawn shows the winners to viewers; a roll call shows who signed in; a caption reaches the viewer', async ({ browser }) => {
+  const host = await openConsole(browser);
+  const desk = host.page.locator('.interaction-desk');
+  const viewerContext = await guestContext(browser, server.url);
+  const viewer = await viewerContext.newPage();
+  await enterAsGuest(viewer, ROOM);
+  await joined(viewer);
+  const lotteryCard = viewer.locator('[data-interaction="lottery"]');
+
+  await desk.getByRole('button', { name: '开始抽奖' }).click();
+  await expect(desk).toContainText('抽奖进行中', { timeout: 10_000 });
+  await expect(lotteryCard).toContainText('设置昵称后即可参与抽奖', { timeout: 10_000 });
+  await lotteryCard.getByRole('button', { name: '设置昵称' }).click();
+  const form = viewer.getByRole('form', { name: '设置昵称' });
+  await form.getByRole('textbox', { name: '新昵称' }).fill('Lucky_Dee');
+  await form.getByRole('button', { name: '保存昵称' }).click();
+  await expect(lotteryCard).toContainText('你已参与，等待开奖');
+  await desk.getByRole('button', { name: '开奖' }).click();
+  await expect(lotteryCard).toContainText('恭喜你中奖了！', { timeout: 10_000 });
+  await expect(desk.getByRole('list', { name: '中奖名单' })).toContainText('Lucky_Dee');
+
+  await desk.getByRole('button', { name: '发起签到（60 秒）' }).click();
+  const rollCall = viewer.locator('[data-interaction="rollCall"]');
+  await rollCall.getByRole('button', { name: '立即签到' }).click({ timeout: 10_000 });
+  await expect(desk.getByRole('list', { name: '签到名单' })).toContainText('Lucky_Dee', { timeout: 10_000 });
+  await expect(desk).toContainText('签到进行中，已签到 1 人');
+
+  await desk.getByRole('textbox', { name: '字幕内容' }).fill('欢迎来到直播间');
+  await desk.getByRole('button', { name: '发送字幕' }).click();
+  await expect(viewer.getByText('欢迎来到直播间')).toBeVisible({ timeout: 10_000 });
+  await viewerContext.close();
+  await host.context.close();
+});

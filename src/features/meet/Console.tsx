@@ -1,6 +1,7 @@
 /**
  * The host's and assistant's console (issue 15 item 3): the live's state and the host's
- * start and end, the connect-mic desk, and the room's chat (the viewer's chat list, through
+ * start and end, the connect-mic desk, the chat's switches and review, the interactions,
+ * and the room's chat (the viewer's chat list, through
  * the app's slots, on the same SharedWorker socket path).
  */
 import { useEffect, useState, type ReactNode } from 'react';
@@ -10,6 +11,7 @@ import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { useApi } from '../../state/apiContext';
 import { readConsoleRoom, type ConsoleRoom } from './consoleData';
 import { ChatControls } from './ChatControls';
+import { InteractionDesk } from './InteractionDesk';
 import { LiveControl } from './LiveControl';
 import { MicDesk } from './MicDesk';
 
@@ -50,6 +52,7 @@ export function Console({ roomId, role, slots }: { readonly roomId: string; read
           <MicDesk roomId={roomId} />
           <ChatControls roomId={roomId} />
         </div>
+        <InteractionDesk roomId={roomId} />
         {slots.chat !== undefined && (
           <section className="console-card console__chat" aria-label={t('console.chatTitle')}>
             {slots.chat(roomId)}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readConsoleRoom, readMicDesk, readPending } from './consoleData';
+import { readConsoleRoom, readGrabs, readMicDesk, readPending, readQaPending, readSignIns } from './consoleData';
 
 describe('the console reads', () => {
   it('the room title and a known live status, nothing else', () => {
@@ -39,5 +39,17 @@ describe('the console reads', () => {
       { msgId: 'm2', name: 'u2', text: 'no name' },
     ]);
     expect(readPending({ list: 'x' })).toEqual([]);
+  });
+
+  it('the results: sign-ins, grabs with their amounts, questions waiting; junk dropped', () => {
+    expect(readSignIns({ rollCall: { id: 'rc1', deadline: 5 }, signIns: [{ uid: 'a', name: 'Ann' }, { name: 'no id' }] })).toEqual({ id: 'rc1', deadline: 5, people: [{ uid: 'a', name: 'Ann', amount: null }] });
+    expect(readSignIns({ rollCall: null, signIns: [] })).toEqual({ id: null, deadline: null, people: [] });
+    expect(readGrabs({ redPacket: { id: 'rp', total: '1.00', count: 2 }, grabs: [{ uid: 'b', name: '', amount: '0.37' }] })).toEqual({
+      id: 'rp',
+      total: '1.00',
+      count: 2,
+      people: [{ uid: 'b', name: 'b', amount: '0.37' }],
+    });
+    expect(readQaPending({ list: [{ qaId: 'q1', name: 'Ann', content: 'Why?' }, { name: 'x' }] })).toEqual([{ qaId: 'q1', name: 'Ann', content: 'Why?' }]);
   });
 });

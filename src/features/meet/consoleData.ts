@@ -72,3 +72,69 @@ export function readPending(data: unknown): PendingMessage[] {
   }
   return out;
 }
+
+/** Someone in a result list (a sign-in, a grab): who, and the amount for a grab. */
+export interface ResultPerson {
+  readonly uid: string;
+  readonly name: string;
+  readonly amount: string | null;
+}
+
+export interface RollCallResult {
+  readonly id: string | null;
+  readonly deadline: number | null;
+  readonly people: readonly ResultPerson[];
+}
+
+function people(list: unknown): ResultPerson[] {
+  const out: ResultPerson[] = [];
+  for (const item of Array.isArray(list) ? list : []) {
+    const row = record(item);
+    const uid = id(row?.uid);
+    if (row === null || uid === null) continue;
+    out.push({ uid, name: typeof row.name === 'string' && row.name !== '' ? row.name : uid, amount: typeof row.amount === 'string' ? row.amount : null });
+  }
+  return out;
+}
+
+export function readSignIns(data: unknown): RollCallResult {
+  const body = record(data) ?? {};
+  const call = record(body.rollCall);
+  return { id: id(call?.id), deadline: typeof call?.deadline === 'number' ? call.deadline : null, people: people(body.signIns) };
+}
+
+export interface RedPacketResult {
+  readonly id: string | null;
+  readonly total: string;
+  readonly count: number;
+  readonly people: readonly ResultPerson[];
+}
+
+export function readGrabs(data: unknown): RedPacketResult {
+  const body = record(data) ?? {};
+  const packet = record(body.redPacket);
+  return {
+    id: id(packet?.id),
+    total: typeof packet?.total === 'string' ? packet.total : '',
+    count: typeof packet?.count === 'number' ? packet.count : 0,
+    people: people(body.grabs),
+  };
+}
+
+export interface PendingQuestion {
+  readonly qaId: string;
+  readonly name: string;
+  readonly content: string;
+}
+
+export function readQaPending(data: unknown): PendingQuestion[] {
+  const out: PendingQuestion[] = [];
+  const list = record(data)?.list;
+  for (const item of Array.isArray(list) ? list : []) {
+    const row = record(item);
+    const qaId = id(row?.qaId);
+    if (row === null || qaId === null) continue;
+    out.push({ qaId, name: typeof row.name === 'string' ? row.name : '', content: typeof row.content === 'string' ? row.content : '' });
+  }
+  return out;
+}
