@@ -117,7 +117,7 @@ export function peerToPeerPublisher(roomId: string): MicPublisher {
         pc.close();
       };
       try {
-        for (const track of stream.getAudioTracks()) pc.addTrack(track, stream);
+        for (const track of stream.getTracks()) pc.addTrack(track, stream);
         const offer = await pc.createOffer();
         await pc.setLocalDescription(offer);
         const sent = await roomRequest(roomId, OFFER, { webcastId: roomId, sdp: offer.sdp ?? '' });
@@ -166,7 +166,10 @@ export function peerToPeerReceiver(roomId: string, onPeers: (peers: readonly Mic
     const peer = { pc, stream: null as MediaStream | null, early: [] as RTCIceCandidateInit[] };
     peers.set(uid, peer);
     pc.addEventListener('track', (event) => {
-      peer.stream = event.streams[0] ?? new MediaStream([event.track]);
+      // Audio and, with video connect-mic, the camera: one stream per viewer.
+      const stream = event.streams[0] ?? peer.stream ?? new MediaStream();
+      if (!stream.getTracks().includes(event.track)) stream.addTrack(event.track);
+      peer.stream = stream;
       tell();
     });
     pc.addEventListener('connectionstatechange', () => {

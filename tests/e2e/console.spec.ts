@@ -101,6 +101,17 @@ test('the host opens mic requests, accepts a viewer, hears them (inbound audio g
   await expect(viewer.locator('.mic-control')).toContainText('主持人结束了你的连麦', { timeout: 10_000 });
   await expect(desk(host.page)).toContainText('暂无观众连麦');
   await expect(host.page.locator('.mic-desk audio')).toHaveCount(0);
+
+  // Video connect-mic: the viewer's camera goes with the microphone, and the console shows it.
+  await viewer.locator('.mic-control').getByRole('checkbox', { name: '开启摄像头' }).check();
+  await viewer.locator('.mic-control').getByRole('button', { name: '申请连麦' }).click();
+  await expect(queue.getByRole('listitem')).toContainText('Mic_Cat', { timeout: 10_000 });
+  await queue.getByRole('button', { name: '接受' }).click();
+  const video = host.page.getByRole('list', { name: '连麦观众' }).getByLabel('Mic_Cat 的摄像头画面');
+  await expect(video).toBeVisible({ timeout: 20_000 });
+  await expect.poll(() => video.evaluate((element) => (element as HTMLVideoElement).videoWidth), { timeout: 15_000 }).toBeGreaterThan(0);
+  await onMic.getByRole('button', { name: '挂断' }).click();
+  await expect(viewer.locator('.mic-control')).toContainText('主持人结束了你的连麦', { timeout: 10_000 });
   await viewerContext.close();
   await host.context.close();
 });
@@ -132,7 +143,7 @@ test('chat moderation: a message withdrawn in the console leaves the viewer\'s t
   const host = await openConsole(browser);
   const viewerContext = await guestContext(browser, server.url);
   const tabs = [await viewerContext.newPage()];
-  await enterAsGuest(tabs[0]!, ROOM);
+  const { userId } = await enterAsGuest(tabs[0]!, ROOM);
   for (let i = 0; i < 2; i++) {
     const tab = await viewerContext.newPage();
     await tab.goto(`/live/video/${ROOM}`);
@@ -184,6 +195,8 @@ test('chat moderation: a message withdrawn in the console leaves the viewer\'s t
   await published.getByRole('button', { name: /^把 .* 踢出直播间$/ }).click();
   await published.getByRole('button', { name: /^确认把 .* 踢出直播间$/ }).click();
   await expect(first).not.toHaveURL(new RegExp(`/live/video/${ROOM}$`), { timeout: 15_000 });
+  // A guest's kick bars its address too: let this machine's guests in again for the next test.
+  await server.admin(`/admin/v1/rooms/${ROOM}/users/${userId}/readmit`, {});
   await viewerContext.close();
   await host.context.close();
 });

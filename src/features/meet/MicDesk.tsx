@@ -8,15 +8,13 @@ import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import type { MicUser } from './consoleData';
 import { useMicDesk } from './useMicDesk';
 
-function ViewerAudio({ stream }: { readonly stream: MediaStream }) {
-  return (
-    <audio
-      ref={(element) => {
-        if (element !== null && element.srcObject !== stream) element.srcObject = stream;
-      }}
-      autoPlay
-    />
-  );
+/** The viewer as the console hears (and, with their camera on, sees) them. */
+function ViewerMedia({ stream, label }: { readonly stream: MediaStream; readonly label: string }) {
+  const attach = (element: HTMLMediaElement | null) => {
+    if (element !== null && element.srcObject !== stream) element.srcObject = stream;
+  };
+  if (stream.getVideoTracks().length > 0) return <video className="mic-desk__video" ref={attach} autoPlay playsInline aria-label={label} />;
+  return <audio ref={attach} autoPlay />;
 }
 
 const kilobytes = (bytes: number): string => (bytes / 1024).toFixed(bytes < 10_240 ? 1 : 0);
@@ -90,7 +88,7 @@ export function MicDesk({ roomId }: { readonly roomId: string }) {
                   <span className="console-list__state">{user.state === 'connected' ? t('console.mic.connected') : t('console.mic.connecting')}</span>
                   <span className="console-list__media">{heardLine(user)}</span>
                 </span>
-                {stream !== null && <ViewerAudio stream={stream} />}
+                {stream !== null && <ViewerMedia stream={stream} label={t('console.mic.videoOf', { name: user.name })} />}
                 <span className="console-list__actions">
                   <button type="button" className="button console-button--danger" disabled={busy} onClick={() => act({ action: 'hangup', uid: user.uid })}>
                     {t('console.mic.hangup')}

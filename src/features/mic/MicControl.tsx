@@ -93,6 +93,12 @@ export function MicControl({ roomId, nickname }: { readonly roomId: string; read
           {main.label}
         </button>
       )}
+      {mic.phase === 'idle' && !closed && (
+        <label className="mic-control__video">
+          <input type="checkbox" checked={mic.video} onChange={(event) => mic.chooseVideo(event.target.checked)} />
+          {t('mic.withCamera')}
+        </label>
+      )}
       {(mic.phase === 'connecting' || (mic.phase === 'connected' && mic.microphoneOn)) && <span className="mic-control__live" aria-hidden="true" />}
       <span id={statusId} className={`mic-control__status${mic.problem !== null ? ' mic-control__status--problem' : ''}`} role="status">
         {status}

@@ -13,7 +13,8 @@ import { useApi } from '../../state/apiContext';
 import { useRoomStateKey } from '../../state/roomFeed';
 import { session } from '../../state/session';
 import { peerToPeerPublisher, type MicPublication, type PublishOutcome } from '../../state/micMedia';
-import { openMicrophoneStream } from '../../ui/microphoneStream';
+import { openStream } from '../../ui/microphoneStream';
+import { readVideoChoice, rememberVideoChoice } from './videoChoice';
 import { micOwnership } from './micOwner';
 
 /** SPEC 5's nickname gate, handed in by the screen (it belongs to the entry feature). */
@@ -37,6 +38,9 @@ export interface ViewerMicView {
   /** Whether the host side takes the microphone ('nobody': no host or assistant is connected to hear it). */
   readonly heard: PublishOutcome | null;
   readonly queueLength: number;
+  /** Whether the camera goes with the microphone (chosen before applying). */
+  readonly video: boolean;
+  chooseVideo(on: boolean): void;
   readonly problem: MicProblem | null;
   /** How the mic last ended while this page was open. */
   readonly ended: MicEnd | null;
@@ -122,6 +126,12 @@ export function useViewerMic(roomId: string, nickname: NicknameGate): ViewerMicV
     stream.current = null;
   }, []);
   const publisher = useMemo(() => peerToPeerPublisher(roomId), [roomId]);
+  // With the camera too (video connect-mic): the viewer's choice, remembered by the browser.
+  const [video, setVideo] = useState(readVideoChoice);
+  const chooseVideo = useCallback((on: boolean) => {
+    setVideo(on);
+    rememberVideoChoice(on);
+  }, []);
   useEffect(() => releaseMedia, [releaseMedia]);
 
   const step = nextMicStep(mic, owner);
@@ -146,7 +156,7 @@ export function useViewerMic(roomId: string, nickname: NicknameGate): ViewerMicV
         return;
       }
       const generation = mediaGeneration.current;
-      openMicrophoneStream(media, session.microphoneDeviceId).then(
+      openStream(media, { microphone: session.microphoneDeviceId, camera: video ? session.cameraDeviceId : false }).then(
         (opened) => {
           if (generation !== mediaGeneration.current) {
             for (const track of opened.getTracks()) track.stop();
@@ -185,7 +195,7 @@ export function useViewerMic(roomId: string, nickname: NicknameGate): ViewerMicV
       dispatch({ type: 'mediaReleased' });
     }
     // The step is a fresh object each render: its kind and call say what it is.
-  }, [step.kind, step.kind === 'call' ? step.call : null, api, releaseMedia, publisher]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [step.kind, step.kind === 'call' ? step.call : null, api, releaseMedia, publisher, video]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const press = useCallback(
     (action: MicPress) => {
@@ -223,6 +233,8 @@ export function useViewerMic(roomId: string, nickname: NicknameGate): ViewerMicV
     microphoneOn: mic.media === 'on',
     heard: mic.heard,
     queueLength: told?.queue.length ?? 0,
+    video,
+    chooseVideo,
     problem: mic.problem,
     ended,
     can: (action) => canPress(mic, action),
