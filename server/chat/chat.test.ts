@@ -191,6 +191,18 @@ describe('review mode', () => {
   });
 });
 
+describe('pinned messages from the console (7101 top)', () => {
+  it('pins the host side\'s message and ignores the flag from a viewer', async () => {
+    const s = await start();
+    const viewer = await member(s, 'v');
+    const host = await member(s, 'h', 'r1', { role: 6 });
+    expect((await send(host.socket, { body: 'pinned notice', top: true })).status).toBe(200);
+    expect((await viewer.socket.nextPush(7101)).body).toMatchObject({ body: 'pinned notice', top: true });
+    expect((await send(viewer.socket, { body: 'me too', top: true })).status).toBe(200);
+    expect((await viewer.socket.nextPush(7101, 5000, (b) => b.body === 'me too')).body).toMatchObject({ top: false });
+  });
+});
+
 describe('review mode from the console (chat/pending with a staff login)', () => {
   it('lists what waits and approves or rejects it; viewers and other rooms are refused', async () => {
     const s = await start();

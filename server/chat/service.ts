@@ -12,6 +12,7 @@ import type { ServerContext } from '../context.js';
 import { BizError, invalid } from '../http/envelope.js';
 import type { RoomMessage } from '../rooms/roomLog.js';
 import { CLOSE } from '../socket/closeCodes.js';
+import { optionalBoolField } from '../socket/fields.js';
 import { endSessionsInRoom } from '../socket/sessionsEnd.js';
 import { ChatHistory } from './history.js';
 import { recordKick } from './kicks.js';
@@ -83,7 +84,9 @@ export class ChatService {
       this.hold(webcastId, msgId, sender, input);
       throw new BizError(4403, undefined, { msgId });
     }
-    const message = this.publish(webcastId, sender, input, { msgId });
+    // The host side may pin its message (`top`: the room's pinned message) from the console.
+    const top = isStaff(role) ? optionalBoolField(body, 'top') : undefined;
+    const message = this.publish(webcastId, sender, input, { msgId, ...(top === true ? { extras: { top: true } } : {}) });
     await this.durable();
     return { msgId, offset: message.offset };
   }

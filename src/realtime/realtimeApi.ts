@@ -73,6 +73,8 @@ export interface ChatSendInput {
   readonly imgLinkUrl?: string | null;
   readonly quote?: ChatQuote | null;
   readonly pickedUids?: readonly string[];
+  /** The host side pins its message (the room's pinned message); the server ignores it from viewers. */
+  readonly top?: boolean;
 }
 
 export type RealtimeOutcome<T> =

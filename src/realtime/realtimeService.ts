@@ -542,6 +542,7 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
         imgLinkUrl: input.imgLinkUrl ?? '',
         quote: input.quote ?? null,
         picked_uid: [...(input.pickedUids ?? [])],
+        ...(input.top === true ? { top: true } : {}),
       };
       return roomRequest(tabId, webcastId, CHAT_SEND_REQUEST, body, (reply) => ({ msgId: typeof reply.msgId === 'string' ? reply.msgId : '' }));
     },

@@ -189,6 +189,14 @@ test('chat moderation: a message withdrawn in the console leaves the viewer\'s t
   await controls.getByRole('button', { name: '审核模式' }).click();
   await expect(controls.getByRole('button', { name: '审核模式' })).toHaveAttribute('aria-pressed', 'false', { timeout: 10_000 });
 
+  // The host pins a message of its own: the viewers' pinned strip shows it.
+  const hostComposer = host.page.locator('.console__chat').getByPlaceholder(/说点什么/);
+  await hostComposer.fill('置顶公告：欢迎提问');
+  await host.page.locator('.console__chat').getByRole('checkbox', { name: '置顶' }).check();
+  await hostComposer.press('Enter');
+  await expect(tabs[2]!.locator('.chat-pinned')).toContainText('置顶公告：欢迎提问', { timeout: 10_000 });
+  await expect(host.page.locator('.console__chat').getByRole('checkbox', { name: '置顶' })).not.toBeChecked();
+
   // A kick is asked twice; the viewer's tabs are shut out of the room.
   const published = host.page.locator('.console__chat .chat-message', { hasText: '等待审核的消息' });
   await published.hover();

@@ -9,6 +9,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'r
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { isStaff } from '../../domain/roles';
+import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import type { ChatEntry } from '../../realtime/chatEntry';
 import type { ChatFilter } from '../../realtime/filters';
 import type { SkippedRange } from '../../realtime/skippedPage';
@@ -117,14 +118,19 @@ export function ChatPanel({ roomId, actions, moderation }: ChatPanelProps) {
     [hasModeration, roomId, showProblem],
   );
 
+  // The host side may pin the message it sends (the console); a pin holds for one message.
+  const [pin, setPin] = useState(false);
   const onSend = () => {
     const checked = draftToInput(draft);
     if (!checked.ok) {
       showProblem(checked.problem.key, checked.problem.params);
       return;
     }
-    void send(checked.input).then((clear) => {
-      if (clear) dispatch({ type: 'sent' });
+    const input = hasModeration && pin ? { ...checked.input, top: true } : checked.input;
+    void send(input).then((clear) => {
+      if (!clear) return;
+      dispatch({ type: 'sent' });
+      setPin(false);
     });
   };
 
@@ -150,6 +156,14 @@ export function ChatPanel({ roomId, actions, moderation }: ChatPanelProps) {
           feedback={sender.feedback}
           onSend={onSend}
           onPickImage={(file) => void sendImage(file)}
+          extraTools={
+            hasModeration ? (
+              <label className="chat-composer__pin">
+                <input type="checkbox" checked={pin} onChange={(event) => setPin(event.target.checked)} />
+                {t('console.chat.pin', { ns: INTERACTIONS_NS })}
+              </label>
+            ) : null
+          }
         />
         <ImageLightbox src={lightbox} onClose={onCloseImage} />
       </section>

@@ -4,7 +4,7 @@
  * chips, the units left before the cut, and why sending is not possible when it is not.
  * The draft itself lives in the panel (rows add quotes and mentions to it).
  */
-import { useLayoutEffect, useRef, useState, type Dispatch, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
+import { useLayoutEffect, useRef, useState, type Dispatch, type FormEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ComposerAvailability } from './composerAvailability';
 import { remainingUnits, type Draft, type DraftAction } from './composerDraft';
@@ -30,13 +30,15 @@ export interface ComposerProps {
   readonly feedback: Feedback | null;
   readonly onSend: () => void;
   readonly onPickImage: (file: File) => void;
+  /** Beside the tools (the console's "pin" choice for the host side's message). */
+  readonly extraTools?: ReactNode;
 }
 
 function selectionOf(textarea: HTMLTextAreaElement | null) {
   return textarea === null ? null : { start: textarea.selectionStart, end: textarea.selectionEnd };
 }
 
-export function Composer({ draft, dispatch, textareaRef, availability, busy, feedback, onSend, onPickImage }: ComposerProps) {
+export function Composer({ draft, dispatch, textareaRef, availability, busy, feedback, onSend, onPickImage, extraTools }: ComposerProps) {
   const { t } = useTranslation();
   const [emojiOpen, setEmojiOpen] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -147,6 +149,7 @@ export function Composer({ draft, dispatch, textareaRef, availability, busy, fee
             if (file !== undefined) onPickImage(file);
           }}
         />
+        {extraTools}
         {remaining < SHOW_REMAINING_BELOW && (
           <span className={`chat-composer__remaining${remaining < 0 ? ' chat-composer__remaining--over' : ''}`} aria-live="polite">
             {remaining < 0 ? t('chat.composer.over', { n: -remaining }) : t('chat.composer.remaining', { n: remaining })}
