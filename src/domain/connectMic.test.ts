@@ -90,6 +90,14 @@ describe('connect-mic, the viewer side', () => {
     expect(run([{ type: 'linkFailed' }]).problem).toBeNull();
   });
 
+  it('the socket coming back republishes the open microphone on a new link (a full rejoin); nothing to do off the mic', () => {
+    const up = run([server('connected', 0), { type: 'mediaOpened' }, { type: 'linking' }, { type: 'linked', heard: 'listening' }]);
+    const again = run([{ type: 'relink' }], up);
+    expect(again).toMatchObject({ link: 'none', heard: null, media: 'on' });
+    expect(step(again)).toEqual({ kind: 'link' });
+    expect(run([{ type: 'relink' }])).toEqual(INITIAL_VIEWER_MIC);
+  });
+
   it('a page that finds the viewer connected (reload, reconnect) opens the microphone again: a full rejoin', () => {
     const mic = run([server('connected', 0)]);
     expect(step(mic)).toEqual({ kind: 'openMedia' });

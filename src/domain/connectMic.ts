@@ -77,6 +77,8 @@ export type ViewerMicEvent =
   | { readonly type: 'linking' }
   | { readonly type: 'linked'; readonly heard: 'listening' | 'nobody' }
   | { readonly type: 'linkFailed' }
+  /** The socket came back after a loss: the media is published anew (a full rejoin, never an ICE restart alone). */
+  | { readonly type: 'relink' }
   | { readonly type: 'tick'; readonly now: number };
 
 /** What the viewer sees: a call on its way shows as the phase it leads to. */
@@ -141,6 +143,8 @@ export function stepViewerMic(mic: ViewerMic, event: ViewerMicEvent): ViewerMic 
       return { ...mic, link: 'linking' };
     case 'linked':
       return mic.link === 'linking' ? { ...mic, link: 'up', heard: event.heard } : mic;
+    case 'relink':
+      return mic.link === 'up' || mic.link === 'linking' ? { ...mic, link: 'none', heard: null } : mic;
     case 'linkFailed':
       return mic.link === 'none' ? mic : { ...mic, link: 'failed', problem: { key: 'mic.problem.linkFailed' } };
     case 'tick':

@@ -72,8 +72,20 @@ test('the host opens mic requests, accepts a viewer, hears them (inbound audio g
   await expect(desk(host.page)).toContainText('观众可以申请连麦');
 
   const viewerContext = await guestContext(browser, server.url);
+  // Counts the viewer's peer connections: a reconnect must publish on a new one.
+  await viewerContext.addInitScript(() => {
+    const Original = globalThis.RTCPeerConnection;
+    const counted = { n: 0 };
+    (globalThis as { __peerConnections?: { n: number } }).__peerConnections = counted;
+    globalThis.RTCPeerConnection = class extends Original {
+      constructor(config?: RTCConfiguration) {
+        super(config);
+        counted.n++;
+      }
+    };
+  });
   const viewer = await viewerContext.newPage();
-  await enterAsGuest(viewer, ROOM);
+  const { userId } = await enterAsGuest(viewer, ROOM);
   await joined(viewer);
   const micButton = viewer.locator('.mic-control').getByRole('button', { name: '申请连麦' });
   await expect(micButton).toBeEnabled({ timeout: 10_000 });
@@ -96,6 +108,17 @@ test('the host opens mic requests, accepts a viewer, hears them (inbound audio g
   const first = await received();
   await expect.poll(received, { timeout: 10_000 }).toBeGreaterThan(first);
   await expect(host.page.locator('.mic-desk audio')).toHaveCount(1);
+
+  // The viewer's socket drops for less than the mic's grace: still on the mic, published anew
+  // on a new peer connection (a full rejoin), and heard again.
+  const peerConnections = () => viewer.evaluate(() => (globalThis as { __peerConnections?: { n: number } }).__peerConnections?.n ?? 0);
+  expect(await peerConnections()).toBe(1);
+  await server.admin(`/admin/v1/rooms/${ROOM}/users/${userId}/drop`, { seconds: 2 });
+  await expect.poll(peerConnections, { timeout: 20_000 }).toBe(2);
+  await expect(viewer.locator('.mic-control')).toContainText('连麦中', { timeout: 15_000 });
+  const before = await received();
+  await expect.poll(received, { timeout: 15_000 }).not.toBe(before);
+  await expect(onMic).toContainText('已连通');
 
   await onMic.getByRole('button', { name: '挂断' }).click();
   await expect(viewer.locator('.mic-control')).toContainText('主持人结束了你的连麦', { timeout: 10_000 });

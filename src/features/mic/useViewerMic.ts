@@ -10,7 +10,7 @@ import { isApiError } from '../../api';
 import { canPress, INITIAL_VIEWER_MIC, nextMicStep, shownMicPhase, stepViewerMic, type MicCall, type MicPhase, type MicProblem } from '../../domain/connectMic';
 import type { MicEnd } from '../../realtime/micState';
 import { useApi } from '../../state/apiContext';
-import { useRoomStateKey } from '../../state/roomFeed';
+import { useRealtime, useRoomStateKey } from '../../state/roomFeed';
 import { session } from '../../state/session';
 import { peerToPeerPublisher, type MicPublication, type PublishOutcome } from '../../state/micMedia';
 import { openStream } from '../../ui/microphoneStream';
@@ -118,13 +118,30 @@ export function useViewerMic(roomId: string, nickname: NicknameGate): ViewerMicV
   /** Grows at each release: a microphone that opens after it was let go is closed at once. */
   const mediaGeneration = useRef(0);
   const publication = useRef<MicPublication | null>(null);
-  const releaseMedia = useCallback(() => {
-    mediaGeneration.current++;
+  /** Grows at each link let go: a link that comes up after that is closed at once. */
+  const linkGeneration = useRef(0);
+  const closeLink = useCallback(() => {
+    linkGeneration.current++;
     publication.current?.close();
     publication.current = null;
+  }, []);
+  const releaseMedia = useCallback(() => {
+    mediaGeneration.current++;
+    closeLink();
     for (const track of stream.current?.getTracks() ?? []) track.stop();
     stream.current = null;
-  }, []);
+  }, [closeLink]);
+  // The socket back after a loss: the holder publishes its microphone anew (a full rejoin).
+  const socketState = useRealtime().connection.state;
+  const lastSocketState = useRef(socketState);
+  useEffect(() => {
+    const back = socketState === 'online' && lastSocketState.current !== 'online';
+    lastSocketState.current = socketState;
+    if (!back) return;
+    closeLink();
+    dispatch({ type: 'relink' });
+  }, [socketState, closeLink]);
+
   const publisher = useMemo(() => peerToPeerPublisher(roomId), [roomId]);
   // With the camera too (video connect-mic): the viewer's choice, remembered by the browser.
   const [video, setVideo] = useState(readVideoChoice);
@@ -151,7 +168,8 @@ export function useViewerMic(roomId: string, nickname: NicknameGate): ViewerMicV
     } else if (step.kind === 'openMedia') {
       dispatch({ type: 'mediaOpening' });
       const media = typeof navigator === 'undefined' ? undefined : navigator.mediaDevices;
-      if (media === undefined || typeof media.getUserMedia !== 'function') {
+      // No microphone API, or no WebRTC to carry it: SPEC 8's "microphone disabled or abnormal".
+      if (media === undefined || typeof media.getUserMedia !== 'function' || typeof RTCPeerConnection === 'undefined') {
         dispatch({ type: 'mediaFailed' });
         return;
       }
@@ -178,12 +196,12 @@ export function useViewerMic(roomId: string, nickname: NicknameGate): ViewerMicV
         return;
       }
       dispatch({ type: 'linking' });
-      const generation = mediaGeneration.current;
+      const generation = linkGeneration.current;
       const lost = () => {
-        if (generation === mediaGeneration.current) dispatch({ type: 'linkFailed' });
+        if (generation === linkGeneration.current) dispatch({ type: 'linkFailed' });
       };
       publisher.publish(opened, lost).then((published) => {
-        if (generation !== mediaGeneration.current) {
+        if (generation !== linkGeneration.current) {
           published.close();
           return;
         }
