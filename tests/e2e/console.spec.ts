@@ -260,6 +260,15 @@ test('interactions from the console: a lottery started and drawn shows the winne
   await expect(desk.getByRole('list', { name: '签到名单' })).toContainText('Lucky_Dee', { timeout: 10_000 });
   await expect(desk).toContainText('签到进行中，已签到 1 人');
 
+  // A document beside the video, turned a page; then stopped.
+  await desk.getByRole('button', { name: '共享文档' }).click();
+  await expect(desk).toContainText('第 1/', { timeout: 10_000 });
+  await desk.getByRole('button', { name: '下一页' }).click();
+  await expect(desk).toContainText('第 2/', { timeout: 10_000 });
+  await expect(viewer.locator('.doc-share__page')).toHaveText(/^第 2 \/ \d+ 页$/, { timeout: 15_000 });
+  await desk.getByRole('button', { name: '停止共享' }).click();
+  await expect(desk.getByRole('button', { name: '共享文档' })).toBeVisible({ timeout: 10_000 });
+
   await desk.getByRole('textbox', { name: '字幕内容' }).fill('欢迎来到直播间');
   await desk.getByRole('button', { name: '发送字幕' }).click();
   await expect(viewer.getByText('欢迎来到直播间')).toBeVisible({ timeout: 10_000 });

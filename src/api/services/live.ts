@@ -190,6 +190,7 @@ export const LIVE_CALLS = {
   hostQaApprove: post<{ id: Id; qaId: Id }>('/ccp/monitor/v1/host/rooms/{id}/qa/{qaId}/approve', ['id', 'qaId']),
   hostQaAnswer: post<{ id: Id; qaId: Id; text: string }>('/ccp/monitor/v1/host/rooms/{id}/qa/{qaId}/answer', ['id', 'qaId', 'text']),
   hostCaption: post<{ id: Id; text: string }>('/ccp/monitor/v1/host/rooms/{id}/caption', ['id', 'text']),
+  hostShare: post<{ id: Id; page?: number; whiteboard?: boolean; stop?: boolean }>('/ccp/monitor/v1/host/rooms/{id}/share', ['id', 'page', 'whiteboard', 'stop']),
   /** Review mode from the console (ours; docs/protocol.md 5.3). */
   chatPending: get<WebcastOnly>('/ccp/monitor/v1/chat/pending', ['webcastId']),
   chatReview: post<{ webcastId: Id; msgId: string; approve: boolean }>('/ccp/monitor/v1/chat/pending/review', ['webcastId', 'msgId', 'approve']),

@@ -3,7 +3,8 @@
  * supports and see what came of it. Lottery (start, draw; the winners as the room gets
  * them), questionnaire, quiz and answer sheet (publish, close; the respondents), roll call
  * (start; who signed in), red packet (send; who grabbed what), goods and recommendation
- * push, Q&A (open or close, the questions waiting: approve, answer), captions. The calls are
+ * push, Q&A (open or close, the questions waiting: approve, answer), sharing a document
+ * beside the video (pages, whiteboard), captions. The calls are
  * the admin API's routes under the host's login (admin/interactAdmin.ts).
  */
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
@@ -11,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { useApi } from '../../state/apiContext';
 import { useRoomStateKey } from '../../state/roomFeed';
-import { readGrabs, readQaPending, readSignIns, type PendingQuestion, type RedPacketResult, type RollCallResult } from './consoleData';
+import { readGrabs, readQaPending, readShare, readSignIns, type PendingQuestion, type RedPacketResult, type RollCallResult, type ShareNow } from './consoleData';
 import { useHostCall, usePolling } from './useHostCall';
 
 /** How often results are read while an interaction runs. */
@@ -286,6 +287,53 @@ function QaBlock({ roomId }: { readonly roomId: string }) {
   );
 }
 
+function ShareBlock({ roomId }: { readonly roomId: string }) {
+  const { t } = useTranslation(INTERACTIONS_NS);
+  const api = useApi();
+  const call = useHostCall();
+  const [share, setShare] = useState<ShareNow | null>(null);
+  // What the room shares now, when the console opens (the viewers' own read of it).
+  useEffect(() => {
+    const controller = new AbortController();
+    api.resource.docShareInfo({ webcastId: roomId }, { signal: controller.signal, background: true }).then(
+      (data) => setShare((now) => now ?? readShare(data)),
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [api, roomId]);
+  const change = (body: { page?: number; whiteboard?: boolean; stop?: boolean }) => call.run(() => api.live.hostShare({ id: roomId, ...body }), (data) => setShare(readShare(data)));
+  const sharing = share?.sharing === true;
+  return (
+    <Block title={t('console.act.share')} call={call}>
+      <div className="interaction-desk__row">
+        {!sharing ? (
+          <button type="button" className="button" disabled={call.busy} onClick={() => change({})}>
+            {t('console.act.shareStart')}
+          </button>
+        ) : (
+          <>
+            <button type="button" className="button" disabled={call.busy || share.page <= 1} onClick={() => change({ page: share.page - 1 })}>
+              {t('console.act.sharePrevious')}
+            </button>
+            <span className="console-card__note" role="status">
+              <bdi>{share.title}</bdi> {t('console.act.sharePage', { page: share.page, pages: share.pages })}
+            </span>
+            <button type="button" className="button" disabled={call.busy || share.page >= share.pages} onClick={() => change({ page: share.page + 1 })}>
+              {t('console.act.shareNext')}
+            </button>
+            <button type="button" className="button" aria-pressed={share.whiteboard} disabled={call.busy} onClick={() => change({ whiteboard: !share.whiteboard })}>
+              {t('console.act.whiteboard')}
+            </button>
+            <button type="button" className="button" disabled={call.busy} onClick={() => change({ stop: true })}>
+              {t('console.act.shareStop')}
+            </button>
+          </>
+        )}
+      </div>
+    </Block>
+  );
+}
+
 function CaptionBlock({ roomId }: { readonly roomId: string }) {
   const { t } = useTranslation(INTERACTIONS_NS);
   const api = useApi();
@@ -321,6 +369,7 @@ export function InteractionDesk({ roomId }: { readonly roomId: string }) {
       <RedPacketBlock roomId={roomId} />
       <PushBlock roomId={roomId} />
       <QaBlock roomId={roomId} />
+      <ShareBlock roomId={roomId} />
       <CaptionBlock roomId={roomId} />
     </section>
   );

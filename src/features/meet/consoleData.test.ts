@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readConsoleRoom, readGrabs, readMicDesk, readPending, readQaPending, readSignIns } from './consoleData';
+import { readConsoleRoom, readGrabs, readMicDesk, readPending, readQaPending, readShare, readSignIns } from './consoleData';
 
 describe('the console reads', () => {
   it('the room title and a known live status, nothing else', () => {
@@ -51,5 +51,10 @@ describe('the console reads', () => {
       people: [{ uid: 'b', name: 'b', amount: '0.37' }],
     });
     expect(readQaPending({ list: [{ qaId: 'q1', name: 'Ann', content: 'Why?' }, { name: 'x' }] })).toEqual([{ qaId: 'q1', name: 'Ann', content: 'Why?' }]);
+  });
+
+  it('what is shared: the document page of pages and the whiteboard; nothing shared without a document', () => {
+    expect(readShare({ sharing: true, doc: { title: 'Deck', page: 2, pages: 5 }, whiteboard: { open: true } })).toEqual({ sharing: true, title: 'Deck', page: 2, pages: 5, whiteboard: true });
+    expect(readShare({ sharing: true, doc: null })).toMatchObject({ sharing: false, page: 1, pages: 1 });
   });
 });

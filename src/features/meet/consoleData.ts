@@ -138,3 +138,25 @@ export function readQaPending(data: unknown): PendingQuestion[] {
   }
   return out;
 }
+
+/** What the room shares now (the share call's answer): the document's page and pages, the whiteboard. */
+export interface ShareNow {
+  readonly sharing: boolean;
+  readonly title: string;
+  readonly page: number;
+  readonly pages: number;
+  readonly whiteboard: boolean;
+}
+
+export function readShare(data: unknown): ShareNow {
+  const body = record(data) ?? {};
+  const doc = record(body.doc);
+  const count = (value: unknown): number => (typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : 1);
+  return {
+    sharing: body.sharing === true && doc !== null,
+    title: typeof doc?.title === 'string' ? doc.title : '',
+    page: count(doc?.page),
+    pages: count(doc?.pages),
+    whiteboard: record(body.whiteboard)?.open === true,
+  };
+}
