@@ -7,9 +7,14 @@
  *   POST /admin/v1/rooms/:id/live/end         -> status 3, 7107 {status: 3, replay}
  *   POST /admin/v1/rooms/:id/live/schedule    {startTime (ms) | inSeconds} -> status 0 with that start time, 7107 {status: 0}
  *   POST /admin/v1/rooms/:id/caption          {text, lang?, start?, end?} -> 7125
+ *   POST /admin/v1/rooms/:id/staff            {as?: host (default) | assistant, password?} -> a console login:
+ *                                             {as, loginName, password, console} (a new random password unless given)
  */
 import type { FastifyRequest } from 'fastify';
 import { LIVE_STATUS, LOCALES } from '../../src/domain/constants';
+import { ROLE } from '../../src/domain/roles';
+import { randomToken } from '../auth/random.js';
+import { hashPasswordAsync } from '../directory/passwords.js';
 import type { RouteModule } from '../http/app.js';
 import type { ServerContext } from '../context.js';
 import { invalid, okEnvelope } from '../http/envelope.js';
@@ -81,6 +86,30 @@ function caption(ctx: ServerContext, id: string, fields: Fields) {
   return { id, text, start, end, lang, offset: message.offset };
 }
 
+const STAFF_ROLES = { host: [ROLE.host, ROLE.hostAlt], assistant: [ROLE.assistant] } as const;
+const GENERATED_PASSWORD_LENGTH = 12;
+
+/**
+ * A login for the host's console: the room's host (or assistant) account gets the password
+ * given, or a new random one, and the answer says how to use it. This is how a person gets
+ * a console login on the reference server (`npm run room -- staff <room>`).
+ */
+async function staffLogin(ctx: ServerContext, id: string, fields: Fields) {
+  requireRoom(ctx, id);
+  const as = optionalOneOf(fields, 'as', ['host', 'assistant'] as const) ?? 'host';
+  const given = fields.password;
+  if (given !== undefined && (typeof given !== 'string' || given.length < 6 || given.length > 64)) throw invalid('password', 'from 6 to 64 characters');
+  const password = typeof given === 'string' ? given : randomToken(GENERATED_PASSWORD_LENGTH);
+  const roles = STAFF_ROLES[as];
+  const row = ctx.db
+    .prepare(`SELECT s.user_id AS userId, s.login_name AS loginName FROM room_staff s JOIN users u ON u.id = s.user_id WHERE s.webcast_id = ? AND u.role IN (${roles.map(() => '?').join(', ')}) ORDER BY u.role, s.user_id LIMIT 1`)
+    .get(id, ...roles) as { userId: string; loginName: string } | undefined;
+  if (!row) throw invalid('as', `this room has no ${as} account`);
+  const hash = await hashPasswordAsync(password);
+  ctx.db.prepare('UPDATE room_staff SET password_hash = ? WHERE webcast_id = ? AND user_id = ?').run(hash, id, row.userId);
+  return { as, loginName: row.loginName, password, console: `/live/meetLive/${id}` };
+}
+
 export const liveAdminRoutes: RouteModule = (app, ctx) => {
   const guard = { onRequest: adminOnly(ctx) };
   app.get('/admin/v1/rooms', guard, async () => okEnvelope({ rooms: listRooms(ctx) }));
@@ -91,6 +120,7 @@ export const liveAdminRoutes: RouteModule = (app, ctx) => {
     okEnvelope(scheduleLive(ctx, roomIdParam(request), fieldsOf(request.body))),
   );
   app.post('/admin/v1/rooms/:id/live/end', guard, async (request) => okEnvelope(endLive(ctx, roomIdParam(request))));
+  app.post('/admin/v1/rooms/:id/staff', guard, async (request) => okEnvelope(await staffLogin(ctx, roomIdParam(request), fieldsOf(request.body))));
   app.post('/admin/v1/rooms/:id/caption', guard, async (request) => okEnvelope(caption(ctx, roomIdParam(request), fieldsOf(request.body))));
   // The console's captions: the same code with a host or assistant login of the room.
   app.post(`${HOST_ROOMS}/:id/caption`, { onRequest: staffOfRoom(ctx) }, async (request) => okEnvelope(caption(ctx, roomIdParam(request), fieldsOf(request.body))));

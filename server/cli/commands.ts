@@ -91,6 +91,16 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     build: (a, o) => post(`${room(a)}/live/schedule`, { inSeconds: integer(o, 'in') ?? 300 }),
   },
   end: { args: ['room'], summary: 'end the live (status 3, replay)', build: (a) => post(`${room(a)}/live/end`) },
+  staff: {
+    args: ['room'],
+    options: { as: STRING, password: STRING },
+    summary: "a login for the host's console at /live/meetLive/<room>: the host's (or --as assistant) account with a new password (or --password)",
+    build: (a, o) =>
+      post(`${room(a)}/staff`, {
+        as: o.as === undefined ? 'host' : oneOf(String(o.as), ['host', 'assistant'] as const, '--as'),
+        ...optionalString(o, 'password'),
+      }),
+  },
   say: {
     args: ['room', 'text...'],
     options: { as: STRING, name: STRING },
