@@ -204,7 +204,7 @@ test('chat moderation: a message withdrawn in the console leaves the viewer\'s t
   await expect(controls.getByRole('button', { name: '审核模式' })).toHaveAttribute('aria-pressed', 'true', { timeout: 10_000 });
   await composer.fill('等待审核的消息');
   await composer.press('Enter');
-  const waiting = controls.getByRole('list', { name: '待审核的消息' }).getByRole('listitem', { hasText: '等待审核的消息' });
+  const waiting = controls.getByRole('list', { name: '待审核的消息' }).getByRole('listitem').filter({ hasText: '等待审核的消息' });
   await expect(waiting).toBeVisible({ timeout: 10_000 });
   await expect(tabs[1]!.locator('.chat-message', { hasText: '等待审核的消息' })).toHaveCount(0);
   await waiting.getByRole('button', { name: '通过' }).click();
