@@ -12,6 +12,7 @@
  *   or drops one of them.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HOST_CALLS } from '../../src/api/services/host';
 import { LIVE_CALLS } from '../../src/api/services/live';
 import { CHAT_ENTRIES_KEPT } from '../../src/domain/constants';
 import { requireSession } from '../auth/sessions.js';
@@ -77,7 +78,7 @@ export function registerChatRoutes(app: FastifyInstance, ctx: ServerContext, cha
   // Review mode from the console (a host or assistant login): the same service calls as the
   // admin API's chat/pending routes.
   app.get<{ Querystring: { webcastId: string } }>(
-    LIVE_CALLS.chatPending.path,
+    HOST_CALLS.chatPending.path,
     { schema: { querystring: { type: 'object', required: ['webcastId'], properties: { webcastId: roomId } } } },
     async (request) => {
       staffForRoom(ctx, request, request.query.webcastId);
@@ -86,7 +87,7 @@ export function registerChatRoutes(app: FastifyInstance, ctx: ServerContext, cha
   );
 
   app.post<{ Body: { webcastId: string; msgId: string; approve: boolean } }>(
-    LIVE_CALLS.chatReview.path,
+    HOST_CALLS.chatReview.path,
     {
       schema: {
         body: {

@@ -14,6 +14,7 @@
  * The session is the `token` field when given, else the `token` header (402 without one).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HOST_CALLS } from '../../src/api/services/host';
 import { LIVE_CALLS } from '../../src/api/services/live';
 import { encodeFrame } from '../../src/realtime/frame';
 import { isStaff } from '../../src/domain/roles';
@@ -67,7 +68,7 @@ export function registerMicRoutes(app: FastifyInstance, ctx: ServerContext, mic:
 
   // The host side from the console: the same MicService calls as the admin API (and so `npm run room`).
   app.post<{ Body: { action: 'requests' | HostMicAction; uid?: string; open?: boolean } }>(
-    LIVE_CALLS.micHost.path,
+    HOST_CALLS.micHost.path,
     {
       schema: {
         body: {

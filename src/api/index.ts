@@ -7,6 +7,8 @@
 import { randomId32, type RandomBytes } from '../domain/randomId';
 import { createHttpClient, type HttpClient, type HttpClientOptions, type HttpEffects } from './http';
 import type { Sleep } from './retry';
+import type { CallTable } from './calls';
+import { bindCalls, type BoundCalls } from './services/bind';
 import { createCommerceService, type CommerceService } from './services/commerce';
 import { createDirectoryService, type DirectoryService } from './services/directory';
 import { createLiveService, type LiveService } from './services/live';
@@ -55,6 +57,8 @@ export interface Api {
    * http(s) address) as an address the page may load; null for anything else.
    */
   resourceUrl(path: unknown): string | null;
+  /** Another table of live-service calls, bound like `live` (the console's, in its own chunk). */
+  bindLive<T extends CallTable>(table: T): BoundCalls<T>;
 }
 
 export const DEFAULT_DIRECTORY_TAG = 'webcast';
@@ -88,6 +92,7 @@ export function createApi(options: ApiOptions): Api {
       random,
     }),
     newIdempotencyKey: live.newIdempotencyKey,
+    bindLive: (table) => bindCalls(live, table),
     resourceUrl(path) {
       const safe = safeUrl(path);
       if (safe === null || !safe.startsWith('/')) return safe;

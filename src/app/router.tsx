@@ -8,7 +8,6 @@ import type { RuntimeConfig } from '../config';
 import { LIVE_GUIDE_ROUTE, LIVE_VIDEO_ROUTE, LiveScreen, liveRoomPath } from '../features/live';
 import { AppLayout } from './AppLayout';
 import { liveSlots } from './liveSlots';
-import { meetSlots } from './meetSlots';
 import { ErrorStatusPage } from './pages/ErrorStatusPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { RouteErrorPage } from './RouteErrorPage';
@@ -19,7 +18,11 @@ type RouteConfig = Pick<RuntimeConfig, 'defaultRoomId'>;
 // the guide page (whose script has a budget, tests/e2e/guide-bundle.spec.ts).
 const WxInfoScreen = lazy(() => import('../features/wxinfo').then((m) => ({ default: m.WxInfoScreen })));
 // The host's console, the same: a page for the host side only.
-const MeetRoomScreen = lazy(() => import('../features/meet').then((m) => ({ default: m.MeetRoomScreen })));
+const MeetRoomScreen = lazy(() =>
+  Promise.all([import('../features/meet'), import('./meetSlots')]).then(([meet, { meetSlots }]) => ({
+    default: () => <meet.MeetRoomScreen slots={meetSlots} />,
+  })),
+);
 
 export function appRoutes(config: RouteConfig): RouteObject[] {
   const defaultGuide = liveRoomPath('guide', config.defaultRoomId);
@@ -38,7 +41,7 @@ export function appRoutes(config: RouteConfig): RouteObject[] {
           path: '/live/meetLive/:id',
           element: (
             <Suspense fallback={null}>
-              <MeetRoomScreen slots={meetSlots} />
+              <MeetRoomScreen />
             </Suspense>
           ),
         },

@@ -26,10 +26,10 @@ describe('the viewer mic as the server tells it', () => {
   });
 
   it('accepted, connected, then ended by the host', () => {
-    const mic = afterPushes([queue(ME), [4103, { uid: ME }], queue(), [4107, { uid: ME }]]);
-    expect(mic.phase).toBe('connected');
+    const mic = afterPushes([queue(ME), [4103, { uid: ME, from: 'host-1' }], queue(), [4107, { uid: ME }]]);
+    expect(mic).toMatchObject({ phase: 'connected', hostSide: 'host-1' });
     const ended = afterPushes([[4109, { uid: ME, by: 'host' }]], mic);
-    expect(ended).toMatchObject({ phase: 'idle', ended: { kind: 'endedByHost', seq: 1 } });
+    expect(ended).toMatchObject({ phase: 'idle', hostSide: null, ended: { kind: 'endedByHost', seq: 1 } });
     const again = afterPushes([queue(ME), [4105, { uid: ME, reason: 'rejected' }], queue()], ended);
     expect(again).toMatchObject({ phase: 'idle', ended: { kind: 'rejected', seq: 2 } });
   });
@@ -41,7 +41,7 @@ describe('the viewer mic as the server tells it', () => {
 
   it('an invitation is connecting with who invited; a network loss, a kick are told apart', () => {
     const invited = afterPushes([[4133, { uid: ME, from: 'host1' }]]);
-    expect(invited).toMatchObject({ phase: 'connecting', invitedBy: 'host1' });
+    expect(invited).toMatchObject({ phase: 'connecting', invitedBy: 'host1', hostSide: 'host1' });
     expect(afterPushes([[4109, { uid: ME, by: 'network' }]], invited)).toMatchObject({ phase: 'idle', invitedBy: null, ended: { kind: 'networkLost' } });
     expect(afterPushes([[4109, { uid: ME, by: 'kicked' }]], invited).ended?.kind).toBe('kicked');
   });

@@ -39,6 +39,8 @@ export interface MicRoomState {
   readonly phase: MicPhase;
   /** Who invited the viewer (4133), while connecting by an invitation; else null. */
   readonly invitedBy: string | null;
+  /** Who of the host side took the viewer on (4103's or 4133's `from`): their media goes there. */
+  readonly hostSide: string | null;
   /** The applications waiting (4113), oldest first. */
   readonly queue: readonly MicQueueUser[];
   readonly ended: MicEnd | null;
@@ -49,7 +51,7 @@ export interface MicRoomState {
   readonly changes: number;
 }
 
-export const INITIAL_MIC_STATE: MicRoomState = { open: null, phase: 'idle', invitedBy: null, queue: [], ended: null, changes: 0 };
+export const INITIAL_MIC_STATE: MicRoomState = { open: null, phase: 'idle', invitedBy: null, hostSide: null, queue: [], ended: null, changes: 0 };
 
 const QUEUE_MAX = 1000;
 const NAME_MAX = 200;
@@ -65,7 +67,7 @@ const isMine = (body: Body, myUid: string | null): boolean | null => {
 };
 
 function ended(mic: MicRoomState, kind: MicEndKind): MicRoomState {
-  return { ...mic, phase: 'idle', invitedBy: null, ended: { kind, seq: (mic.ended?.seq ?? 0) + 1 } };
+  return { ...mic, phase: 'idle', invitedBy: null, hostSide: null, ended: { kind, seq: (mic.ended?.seq ?? 0) + 1 } };
 }
 
 function queueOf(value: unknown): MicQueueUser[] | null {
@@ -94,7 +96,8 @@ const READERS: ReadonlyMap<number, MicReader> = new Map<number, MicReader>([
     (b, mic, me) => {
       const mine = isMine(b, me);
       if (mine === null) return null;
-      return mine ? { ...mic, phase: 'connecting', invitedBy: null } : 'ignored';
+      const from = b.from === undefined ? null : readId(b.from);
+      return mine ? { ...mic, phase: 'connecting', invitedBy: null, hostSide: from } : 'ignored';
     },
   ],
   [
@@ -138,7 +141,7 @@ const READERS: ReadonlyMap<number, MicReader> = new Map<number, MicReader>([
       const queued = me !== null && queue.some((u) => u.uid === me);
       // In the queue: applying (from any tab). Out of it while applying, with no answer: cancelled.
       const phase = queued && mic.phase === 'idle' ? 'applying' : !queued && mic.phase === 'applying' ? 'idle' : mic.phase;
-      return { ...mic, queue, phase, invitedBy: phase === 'idle' ? null : mic.invitedBy };
+      return { ...mic, queue, phase, invitedBy: phase === 'idle' ? null : mic.invitedBy, hostSide: phase === 'idle' ? null : mic.hostSide };
     },
   ],
   [
@@ -147,7 +150,7 @@ const READERS: ReadonlyMap<number, MicReader> = new Map<number, MicReader>([
       const mine = isMine(b, me);
       const from = b.from === undefined ? '' : readId(b.from);
       if (mine === null || from === null) return null;
-      return mine ? { ...mic, phase: 'connecting', invitedBy: from === '' ? null : from } : 'ignored';
+      return mine ? { ...mic, phase: 'connecting', invitedBy: from === '' ? null : from, hostSide: from === '' ? null : from } : 'ignored';
     },
   ],
   [
@@ -159,7 +162,7 @@ const READERS: ReadonlyMap<number, MicReader> = new Map<number, MicReader>([
       // Idle at a login while on the mic here: it ended while the socket was away (the server
       // ends a mic whose viewer stays away past its grace as a network loss).
       if (phase === 'idle' && (mic.phase === 'connecting' || mic.phase === 'connected')) return { ...ended(mic, 'networkLost'), open };
-      return { ...mic, phase, open, invitedBy: phase === 'connecting' ? mic.invitedBy : null };
+      return { ...mic, phase, open, invitedBy: phase === 'connecting' ? mic.invitedBy : null, hostSide: phase === 'idle' ? null : mic.hostSide };
     },
   ],
 ]);

@@ -28,8 +28,12 @@ export interface MicPublication {
 }
 
 export interface MicPublisher {
-  /** Rejects when the host side cannot be reached; `onLost` when an established link fails later. */
-  publish(stream: MediaStream, onLost: () => void): Promise<MicPublication>;
+  /**
+   * Sends `stream` to `to` (the host-side user who took the viewer on), or to every connected
+   * host and assistant when null or not connected. Rejects when the host side cannot be
+   * reached; `onLost` when an established link fails later.
+   */
+  publish(stream: MediaStream, onLost: () => void, to: string | null): Promise<MicPublication>;
 }
 
 /** One viewer on the mic, as the host side receives them. */
@@ -76,7 +80,7 @@ function connected(pc: RTCPeerConnection, ms: number): Promise<void> {
 /** The viewer's side, peer to peer: an offer to the host side, the first answer taken. */
 export function peerToPeerPublisher(roomId: string): MicPublisher {
   return {
-    async publish(stream, onLost) {
+    async publish(stream, onLost, to) {
       const pc = new RTCPeerConnection();
       let remote: string | null = null;
       const mine: RTCIceCandidateInit[] = [];
@@ -120,7 +124,11 @@ export function peerToPeerPublisher(roomId: string): MicPublisher {
         for (const track of stream.getTracks()) pc.addTrack(track, stream);
         const offer = await pc.createOffer();
         await pc.setLocalDescription(offer);
-        const sent = await roomRequest(roomId, OFFER, { webcastId: roomId, sdp: offer.sdp ?? '' });
+        const offerBody = { webcastId: roomId, sdp: offer.sdp ?? '' };
+        const refusedTo = (outcome: { ok: boolean; status?: number | null; msg?: string }) => !outcome.ok && outcome.status === 4501 && (outcome.msg ?? '').startsWith('to:');
+        let sent = to === null ? await roomRequest(roomId, OFFER, offerBody) : await roomRequest(roomId, OFFER, { ...offerBody, to });
+        // The one who took the viewer on is not connected (the admin API, a closed console): everyone of the host side.
+        if (to !== null && refusedTo(sent)) sent = await roomRequest(roomId, OFFER, offerBody);
         if (!sent.ok) {
           // Nobody of the host side is connected: the mic goes on; there is no one to hear it yet.
           if (sent.status === 4501 && sent.msg.startsWith('to:')) {
@@ -184,6 +192,12 @@ export function peerToPeerReceiver(roomId: string, onPeers: (peers: readonly Mic
     await pc.setLocalDescription(local);
     send(ANSWER, { to: uid, sdp: local.sdp ?? '' });
     tell();
+    // The viewer took another console's answer (several of the host side hear an offer), or
+    // went: a link that never comes up is let go.
+    setTimeout(() => {
+      const now = peers.get(uid);
+      if (now?.pc === pc && pc.connectionState !== 'connected') drop(uid);
+    }, LINK_TIMEOUT_MS);
   };
 
   const off = onMicSignal(roomId, (signal) => {

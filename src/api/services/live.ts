@@ -147,8 +147,6 @@ export const LIVE_CALLS = {
   micApply: post<{ type: Id; token: string }>('/ccp/monitor/v1/voip/apply', ['type', 'token']),
   micReply: post<{ type: Id; token: string }>('/ccp/monitor/v1/voip/reply', ['type', 'token']),
   micUsers: get<WebcastOnly>('/ccp/monitor/v1/voip/users', ['webcastId']),
-  /** The host side's mic control from the console (ours; docs/protocol.md 5.3). */
-  micHost: post<{ action: 'requests' | 'accept' | 'reject' | 'invite' | 'hangup'; uid?: string; open?: boolean }>('/ccp/monitor/v1/voip/host', ['action', 'uid', 'open']),
   signalToAssistant: post<{ id: Id; content: unknown }>('/ccp/monitor/v1/signaling/{id}/to/assistant', ['id', 'content']),
 
   // Praise and counts
@@ -174,26 +172,6 @@ export const LIVE_CALLS = {
   answerSheetAnswer: post<{ confId: Id; answer: unknown }>('/ccp/receiver/v1/answerSheet/answer', ['confId', 'answer']),
 
   // Chat
-  // The console's host control (ours; docs/protocol.md 5.3): the admin API's interaction
-  // routes, mounted for a host or assistant login of the room.
-  hostLotteryStart: post<{ id: Id; raffleId?: string }>('/ccp/monitor/v1/host/rooms/{id}/lottery/start', ['id', 'raffleId']),
-  hostLotteryEnd: post<{ id: Id; raffleId?: string }>('/ccp/monitor/v1/host/rooms/{id}/lottery/end', ['id', 'raffleId']),
-  hostPaperPublish: post<{ id: Id; kind: 'paper' | 'quiz' | 'answerSheet' }>('/ccp/monitor/v1/host/rooms/{id}/paper/publish', ['id', 'kind']),
-  hostPaperClose: post<IdOnly>('/ccp/monitor/v1/host/rooms/{id}/paper/close', ['id']),
-  hostRollCallStart: post<{ id: Id; seconds: number }>('/ccp/monitor/v1/host/rooms/{id}/rollcall/start', ['id', 'seconds']),
-  hostRollCallSignIns: post<IdOnly>('/ccp/monitor/v1/host/rooms/{id}/rollcall/signins', ['id']),
-  hostRedPacketSend: post<{ id: Id; total: string; count: number; title?: string }>('/ccp/monitor/v1/host/rooms/{id}/redpacket/send', ['id', 'total', 'count', 'title']),
-  hostRedPacketGrabs: post<IdOnly>('/ccp/monitor/v1/host/rooms/{id}/redpacket/grabs', ['id']),
-  hostGoodsPush: post<{ id: Id; kind: 'goods' | 'recommend' }>('/ccp/monitor/v1/host/rooms/{id}/goods/push', ['id', 'kind']),
-  hostQaState: post<{ id: Id; state: 'on' | 'off' | 'unopened' }>('/ccp/monitor/v1/host/rooms/{id}/qa/state', ['id', 'state']),
-  hostQaPending: post<IdOnly>('/ccp/monitor/v1/host/rooms/{id}/qa/pending', ['id']),
-  hostQaApprove: post<{ id: Id; qaId: Id }>('/ccp/monitor/v1/host/rooms/{id}/qa/{qaId}/approve', ['id', 'qaId']),
-  hostQaAnswer: post<{ id: Id; qaId: Id; text: string }>('/ccp/monitor/v1/host/rooms/{id}/qa/{qaId}/answer', ['id', 'qaId', 'text']),
-  hostCaption: post<{ id: Id; text: string }>('/ccp/monitor/v1/host/rooms/{id}/caption', ['id', 'text']),
-  hostShare: post<{ id: Id; page?: number; whiteboard?: boolean; stop?: boolean }>('/ccp/monitor/v1/host/rooms/{id}/share', ['id', 'page', 'whiteboard', 'stop']),
-  /** Review mode from the console (ours; docs/protocol.md 5.3). */
-  chatPending: get<WebcastOnly>('/ccp/monitor/v1/chat/pending', ['webcastId']),
-  chatReview: post<{ webcastId: Id; msgId: string; approve: boolean }>('/ccp/monitor/v1/chat/pending/review', ['webcastId', 'msgId', 'approve']),
   chatHistory: get<WebcastOnly & Paging>('/ccp/monitor/v1/chat/public/list', ['webcastId', 'skip', 'take']),
   chatByIds: post<{ webcastId: Id; ids: readonly Id[] }>('/ccp/monitor/v1/chat/public/listByIds', ['webcastId', 'ids']),
   /** chosen path: JSON (no form word in it); the answer's url goes into the 7101 imgUrl */

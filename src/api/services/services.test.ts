@@ -6,6 +6,7 @@ import { placeholdersOf, type CallSpec } from '../calls';
 import { createHttpClient, type HttpClient } from '../http';
 import { COMMERCE_CALLS, createCommerceService } from './commerce';
 import { DIRECTORY_CALLS } from './directory';
+import { HOST_CALLS } from './host';
 import { LIVE_CALLS, createLiveService, decodeLoginData } from './live';
 import { RESOURCE_CALLS, createResourceService } from './resource';
 
@@ -16,9 +17,13 @@ const TABLES = {
   directory: DIRECTORY_CALLS,
 } as const satisfies Record<CallSpec['service'], Readonly<Record<string, CallSpec>>>;
 
-const ALL = Object.entries(TABLES).flatMap(([service, table]) =>
-  Object.entries(table as Readonly<Record<string, CallSpec>>).map(([name, call]) => ({ service, name, call })),
-);
+const ALL = [
+  ...Object.entries(TABLES).flatMap(([service, table]) =>
+    Object.entries(table as Readonly<Record<string, CallSpec>>).map(([name, call]) => ({ service, name, call })),
+  ),
+  // The console's table (a chunk of its own) is on the live service host.
+  ...Object.entries(HOST_CALLS as Readonly<Record<string, CallSpec>>).map(([name, call]) => ({ service: 'live', name, call })),
+];
 
 // Every path SPEC.md 7.1 and 7.4 gives literally, with its method (7.1 is GET unless stated).
 const SPEC_PATHS: readonly (readonly ['GET' | 'POST', string])[] = [

@@ -7,11 +7,11 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { INITIAL_ROOM_STATE, type ChatState } from '../../realtime/roomState';
-import { useApi } from '../../state/apiContext';
 import { roomRequest } from '../../state/realtimeConnection';
 import { useRoomStateKey } from '../../state/roomFeed';
 import { failureText } from '../../ui/failureText';
 import { readPending, type PendingMessage } from './consoleData';
+import { useHostCalls } from './useHostCalls';
 
 /** How often the console reads the messages waiting for review. */
 const PENDING_EVERY_MS = 3000;
@@ -21,7 +21,7 @@ const SWITCHES: readonly Switch[] = ['open', 'review', 'pictures', 'staffOnly'];
 
 export function ChatControls({ roomId }: { readonly roomId: string }) {
   const { t } = useTranslation(INTERACTIONS_NS);
-  const api = useApi();
+  const host = useHostCalls();
   const chat = useRoomStateKey(roomId, 'chat') ?? INITIAL_ROOM_STATE.chat;
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -42,7 +42,7 @@ export function ChatControls({ roomId }: { readonly roomId: string }) {
     if (!review) return undefined;
     const controller = new AbortController();
     const read = () =>
-      api.live.chatPending({ webcastId: roomId }, { signal: controller.signal, background: true }).then(
+      host.chatPending({ webcastId: roomId }, { signal: controller.signal, background: true }).then(
         (data) => setPending(readPending(data)),
         () => undefined, // read again shortly
       );
@@ -52,13 +52,13 @@ export function ChatControls({ roomId }: { readonly roomId: string }) {
       controller.abort();
       clearInterval(timer);
     };
-  }, [api, roomId, review, reads]);
+  }, [host, roomId, review, reads]);
 
   const decide = useCallback(
     (msgId: string, approve: boolean) => {
       setBusy(true);
       setFailure(null);
-      api.live.chatReview({ webcastId: roomId, msgId, approve }).then(
+      host.chatReview({ webcastId: roomId, msgId, approve }).then(
         () => {
           setBusy(false);
           setPending((now) => now.filter((m) => m.msgId !== msgId));
@@ -71,7 +71,7 @@ export function ChatControls({ roomId }: { readonly roomId: string }) {
         },
       );
     },
-    [api, roomId, t],
+    [host, roomId, t],
   );
 
   return (

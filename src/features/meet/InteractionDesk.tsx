@@ -14,6 +14,7 @@ import { useApi } from '../../state/apiContext';
 import { useRoomStateKey } from '../../state/roomFeed';
 import { readGrabs, readQaPending, readShare, readSignIns, type PendingQuestion, type RedPacketResult, type RollCallResult, type ShareNow } from './consoleData';
 import { useHostCall, usePolling } from './useHostCall';
+import { useHostCalls } from './useHostCalls';
 
 /** How often results are read while an interaction runs. */
 const RESULTS_EVERY_MS = 3000;
@@ -48,17 +49,17 @@ function People({ label, result }: { readonly label: string; readonly result: Ro
 
 function LotteryBlock({ roomId }: { readonly roomId: string }) {
   const { t } = useTranslation(INTERACTIONS_NS);
-  const api = useApi();
+  const host = useHostCalls();
   const call = useHostCall();
   const lottery = useRoomStateKey(roomId, 'lottery');
   const running = lottery?.state === 'start' || lottery?.state === 'drawing';
   return (
     <Block title={t('console.act.lottery')} call={call}>
       <div className="interaction-desk__row">
-        <button type="button" className="button" disabled={call.busy || running} onClick={() => call.run(() => api.live.hostLotteryStart({ id: roomId }))}>
+        <button type="button" className="button" disabled={call.busy || running} onClick={() => call.run(() => host.hostLotteryStart({ id: roomId }))}>
           {t('console.act.lotteryStart')}
         </button>
-        <button type="button" className="button button--primary" disabled={call.busy || !running} onClick={() => call.run(() => api.live.hostLotteryEnd({ id: roomId }))}>
+        <button type="button" className="button button--primary" disabled={call.busy || !running} onClick={() => call.run(() => host.hostLotteryEnd({ id: roomId }))}>
           {t('console.act.lotteryEnd')}
         </button>
         <span className="console-card__note" role="status">
@@ -80,10 +81,10 @@ function LotteryBlock({ roomId }: { readonly roomId: string }) {
 
 function PaperBlock({ roomId }: { readonly roomId: string }) {
   const { t } = useTranslation(INTERACTIONS_NS);
-  const api = useApi();
+  const host = useHostCalls();
   const call = useHostCall();
   const results = useRoomStateKey(roomId, 'paperResults');
-  const publish = (kind: 'paper' | 'quiz' | 'answerSheet') => call.run(() => api.live.hostPaperPublish({ id: roomId, kind }));
+  const publish = (kind: 'paper' | 'quiz' | 'answerSheet') => call.run(() => host.hostPaperPublish({ id: roomId, kind }));
   return (
     <Block title={t('console.act.paper')} call={call}>
       <div className="interaction-desk__row">
@@ -96,7 +97,7 @@ function PaperBlock({ roomId }: { readonly roomId: string }) {
         <button type="button" className="button" disabled={call.busy} onClick={() => publish('answerSheet')}>
           {t('console.act.sheetPublish')}
         </button>
-        <button type="button" className="button" disabled={call.busy} onClick={() => call.run(() => api.live.hostPaperClose({ id: roomId }))}>
+        <button type="button" className="button" disabled={call.busy} onClick={() => call.run(() => host.hostPaperClose({ id: roomId }))}>
           {t('console.act.paperClose')}
         </button>
       </div>
@@ -111,7 +112,7 @@ function PaperBlock({ roomId }: { readonly roomId: string }) {
 
 function RollCallBlock({ roomId }: { readonly roomId: string }) {
   const { t } = useTranslation(INTERACTIONS_NS);
-  const api = useApi();
+  const host = useHostCalls();
   const call = useHostCall();
   const pushed = useRoomStateKey(roomId, 'rollCall');
   const [result, setResult] = useState<RollCallResult | null>(null);
@@ -126,7 +127,7 @@ function RollCallBlock({ roomId }: { readonly roomId: string }) {
   const open = deadline !== null && deadline > now;
   usePolling(
     (signal) =>
-      void api.live.hostRollCallSignIns({ id: roomId }, { signal, background: true }).then(
+      void host.hostRollCallSignIns({ id: roomId }, { signal, background: true }).then(
         (data) => setResult(readSignIns(data)),
         () => undefined,
       ),
@@ -137,7 +138,7 @@ function RollCallBlock({ roomId }: { readonly roomId: string }) {
   return (
     <Block title={t('console.act.rollCall')} call={call}>
       <div className="interaction-desk__row">
-        <button type="button" className="button" disabled={call.busy || open} onClick={() => call.run(() => api.live.hostRollCallStart({ id: roomId, seconds: 60 }))}>
+        <button type="button" className="button" disabled={call.busy || open} onClick={() => call.run(() => host.hostRollCallStart({ id: roomId, seconds: 60 }))}>
           {t('console.act.rollCallStart')}
         </button>
         <span className="console-card__note" role="status">
@@ -151,7 +152,7 @@ function RollCallBlock({ roomId }: { readonly roomId: string }) {
 
 function RedPacketBlock({ roomId }: { readonly roomId: string }) {
   const { t } = useTranslation(INTERACTIONS_NS);
-  const api = useApi();
+  const host = useHostCalls();
   const call = useHostCall();
   const pushed = useRoomStateKey(roomId, 'redPacket');
   const [total, setTotal] = useState('1.00');
@@ -159,7 +160,7 @@ function RedPacketBlock({ roomId }: { readonly roomId: string }) {
   const [result, setResult] = useState<RedPacketResult | null>(null);
   usePolling(
     (signal) =>
-      void api.live.hostRedPacketGrabs({ id: roomId }, { signal, background: true }).then(
+      void host.hostRedPacketGrabs({ id: roomId }, { signal, background: true }).then(
         (data) => setResult(readGrabs(data)),
         () => undefined,
       ),
@@ -169,7 +170,7 @@ function RedPacketBlock({ roomId }: { readonly roomId: string }) {
   );
   const send = (event: FormEvent) => {
     event.preventDefault();
-    call.run(() => api.live.hostRedPacketSend({ id: roomId, total: total.trim(), count: Number(count) }));
+    call.run(() => host.hostRedPacketSend({ id: roomId, total: total.trim(), count: Number(count) }));
   };
   return (
     <Block title={t('console.act.redPacket')} call={call}>
@@ -198,10 +199,10 @@ function RedPacketBlock({ roomId }: { readonly roomId: string }) {
 
 function PushBlock({ roomId }: { readonly roomId: string }) {
   const { t } = useTranslation(INTERACTIONS_NS);
-  const api = useApi();
+  const host = useHostCalls();
   const call = useHostCall();
   const [done, setDone] = useState<string | null>(null);
-  const push = (kind: 'goods' | 'recommend') => call.run(() => api.live.hostGoodsPush({ id: roomId, kind }), () => setDone(kind));
+  const push = (kind: 'goods' | 'recommend') => call.run(() => host.hostGoodsPush({ id: roomId, kind }), () => setDone(kind));
   return (
     <Block title={t('console.act.push')} call={call}>
       <div className="interaction-desk__row">
@@ -223,7 +224,7 @@ function PushBlock({ roomId }: { readonly roomId: string }) {
 
 function QaBlock({ roomId }: { readonly roomId: string }) {
   const { t } = useTranslation(INTERACTIONS_NS);
-  const api = useApi();
+  const host = useHostCalls();
   const call = useHostCall();
   const qa = useRoomStateKey(roomId, 'qa');
   const on = qa?.state === 'on';
@@ -232,7 +233,7 @@ function QaBlock({ roomId }: { readonly roomId: string }) {
   const [answers, setAnswers] = useState<Readonly<Record<string, string>>>({});
   usePolling(
     (signal) =>
-      void api.live.hostQaPending({ id: roomId }, { signal, background: true }).then(
+      void host.hostQaPending({ id: roomId }, { signal, background: true }).then(
         (data) => setPending(readQaPending(data)),
         () => undefined,
       ),
@@ -244,7 +245,7 @@ function QaBlock({ roomId }: { readonly roomId: string }) {
   return (
     <Block title={t('console.act.qa')} call={call}>
       <div className="interaction-desk__row">
-        <button type="button" className="button" disabled={call.busy} onClick={() => call.run(() => api.live.hostQaState({ id: roomId, state: on ? 'off' : 'on' }), again)}>
+        <button type="button" className="button" disabled={call.busy} onClick={() => call.run(() => host.hostQaState({ id: roomId, state: on ? 'off' : 'on' }), again)}>
           {on ? t('console.act.qaClose') : t('console.act.qaOpen')}
         </button>
         <span className="console-card__note" role="status">
@@ -271,11 +272,11 @@ function QaBlock({ roomId }: { readonly roomId: string }) {
                   type="button"
                   className="button"
                   disabled={call.busy || (answers[question.qaId] ?? '').trim() === ''}
-                  onClick={() => call.run(() => api.live.hostQaAnswer({ id: roomId, qaId: question.qaId, text: (answers[question.qaId] ?? '').trim() }), again)}
+                  onClick={() => call.run(() => host.hostQaAnswer({ id: roomId, qaId: question.qaId, text: (answers[question.qaId] ?? '').trim() }), again)}
                 >
                   {t('console.act.qaAnswer')}
                 </button>
-                <button type="button" className="button button--primary" disabled={call.busy} onClick={() => call.run(() => api.live.hostQaApprove({ id: roomId, qaId: question.qaId }), again)}>
+                <button type="button" className="button button--primary" disabled={call.busy} onClick={() => call.run(() => host.hostQaApprove({ id: roomId, qaId: question.qaId }), again)}>
                   {t('console.act.qaApprove')}
                 </button>
               </span>
@@ -290,6 +291,7 @@ function QaBlock({ roomId }: { readonly roomId: string }) {
 function ShareBlock({ roomId }: { readonly roomId: string }) {
   const { t } = useTranslation(INTERACTIONS_NS);
   const api = useApi();
+  const host = useHostCalls();
   const call = useHostCall();
   const [share, setShare] = useState<ShareNow | null>(null);
   // What the room shares now, when the console opens (the viewers' own read of it).
@@ -301,7 +303,7 @@ function ShareBlock({ roomId }: { readonly roomId: string }) {
     );
     return () => controller.abort();
   }, [api, roomId]);
-  const change = (body: { page?: number; whiteboard?: boolean; stop?: boolean }) => call.run(() => api.live.hostShare({ id: roomId, ...body }), (data) => setShare(readShare(data)));
+  const change = (body: { page?: number; whiteboard?: boolean; stop?: boolean }) => call.run(() => host.hostShare({ id: roomId, ...body }), (data) => setShare(readShare(data)));
   const sharing = share?.sharing === true;
   return (
     <Block title={t('console.act.share')} call={call}>
@@ -336,13 +338,13 @@ function ShareBlock({ roomId }: { readonly roomId: string }) {
 
 function CaptionBlock({ roomId }: { readonly roomId: string }) {
   const { t } = useTranslation(INTERACTIONS_NS);
-  const api = useApi();
+  const host = useHostCalls();
   const call = useHostCall();
   const [text, setText] = useState('');
   const send = (event: FormEvent) => {
     event.preventDefault();
     if (text.trim() === '') return;
-    call.run(() => api.live.hostCaption({ id: roomId, text: text.trim() }), () => setText(''));
+    call.run(() => host.hostCaption({ id: roomId, text: text.trim() }), () => setText(''));
   };
   return (
     <Block title={t('console.act.caption')} call={call}>

@@ -12,6 +12,7 @@ import { peerToPeerReceiver, type MicPeer, type MicReceiver } from '../../state/
 import { useRoomStateKey } from '../../state/roomFeed';
 import { failureText } from '../../ui/failureText';
 import { readMicDesk, type MicDeskData } from './consoleData';
+import { useHostCalls } from './useHostCalls';
 
 export type MicDeskAction = { readonly action: 'requests'; readonly open: boolean } | { readonly action: 'accept' | 'reject' | 'invite' | 'hangup'; readonly uid: string };
 
@@ -31,6 +32,7 @@ export interface MicDeskView {
 export function useMicDesk(roomId: string): MicDeskView {
   const { t } = useTranslation(INTERACTIONS_NS);
   const api = useApi();
+  const host = useHostCalls();
   const changes = useRoomStateKey(roomId, 'mic')?.changes ?? 0;
   const [desk, setDesk] = useState<MicDeskData | null>(null);
   const [peers, setPeers] = useState<readonly MicPeer[]>([]);
@@ -86,7 +88,7 @@ export function useMicDesk(roomId: string): MicDeskView {
     (action: MicDeskAction) => {
       setBusy(true);
       setFailure(null);
-      api.live.micHost(action).then(
+      host.micHost(action).then(
         (data) => {
           setBusy(false);
           setDesk(readMicDesk(data));
@@ -97,7 +99,7 @@ export function useMicDesk(roomId: string): MicDeskView {
         },
       );
     },
-    [api, t],
+    [host, t],
   );
 
   return { desk, peers, audioBytes, busy, failure, act };

@@ -83,6 +83,7 @@ export function useViewerMic(roomId: string, nickname: NicknameGate): ViewerMicV
   }, [roomId]);
 
   const serverPhase = told?.phase ?? 'idle';
+  const hostSide = told?.hostSide ?? null;
   const invited = told?.invitedBy != null;
   useEffect(() => {
     dispatch({ type: 'server', phase: serverPhase, invited, now: Date.now() });
@@ -200,7 +201,7 @@ export function useViewerMic(roomId: string, nickname: NicknameGate): ViewerMicV
       const lost = () => {
         if (generation === linkGeneration.current) dispatch({ type: 'linkFailed' });
       };
-      publisher.publish(opened, lost).then((published) => {
+      publisher.publish(opened, lost, hostSide).then((published) => {
         if (generation !== linkGeneration.current) {
           published.close();
           return;
@@ -213,7 +214,7 @@ export function useViewerMic(roomId: string, nickname: NicknameGate): ViewerMicV
       dispatch({ type: 'mediaReleased' });
     }
     // The step is a fresh object each render: its kind and call say what it is.
-  }, [step.kind, step.kind === 'call' ? step.call : null, api, releaseMedia, publisher, video]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [step.kind, step.kind === 'call' ? step.call : null, api, releaseMedia, publisher, video, hostSide]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const press = useCallback(
     (action: MicPress) => {
