@@ -2,7 +2,7 @@ import { expect, type Browser, type BrowserContext, type Locator, type Page } fr
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../playwright.config';
 import { startOwnServer, type OwnServer } from './support/ownServer';
 import { test } from './support/splash';
-import { enterAsGuest, guestContext } from './support/guest';
+import { enterAsGuest, guestContext, joinedRoom } from './support/guest';
 
 // The host's console (issue 15 item 3) against the reference server: the host logs in at
 // /live/meetLive/{id}, opens mic requests, accepts a viewer and hears them over a real
@@ -30,18 +30,7 @@ test.beforeAll(async ({}, testInfo) => {
 
 test.afterAll(async () => server?.stop());
 
-async function joined(page: Page): Promise<void> {
-  await expect
-    .poll(
-      () =>
-        page.evaluate((room) => {
-          const api = (globalThis as { __webcastRealtime?: { snapshot(): { rooms: Record<string, { joined: string }> } } }).__webcastRealtime;
-          return api?.snapshot().rooms[room]?.joined ?? 'none';
-        }, ROOM),
-      { timeout: 15_000 },
-    )
-    .toBe('joined');
-}
+const joined = (page: Page): Promise<void> => joinedRoom(page, ROOM);
 
 /** The host's console, logged in. */
 async function openConsole(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {

@@ -1,7 +1,7 @@
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { startOwnServer, type OwnServer } from './support/ownServer';
 import { test } from './support/splash';
-import { enterAsGuest, guestContext } from './support/guest';
+import { enterAsGuest, guestContext, joinedRoom } from './support/guest';
 
 // The room's interactions for viewers (issue 13), driven from the host side through the
 // admin API as `npm run room` does, on a server of this file's own (interactions stay open
@@ -35,19 +35,7 @@ async function viewerInTwoTabs(browser: Browser): Promise<{ context: BrowserCont
 
 const card = (page: Page, name: string) => page.locator(`[data-interaction="${name}"]`);
 
-/** Waits until the page's worker has joined the room (pushes reach it from then on). */
-async function joined(page: Page): Promise<void> {
-  await expect
-    .poll(
-      () =>
-        page.evaluate((room) => {
-          const api = (globalThis as { __webcastRealtime?: { snapshot(): { rooms: Record<string, { joined: string }> } } }).__webcastRealtime;
-          return api?.snapshot().rooms[room]?.joined ?? 'none';
-        }, ROOM),
-      { timeout: 15_000 },
-    )
-    .toBe('joined');
-}
+const joined = (page: Page): Promise<void> => joinedRoom(page, ROOM);
 
 test('roll call: every tab shows the countdown, one sign-in shows in both tabs and after a reload; a late joiner gets it; it ends', async ({ browser }) => {
   const { context, page, second } = await viewerInTwoTabs(browser);

@@ -2,7 +2,7 @@ import { expect, type Browser, type BrowserContext, type Locator, type Page } fr
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../playwright.config';
 import { startOwnServer, type OwnServer } from './support/ownServer';
 import { test } from './support/splash';
-import { enterAsGuest, guestContext } from './support/guest';
+import { enterAsGuest, guestContext, joinedRoom } from './support/guest';
 
 // Connect-mic for viewers (issue 15 item 1) against the reference server, the host side
 // driven through the admin API as `npm run room` does. Chromium's fake devices give a real
@@ -50,18 +50,7 @@ const liveTracks = (page: Page): Promise<number> =>
 
 const mic = (page: Page): Locator => page.locator('.mic-control');
 
-async function joined(page: Page): Promise<void> {
-  await expect
-    .poll(
-      () =>
-        page.evaluate((room) => {
-          const api = (globalThis as { __webcastRealtime?: { snapshot(): { rooms: Record<string, { joined: string }> } } }).__webcastRealtime;
-          return api?.snapshot().rooms[room]?.joined ?? 'none';
-        }, ROOM),
-      { timeout: 15_000 },
-    )
-    .toBe('joined');
-}
+const joined = (page: Page): Promise<void> => joinedRoom(page, ROOM);
 
 async function viewer(browser: Browser, tabs: number): Promise<{ context: BrowserContext; pages: Page[]; userId: string; login: { userId: string; token: string } }> {
   const context = await guestContext(browser, server.url);

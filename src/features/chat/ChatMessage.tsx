@@ -17,6 +17,7 @@ import { initialOf, roleBadge } from './entryStyle';
 import { externalHref, isoTime } from './links';
 import { MessageBody } from './MessageBody';
 import { ModerationActions } from './ModerationActions';
+import { QuoteMentionButtons } from './QuoteMentionButtons';
 import type { ChatRowLabels } from './rowLabels';
 import type { ModerationAction } from './types';
 
@@ -108,14 +109,7 @@ export function RowActions({ entry, withdrawable, labels, onQuote, onMention, on
           {labels.withdraw}
         </button>
       ) : (
-        <>
-          <button type="button" className="chat-message__action" onClick={() => onQuote(entry)} aria-label={labels.quoteOf(entry.name)}>
-            {labels.quote}
-          </button>
-          <button type="button" className="chat-message__action" onClick={() => onMention(entry)} aria-label={labels.mentionOf(entry.name)}>
-            {labels.mention}
-          </button>
-        </>
+        <QuoteMentionButtons entry={entry} labels={labels} onQuote={onQuote} onMention={onMention} />
       )}
     </div>
   );

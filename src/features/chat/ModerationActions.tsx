@@ -10,6 +10,7 @@ import { isStaff } from '../../domain/roles';
 import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import type { ChatEntry } from '../../realtime/chatEntry';
 import type { RowModeration } from './ChatMessage';
+import { QuoteMentionButtons } from './QuoteMentionButtons';
 import type { ChatRowLabels } from './rowLabels';
 
 export interface ModerationActionsProps {
@@ -28,16 +29,7 @@ export function ModerationActions({ entry, labels, moderation, onQuote, onMentio
   const muted = viewer && mutedNow;
   return (
     <div className="chat-message__actions chat-message__actions--moderation">
-      {!entry.mine && (
-        <>
-          <button type="button" className="chat-message__action" onClick={() => onQuote(entry)} aria-label={labels.quoteOf(entry.name)}>
-            {labels.quote}
-          </button>
-          <button type="button" className="chat-message__action" onClick={() => onMention(entry)} aria-label={labels.mentionOf(entry.name)}>
-            {labels.mention}
-          </button>
-        </>
-      )}
+      {!entry.mine && <QuoteMentionButtons entry={entry} labels={labels} onQuote={onQuote} onMention={onMention} />}
       <button type="button" className="chat-message__action" onClick={() => moderation.moderate(entry, 'withdraw')}>
         {t('console.chat.withdraw')}
       </button>

@@ -28,3 +28,17 @@ export async function enterAsGuest(page: Page, room = '10001', baseUrl = ''): Pr
   expect(login, 'the login is stored').not.toBeNull();
   return { token: login?.liveToken ?? '', sid: login?.sid ?? '', userId: login?.userId ?? '' };
 }
+
+/** Waits until the page's worker has joined `room` (the room's pushes reach it from then on). */
+export async function joinedRoom(page: Page, room = '10001'): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate((id) => {
+          const api = (globalThis as { __webcastRealtime?: { snapshot(): { rooms: Record<string, { joined: string }> } } }).__webcastRealtime;
+          return api?.snapshot().rooms[id]?.joined ?? 'none';
+        }, room),
+      { timeout: 15_000 },
+    )
+    .toBe('joined');
+}
