@@ -200,7 +200,7 @@ describe('network loss and reconnect', () => {
     const back = await TestSocket.connect(s.url, first.session.sid);
     sockets.push(back);
     const snapshot = await back.nextPush(4201);
-    expect(snapshot.body).toMatchObject({ webcastId: 'r1', state: 'connected', open: true });
+    expect(snapshot.body).toMatchObject({ webcastId: 'r1', state: 'connected', open: true, onMic: [{ uid: 'v' }] });
     back.push(4102, snapshot.body);
     const callRoom = await back.nextPush(CALL_ROOM.snapshot);
     back.push(CALL_ROOM.snapshot + 1, { mid: callRoom.mid! });
@@ -220,7 +220,7 @@ describe('network loss and reconnect', () => {
     sockets.push(again);
     await again.request(9001);
     // Back after the grace: the login's snapshot says idle (the mic ended while away).
-    expect(again.received(4201).map((f) => f.body)).toEqual([{ webcastId: 'r1', state: 'idle', open: true, mid: expect.any(String) }]);
+    expect(again.received(4201).map((f) => f.body)).toEqual([{ webcastId: 'r1', state: 'idle', open: true, onMic: [], mid: expect.any(String) }]);
     expect(again.received(CALL_ROOM.snapshot)).toHaveLength(0);
   });
 
@@ -306,3 +306,21 @@ describe('the host side from the console (voip/host)', () => {
     expect((await call(s, 'POST', '/ccp/monitor/v1/voip/host', { action: 'requests', open: false })).code).toBe(402);
   });
 });
+
+describe('who is on the mic, for the whole room (4113 onMic)', () => {
+  it('tells every viewer who is connected, and when they leave', async () => {
+    const s = await start();
+    const viewer = await member(s, 'v');
+    const other = await member(s, 'o');
+    await openRequests(s);
+    await apply(s, viewer.session.token);
+    await admin(s, '/admin/v1/rooms/r1/mic/v/accept');
+    await reply(s, viewer.session.token, 1);
+    const on = await other.socket.nextPush(4113, 3000, (b) => Array.isArray(b.onMic) && (b.onMic as unknown[]).length === 1);
+    expect(on.body).toMatchObject({ users: [], onMic: [{ uid: 'v', name: expect.any(String) }] });
+    await admin(s, '/admin/v1/rooms/r1/mic/v/hangup');
+    const off = await other.socket.nextPush(4113, 3000, (b) => Array.isArray(b.onMic) && (b.onMic as unknown[]).length === 0);
+    expect(off.body).toMatchObject({ onMic: [] });
+  });
+});
+

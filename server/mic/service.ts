@@ -204,6 +204,7 @@ export class MicService {
       const body = { webcastId, uid };
       this.toUser(webcastId, uid, 4107, body);
       this.toStaff(webcastId, 4107, body);
+      this.queueChanged(webcastId);
       this.control(this.callRoomClients(webcastId), CALL_ROOM.memberJoined, body);
       this.membersChanged(webcastId);
     } else {
@@ -252,7 +253,7 @@ export class MicService {
     const now = this.ctx.now();
     // Every viewer's login gets its mic and whether requests are open (also when idle: a
     // viewer who lost the mic while away learns it here, and a new page whether it may apply).
-    if (!isStaff(client.role)) pushExpectingAck(client, 4201, { webcastId, state, open: this.requestsOpen(webcastId) }, now);
+    if (!isStaff(client.role)) pushExpectingAck(client, 4201, { webcastId, state, open: this.requestsOpen(webcastId), onMic: this.connectedUsers(webcastId) }, now);
     if (state === 'idle') return;
     pushExpectingAck(client, CALL_ROOM.snapshot, { webcastId, state, users: this.memberList(webcastId) }, now);
   }
@@ -330,9 +331,19 @@ export class MicService {
     this.membersChanged(webcastId);
   }
 
+  /**
+   * 4113 to the room: the applications waiting (`users`) and who is on the mic now (`onMic`,
+   * connected viewers with their names), so every viewer sees who speaks with the host.
+   */
   private queueChanged(webcastId: string): void {
-    const users = this.users(webcastId).filter((u) => u.state === 'applying');
-    this.toRoom(webcastId, 4113, { webcastId, users });
+    const all = this.users(webcastId);
+    const users = all.filter((u) => u.state === 'applying');
+    this.toRoom(webcastId, 4113, { webcastId, users, onMic: this.connectedUsers(webcastId, all) });
+  }
+
+  /** The viewers connected on the mic, with their names (4113 and 4201 `onMic`). */
+  private connectedUsers(webcastId: string, all: readonly MicUser[] = this.users(webcastId)): { uid: string; name: string }[] {
+    return all.filter((u) => u.state === 'connected').map((u) => ({ uid: u.uid, name: u.name }));
   }
 
   private memberList(webcastId: string): Array<{ uid: string; name: string; state: MicState }> {

@@ -67,6 +67,16 @@ describe('the viewer mic as the server tells it', () => {
     expect(afterPushes([[4201, { state: 'idle', open: false }]])).toMatchObject({ phase: 'idle', open: false, ended: null });
   });
 
+  it('who is on the mic goes to the whole room with the queue', () => {
+    const mic = afterPushes([[4113, { users: [], onMic: [{ uid: 'u7', name: 'Ann' }] }]]);
+    expect(mic.onMic).toEqual([{ uid: 'u7', name: 'Ann' }]);
+    // An older server's 4113 without it keeps what was known.
+    expect(afterPushes([queue('u9')], mic).onMic).toEqual([{ uid: 'u7', name: 'Ann' }]);
+    expect(readMicPush(4113, { users: [], onMic: 'Ann' }, INITIAL_MIC_STATE, ME)).toBeNull();
+    // A viewer arriving later learns it from the snapshot its join gets.
+    expect(afterPushes([[4201, { state: 'idle', open: true, onMic: [{ uid: 'u7', name: 'Ann' }] }]]).onMic).toEqual([{ uid: 'u7', name: 'Ann' }]);
+  });
+
   it('malformed bodies are null, never a throw', () => {
     const bad: Array<[number, Record<string, unknown>]> = [
       [4103, {}],

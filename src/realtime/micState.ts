@@ -5,8 +5,9 @@
  * own (no room offset): the room hub applies them as they come.
  *
  * What each push means for this viewer:
- * - 4113 the queue of applications (every viewer of the room gets it): being in it is
- *   "applying"; leaving it while applying, without an answer, is a cancel;
+ * - 4113 the queue of applications and who is on the mic (every viewer of the room gets
+ *   it): being in the queue is "applying"; leaving it while applying, without an answer, is
+ *   a cancel;
  * - 4103 accepted and 4133 invited: connecting (4133 names who invited);
  * - 4107 connected; 4105 refused (by the host, or requests closed); 4109 ended (`by`: viewer,
  *   host, network, kicked);
@@ -43,6 +44,8 @@ export interface MicRoomState {
   readonly hostSide: string | null;
   /** The applications waiting (4113), oldest first. */
   readonly queue: readonly MicQueueUser[];
+  /** The viewers on the mic now (4113 `onMic`), for the whole room to see. */
+  readonly onMic: readonly MicQueueUser[];
   readonly ended: MicEnd | null;
   /**
    * Grows with every mic push read, another viewer's included (the host side gets 4101,
@@ -51,7 +54,7 @@ export interface MicRoomState {
   readonly changes: number;
 }
 
-export const INITIAL_MIC_STATE: MicRoomState = { open: null, phase: 'idle', invitedBy: null, hostSide: null, queue: [], ended: null, changes: 0 };
+export const INITIAL_MIC_STATE: MicRoomState = { open: null, phase: 'idle', invitedBy: null, hostSide: null, queue: [], onMic: [], ended: null, changes: 0 };
 
 const QUEUE_MAX = 1000;
 const NAME_MAX = 200;
@@ -137,11 +140,12 @@ const READERS: ReadonlyMap<number, MicReader> = new Map<number, MicReader>([
     4113,
     (b, mic, me) => {
       const queue = queueOf(b.users);
-      if (queue === null) return null;
+      const onMic = b.onMic === undefined ? mic.onMic : queueOf(b.onMic);
+      if (queue === null || onMic === null) return null;
       const queued = me !== null && queue.some((u) => u.uid === me);
       // In the queue: applying (from any tab). Out of it while applying, with no answer: cancelled.
       const phase = queued && mic.phase === 'idle' ? 'applying' : !queued && mic.phase === 'applying' ? 'idle' : mic.phase;
-      return { ...mic, queue, phase, invitedBy: phase === 'idle' ? null : mic.invitedBy, hostSide: phase === 'idle' ? null : mic.hostSide };
+      return { ...mic, queue, onMic, phase, invitedBy: phase === 'idle' ? null : mic.invitedBy, hostSide: phase === 'idle' ? null : mic.hostSide };
     },
   ],
   [
@@ -159,10 +163,12 @@ const READERS: ReadonlyMap<number, MicReader> = new Map<number, MicReader>([
       const phase = typeof b.state === 'string' && (MIC_PHASES as readonly string[]).includes(b.state) ? (b.state as MicPhase) : null;
       if (phase === null || (b.open !== undefined && typeof b.open !== 'boolean')) return null;
       const open = typeof b.open === 'boolean' ? b.open : mic.open;
+      const onMic = b.onMic === undefined ? mic.onMic : queueOf(b.onMic);
+      if (onMic === null) return null;
       // Idle at a login while on the mic here: it ended while the socket was away (the server
       // ends a mic whose viewer stays away past its grace as a network loss).
-      if (phase === 'idle' && (mic.phase === 'connecting' || mic.phase === 'connected')) return { ...ended(mic, 'networkLost'), open };
-      return { ...mic, phase, open, invitedBy: phase === 'connecting' ? mic.invitedBy : null, hostSide: phase === 'idle' ? null : mic.hostSide };
+      if (phase === 'idle' && (mic.phase === 'connecting' || mic.phase === 'connected')) return { ...ended(mic, 'networkLost'), open, onMic };
+      return { ...mic, phase, open, onMic, invitedBy: phase === 'connecting' ? mic.invitedBy : null, hostSide: phase === 'idle' ? null : mic.hostSide };
     },
   ],
 ]);

@@ -92,6 +92,12 @@ test('the host opens mic requests, accepts a viewer, hears them (inbound audio g
   await expect(viewer.locator('.mic-control')).not.toContainText('听不到');
   const onMic = desk(host.page).getByRole('list', { name: '连麦观众' }).getByRole('listitem');
   await expect(onMic).toContainText('已连通', { timeout: 10_000 });
+  // Another viewer of the room sees who is on the mic.
+  const otherContext = await guestContext(browser, server.url);
+  const other = await otherContext.newPage();
+  await enterAsGuest(other, ROOM);
+  await joined(other);
+  await expect(other.locator('.mic-control__speakers')).toHaveText('连麦中： Mic_Cat', { timeout: 10_000 });
   const received = async (): Promise<number> => Number((/已收到 ([\d.]+) KB/.exec((await onMic.textContent()) ?? '') ?? [])[1] ?? 0);
   await expect.poll(received, { timeout: 15_000 }).toBeGreaterThan(0);
   const first = await received();
@@ -112,6 +118,8 @@ test('the host opens mic requests, accepts a viewer, hears them (inbound audio g
   await onMic.getByRole('button', { name: '挂断' }).click();
   await expect(viewer.locator('.mic-control')).toContainText('主持人结束了你的连麦', { timeout: 10_000 });
   await expect(desk(host.page)).toContainText('暂无观众连麦');
+  await expect(other.locator('.mic-control__speakers')).toHaveCount(0, { timeout: 10_000 });
+  await otherContext.close();
   await expect(host.page.locator('.mic-desk audio')).toHaveCount(0);
 
   // Video connect-mic: the viewer's camera goes with the microphone, and the console shows it.

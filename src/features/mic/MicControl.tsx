@@ -7,6 +7,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INTERACTIONS_NS } from '../../i18n/catalogues';
+import { intlLocaleOf } from '../../i18n/localeChoice';
 import { pushNotice } from '../../state/notices';
 import type { MicEndKind } from '../../realtime/micState';
 import { useViewerMic, type MicPress, type NicknameGate } from './useViewerMic';
@@ -30,8 +31,11 @@ function MicIcon() {
 }
 
 export function MicControl({ roomId, nickname }: { readonly roomId: string; readonly nickname: NicknameGate }) {
-  const { t } = useTranslation(INTERACTIONS_NS);
+  const { t, i18n } = useTranslation(INTERACTIONS_NS);
   const mic = useViewerMic(roomId, nickname);
+  // Who speaks with the host now, for every viewer of the room (the platforms show it too).
+  const speakers = mic.onMic.map((u) => u.name);
+  const speakersText = speakers.length === 0 ? '' : new Intl.ListFormat(intlLocaleOf(i18n.language), { type: 'conjunction' }).format(speakers);
   const statusId = useId();
   const titleId = useId();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -100,6 +104,11 @@ export function MicControl({ roomId, nickname }: { readonly roomId: string; read
         </label>
       )}
       {(mic.phase === 'connecting' || (mic.phase === 'connected' && mic.microphoneOn)) && <span className="mic-control__live" aria-hidden="true" />}
+      {speakersText !== '' && (
+        <span className="mic-control__speakers">
+          {t('mic.onMicNow')} <bdi>{speakersText}</bdi>
+        </span>
+      )}
       <span id={statusId} className={`mic-control__status${mic.problem !== null ? ' mic-control__status--problem' : ''}`} role="status">
         {status}
       </span>

@@ -38,6 +38,8 @@ export interface ViewerMicView {
   /** Whether the host side takes the microphone ('nobody': no host or assistant is connected to hear it). */
   readonly heard: PublishOutcome | null;
   readonly queueLength: number;
+  /** The room's viewers on the mic now (for everyone to see), this viewer included. */
+  readonly onMic: readonly { readonly uid: string; readonly name: string }[];
   /** Whether the camera goes with the microphone (chosen before applying). */
   readonly video: boolean;
   chooseVideo(on: boolean): void;
@@ -62,6 +64,8 @@ function problemOf(error: unknown): MicProblem {
   if (isApiError(error)) return { key: error.messageKey };
   return { key: 'error.submitFailed' };
 }
+
+const NOBODY: ViewerMicView['onMic'] = [];
 
 export function useViewerMic(roomId: string, nickname: NicknameGate): ViewerMicView {
   const api = useApi();
@@ -252,6 +256,7 @@ export function useViewerMic(roomId: string, nickname: NicknameGate): ViewerMicV
     microphoneOn: mic.media === 'on',
     heard: mic.heard,
     queueLength: told?.queue.length ?? 0,
+    onMic: told?.onMic ?? NOBODY,
     video,
     chooseVideo,
     problem: mic.problem,
