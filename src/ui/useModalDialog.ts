@@ -3,14 +3,10 @@
  * page behind and Escape; this keeps React's `open` in step however the dialog closes
  * (Escape, a close button, the backdrop) and gives the focus back to the button.
  */
-import { useCallback, useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type MouseEvent, type RefObject } from 'react';
 
-export function useModalDialog() {
-  const [open, setOpen] = useState(false);
-  const dialog = useRef<HTMLDialogElement>(null);
-  const opener = useRef<HTMLButtonElement>(null);
-  const titleId = useId();
-
+/** Shows `dialog` as a modal while `open`, and closes it when not (a dialog the app opens itself). */
+export function useDialogShown(dialog: RefObject<HTMLDialogElement | null>, open: boolean): void {
   useEffect(() => {
     const element = dialog.current;
     if (element === null) return;
@@ -20,7 +16,16 @@ export function useModalDialog() {
       element.focus();
     }
     if (!open && element.open) element.close();
-  }, [open]);
+  }, [dialog, open]);
+}
+
+export function useModalDialog() {
+  const [open, setOpen] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+
+  useDialogShown(dialog, open);
 
   const show = useCallback(() => setOpen(true), []);
   /** Closes it as Escape would; `onClose` then updates the state. */

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { intlLocaleOf } from '../../i18n/localeChoice';
 import { pushNotice } from '../../state/notices';
+import { useDialogShown } from '../../ui/useModalDialog';
 import type { MicEndKind } from '../../realtime/micState';
 import { useViewerMic, type MicPress, type NicknameGate } from './useViewerMic';
 import './mic.css';
@@ -41,15 +42,7 @@ export function MicControl({ roomId, nickname }: { readonly roomId: string; read
   const dialog = useRef<HTMLDialogElement>(null);
   const showInvite = mic.phase === 'connecting' && mic.invited && !mic.inviteAccepted;
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (element === null) return;
-    if (showInvite && !element.open) {
-      element.showModal?.();
-      element.focus();
-    }
-    if (!showInvite && element.open) element.close();
-  }, [showInvite]);
+  useDialogShown(dialog, showInvite);
 
   const main: { action: MicPress; label: string } | null =
     mic.phase === 'idle'
