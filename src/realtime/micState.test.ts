@@ -67,6 +67,13 @@ describe('the viewer mic as the server tells it', () => {
     expect(afterPushes([[4201, { state: 'idle', open: false }]])).toMatchObject({ phase: 'idle', open: false, ended: null });
   });
 
+  it('each login snapshot is counted (the page publishes its microphone anew only after the server said), other pushes are not', () => {
+    const once = afterPushes([[4201, { state: 'connected', open: true }]]);
+    expect(once.snapshots).toBe(1);
+    expect(afterPushes([[4201, { state: 'idle', open: true }]], once)).toMatchObject({ snapshots: 2, ended: { kind: 'networkLost' } });
+    expect(afterPushes([[4107, { uid: ME }], queue('u9')], once).snapshots).toBe(1);
+  });
+
   it('who is on the mic goes to the whole room with the queue', () => {
     const mic = afterPushes([[4113, { users: [], onMic: [{ uid: 'u7', name: 'Ann' }] }]]);
     expect(mic.onMic).toEqual([{ uid: 'u7', name: 'Ann' }]);

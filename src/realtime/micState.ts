@@ -52,9 +52,14 @@ export interface MicRoomState {
    * 4107 and 4109 of everyone): the console reads the room's mic users again when it moves.
    */
   readonly changes: number;
+  /**
+   * Grows with each 4201 (the server's whole word at every join): after a reconnect, the
+   * page acts on the mic (publishes it anew) only once this moves, never on the stale state.
+   */
+  readonly snapshots: number;
 }
 
-export const INITIAL_MIC_STATE: MicRoomState = { open: null, phase: 'idle', invitedBy: null, hostSide: null, queue: [], onMic: [], ended: null, changes: 0 };
+export const INITIAL_MIC_STATE: MicRoomState = { open: null, phase: 'idle', invitedBy: null, hostSide: null, queue: [], onMic: [], ended: null, changes: 0, snapshots: 0 };
 
 const QUEUE_MAX = 1000;
 const NAME_MAX = 200;
@@ -167,8 +172,9 @@ const READERS: ReadonlyMap<number, MicReader> = new Map<number, MicReader>([
       if (onMic === null) return null;
       // Idle at a login while on the mic here: it ended while the socket was away (the server
       // ends a mic whose viewer stays away past its grace as a network loss).
-      if (phase === 'idle' && (mic.phase === 'connecting' || mic.phase === 'connected')) return { ...ended(mic, 'networkLost'), open, onMic };
-      return { ...mic, phase, open, onMic, invitedBy: phase === 'connecting' ? mic.invitedBy : null, hostSide: phase === 'idle' ? null : mic.hostSide };
+      const snapshots = mic.snapshots + 1;
+      if (phase === 'idle' && (mic.phase === 'connecting' || mic.phase === 'connected')) return { ...ended(mic, 'networkLost'), open, onMic, snapshots };
+      return { ...mic, phase, open, onMic, snapshots, invitedBy: phase === 'connecting' ? mic.invitedBy : null, hostSide: phase === 'idle' ? null : mic.hostSide };
     },
   ],
 ]);

@@ -10,7 +10,7 @@ import { isApiError } from '../../api';
 import { canPress, INITIAL_VIEWER_MIC, nextMicStep, shownMicPhase, stepViewerMic, type MicCall, type MicPhase, type MicProblem } from '../../domain/connectMic';
 import type { MicEnd } from '../../realtime/micState';
 import { useApi } from '../../state/apiContext';
-import { useRealtime, useRoomStateKey } from '../../state/roomFeed';
+import { useRoomStateKey } from '../../state/roomFeed';
 import { session } from '../../state/session';
 import { peerToPeerPublisher, type MicPublication, type PublishOutcome } from '../../state/micMedia';
 import { openStream } from '../../ui/microphoneStream';
@@ -136,16 +136,16 @@ export function useViewerMic(roomId: string, nickname: NicknameGate): ViewerMicV
     for (const track of stream.current?.getTracks() ?? []) track.stop();
     stream.current = null;
   }, [closeLink]);
-  // The socket back after a loss: the holder publishes its microphone anew (a full rejoin).
-  const socketState = useRealtime().connection.state;
-  const lastSocketState = useRef(socketState);
+  // The socket back after a loss: the holder publishes its microphone anew (a full rejoin),
+  // once the server has said where the mic stands (its 4201 at the join), not at the socket's
+  // return: a mic that ended while away must not be published, then hung up, against a server
+  // that already ended it.
+  const snapshots = told?.snapshots ?? 0;
   useEffect(() => {
-    const back = socketState === 'online' && lastSocketState.current !== 'online';
-    lastSocketState.current = socketState;
-    if (!back) return;
+    if (snapshots === 0) return;
     closeLink();
     dispatch({ type: 'relink' });
-  }, [socketState, closeLink]);
+  }, [snapshots, closeLink]);
 
   const publisher = useMemo(() => peerToPeerPublisher(roomId), [roomId]);
   // With the camera too (video connect-mic): the viewer's choice, remembered by the browser.
