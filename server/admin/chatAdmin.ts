@@ -11,6 +11,8 @@
  *                                                        (1 to 525,600), or until readmitted when absent
  *   POST /admin/v1/rooms/:id/users/:uid/notice           {text} -> 7127 notice
  *   POST /admin/v1/rooms/:id/users/:uid/readmit          lets a kicked user (and their devices and addresses) in again
+ *   GET  /admin/v1/rooms/:id/kicks                       the kicks in force, newest first: {list: [{userId, name, text, kickedAt, until}]}
+ *                                                        (readmit and kicks also under /ccp/monitor/v1/host/rooms/:id/ for the console)
  *   POST /admin/v1/rooms/:id/users/:uid/drop             {seconds} a simulated network drop: the user's sockets in the room
  *                                                        close, and close again unanswered at login for `seconds` (1 to 600)
  *   GET  /admin/v1/rooms/:id/chat/pending                 messages waiting for review
@@ -23,11 +25,12 @@ import { okEnvelope } from '../http/envelope.js';
 import type { ChatService, RoomControlAction } from '../chat/service.js';
 import { CONTROL_TEXT_MAX } from '../chat/service.js';
 import { CHAT_TEXT_MAX_CHARS } from '../chat/message.js';
-import { forgetKick } from '../chat/kicks.js';
+import { activeKicks, forgetKick } from '../chat/kicks.js';
 import { ID_MAX } from '../socket/fields.js';
 import { dropNetwork } from '../socket/networkDrops.js';
 import { requireRoom } from '../entry/rooms.js';
 import { adminOnly } from './auth.js';
+import { hostMounts } from './hostMount.js';
 
 const idParam = { type: 'string', minLength: 1, maxLength: ID_MAX } as const;
 const roomParams = { type: 'object', required: ['id'], properties: { id: idParam } } as const;
@@ -128,10 +131,17 @@ export function registerChatAdminRoutes(app: FastifyInstance, ctx: ServerContext
     },
   );
 
-  app.post<{ Params: { id: string; uid: string } }>('/admin/v1/rooms/:id/users/:uid/readmit', { onRequest, schema: { params: userParams } }, async (request) => {
-    chat.state(request.params.id);
-    return okEnvelope({ uid: request.params.uid, readmitted: forgetKick(ctx.db, request.params.id, request.params.uid) });
-  });
+  // Who is kept out, and letting them in again: the same code for the CLI and the console (hostMount.ts).
+  for (const mount of hostMounts(ctx)) {
+    app.get<{ Params: { id: string } }>(`${mount.base}/:id/kicks`, { onRequest: mount.onRequest, schema: { params: roomParams } }, async (request) => {
+      chat.state(request.params.id);
+      return okEnvelope({ list: activeKicks(ctx.db, request.params.id, ctx.now()) });
+    });
+    app.post<{ Params: { id: string; uid: string } }>(`${mount.base}/:id/users/:uid/readmit`, { onRequest: mount.onRequest, schema: { params: userParams } }, async (request) => {
+      chat.state(request.params.id);
+      return okEnvelope({ uid: request.params.uid, readmitted: forgetKick(ctx.db, request.params.id, request.params.uid) });
+    });
+  }
 
   app.get<{ Params: { id: string } }>('/admin/v1/rooms/:id/chat/pending', { onRequest, schema: { params: roomParams } }, async (request) =>
     okEnvelope({ list: chat.pending(request.params.id) }),

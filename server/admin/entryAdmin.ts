@@ -3,13 +3,17 @@
  * - POST /admin/v1/rooms/:id/signups/:uid/audit {state: 'passed' | 'failed'}: the sign-up
  *   audit;
  * - GET  /admin/v1/rooms/:id/signups: the room's sign-ups with their states;
+ *   (these two also under /ccp/monitor/v1/host/rooms/:id/ for the console: hostMount.ts)
  * - POST /admin/v1/rooms/:id/disposable {name?, uid?, ttlSeconds?}: a one-time login link;
  * - POST /admin/v1/rooms/:id/notice {content}: the room notice (empty content removes it).
  */
 import type { RouteModule } from '../http/app.js';
 import { invalid, okEnvelope } from '../http/envelope.js';
 import { randomToken } from '../auth/random.js';
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../context.js';
 import { adminOnly } from './auth.js';
+import { hostMounts, type HostControlMount } from './hostMount.js';
 import { findRoom, ROOM_ID_SCHEMA } from '../entry/rooms.js';
 import { auditSignup, listSignups } from '../entry/signups.js';
 import { findUser } from '../entry/users.js';
@@ -48,12 +52,10 @@ function adminRoom(db: Parameters<typeof findRoom>[0], id: string) {
   return room;
 }
 
-export const entryAdminRoutes: RouteModule = (app, ctx) => {
-  const guard = { onRequest: adminOnly(ctx) };
-
+function signupAuditRoutes(app: FastifyInstance, ctx: ServerContext, mount: HostControlMount): void {
   app.post<{ Params: { id: string; uid: string }; Body: { state: 'passed' | 'failed' } }>(
-    '/admin/v1/rooms/:id/signups/:uid/audit',
-    { ...guard, schema: AUDIT_SCHEMA },
+    `${mount.base}/:id/signups/:uid/audit`,
+    { onRequest: mount.onRequest, schema: AUDIT_SCHEMA },
     async (request) => {
       const room = adminRoom(ctx.db, request.params.id);
       const record = auditSignup(ctx.db, ctx.now(), room.id, request.params.uid, request.body.state);
@@ -61,7 +63,7 @@ export const entryAdminRoutes: RouteModule = (app, ctx) => {
     },
   );
 
-  app.get<{ Params: { id: string } }>('/admin/v1/rooms/:id/signups', { ...guard, schema: { params: ROOM_PARAMS } }, async (request) => {
+  app.get<{ Params: { id: string } }>(`${mount.base}/:id/signups`, { onRequest: mount.onRequest, schema: { params: ROOM_PARAMS } }, async (request) => {
     const room = adminRoom(ctx.db, request.params.id);
     const signups = listSignups(ctx.db, room.id).map((s) => ({
       uid: s.userId,
@@ -75,6 +77,13 @@ export const entryAdminRoutes: RouteModule = (app, ctx) => {
     }));
     return okEnvelope({ webcastId: room.id, signups });
   });
+}
+
+export const entryAdminRoutes: RouteModule = (app, ctx) => {
+  const guard = { onRequest: adminOnly(ctx) };
+
+  // The sign-up audit: the same code for the CLI and the console (hostMount.ts).
+  for (const mount of hostMounts(ctx)) signupAuditRoutes(app, ctx, mount);
 
   app.post<{ Params: { id: string }; Body: { name?: string; uid?: string; ttlSeconds?: number } | undefined }>(
     '/admin/v1/rooms/:id/disposable',

@@ -26,10 +26,11 @@
  * results, at /ccp/monitor/v1/host/rooms/:id/... with a host or assistant login of that room
  * (token header) instead of the admin token.
  */
-import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { invalid, okEnvelope } from '../http/envelope.js';
-import { adminOnly, staffOfRoom } from './auth.js';
+import { adminOnly } from './auth.js';
+import { hostMounts, type HostControlMount } from './hostMount.js';
 import { rollCallSignIns } from '../interact/rollCall/rollCall.js';
 import { redPacketGrabs } from '../interact/redPacket/control.js';
 import { requireRoom } from '../interact/shared/access.js';
@@ -56,20 +57,6 @@ const optionalBody = (properties: Record<string, unknown>, required: readonly st
 const ROOM_PARAMS = objectOf({ id: ID }, ['id']);
 const QUESTION_PARAMS = objectOf({ id: ID, qaId: ID }, ['id', 'qaId']);
 
-/**
- * Where the host side's interaction control is mounted: the admin API (the admin token,
- * `npm run room`) and the console (a host or assistant login of the room). Both run the
- * routes below, so the CLI and the console call the same server code (issue 15 item 4).
- */
-export interface HostControlMount {
-  /** The path before `/:id/...`: `/admin/v1/rooms` or `/ccp/monitor/v1/host/rooms`. */
-  readonly base: string;
-  /** Checked on request, before the body is parsed or validated. */
-  readonly onRequest: onRequestHookHandler;
-}
-
-export const ADMIN_ROOMS = '/admin/v1/rooms';
-export const HOST_ROOMS = '/ccp/monitor/v1/host/rooms';
 
 export function hostInteractRoutes(app: FastifyInstance, ctx: ServerContext, mount: HostControlMount): void {
   const guard = { onRequest: mount.onRequest };
@@ -184,8 +171,7 @@ export function interactAdminRoutes(app: FastifyInstance, ctx: ServerContext): v
   // learns nothing, not even whether its body would have been accepted.
   const guard = { onRequest: adminOnly(ctx) };
   const room = (id: string) => requireRoom(ctx, id, 'id').id;
-  hostInteractRoutes(app, ctx, { base: ADMIN_ROOMS, onRequest: guard.onRequest });
-  hostInteractRoutes(app, ctx, { base: HOST_ROOMS, onRequest: staffOfRoom(ctx) });
+  for (const mount of hostMounts(ctx)) hostInteractRoutes(app, ctx, mount);
 
   app.post<{ Params: { id: string }; Body: { rewards?: boolean; goods?: boolean } | null }>(
     '/admin/v1/rooms/:id/commerce',

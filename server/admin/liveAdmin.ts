@@ -9,6 +9,9 @@
  *   POST /admin/v1/rooms/:id/caption          {text, lang?, start?, end?} -> 7125
  *   POST /admin/v1/rooms/:id/staff            {as?: host (default) | assistant, password?} -> a console login:
  *                                             {as, loginName, password, console} (a new random password unless given)
+ *
+ * schedule and caption are also the console's, under /ccp/monitor/v1/host/rooms/:id/ with a
+ * host or assistant login of the room (hostMount.ts).
  */
 import type { FastifyRequest } from 'fastify';
 import { LIVE_STATUS, LOCALES } from '../../src/domain/constants';
@@ -20,8 +23,8 @@ import type { ServerContext } from '../context.js';
 import { invalid, okEnvelope } from '../http/envelope.js';
 import { requireRoom } from '../entry/rooms.js';
 import { endLive, startLive } from '../live/liveControl.js';
-import { adminOnly, staffOfRoom } from './auth.js';
-import { HOST_ROOMS } from './interactAdmin.js';
+import { adminOnly } from './auth.js';
+import { hostMounts } from './hostMount.js';
 import { fieldsOf, optionalInt, optionalOneOf, requireText, type Fields } from './input.js';
 
 /** A caption without an end stays up this long (PROTOCOL 7125 carries start and end in ms). */
@@ -116,12 +119,12 @@ export const liveAdminRoutes: RouteModule = (app, ctx) => {
   app.post('/admin/v1/rooms/:id/live/start', guard, async (request) =>
     okEnvelope(startLive(ctx, roomIdParam(request), optionalOneOf(fieldsOf(request.body), 'status', [LIVE_STATUS.preparing, LIVE_STATUS.live]) ?? LIVE_STATUS.live)),
   );
-  app.post('/admin/v1/rooms/:id/live/schedule', guard, async (request) =>
-    okEnvelope(scheduleLive(ctx, roomIdParam(request), fieldsOf(request.body))),
-  );
   app.post('/admin/v1/rooms/:id/live/end', guard, async (request) => okEnvelope(endLive(ctx, roomIdParam(request))));
   app.post('/admin/v1/rooms/:id/staff', guard, async (request) => okEnvelope(await staffLogin(ctx, roomIdParam(request), fieldsOf(request.body))));
-  app.post('/admin/v1/rooms/:id/caption', guard, async (request) => okEnvelope(caption(ctx, roomIdParam(request), fieldsOf(request.body))));
-  // The console's captions: the same code with a host or assistant login of the room.
-  app.post(`${HOST_ROOMS}/:id/caption`, { onRequest: staffOfRoom(ctx) }, async (request) => okEnvelope(caption(ctx, roomIdParam(request), fieldsOf(request.body))));
+  // The countdown and captions: the same code for the CLI and the console (hostMount.ts).
+  for (const mount of hostMounts(ctx)) {
+    const at = { onRequest: mount.onRequest };
+    app.post(`${mount.base}/:id/live/schedule`, at, async (request) => okEnvelope(scheduleLive(ctx, roomIdParam(request), fieldsOf(request.body))));
+    app.post(`${mount.base}/:id/caption`, at, async (request) => okEnvelope(caption(ctx, roomIdParam(request), fieldsOf(request.body))));
+  }
 };

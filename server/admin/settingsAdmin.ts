@@ -8,6 +8,8 @@
  *   INTRODUCTION_MAX characters, shown as text by the viewer's introduction tab). Answers the sections
  *   as stored. Viewers see the change at their next config call (the video page reads
  *   both when it opens).
+ * - POST /admin/v1/rooms/:id/introduction {text}: the introduction alone; also the console's,
+ *   under /ccp/monitor/v1/host/rooms/:id/ with a host or assistant login (hostMount.ts).
  *
  * An advert's picture and link must be links a browser reads as http(s) or as a path on
  * the page's own origin (server/http/links.ts): anything else is refused with 4501 naming
@@ -18,6 +20,7 @@ import { BizError, invalid, okEnvelope } from '../http/envelope.js';
 import { isSafeLink } from '../http/links.js';
 import { formatYuan, validateRewardAmount } from '../../src/domain';
 import { adminOnly } from './auth.js';
+import { hostMounts } from './hostMount.js';
 import { findRoom, ROOM_ID_SCHEMA } from '../entry/rooms.js';
 import { settingsJson, type RoomSettingsPatch } from '../entry/roomSettings.js';
 
@@ -101,6 +104,11 @@ function storedAdvert(advert: AdvertBody, index: number) {
   return { id: advert.id, title: advert.title ?? '', imageUrl: advert.imageUrl ?? '', linkUrl: advert.linkUrl ?? '' };
 }
 
+const INTRODUCTION_SCHEMA = {
+  params: SETTINGS_SCHEMA.params,
+  body: { type: 'object', required: ['text'], additionalProperties: false, properties: { text: TEXT(INTRODUCTION_MAX) } },
+} as const;
+
 export const settingsAdminRoutes: RouteModule = (app, ctx) => {
   app.post<{ Params: { id: string }; Body: SettingsBody }>(
     '/admin/v1/rooms/:id/settings',
@@ -128,4 +136,18 @@ export const settingsAdminRoutes: RouteModule = (app, ctx) => {
       return okEnvelope({ watermark: stored?.settings.watermark, splash: stored?.settings.splash, charge: stored?.settings.charge, introduction: stored?.introduction });
     },
   );
+
+  // The introduction alone: the same code for the CLI (`intro`) and the console (hostMount.ts).
+  for (const mount of hostMounts(ctx)) {
+    app.post<{ Params: { id: string }; Body: { text: string } }>(
+      `${mount.base}/:id/introduction`,
+      { onRequest: mount.onRequest, schema: INTRODUCTION_SCHEMA },
+      async (request) => {
+        const room = findRoom(ctx.db, request.params.id);
+        if (!room) throw new BizError(4002);
+        ctx.db.prepare('UPDATE rooms SET introduction = ? WHERE id = ?').run(request.body.text, room.id);
+        return okEnvelope({ id: room.id, introduction: findRoom(ctx.db, room.id)?.introduction ?? '' });
+      },
+    );
+  }
 };

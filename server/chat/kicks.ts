@@ -57,3 +57,24 @@ export function forgetKick(db: Db, webcastId: string, userId: string): boolean {
     return db.prepare('DELETE FROM room_kicks WHERE webcast_id = ? AND user_id = ?').run(webcastId, userId).changes > 0;
   })();
 }
+
+export interface KickRecord {
+  readonly userId: string;
+  /** The name the user had (empty when the user is gone). */
+  readonly name: string;
+  readonly text: string;
+  readonly kickedAt: number;
+  /** When the kick ends by itself (ms); null: when the host readmits the user. */
+  readonly until: number | null;
+}
+
+/** The kicks in force in a room, newest first (the host's list to readmit from). */
+export function activeKicks(db: Db, webcastId: string, now: number): KickRecord[] {
+  return db
+    .prepare(
+      `SELECT k.user_id AS userId, COALESCE(u.name, '') AS name, k.text AS text, k.kicked_at AS kickedAt, k.until AS until
+       FROM room_kicks k LEFT JOIN users u ON u.id = k.user_id
+       WHERE k.webcast_id = ? AND (k.until IS NULL OR k.until > ?) ORDER BY k.kicked_at DESC, k.user_id LIMIT 500`,
+    )
+    .all(webcastId, now) as KickRecord[];
+}

@@ -193,7 +193,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   intro: {
     args: ['room', 'text'],
     summary: "set the room's introduction (plain text; quote it)",
-    build: (a) => post(`${room(a)}/settings`, { introduction: a.text ?? '' }),
+    build: (a) => post(`${room(a)}/introduction`, { text: a.text ?? '' }),
   },
   stock: {
     args: ['room', 'goodsId', 'stock'],

@@ -29,6 +29,13 @@ export const HOST_CALLS = {
   hostQaAnswer: post<{ id: Id; qaId: Id; text: string }>('/ccp/monitor/v1/host/rooms/{id}/qa/{qaId}/answer', ['id', 'qaId', 'text']),
   hostCaption: post<{ id: Id; text: string }>('/ccp/monitor/v1/host/rooms/{id}/caption', ['id', 'text']),
   hostShare: post<{ id: Id; page?: number; whiteboard?: boolean; stop?: boolean }>('/ccp/monitor/v1/host/rooms/{id}/share', ['id', 'page', 'whiteboard', 'stop']),
+  // The room's own control (the CLI's schedule, intro, audit and readmit, mounted for the console too).
+  hostSchedule: post<{ id: Id; inSeconds: number }>('/ccp/monitor/v1/host/rooms/{id}/live/schedule', ['id', 'inSeconds']),
+  hostIntroduction: post<{ id: Id; text: string }>('/ccp/monitor/v1/host/rooms/{id}/introduction', ['id', 'text']),
+  hostSignups: get<IdOnly>('/ccp/monitor/v1/host/rooms/{id}/signups', ['id']),
+  hostSignupAudit: post<{ id: Id; uid: Id; state: 'passed' | 'failed' }>('/ccp/monitor/v1/host/rooms/{id}/signups/{uid}/audit', ['id', 'uid', 'state']),
+  hostKicks: get<IdOnly>('/ccp/monitor/v1/host/rooms/{id}/kicks', ['id']),
+  hostReadmit: post<{ id: Id; uid: Id }>('/ccp/monitor/v1/host/rooms/{id}/users/{uid}/readmit', ['id', 'uid']),
   /** Review mode from the console (ours; docs/protocol.md 5.3). */
   chatPending: get<WebcastOnly>('/ccp/monitor/v1/chat/pending', ['webcastId']),
   chatReview: post<{ webcastId: Id; msgId: string; approve: boolean }>('/ccp/monitor/v1/chat/pending/review', ['webcastId', 'msgId', 'approve']),
