@@ -72,7 +72,10 @@ export class Connection {
     this.idleTimer = setTimeout(() => this.close(CLOSE.idle, 'idle'), ctx.config.socketIdleMs);
     ctx.metrics.socketsOpen.inc();
     ws.on('message', (data, isBinary) => this.receive(data, isBinary));
-    ws.on('close', () => this.closed());
+    ws.on('close', (code: number) => {
+      if (this.state !== 'closing') this.deps.metrics.closedByPeer.inc({ code: String(code) });
+      this.closed();
+    });
     // The peer caught up: the ranges left out while it was behind are stated now.
     socket.on('drain', () => this.settleThinning());
     // A socket error is followed by 'close'; without a listener it would be thrown.

@@ -165,6 +165,17 @@ describe('heartbeat and idle close (PROTOCOL 2.3 step 3)', () => {
     } finally {
       clearInterval(beating);
     }
+    // Counted as the server's close, not the peer's.
+    expect(await metricValue(s, 'webcast_socket_closed_by_server_total{reason="idle"}')).toBe(1);
+    expect(await metricValue(s, 'webcast_socket_closed_by_peer_total')).toBe(0);
+  });
+
+  it("counts the closes the server did not ask for by the peer's close code", async () => {
+    const s = await start();
+    const socket = await connect(s, loginAs(s.ctx, 'u1', 'r1').sid);
+    socket.close();
+    await expect.poll(() => metricValue(s, 'webcast_socket_closed_by_peer_total{code="1005"}')).toBe(1);
+    expect(await metricValue(s, 'webcast_socket_closed_by_server_total')).toBe(0);
   });
 });
 

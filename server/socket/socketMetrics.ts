@@ -14,6 +14,7 @@ export interface SocketMetrics {
   readonly acks: Counter<'code' | 'outcome'>;
   /** Sockets closed by the server, by why. */
   readonly closedByServer: Counter<'reason'>;
+  readonly closedByPeer: Counter<'code'>;
   /** Chat messages left out of thinned streams (src/realtime/thinning.ts), and the skip notices stating them. */
   readonly thinned: Counter<'what'>;
 }
@@ -47,6 +48,12 @@ export function socketMetricsOf(metrics: ServerMetrics): SocketMetrics {
       name: 'webcast_socket_closed_by_server_total',
       help: 'Sockets the server closed, by reason',
       labelNames: ['reason'],
+      registers,
+    }),
+    closedByPeer: new Counter({
+      name: 'webcast_socket_closed_by_peer_total',
+      help: 'Sockets that closed without the server asking (the client, or the network: 1006), by WebSocket close code',
+      labelNames: ['code'],
       registers,
     }),
     thinned: new Counter({

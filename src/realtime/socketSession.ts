@@ -343,8 +343,12 @@ export function createSocketSession(options: SocketSessionOptions): SocketSessio
         safely('message handling', () => onData(data));
       }
     };
-    opened.onclose = () => {
-      if (isCurrent()) safely('close handling', onSocketLost);
+    opened.onclose = (event) => {
+      if (!isCurrent()) return;
+      // Which side ended it, and how: 1006 is the network (or a browser that gave up on it).
+      const { code, reason } = (event ?? {}) as { code?: unknown; reason?: unknown };
+      logger.warn(`socket session: the socket closed (${String(code)}${typeof reason === 'string' && reason !== '' ? ` ${reason}` : ''})`);
+      safely('close handling', onSocketLost);
     };
     opened.onerror = (event) => {
       if (isCurrent()) logger.warn('socket session: socket error', event);
