@@ -3,6 +3,8 @@
  * Every call is POST with a JSON body unless marked GET; answers are the normal envelope.
  *
  *   POST /admin/v1/rooms/:id/say                         {text, role: 'host'|'assistant', name?, top?, highlight?} -> 7101
+ *                                                        (the console's under /ccp/monitor/v1/host/rooms/:id/say: the
+ *                                                        login's own role, no `role`)
  *   POST /admin/v1/rooms/:id/chat/state                  {open?, review?, pictures?, staffOnly?} -> 7105
  *   POST /admin/v1/rooms/:id/users/:uid/mute             {text?} -> 7127 mute + 7105
  *   POST /admin/v1/rooms/:id/users/:uid/unmute           {text?} -> 7127 unmute + 7105
@@ -22,15 +24,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { okEnvelope } from '../http/envelope.js';
-import type { ChatService, RoomControlAction } from '../chat/service.js';
+import type { ChatService, RoomControlAction, StaffRole } from '../chat/service.js';
 import { CONTROL_TEXT_MAX } from '../chat/service.js';
 import { CHAT_TEXT_MAX_CHARS } from '../chat/message.js';
 import { activeKicks, forgetKick } from '../chat/kicks.js';
 import { ID_MAX } from '../socket/fields.js';
 import { dropNetwork } from '../socket/networkDrops.js';
 import { requireRoom } from '../entry/rooms.js';
-import { adminOnly } from './auth.js';
-import { hostMounts } from './hostMount.js';
+import { isHost } from '../../src/domain/roles';
+import { requireSession } from '../auth/sessions.js';
+import { adminOnly, staffOfRoom } from './auth.js';
+import { HOST_ROOMS, hostMounts } from './hostMount.js';
 
 const idParam = { type: 'string', minLength: 1, maxLength: ID_MAX } as const;
 const roomParams = { type: 'object', required: ['id'], properties: { id: idParam } } as const;
@@ -52,34 +56,50 @@ const kickBody = {
   properties: { ...controlBody.properties, minutes: { type: 'integer', minimum: 1, maximum: KICK_MINUTES_MAX } },
 } as const;
 
+interface SayBody {
+  readonly text: string;
+  readonly name?: string;
+  readonly top?: boolean;
+  readonly highlight?: boolean;
+  readonly pickedUids?: string[];
+}
+
+const sayBody = {
+  type: 'object',
+  required: ['text'],
+  additionalProperties: false,
+  properties: {
+    text: { type: 'string', minLength: 1, maxLength: CHAT_TEXT_MAX_CHARS },
+    name: { type: 'string', minLength: 1, maxLength: 20 },
+    top: { type: 'boolean' },
+    highlight: { type: 'boolean' },
+    pickedUids: { type: 'array', maxItems: 20, items: { type: 'string', minLength: 1, maxLength: 64 } },
+  },
+} as const;
+
 export function registerChatAdminRoutes(app: FastifyInstance, ctx: ServerContext, chat: ChatService): void {
   const onRequest = adminOnly(ctx);
 
-  app.post<{ Params: { id: string }; Body: { text: string; role: 'host' | 'assistant'; name?: string; top?: boolean; highlight?: boolean; pickedUids?: string[] } }>(
+  const say = (webcastId: string, role: StaffRole, body: SayBody) => {
+    const { text, name, top, highlight, pickedUids } = body;
+    const extras = top === undefined && highlight === undefined ? undefined : { top: top ?? false, ...(highlight === undefined ? {} : { highlight }) };
+    return chat.say(webcastId, role, text, { ...(name ? { name } : {}), ...(extras ? { extras } : {}), ...(pickedUids ? { pickedUids } : {}) });
+  };
+  app.post<{ Params: { id: string }; Body: SayBody & { role: StaffRole } }>(
     '/admin/v1/rooms/:id/say',
-    {
-      onRequest,
-      schema: {
-        params: roomParams,
-        body: {
-          type: 'object',
-          required: ['text', 'role'],
-          additionalProperties: false,
-          properties: {
-            text: { type: 'string', minLength: 1, maxLength: CHAT_TEXT_MAX_CHARS },
-            role: { type: 'string', enum: ['host', 'assistant'] },
-            name: { type: 'string', minLength: 1, maxLength: 20 },
-            top: { type: 'boolean' },
-            highlight: { type: 'boolean' },
-            pickedUids: { type: 'array', maxItems: 20, items: { type: 'string', minLength: 1, maxLength: 64 } },
-          },
-        },
-      },
-    },
+    { onRequest, schema: { params: roomParams, body: { ...sayBody, required: ['text', 'role'], properties: { ...sayBody.properties, role: { type: 'string', enum: ['host', 'assistant'] } } } } },
     async (request) => {
-      const { text, role, name, top, highlight, pickedUids } = request.body;
-      const extras = top === undefined && highlight === undefined ? undefined : { top: top ?? false, ...(highlight === undefined ? {} : { highlight }) };
-      return okEnvelope(await chat.say(request.params.id, role, text, { ...(name ? { name } : {}), ...(extras ? { extras } : {}), ...(pickedUids ? { pickedUids } : {}) }));
+      const { role, ...body } = request.body;
+      return okEnvelope(await say(request.params.id, role, body));
+    },
+  );
+  // The console's: as the login's own role (a host's message, or an assistant's), under a name of its choosing.
+  app.post<{ Params: { id: string }; Body: SayBody }>(
+    `${HOST_ROOMS}/:id/say`,
+    { onRequest: staffOfRoom(ctx), schema: { params: roomParams, body: sayBody } },
+    async (request) => {
+      const role = isHost(requireSession(ctx.sessions, request).role) ? 'host' : 'assistant';
+      return okEnvelope(await say(request.params.id, role, request.body));
     },
   );
 

@@ -60,6 +60,18 @@ describe('the room from the console (a host or assistant login of the room)', ()
     expect(ok(await kit.post<{ readmitted: boolean }>(host(`users/${bob.userId}/readmit`), {}, { token })).readmitted).toBe(false);
   });
 
+  it("says a message as the login's role under a name of its choosing, highlighted or pinned (the CLI's say)", async () => {
+    kit = await startSeeded();
+    const assistant = await staffLogin(kit, ROOM, 'assistant');
+    const said = ok(await kit.post<{ msgId: string }>(host('say'), { text: 'Welcome, everyone', name: 'Helper', highlight: true }, { token: assistant.token }));
+    const viewer = await guestLogin(kit, ROOM);
+    const list = ok(await kit.get<{ list: { msgId: string; name: string; role: number; body: string; highlight?: boolean }[] }>('/ccp/monitor/v1/chat/public/list', { webcastId: ROOM, skip: 0, take: 20 }, { token: viewer.token }));
+    expect(list.list.find((m) => m.msgId === said.msgId)).toMatchObject({ name: 'Helper', role: 8, body: 'Welcome, everyone' });
+    // A role in the body is the admin API's alone: the console speaks as its login.
+    expect((await kit.post(host('say'), { text: 'x', role: 'host' }, { token: assistant.token })).code).toBe(4501);
+    expect((await kit.post(host('say'), { text: '' }, { token: assistant.token })).code).toBe(4501);
+  });
+
   it('refuses a viewer, another room, and no login', async () => {
     kit = await startSeeded();
     const viewer = await guestLogin(kit, ROOM);

@@ -15,7 +15,7 @@ import { ConnectionBanner, RoomConnection } from './realtimeParts';
 
 /**
  * The chat as the host side uses it (the console): the same panel, with the rows' moderation
- * (withdraw any message 7103, mute, unmute and kick 7127 over the socket, the invitation to
+ * (withdraw any message 7103, mute, unmute, notice and kick 7127 over the socket, the invitation to
  * the mic through voip/host).
  */
 const ConsoleChatPanel = lazy(() =>
@@ -25,9 +25,9 @@ const ConsoleChatPanel = lazy(() =>
       const host = useMemo(() => api.bindLive(HOST_CALLS), [api]);
       const moderation = useMemo<ChatModeration>(
         () => ({
-          async moderate(room, target, action) {
+          async moderate(room, target, action, text) {
             if (action === 'withdraw') return connection.withdrawChat(room, target.msgId);
-            if (action !== 'inviteToMic') return connection.roomRequest(room, 7127, { webcastId: room, uid: target.uid, action });
+            if (action !== 'inviteToMic') return connection.roomRequest(room, 7127, { webcastId: room, uid: target.uid, action, ...(text === undefined ? {} : { text }) });
             try {
               return { ok: true, value: await host.micHost({ action: 'invite', uid: target.uid }) };
             } catch (error) {

@@ -163,7 +163,7 @@ test('chat moderation: a message withdrawn in the console leaves the viewer\'s t
   const host = await openConsole(browser);
   const viewerContext = await guestContext(browser, server.url);
   const tabs = [await viewerContext.newPage()];
-  const { userId } = await enterAsGuest(tabs[0]!, ROOM);
+  await enterAsGuest(tabs[0]!, ROOM);
   for (let i = 0; i < 2; i++) {
     const tab = await viewerContext.newPage();
     await tab.goto(`/live/video/${ROOM}`);
@@ -217,14 +217,29 @@ test('chat moderation: a message withdrawn in the console leaves the viewer\'s t
   await expect(tabs[2]!.locator('.chat-pinned')).toContainText('置顶公告：欢迎提问', { timeout: 10_000 });
   await expect(host.page.locator('.console__chat').getByRole('checkbox', { name: '置顶' })).not.toBeChecked();
 
-  // A kick is asked twice; the viewer's tabs are shut out of the room.
+  // A notice only this viewer sees (7127 notice), from the row.
   const published = host.page.locator('.console__chat .chat-message', { hasText: '等待审核的消息' });
+  await published.hover();
+  await published.getByRole('button', { name: /^给 .* 发送仅其可见的提醒$/ }).click();
+  await published.getByRole('textbox', { name: /^给 .* 的提醒$/ }).fill('请检查麦克风');
+  await published.getByRole('button', { name: '发送', exact: true }).click();
+  for (const tab of tabs) await expect(tab.locator('[data-kind="host"]')).toContainText('请检查麦克风', { timeout: 10_000 });
+  await expect(published.getByRole('textbox', { name: /^给 .* 的提醒$/ })).toHaveCount(0);
+
+  // A kick is asked twice; the viewer's tabs are shut out of the room.
   await published.hover();
   await published.getByRole('button', { name: /^把 .* 踢出直播间$/ }).click();
   await published.getByRole('button', { name: /^确认把 .* 踢出直播间$/ }).click();
   await expect(first).not.toHaveURL(new RegExp(`/live/video/${ROOM}$`), { timeout: 15_000 });
-  // A guest's kick bars its address too: let this machine's guests in again for the next test.
-  await server.admin(`/admin/v1/rooms/${ROOM}/users/${userId}/readmit`, {});
+  // The room desk lists who is kept out, and lets them in again (a guest's kick bars its
+  // address too: this machine's guests come back with it).
+  const kicked = host.page.locator('.room-desk').getByRole('list', { name: '被踢出的观众' });
+  await expect(kicked.getByRole('listitem')).toHaveCount(1, { timeout: 10_000 });
+  await expect(kicked).toContainText('直到恢复');
+  await kicked.getByRole('button', { name: /^允许 .* 重新进入直播间$/ }).click();
+  await expect(host.page.locator('.room-desk')).toContainText('没有被踢出的观众', { timeout: 10_000 });
+  const again = await viewerContext.newPage();
+  await enterAsGuest(again, ROOM);
   await viewerContext.close();
   await host.context.close();
 });
@@ -269,6 +284,66 @@ test('interactions from the console: a lottery started and drawn shows the winne
   await desk.getByRole('textbox', { name: '字幕内容' }).fill('欢迎来到直播间');
   await desk.getByRole('button', { name: '发送字幕' }).click();
   await expect(viewer.getByText('欢迎来到直播间')).toBeVisible({ timeout: 10_000 });
+
+  // A message under another name, highlighted (the CLI's say --name): the viewer's highlight filter keeps it.
+  const sayAs = host.page.getByRole('form', { name: '以其他名称发言' });
+  await sayAs.getByRole('textbox', { name: '显示名称' }).fill('活动小助手');
+  await sayAs.getByRole('textbox', { name: '发言内容' }).fill('抽奖结果已公布');
+  await sayAs.getByRole('checkbox', { name: '精选' }).check();
+  await sayAs.getByRole('button', { name: '发送' }).click();
+  await expect(sayAs.getByRole('textbox', { name: '发言内容' })).toHaveValue('', { timeout: 10_000 });
+  await viewer.getByRole('group', { name: '显示消息' }).getByRole('button', { name: '主持人与精选' }).click();
+  const said = viewer.locator('.chat-message', { hasText: '抽奖结果已公布' });
+  await expect(said).toContainText('活动小助手', { timeout: 10_000 });
   await viewerContext.close();
   await host.context.close();
+});
+
+test('the room desk: a countdown the guide page shows, an introduction viewers read, a sign-up passed', async ({ browser }) => {
+  const host = await openConsole(browser);
+  const roomDesk = host.page.locator('.room-desk');
+  await roomDesk.getByRole('spinbutton', { name: '距开播（分钟）' }).fill('0');
+  await expect(roomDesk.getByRole('button', { name: '开始倒计时' })).toBeDisabled();
+  await roomDesk.getByRole('spinbutton', { name: '距开播（分钟）' }).fill('60');
+  await roomDesk.getByRole('button', { name: '开始倒计时' }).click();
+  await expect(roomDesk.getByRole('status').filter({ hasText: '开播，观众可看到倒计时' })).toBeVisible({ timeout: 10_000 });
+  await expect(host.page.locator('.console__bar')).toContainText('未开始', { timeout: 10_000 });
+
+  const intro = roomDesk.getByRole('textbox', { name: '直播介绍' });
+  await intro.fill('第一行介绍\n第二行：欢迎提问');
+  await roomDesk.getByRole('button', { name: '保存介绍' }).click();
+  await expect(roomDesk).toContainText('已保存，观众下次进入直播间时可见', { timeout: 10_000 });
+
+  const viewer = await guestContext(browser, server.url);
+  const page = await viewer.newPage();
+  await page.goto(`/live/login/${ROOM}`);
+  const event = page.getByRole('article', { name: 'Open live room' });
+  await expect(event.getByRole('timer')).toHaveText(/^距离开播 00:59:\d\d$/);
+  await expect(event).toContainText('第二行：欢迎提问');
+  await viewer.close();
+  await host.context.close();
+
+  // The sign-up room's console: a viewer's sign-up waits, the host passes it.
+  const phone = '13900000091';
+  const signed = await fetch(`${server.url}/ccp/monitor/v2/webcast/sign`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ webcastId: '10006', answers: { name: 'Zhao', phone } }),
+  });
+  expect(signed.ok).toBe(true);
+  const signupHost = await browser.newContext({ baseURL: server.url });
+  const console10006 = await signupHost.newPage();
+  await console10006.goto('/live/meetLive/10006');
+  const login = console10006.getByRole('form', { name: '主持人或助理登录' });
+  await login.getByRole('textbox', { name: '账号' }).fill('host10006');
+  await login.getByLabel('密码').fill('host123');
+  await login.getByRole('button', { name: '登录控制台' }).click();
+  const signups = console10006.locator('.room-desk').getByRole('list', { name: '报名列表' });
+  const row = signups.getByRole('listitem').filter({ hasText: phone });
+  await expect(row).toContainText('待审核', { timeout: 10_000 });
+  await row.getByRole('button', { name: '通过 Zhao 的报名' }).click();
+  await expect(row).toContainText('已通过', { timeout: 10_000 });
+  const listed = await server.admin<{ signups: { phone: string; state: string }[] }>('/admin/v1/rooms/10006/signups');
+  expect(listed.signups.find((s) => s.phone === phone)?.state).toBe('passed');
+  await signupHost.close();
 });

@@ -36,6 +36,8 @@ export const HOST_CALLS = {
   hostSignupAudit: post<{ id: Id; uid: Id; state: 'passed' | 'failed' }>('/ccp/monitor/v1/host/rooms/{id}/signups/{uid}/audit', ['id', 'uid', 'state']),
   hostKicks: get<IdOnly>('/ccp/monitor/v1/host/rooms/{id}/kicks', ['id']),
   hostReadmit: post<{ id: Id; uid: Id }>('/ccp/monitor/v1/host/rooms/{id}/users/{uid}/readmit', ['id', 'uid']),
+  /** A message as the login's role under another name (the CLI's say --name), highlighted or pinned. */
+  hostSay: post<{ id: Id; text: string; name?: string; highlight?: boolean; top?: boolean }>('/ccp/monitor/v1/host/rooms/{id}/say', ['id', 'text', 'name', 'highlight', 'top']),
   /** Review mode from the console (ours; docs/protocol.md 5.3). */
   chatPending: get<WebcastOnly>('/ccp/monitor/v1/chat/pending', ['webcastId']),
   chatReview: post<{ webcastId: Id; msgId: string; approve: boolean }>('/ccp/monitor/v1/chat/pending/review', ['webcastId', 'msgId', 'approve']),

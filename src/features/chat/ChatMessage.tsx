@@ -27,7 +27,8 @@ export interface RowModeration {
   isMuted(uid: string): boolean;
   /** Calls `listener` when the muted list changes; returns the unsubscribe. */
   onMutedChange(listener: () => void): () => void;
-  moderate(entry: ChatEntry, action: ModerationAction): void;
+  /** Resolves true when the server took it (a notice's form then closes). */
+  moderate(entry: ChatEntry, action: ModerationAction, text?: string): Promise<boolean>;
 }
 
 export interface ChatMessageCallbacks {

@@ -106,12 +106,12 @@ export function ChatPanel({ roomId, actions, moderation }: ChatPanelProps) {
               listeners.add(listener);
               return () => listeners.delete(listener);
             },
-            moderate: (entry, action) => {
+            moderate: async (entry, action, text) => {
               const current = moderationRef.current;
-              if (current === undefined) return;
-              void current.moderate(roomId, { msgId: entry.msgId, uid: entry.uid }, action).then((outcome) => {
-                if (!outcome.ok) showProblem(outcome.msg !== '' ? 'error.invalidInputField' : 'error.submitFailed', { detail: outcome.msg });
-              });
+              if (current === undefined) return false;
+              const outcome = await current.moderate(roomId, { msgId: entry.msgId, uid: entry.uid }, action, text);
+              if (!outcome.ok) showProblem(outcome.msg !== '' ? 'error.invalidInputField' : 'error.submitFailed', { detail: outcome.msg });
+              return outcome.ok;
             },
           }
         : undefined,

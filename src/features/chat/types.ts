@@ -22,12 +22,14 @@ export interface Mention {
 }
 
 /** What the host side does to a message or its sender from the chat list (the console). */
-export type ModerationAction = 'withdraw' | 'mute' | 'unmute' | 'kick' | 'inviteToMic';
+export type ModerationAction = 'withdraw' | 'mute' | 'unmute' | 'kick' | 'inviteToMic' | 'notice';
 
 /**
  * The host side's chat control, handed in by the app where staff use the chat (the console):
- * rows then offer withdraw (any message), mute or unmute, kick and an invitation to the mic.
+ * rows then offer withdraw (any message), mute or unmute, a notice to the sender alone, kick
+ * and an invitation to the mic.
  */
 export interface ChatModeration {
-  moderate(roomId: string, target: { readonly msgId: string; readonly uid: string }, action: ModerationAction): Promise<RealtimeOutcome<unknown>>;
+  /** `text`: what a notice says to the viewer (the other actions take none). */
+  moderate(roomId: string, target: { readonly msgId: string; readonly uid: string }, action: ModerationAction, text?: string): Promise<RealtimeOutcome<unknown>>;
 }

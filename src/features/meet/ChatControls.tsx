@@ -1,9 +1,10 @@
 /**
  * The console's chat switches (socket 7105: open, review, pictures, staff only; the room
  * state says what they are now) and, in review mode, the messages waiting (chat/pending,
- * read every few seconds and after each decision) to publish or drop.
+ * read every few seconds and after each decision) to publish or drop; a message said under
+ * another name, highlighted or pinned.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { INITIAL_ROOM_STATE, type ChatState } from '../../realtime/roomState';
@@ -11,7 +12,78 @@ import { roomRequest } from '../../state/realtimeConnection';
 import { useRoomStateKey } from '../../state/roomFeed';
 import { failureText } from '../../ui/failureText';
 import { readPending, type PendingMessage } from './consoleData';
+import { useHostCall } from './useHostCall';
 import { useHostCalls } from './useHostCalls';
+
+/** The server's bounds on a message said under another name. */
+const SAY_NAME_MAX = 20;
+const SAY_TEXT_MAX = 500;
+
+/**
+ * A message under a name of the host side's choosing (a co-host, the organiser's name), as
+ * the login's own role, highlighted or pinned if chosen: the CLI's `say --name`.
+ */
+function SayAs({ roomId }: { readonly roomId: string }) {
+  const { t } = useTranslation(INTERACTIONS_NS);
+  const host = useHostCalls();
+  const call = useHostCall();
+  const [name, setName] = useState('');
+  const [text, setText] = useState('');
+  const [highlight, setHighlight] = useState(false);
+  const [top, setTop] = useState(false);
+  const nameId = useId();
+  const textId = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const said = text.trim();
+    if (said === '') return;
+    const as = name.trim();
+    call.run(
+      () => host.hostSay({ id: roomId, text: said, ...(as === '' ? {} : { name: as }), ...(highlight ? { highlight } : {}), ...(top ? { top } : {}) }),
+      () => {
+        setText('');
+        setTop(false);
+      },
+    );
+  };
+  return (
+    <form className="interaction-desk__block" onSubmit={submit} aria-labelledby={`${nameId}-title`}>
+      <h3 id={`${nameId}-title`} className="console-card__subtitle">
+        {t('console.chat.sayAs')}
+      </h3>
+      <div className="interaction-desk__row">
+        <label className="interaction-desk__field" htmlFor={nameId}>
+          {t('console.chat.sayName')}
+        </label>
+        <input id={nameId} className="form-field__input" maxLength={SAY_NAME_MAX} value={name} placeholder={t('console.chat.sayNameHint')} onChange={(event) => setName(event.target.value)} />
+      </div>
+      <div className="interaction-desk__row">
+        <label className="visually-hidden" htmlFor={textId}>
+          {t('console.chat.sayText')}
+        </label>
+        <input id={textId} className="form-field__input interaction-desk__grow" maxLength={SAY_TEXT_MAX} value={text} placeholder={t('console.chat.sayText')} onChange={(event) => setText(event.target.value)} />
+        <button type="submit" className="button" disabled={call.busy || text.trim() === ''}>
+          {t('console.chat.saySend')}
+        </button>
+      </div>
+      <div className="interaction-desk__row">
+        <label className="interaction-desk__field">
+          <input type="checkbox" checked={highlight} onChange={(event) => setHighlight(event.target.checked)} />
+          {t('console.chat.highlight')}
+        </label>
+        <label className="interaction-desk__field">
+          <input type="checkbox" checked={top} onChange={(event) => setTop(event.target.checked)} />
+          {t('console.chat.pin')}
+        </label>
+      </div>
+      {call.failure !== null && (
+        <p className="console-card__problem" role="alert">
+          {call.failure}
+        </p>
+      )}
+    </form>
+  );
+}
 
 /** How often the console reads the messages waiting for review. */
 const PENDING_EVERY_MS = 3000;
@@ -87,6 +159,7 @@ export function ChatControls({ roomId }: { readonly roomId: string }) {
         ))}
       </div>
       <p className="console-card__note">{t('console.chat.muted', { n: chat.muted.length })}</p>
+      <SayAs roomId={roomId} />
       {failure !== null && (
         <p className="console-card__problem" role="alert">
           {failure}

@@ -1,6 +1,7 @@
 /**
  * The host's and assistant's console (issue 15 item 3): the live's state and the host's
- * start and end, the connect-mic desk, the chat's switches and review, the interactions,
+ * start and end, the connect-mic desk, the chat's switches and review, the room's countdown,
+ * introduction, sign-up audit and readmissions, the interactions,
  * and the room's chat (the viewer's chat list, through
  * the app's slots, on the same SharedWorker socket path).
  */
@@ -14,6 +15,7 @@ import { ChatControls } from './ChatControls';
 import { InteractionDesk } from './InteractionDesk';
 import { LiveControl } from './LiveControl';
 import { MicDesk } from './MicDesk';
+import { RoomDesk } from './RoomDesk';
 
 /** What the app puts in the console (features do not import each other). */
 export interface ConsoleSlots {
@@ -32,7 +34,7 @@ export function Console({ roomId, role, slots }: { readonly roomId: string; read
     const controller = new AbortController();
     api.live.roomInfo({ id: roomId }, { signal: controller.signal, background: true }).then(
       (data) => setRoom(readConsoleRoom(data)),
-      () => setRoom({ title: '', status: null }),
+      () => setRoom({ title: '', status: null, introduction: '' }),
     );
     return () => controller.abort();
   }, [api, roomId]);
@@ -51,6 +53,7 @@ export function Console({ roomId, role, slots }: { readonly roomId: string; read
         <div className="console__column">
           <MicDesk roomId={roomId} />
           <ChatControls roomId={roomId} />
+          <RoomDesk roomId={roomId} introduction={room?.introduction ?? ''} />
         </div>
         <InteractionDesk roomId={roomId} />
         {slots.chat !== undefined && (

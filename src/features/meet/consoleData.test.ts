@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { readConsoleRoom, readGrabs, readMicDesk, readPending, readQaPending, readShare, readSignIns } from './consoleData';
+import { readConsoleRoom, readGrabs, readMicDesk, readPending, readQaPending, readShare, readSignIns, readKicks, readSignups } from './consoleData';
 
 describe('the console reads', () => {
-  it('the room title and a known live status, nothing else', () => {
-    expect(readConsoleRoom({ title: 'Demo', status: 2 })).toEqual({ title: 'Demo', status: 2 });
-    expect(readConsoleRoom({ title: 7, status: 9 })).toEqual({ title: '', status: null });
-    expect(readConsoleRoom(null)).toEqual({ title: '', status: null });
+  it('the room title, a known live status and the introduction, nothing else', () => {
+    expect(readConsoleRoom({ title: 'Demo', status: 2, introduction: 'Hello' })).toEqual({ title: 'Demo', status: 2, introduction: 'Hello' });
+    expect(readConsoleRoom({ title: 7, status: 9, introduction: 3 })).toEqual({ title: '', status: null, introduction: '' });
+    expect(readConsoleRoom(null)).toEqual({ title: '', status: null, introduction: '' });
   });
 
   it('the mic users with a state of the mic, a missing name as the uid, bad rows dropped', () => {
@@ -56,5 +56,31 @@ describe('the console reads', () => {
   it('what is shared: the document page of pages and the whiteboard; nothing shared without a document', () => {
     expect(readShare({ sharing: true, doc: { title: 'Deck', page: 2, pages: 5 }, whiteboard: { open: true } })).toEqual({ sharing: true, title: 'Deck', page: 2, pages: 5, whiteboard: true });
     expect(readShare({ sharing: true, doc: null })).toMatchObject({ sharing: false, page: 1, pages: 1 });
+  });
+
+  it('the sign-ups: id, the name given on the form (else the account\'s, else uid), phone or e-mail, a known audit state; bad rows dropped', () => {
+    const data = {
+      signups: [
+        { uid: 'u1', name: '用户0001', phone: '13900000001', email: null, state: 'pending', answers: { name: 'Zhao', phone: '13900000001' } },
+        { uid: 'u2', name: '', phone: null, email: 'b@example.com', state: 'passed' },
+        { uid: 'u3', state: 'maybe' },
+        { name: 'no id', state: 'failed' },
+        'junk',
+      ],
+    };
+    expect(readSignups(data)).toEqual([
+      { uid: 'u1', name: 'Zhao', contact: '13900000001', state: 'pending' },
+      { uid: 'u2', name: 'u2', contact: 'b@example.com', state: 'passed' },
+    ]);
+    expect(readSignups(null)).toEqual([]);
+  });
+
+  it('the kicked: id, name (else uid), reason, until (null: until readmitted); rows without an id dropped', () => {
+    const data = { list: [{ userId: 'g1', name: 'Ann', text: 'spam', until: 1_800_000_000_000 }, { userId: 'g2', name: '', until: null }, { name: 'x' }] };
+    expect(readKicks(data)).toEqual([
+      { uid: 'g1', name: 'Ann', reason: 'spam', until: 1_800_000_000_000 },
+      { uid: 'g2', name: 'g2', reason: '', until: null },
+    ]);
+    expect(readKicks({ list: 'nope' })).toEqual([]);
   });
 });

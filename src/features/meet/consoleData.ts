@@ -11,6 +11,7 @@ export type LiveStatus = (typeof LIVE_STATUS)[keyof typeof LIVE_STATUS];
 export interface ConsoleRoom {
   readonly title: string;
   readonly status: LiveStatus | null;
+  readonly introduction: string;
 }
 
 export interface MicUser {
@@ -33,6 +34,7 @@ export function readConsoleRoom(data: unknown): ConsoleRoom {
   return {
     title: typeof room.title === 'string' ? room.title : '',
     status: typeof status === 'number' && LIVE_CODES.includes(status) ? (status as LiveStatus) : null,
+    introduction: typeof room.introduction === 'string' ? room.introduction : '',
   };
 }
 
@@ -159,4 +161,58 @@ export function readShare(data: unknown): ShareNow {
     pages: count(doc?.pages),
     whiteboard: record(body.whiteboard)?.open === true,
   };
+}
+
+export type SignupState = 'pending' | 'passed' | 'failed';
+const SIGNUP_STATES: readonly string[] = ['pending', 'passed', 'failed'];
+
+/** A sign-up of the room (host/rooms/{id}/signups): who, how to reach them, where the audit stands. */
+export interface Signup {
+  readonly uid: string;
+  readonly name: string;
+  /** The phone or e-mail the viewer signed up with ('' when neither). */
+  readonly contact: string;
+  readonly state: SignupState;
+}
+
+export function readSignups(data: unknown): Signup[] {
+  const out: Signup[] = [];
+  const list = record(data)?.signups;
+  for (const item of Array.isArray(list) ? list : []) {
+    const row = record(item);
+    const uid = id(row?.uid);
+    const state = row?.state;
+    if (row === null || uid === null || typeof state !== 'string' || !SIGNUP_STATES.includes(state)) continue;
+    const contact = [row.phone, row.email].find((v): v is string => typeof v === 'string' && v !== '') ?? '';
+    // The name the viewer gave on the form first (the account's may be a generated one).
+    const given = record(row.answers)?.name;
+    const name = [given, row.name].find((v): v is string => typeof v === 'string' && v.trim() !== '') ?? uid;
+    out.push({ uid, name, contact, state: state as SignupState });
+  }
+  return out;
+}
+
+/** A viewer a kick keeps out (host/rooms/{id}/kicks): until when (null: until readmitted), and the reason given. */
+export interface KickedUser {
+  readonly uid: string;
+  readonly name: string;
+  readonly reason: string;
+  readonly until: number | null;
+}
+
+export function readKicks(data: unknown): KickedUser[] {
+  const out: KickedUser[] = [];
+  const list = record(data)?.list;
+  for (const item of Array.isArray(list) ? list : []) {
+    const row = record(item);
+    const uid = id(row?.userId);
+    if (row === null || uid === null) continue;
+    out.push({
+      uid,
+      name: typeof row.name === 'string' && row.name !== '' ? row.name : uid,
+      reason: typeof row.text === 'string' ? row.text : '',
+      until: typeof row.until === 'number' && Number.isFinite(row.until) ? row.until : null,
+    });
+  }
+  return out;
 }

@@ -1,0 +1,243 @@
+/**
+ * The console's room desk (issue 15 item 4: what `npm run room` does for a room, the console
+ * does): the countdown to the live (schedule), the introduction, the sign-up audit and the
+ * viewers a kick keeps out, readmitted from here. The calls are the admin API's routes under
+ * the host's login (server/admin/hostMount.ts).
+ */
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { INTERACTIONS_NS } from '../../i18n/catalogues';
+import { intlLocaleOf } from '../../i18n/localeChoice';
+import { readKicks, readSignups, type KickedUser, type Signup } from './consoleData';
+import { useHostCall, usePolling } from './useHostCall';
+import { useHostCalls } from './useHostCalls';
+
+/** How often the lists are read again (a kick from the chat, a new sign-up). */
+const LISTS_EVERY_MS = 5000;
+/** The server's bounds: the introduction's length, and a countdown of up to a year. */
+const INTRODUCTION_MAX = 5000;
+const COUNTDOWN_MINUTES_MAX = 366 * 24 * 60;
+
+function Problem({ text }: { readonly text: string | null }) {
+  if (text === null) return null;
+  return (
+    <p className="console-card__problem" role="alert">
+      {text}
+    </p>
+  );
+}
+
+function ScheduleBlock({ roomId }: { readonly roomId: string }) {
+  const { t, i18n } = useTranslation(INTERACTIONS_NS);
+  const host = useHostCalls();
+  const call = useHostCall();
+  const [minutes, setMinutes] = useState('10');
+  const [startsAt, setStartsAt] = useState<number | null>(null);
+  const value = Number(minutes);
+  const valid = minutes.trim() !== '' && Number.isInteger(value) && value >= 1 && value <= COUNTDOWN_MINUTES_MAX;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!valid) return;
+    call.run(
+      () => host.hostSchedule({ id: roomId, inSeconds: value * 60 }),
+      (answer) => {
+        const time = (answer as { startTime?: unknown } | null)?.startTime;
+        setStartsAt(typeof time === 'number' ? time : null);
+      },
+    );
+  };
+  const format = new Intl.DateTimeFormat(intlLocaleOf(i18n.language), { dateStyle: 'short', timeStyle: 'short' });
+  return (
+    <form className="interaction-desk__block" onSubmit={submit}>
+      <h3 className="console-card__subtitle">{t('console.room.schedule')}</h3>
+      <div className="interaction-desk__row">
+        <label className="interaction-desk__field">
+          {t('console.room.startsIn')}
+          <input className="form-field__input" type="number" inputMode="numeric" min={1} max={COUNTDOWN_MINUTES_MAX} step={1} value={minutes} aria-invalid={!valid} onChange={(event) => setMinutes(event.target.value)} />
+        </label>
+        <button type="submit" className="button" disabled={call.busy || !valid}>
+          {t('console.room.scheduleSubmit')}
+        </button>
+      </div>
+      {!valid && <p className="console-card__note">{t('console.room.minutesRule', { max: COUNTDOWN_MINUTES_MAX })}</p>}
+      {startsAt !== null && (
+        <p className="console-card__note" role="status">
+          {t('console.room.startsAt', { time: format.format(startsAt) })}
+        </p>
+      )}
+      <Problem text={call.failure} />
+    </form>
+  );
+}
+
+function IntroductionBlock({ roomId, initial }: { readonly roomId: string; readonly initial: string }) {
+  const { t } = useTranslation(INTERACTIONS_NS);
+  const host = useHostCalls();
+  const call = useHostCall();
+  const [saved, setSaved] = useState(initial);
+  const [text, setText] = useState(initial);
+  // The room's introduction arrives after the desk is drawn: taken unless something was typed.
+  const lastInitial = useRef(initial);
+  useEffect(() => {
+    const was = lastInitial.current;
+    lastInitial.current = initial;
+    if (was === initial) return;
+    setSaved(initial);
+    setText((now) => (now === was ? initial : now));
+  }, [initial]);
+  const [done, setDone] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setDone(false);
+    call.run(
+      () => host.hostIntroduction({ id: roomId, text }),
+      () => {
+        setSaved(text);
+        setDone(true);
+      },
+    );
+  };
+  return (
+    <form className="interaction-desk__block" onSubmit={submit}>
+      <h3 className="console-card__subtitle">
+        <label htmlFor={`room-desk-intro-${roomId}`}>{t('console.room.introduction')}</label>
+      </h3>
+      <textarea id={`room-desk-intro-${roomId}`} className="form-field__input room-desk__intro" rows={4} maxLength={INTRODUCTION_MAX} value={text} onChange={(event) => setText(event.target.value)} />
+      <div className="interaction-desk__row">
+        <button type="submit" className="button" disabled={call.busy || text === saved}>
+          {t('console.room.introductionSave')}
+        </button>
+        <span className="console-card__note" role="status">
+          {done && text === saved ? t('console.room.introductionSaved') : t('console.room.introductionLength', { n: text.length, max: INTRODUCTION_MAX })}
+        </span>
+      </div>
+      <Problem text={call.failure} />
+    </form>
+  );
+}
+
+function SignupsBlock({ roomId }: { readonly roomId: string }) {
+  const { t } = useTranslation(INTERACTIONS_NS);
+  const host = useHostCalls();
+  const call = useHostCall();
+  const [signups, setSignups] = useState<readonly Signup[] | null>(null);
+  const [reads, setReads] = useState(0);
+  usePolling(
+    (signal) =>
+      host.hostSignups({ id: roomId }, { signal, background: true }).then(
+        (data) => setSignups(readSignups(data)),
+        () => undefined, // read again shortly
+      ),
+    true,
+    LISTS_EVERY_MS,
+    reads,
+  );
+  const audit = (uid: string, state: 'passed' | 'failed') =>
+    call.run(
+      () => host.hostSignupAudit({ id: roomId, uid, state }),
+      () => setReads((n) => n + 1),
+    );
+  const waiting = signups?.filter((s) => s.state === 'pending').length ?? 0;
+  return (
+    <div className="interaction-desk__block">
+      <h3 className="console-card__subtitle">{t('console.room.signups', { n: waiting })}</h3>
+      {signups === null ? (
+        <p className="console-card__empty">{t('console.loading')}</p>
+      ) : signups.length === 0 ? (
+        <p className="console-card__empty">{t('console.room.signupsEmpty')}</p>
+      ) : (
+        <ul className="console-list" aria-label={t('console.room.signupsLabel')}>
+          {signups.map((signup) => (
+            <li key={signup.uid} className="console-list__row" data-state={signup.state}>
+              <span className="console-list__who">
+                <bdi className="console-list__name">{signup.name}</bdi>
+                <bdi className="console-list__text">{signup.contact}</bdi>
+                <span className={`room-desk__state room-desk__state--${signup.state}`}>{t(`console.room.signup.${signup.state}`)}</span>
+              </span>
+              <span className="console-list__actions">
+                {signup.state !== 'failed' && (
+                  <button type="button" className="button" disabled={call.busy} aria-label={t('console.room.failOf', { name: signup.name })} onClick={() => audit(signup.uid, 'failed')}>
+                    {t('console.room.fail')}
+                  </button>
+                )}
+                {signup.state !== 'passed' && (
+                  <button type="button" className="button button--primary" disabled={call.busy} aria-label={t('console.room.passOf', { name: signup.name })} onClick={() => audit(signup.uid, 'passed')}>
+                    {t('console.room.pass')}
+                  </button>
+                )}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Problem text={call.failure} />
+    </div>
+  );
+}
+
+function KickedBlock({ roomId }: { readonly roomId: string }) {
+  const { t, i18n } = useTranslation(INTERACTIONS_NS);
+  const host = useHostCalls();
+  const call = useHostCall();
+  const [kicked, setKicked] = useState<readonly KickedUser[] | null>(null);
+  const [reads, setReads] = useState(0);
+  usePolling(
+    (signal) =>
+      host.hostKicks({ id: roomId }, { signal, background: true }).then(
+        (data) => setKicked(readKicks(data)),
+        () => undefined, // read again shortly
+      ),
+    true,
+    LISTS_EVERY_MS,
+    reads,
+  );
+  const readmit = (uid: string) =>
+    call.run(
+      () => host.hostReadmit({ id: roomId, uid }),
+      () => setReads((n) => n + 1),
+    );
+  const format = new Intl.DateTimeFormat(intlLocaleOf(i18n.language), { dateStyle: 'short', timeStyle: 'short' });
+  return (
+    <div className="interaction-desk__block">
+      <h3 className="console-card__subtitle">{t('console.room.kicked', { n: kicked?.length ?? 0 })}</h3>
+      {kicked === null ? (
+        <p className="console-card__empty">{t('console.loading')}</p>
+      ) : kicked.length === 0 ? (
+        <p className="console-card__empty">{t('console.room.kickedEmpty')}</p>
+      ) : (
+        <ul className="console-list" aria-label={t('console.room.kickedLabel')}>
+          {kicked.map((user) => (
+            <li key={user.uid} className="console-list__row">
+              <span className="console-list__who">
+                <bdi className="console-list__name">{user.name}</bdi>
+                {user.reason !== '' && <bdi className="console-list__text">{user.reason}</bdi>}
+                <span className="console-card__note">{user.until === null ? t('console.room.untilReadmitted') : t('console.room.until', { time: format.format(user.until) })}</span>
+              </span>
+              <span className="console-list__actions">
+                <button type="button" className="button" disabled={call.busy} aria-label={t('console.room.readmitOf', { name: user.name })} onClick={() => readmit(user.uid)}>
+                  {t('console.room.readmit')}
+                </button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Problem text={call.failure} />
+    </div>
+  );
+}
+
+export function RoomDesk({ roomId, introduction }: { readonly roomId: string; readonly introduction: string }) {
+  const { t } = useTranslation(INTERACTIONS_NS);
+  return (
+    <section className="console-card room-desk" aria-labelledby="room-desk-title">
+      <h2 id="room-desk-title" className="console-card__title">
+        {t('console.room.title')}
+      </h2>
+      <ScheduleBlock roomId={roomId} />
+      <IntroductionBlock roomId={roomId} initial={introduction} />
+      <SignupsBlock roomId={roomId} />
+      <KickedBlock roomId={roomId} />
+    </section>
+  );
+}
