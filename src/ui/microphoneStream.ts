@@ -34,3 +34,14 @@ export async function openStream(media: MediaDevices, devices: WantedDevices): P
     return media.getUserMedia({ audio: true, video: devices.camera === false ? false : true });
   }
 }
+
+/** The camera alone (the device test's preview), the wanted one by `exact` id, else the default. */
+export async function openCameraStream(media: MediaDevices, wantedDeviceId: string | null): Promise<MediaStream> {
+  try {
+    return await media.getUserMedia({ audio: false, video: wanted(wantedDeviceId) });
+  } catch (error) {
+    const name = errorName(error);
+    if (typeof name !== 'string' || !NO_DEVICE.has(name) || wantedDeviceId === null) throw error;
+    return media.getUserMedia({ audio: false, video: true });
+  }
+}

@@ -94,7 +94,7 @@ async function expectAllReleased(page: Page): Promise<void> {
 }
 
 const openButton = (page: Page): Locator => page.getByRole('button', { name: '设备检测' });
-const dialog = (page: Page): Locator => page.getByRole('dialog', { name: '检测麦克风和扬声器' });
+const dialog = (page: Page): Locator => page.getByRole('dialog', { name: '检测麦克风、扬声器和摄像头' });
 const meter = (page: Page): Locator => dialog(page).getByRole('meter', { name: '麦克风音量' });
 const microphonePart = (page: Page): Locator => dialog(page).getByTestId('device-test-microphone');
 const speakerPart = (page: Page): Locator => dialog(page).getByTestId('device-test-speaker');
@@ -158,6 +158,42 @@ test.describe('device test with a microphone the page may use', () => {
     await dialog(page).getByRole('button', { name: '关闭' }).click();
     await expect(dialog(page)).toBeHidden();
     await expect(openButton(page)).toBeFocused();
+    await expectAllReleased(page);
+  });
+
+  test('the camera: opened only when asked, its picture previewed, the choice remembered for video connect-mic, turned off and released', async ({ page }) => {
+    await recordAudio(page);
+    await openDeviceTest(page);
+    const camera = dialog(page).getByTestId('device-test-camera');
+    await expect(camera).toHaveAttribute('data-state', 'idle');
+    await expectMeterMoves(page);
+    // The microphone's stream only: the camera waits to be asked for.
+    expect(await streams(page)).toHaveLength(1);
+
+    await camera.getByRole('button', { name: '检测摄像头' }).click();
+    await expect(camera).toHaveAttribute('data-state', 'previewing', { timeout: 10_000 });
+    const preview = camera.getByLabel('摄像头画面');
+    await expect.poll(() => preview.evaluate((video) => (video as HTMLVideoElement).videoWidth), { timeout: 10_000 }).toBeGreaterThan(0);
+    const picker = camera.getByLabel('摄像头设备');
+    await expect(picker.locator('option')).not.toHaveCount(0);
+    const first = await picker.locator('option').first().getAttribute('value');
+    await picker.selectOption(first ?? '');
+    await expect(camera).toHaveAttribute('data-state', 'previewing', { timeout: 10_000 });
+
+    await camera.getByRole('button', { name: '关闭摄像头' }).click();
+    await expect(camera).toHaveAttribute('data-state', 'idle');
+    await expect(preview).toHaveCount(0);
+    await expect.poll(async () => (await streams(page)).filter((stream) => stream.live).length).toBe(1);
+    await camera.getByRole('button', { name: '检测摄像头' }).click();
+    await expect(camera).toHaveAttribute('data-state', 'previewing', { timeout: 10_000 });
+    await page.keyboard.press('Escape');
+    await expect(dialog(page)).toBeHidden();
+    await expectAllReleased(page);
+    // Remembered for the page's life (connect-mic with the camera opens this one): shown again.
+    await openButton(page).click();
+    await camera.getByRole('button', { name: '检测摄像头' }).click();
+    await expect(picker).toHaveValue(first ?? '', { timeout: 10_000 });
+    await dialog(page).getByRole('button', { name: '关闭', exact: true }).click();
     await expectAllReleased(page);
   });
 

@@ -1,18 +1,20 @@
 /**
  * The device test's working part, mounted only while the dialog is open: it opens the
- * microphone as soon as it appears, drives the machine of deviceTestMachine.ts from the
- * browser's answers, and releases the microphone and the audio contexts when the machine
- * leaves a phase that needs them, when the page is hidden and when it unmounts.
+ * microphone as soon as it appears (the camera only when asked for), drives the machine of
+ * deviceTestMachine.ts from the browser's answers, and releases the microphone, the camera
+ * and the audio contexts when the machine leaves a phase that needs them, when the page is
+ * hidden and when it unmounts. The devices chosen are remembered for connect-mic.
  */
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { session } from '../../state/session';
 import { chosenOption, deviceOptions } from './deviceOptions';
 import { DeviceTestView } from './DeviceTestView';
-import { INITIAL_DEVICE_TEST_STATE, deviceTestReducer, micActive, micProblemEvent } from './deviceTestMachine';
+import { openCameraStream } from '../../ui/microphoneStream';
+import { INITIAL_DEVICE_TEST_STATE, cameraActive, cameraProblemEvent, deviceTestReducer, micActive, micProblemEvent } from './deviceTestMachine';
 import { openMicrophone, type MicrophoneTest } from './microphone';
 import { outputChoiceSupported, playTestTone, type TestTone } from './tone';
-import { useAudioDevices } from './useAudioDevices';
+import { useMediaDevices } from './useMediaDevices';
 
 /** The level of one microphone request: a level left from an earlier request is not shown. */
 interface MeasuredLevel {
@@ -22,7 +24,7 @@ interface MeasuredLevel {
 
 export function DeviceTestPanel() {
   const [state, dispatch] = useReducer(deviceTestReducer, INITIAL_DEVICE_TEST_STATE);
-  const { microphoneDeviceId } = useSnapshot(session);
+  const { microphoneDeviceId, cameraDeviceId } = useSnapshot(session);
   const [measured, setMeasured] = useState<MeasuredLevel>({ request: 0, level: 0 });
   const [outputId, setOutputId] = useState<string | null>(null);
   const microphone = useRef<MicrophoneTest | null>(null);
@@ -30,6 +32,51 @@ export function DeviceTestPanel() {
   const { phase: micPhase, request, wantedDeviceId, deviceId: micDeviceId } = state.mic;
   const micOpen = micActive(state.mic);
   const { phase: tonePhase, play } = state.tone;
+  const { request: cameraRequest, wantedDeviceId: wantedCamera, deviceId: cameraInUse } = state.camera;
+  const cameraOpen = cameraActive(state.camera);
+  const cameraStream = useRef<MediaStream | null>(null);
+  const previewElement = useRef<HTMLVideoElement | null>(null);
+  const cameraPreview = useCallback((video: HTMLVideoElement | null) => {
+    previewElement.current = video;
+    if (video !== null) video.srcObject = cameraStream.current;
+  }, []);
+
+  useEffect(() => {
+    if (!cameraOpen) return;
+    let current = true;
+    let opened: MediaStream | null = null;
+    const media = typeof navigator === 'undefined' ? undefined : navigator.mediaDevices;
+    const opening =
+      media === undefined || typeof media.getUserMedia !== 'function'
+        ? Promise.reject(new DOMException('The camera cannot be used on this page.', 'NotSupportedError'))
+        : openCameraStream(media, wantedCamera);
+    opening.then(
+      (stream) => {
+        // Stopped or replaced while the browser was asking: release what it gave at once.
+        if (!current) {
+          for (const track of stream.getTracks()) track.stop();
+          return;
+        }
+        opened = stream;
+        cameraStream.current = stream;
+        if (previewElement.current !== null) previewElement.current.srcObject = stream;
+        const [track] = stream.getVideoTracks();
+        track?.addEventListener('ended', () => {
+          if (current) dispatch({ type: 'CAM_FAILED', request: cameraRequest, problem: 'noDevice' });
+        });
+        dispatch({ type: 'CAM_GRANTED', request: cameraRequest, deviceId: track?.getSettings().deviceId ?? null });
+      },
+      (error: unknown) => {
+        if (current) dispatch(cameraProblemEvent(error, cameraRequest));
+      },
+    );
+    return () => {
+      current = false;
+      for (const track of opened?.getTracks() ?? []) track.stop();
+      if (cameraStream.current === opened) cameraStream.current = null;
+      if (previewElement.current !== null) previewElement.current.srcObject = null;
+    };
+  }, [cameraOpen, cameraRequest, wantedCamera]);
 
   // Opening the dialog is the viewer asking for the test: start with the remembered device.
   useEffect(() => {
@@ -104,10 +151,15 @@ export function DeviceTestPanel() {
     };
   }, []);
 
-  // Labels and ids are listed only once the permission is granted: read them again then.
-  const devices = useAudioDevices(micPhase === 'measuring' ? request : 0);
+  // Labels and ids are listed only once a permission is granted: read them again then.
+  const devices = useMediaDevices(`${micPhase === 'measuring' ? request : 0}/${state.camera.phase === 'previewing' ? cameraRequest : 0}`);
   const inputs = useMemo(() => deviceOptions(devices, 'audioinput'), [devices]);
   const outputs = useMemo(() => (outputChoiceSupported() ? deviceOptions(devices, 'audiooutput') : null), [devices]);
+  const cameras = useMemo(() => deviceOptions(devices, 'videoinput'), [devices]);
+  const chooseCamera = useCallback((deviceId: string) => {
+    session.cameraDeviceId = deviceId;
+    dispatch({ type: 'CAM_REQUEST', deviceId });
+  }, []);
 
   const chooseInput = useCallback((deviceId: string) => {
     session.microphoneDeviceId = deviceId;
@@ -132,6 +184,12 @@ export function DeviceTestPanel() {
         onChooseOutput={setOutputId}
         onPlayTone={() => dispatch({ type: 'TONE_PLAY' })}
         onAnswer={(heard) => dispatch({ type: 'TONE_ANSWER', heard })}
+        cameras={cameras}
+        chosenCamera={chosenOption(cameras, cameraInUse ?? wantedCamera, cameraDeviceId)}
+        onTestCamera={() => dispatch({ type: 'CAM_REQUEST', deviceId: session.cameraDeviceId })}
+        onStopCamera={() => dispatch({ type: 'CAM_STOP' })}
+        onChooseCamera={chooseCamera}
+        cameraPreview={cameraPreview}
       />
     </div>
   );

@@ -23,6 +23,12 @@ function render(props: Partial<DeviceTestViewProps>, lng: 'en_us' | 'zh_cn' = 'e
     onChooseOutput: noop,
     onPlayTone: noop,
     onAnswer: noop,
+    cameras: [],
+    chosenCamera: '',
+    onTestCamera: noop,
+    onStopCamera: noop,
+    onChooseCamera: noop,
+    cameraPreview: noop,
     ...props,
   };
   return renderStatic(<DeviceTestView {...full} />, { lng });
@@ -123,3 +129,40 @@ describe('DeviceTestView: speaker', () => {
     expect(html).toContain('The test tone could not be played on this device.');
   });
 });
+
+describe('DeviceTestView: camera', () => {
+  it('not opened until asked for: says what it is for and offers the test', () => {
+    const html = render({});
+    expect(html).toContain('data-testid="device-test-camera" data-state="idle"');
+    expect(html).toContain('Video connect-mic uses the camera chosen here.');
+    expect(html).toContain('Test the camera');
+    expect(html).not.toContain('<video');
+  });
+
+  it('while asking and previewing: the preview, a way to turn it off, the camera picker on the device in use', () => {
+    expect(render({ state: state({ type: 'CAM_REQUEST', deviceId: null }) })).toContain('Asking to use the camera');
+    const cameras = deviceOptions(
+      [
+        { deviceId: 'c1', kind: 'videoinput', label: 'Front' },
+        { deviceId: 'c2', kind: 'videoinput', label: '' },
+        { deviceId: 'm1', kind: 'audioinput', label: 'Mic' },
+      ],
+      'videoinput',
+    );
+    const html = render({ state: state({ type: 'CAM_REQUEST', deviceId: 'c2' }, { type: 'CAM_GRANTED', request: 1, deviceId: 'c2' }), cameras, chosenCamera: 'c2' });
+    expect(html).toContain('<video');
+    expect(html).toContain('aria-label="Camera picture"');
+    expect(html).toContain('Turn the camera off');
+    expect(html).toContain('<option value="c2" selected="">Camera 2</option>');
+    expect(html).not.toContain('>Mic<');
+  });
+
+  it('a refused camera says so, with its own hint, and offers to test again', () => {
+    const html = render({ state: state({ type: 'CAM_REQUEST', deviceId: null }, { type: 'CAM_REFUSED', request: 1 }) }, 'zh_cn');
+    expect(html).toContain('摄像头被禁用或异常');
+    expect(html).toContain('摄像头权限被拒绝');
+    expect(html).toContain('重新检测');
+    expect(html).not.toContain('<video');
+  });
+});
+

@@ -1,7 +1,8 @@
 /**
  * What the device test dialog shows for a state of the test: the microphone part (device
- * picker, level meter or the reason it cannot be tested) and the speaker part (output
- * picker, tone, "did you hear it?"). No effects here: DeviceTestPanel owns the devices.
+ * picker, level meter or the reason it cannot be tested), the speaker part (output
+ * picker, tone, "did you hear it?") and the camera part (picker, a preview once asked for:
+ * video connect-mic takes this camera). No effects here: DeviceTestPanel owns the devices.
  */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,7 @@ import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import type { TFunction } from 'i18next';
 import { CLIENT_MESSAGE_KEYS } from '../../domain/errorCatalogue';
 import type { DeviceOption } from './deviceOptions';
-import { micActive, type DeviceTestState, type MicProblem } from './deviceTestMachine';
+import { cameraActive, micActive, type DeviceTestState, type MicProblem } from './deviceTestMachine';
 
 export interface DeviceTestViewProps {
   readonly state: DeviceTestState;
@@ -25,20 +26,27 @@ export interface DeviceTestViewProps {
   readonly onChooseOutput: (deviceId: string) => void;
   readonly onPlayTone: () => void;
   readonly onAnswer: (heard: boolean) => void;
+  readonly cameras: readonly DeviceOption[];
+  readonly chosenCamera: string;
+  readonly onTestCamera: () => void;
+  readonly onStopCamera: () => void;
+  readonly onChooseCamera: (deviceId: string) => void;
+  /** Where the panel shows the camera's picture (a ref callback for the preview's video element). */
+  readonly cameraPreview: (video: HTMLVideoElement | null) => void;
 }
 
-function problemHint(t: TFunction, problem: MicProblem): string {
+function problemHint(t: TFunction, problem: MicProblem, device: 'problem' | 'cameraProblem' = 'problem'): string {
   switch (problem) {
     case 'denied':
-      return t('deviceTest.problem.denied');
+      return t(`deviceTest.${device}.denied`);
     case 'noDevice':
-      return t('deviceTest.problem.noDevice');
+      return t(`deviceTest.${device}.noDevice`);
     case 'busy':
-      return t('deviceTest.problem.busy');
+      return t(`deviceTest.${device}.busy`);
     case 'unsupported':
-      return t('deviceTest.problem.unsupported');
+      return t(`deviceTest.${device}.unsupported`);
     case 'unknown':
-      return t('deviceTest.problem.unknown');
+      return t(`deviceTest.${device}.unknown`);
   }
 }
 
@@ -160,11 +168,44 @@ function SpeakerPart({ state, outputs, chosenOutput, onChooseOutput, onPlayTone,
   );
 }
 
+function CameraPart({ state, cameras, chosenCamera, onTestCamera, onStopCamera, onChooseCamera, cameraPreview }: DeviceTestViewProps) {
+  const { t } = useTranslation(INTERACTIONS_NS);
+  const headingId = useId();
+  const { camera } = state;
+  return (
+    <section className="device-test__part" aria-labelledby={headingId} data-testid="device-test-camera" data-state={camera.phase}>
+      <h3 id={headingId}>{t('deviceTest.camera')}</h3>
+      {cameras.length > 0 && (
+        <DevicePicker label={t('deviceTest.cameraDevice')} options={cameras} value={chosenCamera} unnamed={(number) => t('deviceTest.unnamedCamera', { number })} onChoose={onChooseCamera} />
+      )}
+      {camera.phase === 'requesting' && <p role="status">{t('deviceTest.cameraRequesting')}</p>}
+      {cameraActive(camera) && <video ref={cameraPreview} className="device-test__preview" aria-label={t('deviceTest.cameraPreview')} muted playsInline autoPlay />}
+      {camera.problem !== null && (
+        <div className="device-test__problem" role="alert">
+          <p className="device-test__problem-message">{t('deviceTest.cameraAbnormal')}</p>
+          <p className="device-test__hint">{problemHint(t, camera.problem, 'cameraProblem')}</p>
+        </div>
+      )}
+      {camera.phase === 'idle' && <p className="device-test__hint">{t('deviceTest.cameraHint')}</p>}
+      {cameraActive(camera) ? (
+        <button type="button" className="button" onClick={onStopCamera}>
+          {t('deviceTest.cameraStop')}
+        </button>
+      ) : (
+        <button type="button" className="button" onClick={onTestCamera}>
+          {camera.phase === 'idle' ? t('deviceTest.cameraStart') : t('deviceTest.retry')}
+        </button>
+      )}
+    </section>
+  );
+}
+
 export function DeviceTestView(props: DeviceTestViewProps) {
   return (
     <div className="device-test__parts">
       <MicrophonePart {...props} />
       <SpeakerPart {...props} />
+      <CameraPart {...props} />
     </div>
   );
 }

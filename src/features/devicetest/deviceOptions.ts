@@ -20,7 +20,7 @@ export interface DeviceOption {
 }
 
 /** Choosable devices of one kind, in the browser's order, each id once. */
-export function deviceOptions(devices: readonly DeviceInfoLike[], kind: 'audioinput' | 'audiooutput'): DeviceOption[] {
+export function deviceOptions(devices: readonly DeviceInfoLike[], kind: 'audioinput' | 'audiooutput' | 'videoinput'): DeviceOption[] {
   const seen = new Set<string>();
   const options: DeviceOption[] = [];
   for (const device of devices) {

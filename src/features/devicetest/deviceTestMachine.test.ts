@@ -5,6 +5,8 @@ import {
   MIC_TRANSITIONS,
   TONE_PHASES,
   TONE_TRANSITIONS,
+  cameraActive,
+  cameraProblemEvent,
   classifyMicError,
   deviceTestReducer,
   micActive,
@@ -127,12 +129,40 @@ describe('device test machine: speaker tone', () => {
   });
 });
 
+describe('device test machine: camera', () => {
+  it('opens only when asked, previews, fails or is refused, and is asked again', () => {
+    expect(INITIAL_DEVICE_TEST_STATE.camera.phase).toBe('idle');
+    const previewing = run([{ type: 'CAM_REQUEST', deviceId: 'c1' }, { type: 'CAM_GRANTED', request: 1, deviceId: 'c1' }]);
+    expect(previewing.camera).toEqual({ phase: 'previewing', request: 1, wantedDeviceId: 'c1', deviceId: 'c1', problem: null });
+    expect(cameraActive(previewing.camera)).toBe(true);
+    // Unplugged while previewing.
+    const failed = deviceTestReducer(previewing, { type: 'CAM_FAILED', request: 1, problem: 'noDevice' });
+    expect(failed.camera).toMatchObject({ phase: 'failed', problem: 'noDevice', deviceId: null });
+    const refused = run([{ type: 'CAM_REQUEST', deviceId: null }, { type: 'CAM_REFUSED', request: 1 }]);
+    expect(refused.camera).toMatchObject({ phase: 'refused', problem: 'denied' });
+    expect(deviceTestReducer(refused, { type: 'CAM_REQUEST', deviceId: 'c2' }).camera).toMatchObject({ phase: 'requesting', request: 2, wantedDeviceId: 'c2', problem: null });
+    // The microphone's state is its own.
+    expect(previewing.mic).toBe(INITIAL_DEVICE_TEST_STATE.mic);
+  });
+
+  it('ignores an answer to a request that was stopped or replaced', () => {
+    const stopped = run([{ type: 'CAM_REQUEST', deviceId: null }, { type: 'CAM_STOP' }]);
+    expect(stopped.camera.phase).toBe('idle');
+    expect(deviceTestReducer(stopped, { type: 'CAM_GRANTED', request: 1, deviceId: 'c1' })).toBe(stopped);
+    const replaced = run([{ type: 'CAM_REQUEST', deviceId: 'c1' }, { type: 'CAM_REQUEST', deviceId: 'c2' }]);
+    expect(deviceTestReducer(replaced, { type: 'CAM_GRANTED', request: 1, deviceId: 'c1' })).toBe(replaced);
+    expect(cameraProblemEvent(domError('NotAllowedError'), 3)).toEqual({ type: 'CAM_REFUSED', request: 3 });
+    expect(cameraProblemEvent(domError('NotFoundError'), 3)).toEqual({ type: 'CAM_FAILED', request: 3, problem: 'noDevice' });
+  });
+});
+
 describe('device test machine: hiding', () => {
-  it('stops the microphone and the tone together', () => {
-    const busy = run([{ type: 'MIC_REQUEST', deviceId: null }, { type: 'MIC_GRANTED', request: 1, deviceId: 'x' }, { type: 'TONE_PLAY' }]);
+  it('stops the microphone, the tone and the camera together', () => {
+    const busy = run([{ type: 'MIC_REQUEST', deviceId: null }, { type: 'MIC_GRANTED', request: 1, deviceId: 'x' }, { type: 'TONE_PLAY' }, { type: 'CAM_REQUEST', deviceId: null }]);
     const hidden = deviceTestReducer(busy, { type: 'HIDE' });
     expect(hidden.mic).toMatchObject({ phase: 'idle', deviceId: null, request: 1 });
     expect(hidden.tone).toMatchObject({ phase: 'idle', play: 1 });
+    expect(hidden.camera).toMatchObject({ phase: 'idle', request: 1 });
     expect(deviceTestReducer(hidden, { type: 'HIDE' })).toBe(hidden);
   });
 });

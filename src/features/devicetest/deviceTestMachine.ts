@@ -14,7 +14,14 @@
  *   playing ──TONE_FAILED──▶ failed;  asked | failed ──TONE_PLAY──▶ playing
  *   any ──TONE_STOP──▶ idle
  *
- * HIDE stops both. Results of the browser's asynchronous calls carry the number of the
+ * Camera (video connect-mic takes the camera chosen here; opened only when asked for)
+ *   idle ──CAM_REQUEST──▶ requesting ──CAM_GRANTED──▶ previewing (the picture shows)
+ *                         requesting ──CAM_REFUSED──▶ refused;  requesting ──CAM_FAILED──▶ failed
+ *   previewing ──CAM_FAILED──▶ failed (the track ended)
+ *   previewing | refused | failed ──CAM_REQUEST──▶ requesting (another camera, or again)
+ *   any ──CAM_STOP──▶ idle
+ *
+ * HIDE stops all three. Results of the browser's asynchronous calls carry the number of the
  * request (or play) they answer: an answer to one that was stopped or replaced since is
  * ignored, so a slow permission prompt cannot bring a closed test back to life.
  */
@@ -29,12 +36,20 @@ export type TonePhase = (typeof TONE_PHASES)[number];
 export const MIC_PROBLEMS = ['denied', 'noDevice', 'busy', 'unsupported', 'unknown'] as const;
 export type MicProblem = (typeof MIC_PROBLEMS)[number];
 
+export const CAMERA_PHASES = ['idle', 'requesting', 'previewing', 'refused', 'failed'] as const;
+export type CameraPhase = (typeof CAMERA_PHASES)[number];
+
 export type DeviceTestEvent =
   | { readonly type: 'MIC_REQUEST'; readonly deviceId: string | null }
   | { readonly type: 'MIC_GRANTED'; readonly request: number; readonly deviceId: string | null }
   | { readonly type: 'MIC_REFUSED'; readonly request: number }
   | { readonly type: 'MIC_FAILED'; readonly request: number; readonly problem: MicProblem }
   | { readonly type: 'MIC_STOP' }
+  | { readonly type: 'CAM_REQUEST'; readonly deviceId: string | null }
+  | { readonly type: 'CAM_GRANTED'; readonly request: number; readonly deviceId: string | null }
+  | { readonly type: 'CAM_REFUSED'; readonly request: number }
+  | { readonly type: 'CAM_FAILED'; readonly request: number; readonly problem: MicProblem }
+  | { readonly type: 'CAM_STOP' }
   | { readonly type: 'TONE_PLAY' }
   | { readonly type: 'TONE_ENDED'; readonly play: number }
   | { readonly type: 'TONE_FAILED'; readonly play: number }
@@ -45,6 +60,7 @@ export type DeviceTestEventType = DeviceTestEvent['type'];
 
 type MicEventType = Extract<DeviceTestEventType, `MIC_${string}`>;
 type ToneEventType = Extract<DeviceTestEventType, `TONE_${string}`>;
+type CameraEventType = Extract<DeviceTestEventType, `CAM_${string}`>;
 
 export interface MicState {
   readonly phase: MicPhase;
@@ -65,14 +81,25 @@ export interface ToneState {
   readonly heard: boolean | null;
 }
 
+/** The camera's test: as the microphone's, with a picture instead of a level. */
+export interface CameraState {
+  readonly phase: CameraPhase;
+  readonly request: number;
+  readonly wantedDeviceId: string | null;
+  readonly deviceId: string | null;
+  readonly problem: MicProblem | null;
+}
+
 export interface DeviceTestState {
   readonly mic: MicState;
   readonly tone: ToneState;
+  readonly camera: CameraState;
 }
 
 export const INITIAL_DEVICE_TEST_STATE: DeviceTestState = {
   mic: { phase: 'idle', request: 0, wantedDeviceId: null, deviceId: null, problem: null },
   tone: { phase: 'idle', play: 0, heard: null },
+  camera: { phase: 'idle', request: 0, wantedDeviceId: null, deviceId: null, problem: null },
 };
 
 type Table<P extends string, E extends string> = { readonly [K in P]: Partial<Readonly<Record<E, P>>> };
@@ -93,7 +120,16 @@ export const TONE_TRANSITIONS: Table<TonePhase, ToneEventType> = {
   failed: { TONE_PLAY: 'playing', TONE_STOP: 'idle' },
 };
 
+export const CAMERA_TRANSITIONS: Table<CameraPhase, CameraEventType> = {
+  idle: { CAM_REQUEST: 'requesting' },
+  requesting: { CAM_REQUEST: 'requesting', CAM_GRANTED: 'previewing', CAM_REFUSED: 'refused', CAM_FAILED: 'failed', CAM_STOP: 'idle' },
+  previewing: { CAM_REQUEST: 'requesting', CAM_FAILED: 'failed', CAM_STOP: 'idle' },
+  refused: { CAM_REQUEST: 'requesting', CAM_STOP: 'idle' },
+  failed: { CAM_REQUEST: 'requesting', CAM_STOP: 'idle' },
+};
+
 type MicEvent = Extract<DeviceTestEvent, { type: MicEventType }>;
+type CameraEvent = Extract<DeviceTestEvent, { type: CameraEventType }>;
 type ToneEvent = Extract<DeviceTestEvent, { type: ToneEventType }>;
 
 function micReducer(state: MicState, event: MicEvent): MicState {
@@ -109,6 +145,23 @@ function micReducer(state: MicState, event: MicEvent): MicState {
     case 'MIC_FAILED':
       return event.request === state.request ? { ...state, phase: target, deviceId: null, problem: event.problem } : state;
     case 'MIC_STOP':
+      return { ...state, phase: target, deviceId: null, problem: null };
+  }
+}
+
+function cameraReducer(state: CameraState, event: CameraEvent): CameraState {
+  const target = CAMERA_TRANSITIONS[state.phase][event.type];
+  if (target === undefined) return state;
+  switch (event.type) {
+    case 'CAM_REQUEST':
+      return { phase: target, request: state.request + 1, wantedDeviceId: event.deviceId, deviceId: null, problem: null };
+    case 'CAM_GRANTED':
+      return event.request === state.request ? { ...state, phase: target, deviceId: event.deviceId, problem: null } : state;
+    case 'CAM_REFUSED':
+      return event.request === state.request ? { ...state, phase: target, deviceId: null, problem: 'denied' } : state;
+    case 'CAM_FAILED':
+      return event.request === state.request ? { ...state, phase: target, deviceId: null, problem: event.problem } : state;
+    case 'CAM_STOP':
       return { ...state, phase: target, deviceId: null, problem: null };
   }
 }
@@ -131,12 +184,18 @@ function toneReducer(state: ToneState, event: ToneEvent): ToneState {
 
 const isMicEvent = (event: DeviceTestEvent): event is MicEvent => event.type.startsWith('MIC_');
 const isToneEvent = (event: DeviceTestEvent): event is ToneEvent => event.type.startsWith('TONE_');
+const isCameraEvent = (event: DeviceTestEvent): event is CameraEvent => event.type.startsWith('CAM_');
 
 export function deviceTestReducer(state: DeviceTestState, event: DeviceTestEvent): DeviceTestState {
   if (event.type === 'HIDE') {
     const mic = micReducer(state.mic, { type: 'MIC_STOP' });
     const tone = toneReducer(state.tone, { type: 'TONE_STOP' });
-    return mic === state.mic && tone === state.tone ? state : { mic, tone };
+    const camera = cameraReducer(state.camera, { type: 'CAM_STOP' });
+    return mic === state.mic && tone === state.tone && camera === state.camera ? state : { mic, tone, camera };
+  }
+  if (isCameraEvent(event)) {
+    const camera = cameraReducer(state.camera, event);
+    return camera === state.camera ? state : { ...state, camera };
   }
   if (isMicEvent(event)) {
     const mic = micReducer(state.mic, event);
@@ -151,6 +210,15 @@ export function deviceTestReducer(state: DeviceTestState, event: DeviceTestEvent
 
 /** The microphone is open or being opened: the view holds (or is getting) a stream. */
 export const micActive = (mic: MicState): boolean => mic.phase === 'requesting' || mic.phase === 'measuring';
+
+/** The camera is open or being opened. */
+export const cameraActive = (camera: CameraState): boolean => camera.phase === 'requesting' || camera.phase === 'previewing';
+
+/** As micProblemEvent, for the camera. */
+export function cameraProblemEvent(error: unknown, request: number): Extract<DeviceTestEvent, { type: 'CAM_REFUSED' | 'CAM_FAILED' }> {
+  const problem = classifyMicError(error);
+  return problem === 'denied' ? { type: 'CAM_REFUSED', request } : { type: 'CAM_FAILED', request, problem };
+}
 
 /**
  * The result event for a failed getUserMedia (or a missing API), from the error's name as

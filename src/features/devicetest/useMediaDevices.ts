@@ -1,12 +1,12 @@
 /**
- * The audio devices the browser lists, read again whenever `refresh` changes (the
- * permission was just granted, so labels and ids become visible) and when a device is
- * plugged in or out. An empty list where the page has no device API.
+ * The media devices the browser lists (microphones, outputs, cameras), read again whenever
+ * `refresh` changes (a permission was just granted, so labels and ids become visible) and
+ * when a device is plugged in or out. An empty list where the page has no device API.
  */
 import { useEffect, useState } from 'react';
 import type { DeviceInfoLike } from './deviceOptions';
 
-export function useAudioDevices(refresh: number): readonly DeviceInfoLike[] {
+export function useMediaDevices(refresh: string): readonly DeviceInfoLike[] {
   const [devices, setDevices] = useState<readonly DeviceInfoLike[]>([]);
 
   useEffect(() => {
