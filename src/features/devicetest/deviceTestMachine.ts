@@ -132,39 +132,34 @@ type MicEvent = Extract<DeviceTestEvent, { type: MicEventType }>;
 type CameraEvent = Extract<DeviceTestEvent, { type: CameraEventType }>;
 type ToneEvent = Extract<DeviceTestEvent, { type: ToneEventType }>;
 
-function micReducer(state: MicState, event: MicEvent): MicState {
-  const target = MIC_TRANSITIONS[state.phase][event.type];
+/** One device asked for and answered (the microphone's and the camera's test alike); `target` is the table's next phase. */
+function deviceRequestStep<P extends string, S extends { readonly phase: P; readonly request: number; readonly wantedDeviceId: string | null; readonly deviceId: string | null; readonly problem: MicProblem | null }>(
+  state: S,
+  target: P | undefined,
+  event: MicEvent | CameraEvent,
+): S {
   if (target === undefined) return state;
   switch (event.type) {
     case 'MIC_REQUEST':
-      return { phase: target, request: state.request + 1, wantedDeviceId: event.deviceId, deviceId: null, problem: null };
-    case 'MIC_GRANTED':
-      return event.request === state.request ? { ...state, phase: target, deviceId: event.deviceId, problem: null } : state;
-    case 'MIC_REFUSED':
-      return event.request === state.request ? { ...state, phase: target, deviceId: null, problem: 'denied' } : state;
-    case 'MIC_FAILED':
-      return event.request === state.request ? { ...state, phase: target, deviceId: null, problem: event.problem } : state;
-    case 'MIC_STOP':
-      return { ...state, phase: target, deviceId: null, problem: null };
-  }
-}
-
-function cameraReducer(state: CameraState, event: CameraEvent): CameraState {
-  const target = CAMERA_TRANSITIONS[state.phase][event.type];
-  if (target === undefined) return state;
-  switch (event.type) {
     case 'CAM_REQUEST':
-      return { phase: target, request: state.request + 1, wantedDeviceId: event.deviceId, deviceId: null, problem: null };
+      return { ...state, phase: target, request: state.request + 1, wantedDeviceId: event.deviceId, deviceId: null, problem: null };
+    case 'MIC_GRANTED':
     case 'CAM_GRANTED':
       return event.request === state.request ? { ...state, phase: target, deviceId: event.deviceId, problem: null } : state;
+    case 'MIC_REFUSED':
     case 'CAM_REFUSED':
       return event.request === state.request ? { ...state, phase: target, deviceId: null, problem: 'denied' } : state;
+    case 'MIC_FAILED':
     case 'CAM_FAILED':
       return event.request === state.request ? { ...state, phase: target, deviceId: null, problem: event.problem } : state;
+    case 'MIC_STOP':
     case 'CAM_STOP':
       return { ...state, phase: target, deviceId: null, problem: null };
   }
 }
+
+const micReducer = (state: MicState, event: MicEvent): MicState => deviceRequestStep(state, MIC_TRANSITIONS[state.phase][event.type], event);
+const cameraReducer = (state: CameraState, event: CameraEvent): CameraState => deviceRequestStep(state, CAMERA_TRANSITIONS[state.phase][event.type], event);
 
 function toneReducer(state: ToneState, event: ToneEvent): ToneState {
   const target = TONE_TRANSITIONS[state.phase][event.type];
