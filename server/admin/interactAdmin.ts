@@ -15,7 +15,7 @@
  *   /admin/v1/rooms/:id/qa/:qaId/approve                                  7123 {question} (shown to the room)
  *   /admin/v1/rooms/:id/qa/:qaId/answer {text}                            7123 {question}
  *   /admin/v1/rooms/:id/share           {docId?, page?, whiteboard?, stop?}  document sharing
- *   /admin/v1/rooms/:id/commerce        {rewards?, goods?}                 enable or disable (4405, 4406)
+ *   /admin/v1/rooms/:id/commerce        {rewards?, goods?}                 enable or disable (4405, 4406); {} reads them
  *   /admin/v1/rooms/:id/ledger          {kind?}                           the room's money ledger, oldest first
  *   /admin/v1/rooms/:id/users/:uid/real-name {verified}                   mark an account real-name verified (withdrawals need it: 4204)
  *   /admin/v1/rooms/:id/goods/:goodsId/stock {stock}                      set a goods item's stock
@@ -163,18 +163,10 @@ export function hostInteractRoutes(app: FastifyInstance, ctx: ServerContext, mou
   app.post<{ Params: { id: string } }>(at('redpacket/grabs'), { ...guard, schema: { params: ROOM_PARAMS } }, async (request) =>
     okEnvelope(redPacketGrabs(ctx, room(request.params.id))),
   );
-}
 
-/** The admin-only part (the platform's switches and books), and the host set under the admin token. */
-export function interactAdminRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  // Checked on request, before the body is parsed or validated: without the token a caller
-  // learns nothing, not even whether its body would have been accepted.
-  const guard = { onRequest: adminOnly(ctx) };
-  const room = (id: string) => requireRoom(ctx, id, 'id').id;
-  for (const mount of hostMounts(ctx)) hostInteractRoutes(app, ctx, mount);
-
+  // Gifts and rewards, goods: the room's own switches (an empty body reads them).
   app.post<{ Params: { id: string }; Body: { rewards?: boolean; goods?: boolean } | null }>(
-    '/admin/v1/rooms/:id/commerce',
+    at('commerce'),
     { ...guard, schema: { params: ROOM_PARAMS, body: optionalBody({ rewards: { type: 'boolean' }, goods: { type: 'boolean' } }) } },
     async (request) => {
       const id = room(request.params.id);
@@ -187,6 +179,15 @@ export function interactAdminRoutes(app: FastifyInstance, ctx: ServerContext): v
       return okEnvelope({ rewards: s.rewardsEnabled, goods: s.goodsEnabled });
     },
   );
+}
+
+/** The admin-only part (the platform's switches and books), and the host set under the admin token. */
+export function interactAdminRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  // Checked on request, before the body is parsed or validated: without the token a caller
+  // learns nothing, not even whether its body would have been accepted.
+  const guard = { onRequest: adminOnly(ctx) };
+  const room = (id: string) => requireRoom(ctx, id, 'id').id;
+  for (const mount of hostMounts(ctx)) hostInteractRoutes(app, ctx, mount);
 
   // The reference server has no identity check of its own: the host's operator stands in for it.
   app.post<{ Params: { id: string; uid: string }; Body: { verified: boolean } }>(

@@ -53,7 +53,7 @@ async function openConsole(browser: Browser): Promise<{ context: BrowserContext;
 
 const desk = (page: Page): Locator => page.locator('.mic-desk');
 
-test('the host opens mic requests, accepts a viewer, hears them (inbound audio grows), hangs up', async ({ browser }) => {
+test('the host opens mic requests, accepts a viewer, hears them (inbound audio grows), hangs up; a viewer who closes the page leaves the mic', async ({ browser }) => {
   await server.admin(`/admin/v1/rooms/${ROOM}/mic/requests`, { open: false });
   const host = await openConsole(browser);
   await expect(desk(host.page)).toContainText('连麦申请已关闭');
@@ -130,8 +130,12 @@ test('the host opens mic requests, accepts a viewer, hears them (inbound audio g
   const video = host.page.getByRole('list', { name: '连麦观众' }).getByLabel('Mic_Cat 的摄像头画面');
   await expect(video).toBeVisible({ timeout: 20_000 });
   await expect.poll(() => video.evaluate((element) => (element as HTMLVideoElement).videoWidth), { timeout: 15_000 }).toBeGreaterThan(0);
-  await onMic.getByRole('button', { name: '挂断' }).click();
-  await expect(viewer.locator('.mic-control')).toContainText('主持人结束了你的连麦', { timeout: 10_000 });
+
+  // The viewer closes the page while on the mic: its socket goes (after the worker's linger),
+  // the server ends the mic once the grace has passed, and the console lets the media go.
+  await viewer.close();
+  await expect(desk(host.page)).toContainText('暂无观众连麦', { timeout: 40_000 });
+  await expect(host.page.locator('.mic-desk audio, .mic-desk video')).toHaveCount(0);
   await viewerContext.close();
   await host.context.close();
 });
@@ -313,6 +317,15 @@ test('the room desk: a countdown the guide page shows, an introduction viewers r
   await intro.fill('第一行介绍\n第二行：欢迎提问');
   await roomDesk.getByRole('button', { name: '保存介绍' }).click();
   await expect(roomDesk).toContainText('已保存，观众下次进入直播间时可见', { timeout: 10_000 });
+
+  // Gifts off for the room, then on again.
+  const gifts = roomDesk.getByRole('button', { name: '允许打赏' });
+  await expect(gifts).toHaveAttribute('aria-pressed', 'true', { timeout: 10_000 });
+  await gifts.click();
+  await expect(gifts).toHaveAttribute('aria-pressed', 'false', { timeout: 10_000 });
+  expect((await server.admin<{ rewards: boolean }>(`/admin/v1/rooms/${ROOM}/commerce`, {})).rewards).toBe(false);
+  await gifts.click();
+  await expect(gifts).toHaveAttribute('aria-pressed', 'true', { timeout: 10_000 });
 
   const viewer = await guestContext(browser, server.url);
   const page = await viewer.newPage();

@@ -36,6 +36,8 @@ export const HOST_CALLS = {
   hostSignupAudit: post<{ id: Id; uid: Id; state: 'passed' | 'failed' }>('/ccp/monitor/v1/host/rooms/{id}/signups/{uid}/audit', ['id', 'uid', 'state']),
   hostKicks: get<IdOnly>('/ccp/monitor/v1/host/rooms/{id}/kicks', ['id']),
   hostReadmit: post<{ id: Id; uid: Id }>('/ccp/monitor/v1/host/rooms/{id}/users/{uid}/readmit', ['id', 'uid']),
+  /** Gifts and rewards, goods on or off for the room; without either it reads them. */
+  hostCommerce: post<{ id: Id; rewards?: boolean; goods?: boolean }>('/ccp/monitor/v1/host/rooms/{id}/commerce', ['id', 'rewards', 'goods']),
   /** A message as the login's role under another name (the CLI's say --name), highlighted or pinned. */
   hostSay: post<{ id: Id; text: string; name?: string; highlight?: boolean; top?: boolean }>('/ccp/monitor/v1/host/rooms/{id}/say', ['id', 'text', 'name', 'highlight', 'top']),
   /** Review mode from the console (ours; docs/protocol.md 5.3). */

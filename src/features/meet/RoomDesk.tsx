@@ -1,14 +1,14 @@
 /**
  * The console's room desk (issue 15 item 4: what `npm run room` does for a room, the console
- * does): the countdown to the live (schedule), the introduction, the sign-up audit and the
- * viewers a kick keeps out, readmitted from here. The calls are the admin API's routes under
+ * does): the countdown to the live (schedule), the introduction, gifts and goods on or off,
+ * the sign-up audit and the viewers a kick keeps out, readmitted from here. The calls are the admin API's routes under
  * the host's login (server/admin/hostMount.ts).
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { intlLocaleOf } from '../../i18n/localeChoice';
-import { readKicks, readSignups, type KickedUser, type Signup } from './consoleData';
+import { readKicks, readSignups } from './consoleData';
 import { useHostCall, usePolling } from './useHostCall';
 import { useHostCalls } from './useHostCalls';
 
@@ -25,6 +25,24 @@ function Problem({ text }: { readonly text: string | null }) {
       {text}
     </p>
   );
+}
+
+/** A list read now, every LISTS_EVERY_MS and again after each action (`readAgain`); null until first read. */
+function usePolledList<T>(read: (signal: AbortSignal) => Promise<unknown>, narrow: (data: unknown) => T[]): [readonly T[] | null, () => void] {
+  const [list, setList] = useState<readonly T[] | null>(null);
+  const [reads, setReads] = useState(0);
+  usePolling(
+    (signal) =>
+      read(signal).then(
+        (data) => setList(narrow(data)),
+        () => undefined, // read again shortly
+      ),
+    true,
+    LISTS_EVERY_MS,
+    reads,
+  );
+  const readAgain = useCallback(() => setReads((n) => n + 1), []);
+  return [list, readAgain];
 }
 
 function ScheduleBlock({ roomId }: { readonly roomId: string }) {
@@ -67,6 +85,46 @@ function ScheduleBlock({ roomId }: { readonly roomId: string }) {
       )}
       <Problem text={call.failure} />
     </form>
+  );
+}
+
+type CommerceSwitch = 'rewards' | 'goods';
+const COMMERCE_SWITCHES: readonly CommerceSwitch[] = ['rewards', 'goods'];
+
+/** Gifts and rewards, and goods, on or off for the room (viewers get 4405/4406 while off). */
+function CommerceBlock({ roomId }: { readonly roomId: string }) {
+  const { t } = useTranslation(INTERACTIONS_NS);
+  const host = useHostCalls();
+  const call = useHostCall();
+  const [state, setState] = useState<Readonly<Record<CommerceSwitch, boolean>> | null>(null);
+  const take = useCallback((answer: unknown) => {
+    const body = answer as { rewards?: unknown; goods?: unknown } | null;
+    if (typeof body?.rewards === 'boolean' && typeof body.goods === 'boolean') setState({ rewards: body.rewards, goods: body.goods });
+  }, []);
+  useEffect(() => {
+    const controller = new AbortController();
+    host.hostCommerce({ id: roomId }, { signal: controller.signal, background: true }).then(take, () => undefined);
+    return () => controller.abort();
+  }, [host, roomId, take]);
+  return (
+    <div className="interaction-desk__block">
+      <h3 className="console-card__subtitle">{t('console.room.commerce')}</h3>
+      <div className="interaction-desk__row" role="group" aria-label={t('console.room.commerce')}>
+        {COMMERCE_SWITCHES.map((name) => (
+          <button
+            key={name}
+            type="button"
+            className="button chat-controls__switch"
+            aria-pressed={state?.[name] ?? false}
+            disabled={state === null || call.busy}
+            onClick={() => call.run(() => host.hostCommerce({ id: roomId, [name]: !(state?.[name] ?? false) }), take)}
+          >
+            {t(`console.room.${name}`)}
+          </button>
+        ))}
+      </div>
+      <Problem text={call.failure} />
+    </div>
   );
 }
 
@@ -120,23 +178,8 @@ function SignupsBlock({ roomId }: { readonly roomId: string }) {
   const { t } = useTranslation(INTERACTIONS_NS);
   const host = useHostCalls();
   const call = useHostCall();
-  const [signups, setSignups] = useState<readonly Signup[] | null>(null);
-  const [reads, setReads] = useState(0);
-  usePolling(
-    (signal) =>
-      host.hostSignups({ id: roomId }, { signal, background: true }).then(
-        (data) => setSignups(readSignups(data)),
-        () => undefined, // read again shortly
-      ),
-    true,
-    LISTS_EVERY_MS,
-    reads,
-  );
-  const audit = (uid: string, state: 'passed' | 'failed') =>
-    call.run(
-      () => host.hostSignupAudit({ id: roomId, uid, state }),
-      () => setReads((n) => n + 1),
-    );
+  const [signups, readAgain] = usePolledList((signal) => host.hostSignups({ id: roomId }, { signal, background: true }), readSignups);
+  const audit = (uid: string, state: 'passed' | 'failed') => call.run(() => host.hostSignupAudit({ id: roomId, uid, state }), readAgain);
   const waiting = signups?.filter((s) => s.state === 'pending').length ?? 0;
   return (
     <div className="interaction-desk__block">
@@ -179,23 +222,8 @@ function KickedBlock({ roomId }: { readonly roomId: string }) {
   const { t, i18n } = useTranslation(INTERACTIONS_NS);
   const host = useHostCalls();
   const call = useHostCall();
-  const [kicked, setKicked] = useState<readonly KickedUser[] | null>(null);
-  const [reads, setReads] = useState(0);
-  usePolling(
-    (signal) =>
-      host.hostKicks({ id: roomId }, { signal, background: true }).then(
-        (data) => setKicked(readKicks(data)),
-        () => undefined, // read again shortly
-      ),
-    true,
-    LISTS_EVERY_MS,
-    reads,
-  );
-  const readmit = (uid: string) =>
-    call.run(
-      () => host.hostReadmit({ id: roomId, uid }),
-      () => setReads((n) => n + 1),
-    );
+  const [kicked, readAgain] = usePolledList((signal) => host.hostKicks({ id: roomId }, { signal, background: true }), readKicks);
+  const readmit = (uid: string) => call.run(() => host.hostReadmit({ id: roomId, uid }), readAgain);
   const format = new Intl.DateTimeFormat(intlLocaleOf(i18n.language), { dateStyle: 'short', timeStyle: 'short' });
   return (
     <div className="interaction-desk__block">
@@ -236,6 +264,7 @@ export function RoomDesk({ roomId, introduction }: { readonly roomId: string; re
       </h2>
       <ScheduleBlock roomId={roomId} />
       <IntroductionBlock roomId={roomId} initial={introduction} />
+      <CommerceBlock roomId={roomId} />
       <SignupsBlock roomId={roomId} />
       <KickedBlock roomId={roomId} />
     </section>
