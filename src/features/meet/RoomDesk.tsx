@@ -1,8 +1,8 @@
 /**
  * The console's room desk (issue 15 item 4: what `npm run room` does for a room, the console
  * does): the countdown to the live (schedule), the introduction, gifts and goods on or off,
- * the sign-up audit and the viewers a kick keeps out, readmitted from here. The calls are the admin API's routes under
- * the host's login (server/admin/hostMount.ts).
+ * the sign-up audit and the viewers a kick keeps out, readmitted from here. The calls are
+ * the admin API's routes under the host's login (server/admin/hostMount.ts).
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
