@@ -14,6 +14,7 @@ import { failureText } from '../../ui/failureText';
 import { readPending, type PendingMessage } from './consoleData';
 import { useHostCall } from './useHostCall';
 import { useHostCalls } from './useHostCalls';
+import { ConsoleProblem } from './ConsoleProblem';
 
 /** The server's bounds on a message said under another name. */
 const SAY_NAME_MAX = 20;
@@ -76,11 +77,7 @@ function SayAs({ roomId }: { readonly roomId: string }) {
           {t('console.chat.pin')}
         </label>
       </div>
-      {call.failure !== null && (
-        <p className="console-card__problem" role="alert">
-          {call.failure}
-        </p>
-      )}
+      <ConsoleProblem text={call.failure} />
     </form>
   );
 }
@@ -160,11 +157,7 @@ export function ChatControls({ roomId }: { readonly roomId: string }) {
       </div>
       <p className="console-card__note">{t('console.chat.muted', { n: chat.muted.length })}</p>
       <SayAs roomId={roomId} />
-      {failure !== null && (
-        <p className="console-card__problem" role="alert">
-          {failure}
-        </p>
-      )}
+      <ConsoleProblem text={failure} />
       {review && (
         <>
           <h3 className="console-card__subtitle">{t('console.chat.pending', { n: pending.length })}</h3>

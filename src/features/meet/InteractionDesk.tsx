@@ -15,6 +15,7 @@ import { useRoomStateKey } from '../../state/roomFeed';
 import { readGrabs, readQaPending, readShare, readSignIns, type PendingQuestion, type RedPacketResult, type RollCallResult, type ShareNow } from './consoleData';
 import { useHostCall, usePolling } from './useHostCall';
 import { useHostCalls } from './useHostCalls';
+import { ConsoleProblem } from './ConsoleProblem';
 
 /** How often results are read while an interaction runs. */
 const RESULTS_EVERY_MS = 3000;
@@ -24,11 +25,7 @@ function Block({ title, children, call }: { readonly title: string; readonly chi
     <div className="interaction-desk__block">
       <h3 className="console-card__subtitle">{title}</h3>
       {children}
-      {call.failure !== null && (
-        <p className="console-card__problem" role="alert">
-          {call.failure}
-        </p>
-      )}
+      <ConsoleProblem text={call.failure} />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import type { MicUser } from './consoleData';
 import { useMicDesk } from './useMicDesk';
+import { ConsoleProblem } from './ConsoleProblem';
 
 /** The viewer as the console hears (and, with their camera on, sees) them. */
 function ViewerMedia({ stream, label }: { readonly stream: MediaStream; readonly label: string }) {
@@ -49,11 +50,7 @@ export function MicDesk({ roomId }: { readonly roomId: string }) {
       <p className="console-card__note" role="status">
         {desk === null ? t('console.loading') : desk.open ? t('console.mic.isOpen') : t('console.mic.isClosed')}
       </p>
-      {failure !== null && (
-        <p className="console-card__problem" role="alert">
-          {failure}
-        </p>
-      )}
+      <ConsoleProblem text={failure} />
       <h3 className="console-card__subtitle">{t('console.mic.queue', { n: queue.length })}</h3>
       {queue.length === 0 ? (
         <p className="console-card__empty">{t('console.mic.queueEmpty')}</p>

@@ -11,21 +11,13 @@ import { intlLocaleOf } from '../../i18n/localeChoice';
 import { readKicks, readSignups } from './consoleData';
 import { useHostCall, usePolling } from './useHostCall';
 import { useHostCalls } from './useHostCalls';
+import { ConsoleProblem } from './ConsoleProblem';
 
 /** How often the lists are read again (a kick from the chat, a new sign-up). */
 const LISTS_EVERY_MS = 5000;
 /** The server's bounds: the introduction's length, and a countdown of up to a year. */
 const INTRODUCTION_MAX = 5000;
 const COUNTDOWN_MINUTES_MAX = 366 * 24 * 60;
-
-function Problem({ text }: { readonly text: string | null }) {
-  if (text === null) return null;
-  return (
-    <p className="console-card__problem" role="alert">
-      {text}
-    </p>
-  );
-}
 
 /** A list read now, every LISTS_EVERY_MS and again after each action (`readAgain`); null until first read. */
 function usePolledList<T>(read: (signal: AbortSignal) => Promise<unknown>, narrow: (data: unknown) => T[]): [readonly T[] | null, () => void] {
@@ -83,7 +75,7 @@ function ScheduleBlock({ roomId }: { readonly roomId: string }) {
           {t('console.room.startsAt', { time: format.format(startsAt) })}
         </p>
       )}
-      <Problem text={call.failure} />
+      <ConsoleProblem text={call.failure} />
     </form>
   );
 }
@@ -123,7 +115,7 @@ function CommerceBlock({ roomId }: { readonly roomId: string }) {
           </button>
         ))}
       </div>
-      <Problem text={call.failure} />
+      <ConsoleProblem text={call.failure} />
     </div>
   );
 }
@@ -169,7 +161,7 @@ function IntroductionBlock({ roomId, initial }: { readonly roomId: string; reado
           {done && text === saved ? t('console.room.introductionSaved') : t('console.room.introductionLength', { n: text.length, max: INTRODUCTION_MAX })}
         </span>
       </div>
-      <Problem text={call.failure} />
+      <ConsoleProblem text={call.failure} />
     </form>
   );
 }
@@ -213,7 +205,7 @@ function SignupsBlock({ roomId }: { readonly roomId: string }) {
           ))}
         </ul>
       )}
-      <Problem text={call.failure} />
+      <ConsoleProblem text={call.failure} />
     </div>
   );
 }
@@ -250,7 +242,7 @@ function KickedBlock({ roomId }: { readonly roomId: string }) {
           ))}
         </ul>
       )}
-      <Problem text={call.failure} />
+      <ConsoleProblem text={call.failure} />
     </div>
   );
 }

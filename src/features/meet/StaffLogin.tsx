@@ -12,6 +12,7 @@ import { enterRoom, setSession } from '../../state/session';
 import { forgetSessionEnd } from '../../state/sessionEnd';
 import { failureText } from '../../ui/failureText';
 import { Field } from '../../ui/FormField';
+import { ConsoleProblem } from './ConsoleProblem';
 
 export function StaffLogin({ roomId }: { readonly roomId: string }) {
   const { t } = useTranslation(INTERACTIONS_NS);
@@ -55,11 +56,7 @@ export function StaffLogin({ roomId }: { readonly roomId: string }) {
       <p className="console-card__note">{t('console.login.hint')}</p>
       <Field label={t('console.login.account')} name="account" value={name} onChange={setName} autoComplete="username" required />
       <Field label={t('console.login.password')} name="password" type="password" value={password} onChange={setPassword} autoComplete="current-password" required />
-      {failure !== null && (
-        <p className="console-card__problem" role="alert">
-          {failure}
-        </p>
-      )}
+      <ConsoleProblem text={failure} />
       <button type="submit" className="button button--primary" disabled={busy}>
         {busy ? t('console.login.busy') : t('console.login.submit')}
       </button>
