@@ -63,6 +63,30 @@ describe('create, invite and reply', () => {
     expect((await guest.request(1405, { gid, cid: invited.cid, response: 1 })).status).toBe(4501);
   });
 
+  it('1431 without a gid lists the caller\'s groups with membership and unread, and the invites waiting', async () => {
+    const host = await user('h20');
+    const guest = await user('g20');
+    const gid = await createGroup(host, { name: 'Mine' });
+    await host.request(1301, { gid, body: 'one' });
+    await host.request(1301, { gid, body: 'two' });
+    const invited = await host.request(1403, { gid, invitee: 'g20' });
+
+    const mine = await host.request(1431, {});
+    expect(mine.groups).toEqual([
+      expect.objectContaining({ gid, name: 'Mine', host: 'h20', count: 1, role: 'host', power: 1, setting: 0, readSeq: 0, lastSeq: 2 }),
+    ]);
+    expect(mine.invites).toEqual([]);
+
+    const waiting = await guest.request(1431, {});
+    expect(waiting.groups).toEqual([]);
+    expect(waiting.invites).toEqual([{ gid, cid: invited.cid, info: {}, inviter: 'h20', invitee: 'g20', cancel: false, name: 'Mine' }]);
+    await guest.request(1405, { gid, cid: invited.cid, response: 1 });
+    const joined = await guest.request(1431, {});
+    expect(joined.invites).toEqual([]);
+    // A new member starts read up to the newest message: the past is not theirs to read.
+    expect(joined.groups).toEqual([expect.objectContaining({ gid, role: 'member', count: 2, readSeq: 2, lastSeq: 2 })]);
+  });
+
   it('cancels an invite with cancel: true, pushed to the invitee', async () => {
     const host = await user('h3');
     const guest = await user('g3');

@@ -14,7 +14,7 @@
  *   1421 transfer host   {gid, uid}
  *   1425 receive setting {gid, setting: 0 push | 1 silent | 2 none}
  *   1429 power           {gid, uid, power: 0 | 1}
- *   1431 member info     {gid, uid?}
+ *   1431 member info     {gid, uid?} | {} the caller's groups and pending invites
  *   1433 power apply     {gid, info?}
  *   1301 group message   {gid, body, type?=1, mid?}          -> push 1303 to members
  *   1101 peer message    {to, tocid?, type?=1, body: "<JSON object text>", mid?} -> push 1103
@@ -182,7 +182,7 @@ const OPERATIONS: ReadonlyMap<number, Operation> = new Map<number, Operation>([
   [1421, (s, uid, f) => s.transferHost(uid, requireText(f, 'gid', GID), requireText(f, 'uid', ID))],
   [1425, (s, uid, f) => s.setRecvSetting(uid, requireText(f, 'gid', GID), requireOneOf(f, 'setting', SETTINGS))],
   [1429, (s, uid, f) => s.setPower(uid, requireText(f, 'gid', GID), requireText(f, 'uid', ID), requireOneOf(f, 'power', POWERS))],
-  [1431, (s, uid, f) => s.memberInfo(uid, requireText(f, 'gid', GID), optionalText(f, 'uid', ID))],
+  [1431, (s, uid, f) => (f.gid === undefined ? s.myGroups(uid) : s.memberInfo(uid, requireText(f, 'gid', GID), optionalText(f, 'uid', ID)))],
   [1433, (s, uid, f) => s.applyForPower(uid, requireText(f, 'gid', GID), readInfo(f))],
   [
     1301,

@@ -349,6 +349,32 @@ export class GroupService {
     return { reply: { gid, member: publicMember(member) }, pushes: [] };
   }
 
+  /**
+   * 1431 without a gid (docs/protocol.md 5.5): the caller's own groups, each with the
+   * caller's membership and unread count, and the invites waiting for the caller's answer,
+   * so a client that was offline when they were pushed still learns of them.
+   */
+  myGroups(userId: string): Outcome {
+    const groups = this.store.groupsOf(userId).map(({ group, member }) => ({
+      ...publicGroup(group, this.store.memberCount(group.gid)),
+      role: member.role,
+      power: member.power,
+      setting: member.recvSetting,
+      readSeq: member.readSeq,
+      lastSeq: group.lastSeq,
+    }));
+    const invites = this.store.pendingInvitesFor(userId).map((r) => ({
+      gid: r.gid,
+      cid: r.cid,
+      info: r.info,
+      inviter: r.fromId,
+      invitee: userId,
+      cancel: false,
+      name: this.store.group(r.gid)?.name ?? r.gid,
+    }));
+    return { reply: { groups, invites }, pushes: [] };
+  }
+
   applyForPower(userId: string, gid: string, info: unknown): Outcome {
     return this.store.atomically(() => {
       this.requireGroup(gid);

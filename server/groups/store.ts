@@ -171,6 +171,26 @@ export class GroupStore {
     return (this.db.prepare(`${MEMBER_SELECT} WHERE m.gid = ? ORDER BY m.joined_at, m.user_id`).all(gid) as MemberRow[]).map(toMember);
   }
 
+  /** The groups `userId` is a member of, newest joined first. */
+  groupsOf(userId: string): { group: Group; member: Member }[] {
+    const rows = this.db
+      .prepare('SELECT g.* FROM groups g JOIN group_members m ON m.gid = g.gid WHERE m.user_id = ? ORDER BY m.joined_at DESC, g.gid')
+      .all(userId) as GroupRow[];
+    return rows.flatMap((row) => {
+      const member = this.member(row.gid, userId);
+      return member ? [{ group: toGroup(row), member }] : [];
+    });
+  }
+
+  /** Invites sent to `userId` that nobody answered yet. */
+  pendingInvitesFor(userId: string): GroupRequest[] {
+    return (
+      this.db
+        .prepare("SELECT * FROM group_requests WHERE kind = 'invite' AND to_id = ? AND state = 'pending' ORDER BY created_at")
+        .all(userId) as RequestRow[]
+    ).map(toRequest);
+  }
+
   memberCount(gid: string): number {
     return (this.db.prepare('SELECT COUNT(*) AS n FROM group_members WHERE gid = ?').get(gid) as { n: number }).n;
   }
