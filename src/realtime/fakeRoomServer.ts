@@ -31,9 +31,17 @@ export interface FakeRoomServer {
   losePushes: number;
   /** Most messages a join replays (the real server: 1,000); older ones need history sync. */
   replayLimit: number;
+  /** A push (seq 0, no room) to every open socket of the user, as the group service sends them. */
+  pushTo(uid: string, code: number, body: FrameBody): void;
 }
 
-export function createFakeRoomServer(factory: FakeSocketFactory, options: { readonly uidOf?: (sid: string) => string } = {}): FakeRoomServer {
+/** Answers requests the fake does not know itself (e.g. the group codes): a reply body, or undefined for 4501. */
+export type FakeRequestHandler = (code: number, body: FrameBody, uid: string) => { readonly status?: number; readonly body: FrameBody } | undefined;
+
+export function createFakeRoomServer(
+  factory: FakeSocketFactory,
+  options: { readonly uidOf?: (sid: string) => string; readonly handle?: FakeRequestHandler } = {},
+): FakeRoomServer {
   const logs = new Map<string, LoggedMessage[]>();
   const joined = new Map<string, Set<FakeSocket>>();
   const read = new Map<FakeSocket, number>();
@@ -75,6 +83,9 @@ export function createFakeRoomServer(factory: FakeSocketFactory, options: { read
       return self.publish(webcastId, 7101, { msgId, uid, name: `user ${uid}`, role: 5, roleName: 'guest', sendTime: 1000, body: text, ...extra });
     },
     latest: (webcastId) => logOf(webcastId).length,
+    pushTo(uid, code, body) {
+      for (const [socket, user] of users) if (user === uid) send(socket, { code, body });
+    },
     members: (webcastId) => [...(joined.get(webcastId) ?? [])].filter((s) => s.closedWith === null),
     pump() {
       for (const socket of factory.sockets) {
@@ -143,8 +154,11 @@ export function createFakeRoomServer(factory: FakeSocketFactory, options: { read
               self.publish(webcastId, 7103, { msgId: body.msgId });
               answer({ msgId: body.msgId });
               break;
-            default:
-              answer({ msg: 'unknown request' }, 4501);
+            default: {
+              const handled = options.handle?.(frame.code, body, users.get(socket) ?? '?');
+              if (handled === undefined) answer({ msg: 'unknown request' }, 4501);
+              else answer(handled.body, handled.status ?? 200);
+            }
           }
         }
       }

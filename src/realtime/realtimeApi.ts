@@ -10,6 +10,8 @@
  * it, which the worker uses as back-pressure (see realtimeService.ts).
  */
 import type { ChatQuote } from './chatEntry';
+import type { ConversationSendInput } from './conversationBook';
+import type { ConversationEvent, ConversationsState } from './conversations';
 import type { ChatDelta } from './deltas';
 import type { ChatFilter } from './filters';
 import type { FrameBody } from './frame';
@@ -53,6 +55,13 @@ export interface TabUpdate {
   readonly join?: JoinStatus;
   /** Passed on at once and in order to every tab of the room (the one holding the media uses it). */
   readonly signal?: MicSignal;
+  /** The login's conversations: the whole book when the tab subscribes, then events in order. */
+  readonly conversations?: ConversationsUpdate;
+}
+
+export interface ConversationsUpdate {
+  readonly snapshot?: ConversationsState;
+  readonly events?: readonly ConversationEvent[];
 }
 
 /** Applies an update; the returned promise settles when the tab has taken it in. */
@@ -119,4 +128,16 @@ export interface RealtimeApi {
   noteActed(tabId: string, webcastId: string, key: string, value: Readonly<Record<string, string | number | boolean | null>>): boolean;
   /** Any other socket request of the room's session (odd code), e.g. a host's 7105. */
   request(tabId: string, webcastId: string, code: number, body: FrameBody): Promise<RealtimeOutcome<FrameBody>>;
+  /**
+   * The conversations of the login the tab follows `webcastId` with (issue 16): reads the
+   * list of its groups from the server and answers the book; every tab of the login gets
+   * the changes as `conversations` updates from then on.
+   */
+  listConversations(tabId: string, webcastId: string): Promise<RealtimeOutcome<ConversationsState>>;
+  /** A direct (1101) or group (1301) message; every tab of the login shows it once sent. */
+  sendConversationMessage(tabId: string, webcastId: string, input: ConversationSendInput): Promise<RealtimeOutcome<{ readonly mid: string; readonly seq: number | null }>>;
+  /** Marks a conversation read (1501) in every tab of the login and at the server. */
+  markConversationRead(tabId: string, webcastId: string, key: string): Promise<RealtimeOutcome<null>>;
+  /** A group request (1401 to 1433) on the login's socket; its reply as it is. */
+  groupRequest(tabId: string, webcastId: string, code: number, body: FrameBody): Promise<RealtimeOutcome<FrameBody>>;
 }

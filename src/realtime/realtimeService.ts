@@ -18,6 +18,8 @@
  * a busy tab gets fewer, larger deltas instead of a growing queue of messages.
  */
 import type { ChatEntry } from './chatEntry';
+import { createConversationBook, type ConversationArchive, type ConversationBook } from './conversationBook';
+import { CONVERSATION_PUSH_CODES, EMPTY_CONVERSATIONS, type ConversationEvent } from './conversations';
 import { createDeltaCoalescer, HIDDEN_DELTA_INTERVAL_MS, snapshotDelta, type DeltaCoalescer, type DeltaSchedule } from './deltas';
 import type { ChatFilter } from './filters';
 import type { Frame, FrameBody } from './frame';
@@ -98,6 +100,8 @@ export interface RealtimeServicePorts {
   /** Calls `onGone` once the tab holding the Web Lock `lockName` is gone. */
   watchTab(lockName: string, onGone: () => void): void;
   readonly lingerMs?: number;
+  /** Where each login's conversations are kept between visits (IndexedDB); none: kept while the worker lives. */
+  readonly archive?: ConversationArchive | null;
 }
 
 export interface RealtimeServiceStats {
@@ -149,6 +153,8 @@ interface SessionEntry {
   readonly userId: string;
   readonly session: SocketSession;
   readonly rooms: Map<string, RoomEntry>;
+  /** The login's direct and group conversations (not a room's: their pushes name no room). */
+  readonly book: ConversationBook;
   status: ConnectionStatus;
   lingerTimer: TimerId | null;
 }
@@ -255,6 +261,17 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
     for (const room of entry.rooms.values()) for (const sub of room.subscribers.values()) deliver(sub, { connection: entry.status });
   }
 
+  /** Conversation events go to each tab of the login once, whatever number of its rooms the tab follows. */
+  function deliverConversations(entry: SessionEntry, events: readonly ConversationEvent[]): void {
+    const told = new Set<string>();
+    for (const room of entry.rooms.values())
+      for (const sub of room.subscribers.values()) {
+        if (told.has(sub.tabId)) continue;
+        told.add(sub.tabId);
+        deliver(sub, { conversations: { events } });
+      }
+  }
+
   function setJoin(room: RoomEntry, join: JoinStatus): void {
     room.join = join;
     for (const sub of room.subscribers.values()) deliver(sub, { join });
@@ -344,6 +361,7 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
       if (entry.rooms.size > 0) return;
       sessions.delete(entry.key);
       entry.session.close();
+      entry.book.dispose();
     }, lingerMs);
   }
 
@@ -356,6 +374,7 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
   function onSessionState(entry: SessionEntry, state: SessionState, info: SessionStateInfo): void {
     const afterReconnect = entry.status.state === 'reconnecting';
     entry.status = toStatus(state, info);
+    if (state === 'online') entry.book.online();
     if (state === 'online' && !afterReconnect) {
       // First login: join every room. (After a re-login the session rejoins them itself.)
       for (const room of entry.rooms.values()) joinRoom(entry, room);
@@ -390,6 +409,10 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
         if (entry !== null) onSessionState(entry, state, info);
       },
       onPush: (frame) => {
+        if (frame.code !== null && CONVERSATION_PUSH_CODES.has(frame.code) && frame.body.webcastId === undefined) {
+          entry?.book.push(frame.code, frame.body);
+          return;
+        }
         const webcastId = typeof frame.body.webcastId === 'string' ? frame.body.webcastId : typeof frame.body.webcastId === 'number' ? String(frame.body.webcastId) : null;
         const room = webcastId === null ? undefined : entry?.rooms.get(webcastId);
         if (room === undefined) return;
@@ -412,7 +435,20 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
         else joinFailed(entry, room, result.error);
       },
     });
-    entry = { key: id, userId: key.userId, session, rooms: new Map(), status: toStatus('idle', {}), lingerTimer: null };
+    const book = createConversationBook({
+      myUid: key.userId,
+      // Per server and user: the same person's conversations whichever room they were read in.
+      archiveKey: `${key.url.replace(/[?#].*$/, '')}\n${key.userId}`,
+      archive: ports.archive ?? null,
+      request: (code, body) => session.request(code, body),
+      emit: (events) => {
+        if (entry !== null) deliverConversations(entry, events);
+      },
+      clock,
+      random: ports.random,
+      logger,
+    });
+    entry = { key: id, userId: key.userId, session, rooms: new Map(), book, status: toStatus('idle', {}), lingerTimer: null };
     sessions.set(id, entry);
     session.start();
     return entry;
@@ -482,7 +518,13 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
     tab.rooms.set(webcastId, entry.key);
     // The first update: the buffer as this filter shows it, the room state, where things stand.
     const { entries, state } = room.hub.snapshot();
-    deliver(sub, { delta: { ...snapshotDelta(subscription.filter, entries, state), sync: room.hub.sync() }, connection: entry.status, join: room.join });
+    const book = entry.book.state();
+    deliver(sub, {
+      delta: { ...snapshotDelta(subscription.filter, entries, state), sync: room.hub.sync() },
+      connection: entry.status,
+      join: room.join,
+      ...(book === EMPTY_CONVERSATIONS ? {} : { conversations: { snapshot: book } }),
+    });
   }
 
   /**
@@ -498,6 +540,7 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
     cancelLinger(failed);
     sessions.delete(failed.key);
     failed.session.close();
+    failed.book.dispose();
     for (const { key, subscription, onUpdate } of moved) subscribe(key, subscription, onUpdate);
   }
 
@@ -507,6 +550,17 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
     try {
       const reply = await found.entry.session.request(code, { ...body, webcastId });
       return { ok: true, value: read(reply) };
+    } catch (error) {
+      return failureOf(error);
+    }
+  }
+
+  /** Runs `work` on the book of the login the tab follows the room with. */
+  async function onBook<T>(tabId: string, webcastId: string, work: (book: ConversationBook) => Promise<T>): Promise<RealtimeOutcome<T>> {
+    const found = findRoom(tabId, webcastId);
+    if (found === null) return notSubscribed(webcastId);
+    try {
+      return { ok: true, value: await work(found.entry.book) };
     } catch (error) {
       return failureOf(error);
     }
@@ -556,6 +610,24 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
     request(tabId, webcastId, code, body) {
       return roomRequest(tabId, webcastId, code, body, (reply) => reply);
     },
+    async listConversations(tabId, webcastId) {
+      return onBook(tabId, webcastId, async (book) => {
+        await book.list();
+        return book.state();
+      });
+    },
+    sendConversationMessage(tabId, webcastId, input) {
+      return onBook(tabId, webcastId, (book) => book.send(input));
+    },
+    markConversationRead(tabId, webcastId, key) {
+      return onBook(tabId, webcastId, async (book) => {
+        await book.markRead(key);
+        return null;
+      });
+    },
+    groupRequest(tabId, webcastId, code, body) {
+      return onBook(tabId, webcastId, (book) => book.groupRequest(code, body));
+    },
     async loadSkipped(tabId, webcastId, range) {
       const found = findRoom(tabId, webcastId);
       if (found === null) return notSubscribed(webcastId);
@@ -579,6 +651,7 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
       for (const entry of sessions.values()) {
         cancelLinger(entry);
         entry.session.close();
+        entry.book.dispose();
       }
       sessions.clear();
     },
