@@ -78,15 +78,23 @@ describe('directory location', () => {
 describe('directory calls', () => {
   const addresses: ServerAddresses = pickServerAddresses(ADDRESSES);
 
-  it('auth goes to the login address with captcha 85 and ver 4.0', async () => {
-    const { directory, sent } = setup();
-    await directory.auth(addresses, { name: 'ann', password: 'pw' });
+  const LOGIN = { userId: 'ann', name: 'Ann', token: 't', sid: 's', role: 5, webcastId: '10001', ws: 'ws://h/ws', expiresAt: 1, serverAddress: ADDRESSES };
+
+  it('auth goes to the login address with captcha 85 and ver 4.0, and reads the session it opened', async () => {
+    const { directory, sent } = setup(() => ok(LOGIN));
+    const login = await directory.auth(addresses, { name: 'ann', password: 'pw', webcastId: '10001' });
     expect(sent[0]?.url).toBe('https://s1.example/login/ulogin?cmd=auth');
-    expect(sent[0]?.body).toEqual({ ...CLIENT, cmd: 'auth', ver: '4.0', captcha: 85, name: 'ann', password: 'pw' });
+    expect(sent[0]?.body).toEqual({ ...CLIENT, cmd: 'auth', ver: '4.0', captcha: 85, name: 'ann', password: 'pw', webcastId: '10001' });
+    expect(login).toEqual({ userId: 'ann', name: 'Ann', token: 't', sid: 's', role: 5, webcastId: '10001', ws: 'ws://h/ws' });
+  });
+
+  it.each(['userId', 'token', 'sid', 'ws', 'role'])('an auth answer without %s fails', async (field) => {
+    const { directory } = setup(() => ok({ ...LOGIN, [field]: undefined }));
+    await expect(directory.auth(addresses, { name: 'ann' })).rejects.toBeInstanceOf(ApiError);
   });
 
   it('bind login puts the id in the query, not the body', async () => {
-    const { directory, sent } = setup();
+    const { directory, sent } = setup(() => ok(LOGIN));
     await directory.bindLogin(addresses, { id: 'b 1', name: 'ann' });
     expect(sent[0]?.url).toBe('https://s1.example/login/ulogin?cmd=auth&bindid=b%201');
     expect(sent[0]?.body).toEqual({ ...CLIENT, cmd: 'auth', ver: '4.0', captcha: 85, name: 'ann' });

@@ -32,8 +32,10 @@ export interface LoginFields extends ClientFields {
   readonly captcha: number;
   readonly name: string;
   readonly password?: string;
+  /** The room the session is for (docs/protocol.md 4.5); without it the server picks one. */
+  readonly webcastId?: string;
 }
-const LOGIN_FIELDS = [...CLIENT_FIELDS, 'captcha', 'name', 'password'] as const;
+const LOGIN_FIELDS = [...CLIENT_FIELDS, 'captcha', 'name', 'password', 'webcastId'] as const;
 
 export interface RegistrationUser {
   readonly id: string;
@@ -68,6 +70,30 @@ export function decodeLocation(data: unknown): LocationData {
   return { serverAddress: Object.freeze([...list]) };
 }
 
+/** A directory login's answer: the account and the room session it opened (per-server data, SPEC 7.4). */
+export interface DirectoryLogin {
+  readonly userId: string;
+  readonly name: string;
+  readonly token: string;
+  readonly sid: string;
+  readonly role: number;
+  readonly webcastId: string;
+  /** The realtime socket address. */
+  readonly ws: string;
+}
+
+export function decodeDirectoryLogin(data: unknown): DirectoryLogin {
+  const d = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
+  const text = (name: string): string => {
+    const value = d[name];
+    if (typeof value !== 'string' || value === '') throw new Error(`auth: ${name} is missing from the answer`);
+    return value;
+  };
+  const role = d.role;
+  if (typeof role !== 'number' || !Number.isInteger(role)) throw new Error('auth: role is missing from the answer');
+  return { userId: text('userId'), name: text('name'), token: text('token'), sid: text('sid'), role, webcastId: text('webcastId'), ws: text('ws') };
+}
+
 export const DIRECTORY_OBJECTS = ['department', 'department_user', 'user', 'fixedgroups', 'fixedgroups_user'] as const;
 export type DirectoryObject = (typeof DIRECTORY_OBJECTS)[number];
 
@@ -78,8 +104,8 @@ export const DIRECTORY_CALLS = {
     'user',
     'info',
   ]),
-  auth: post<LoginFields>('/login/ulogin?cmd=auth', LOGIN_FIELDS),
-  bindLogin: post<LoginFields & { id: Id }>('/login/ulogin?cmd=auth&bindid={id}', ['id', ...LOGIN_FIELDS]),
+  auth: post<LoginFields, DirectoryLogin>('/login/ulogin?cmd=auth', LOGIN_FIELDS, { decode: decodeDirectoryLogin }),
+  bindLogin: post<LoginFields & { id: Id }, DirectoryLogin>('/login/ulogin?cmd=auth&bindid={id}', ['id', ...LOGIN_FIELDS], { decode: decodeDirectoryLogin }),
   captcha: post<ClientFields>('/login/ulogin?cmd=captcha&captchas=15', CLIENT_FIELDS),
   userdataDepartment: post<UserdataFields>('/resource/userdata?cmd=get&obj=department', USERDATA_FIELDS),
   userdataDepartmentUser: post<UserdataFields>('/resource/userdata?cmd=get&obj=department_user', USERDATA_FIELDS),
@@ -162,6 +188,8 @@ export interface RegisterInput {
 export interface AuthInput {
   readonly name: string;
   readonly password?: string;
+  /** The room to open the session in. */
+  readonly webcastId?: string;
 }
 
 export interface DataVersion {
@@ -173,8 +201,8 @@ export interface DirectoryService {
   /** Location step: rejects when the lookup fails or its answer has no address list. */
   lookup(options?: RequestOptions): Promise<ServerAddresses>;
   register(addresses: ServerAddresses, input: RegisterInput, options?: RequestOptions): Promise<unknown>;
-  auth(addresses: ServerAddresses, input: AuthInput, options?: RequestOptions): Promise<unknown>;
-  bindLogin(addresses: ServerAddresses, input: AuthInput & { readonly id: Id }, options?: RequestOptions): Promise<unknown>;
+  auth(addresses: ServerAddresses, input: AuthInput, options?: RequestOptions): Promise<DirectoryLogin>;
+  bindLogin(addresses: ServerAddresses, input: AuthInput & { readonly id: Id }, options?: RequestOptions): Promise<DirectoryLogin>;
   captcha(addresses: ServerAddresses, options?: RequestOptions): Promise<unknown>;
   userdata(addresses: ServerAddresses, obj: DirectoryObject, input?: DataVersion, options?: RequestOptions): Promise<unknown>;
   downloadOrgContacts(addresses: ServerAddresses, input?: DataVersion, options?: RequestOptions): Promise<unknown>;
@@ -212,6 +240,7 @@ export function createDirectoryService(http: HttpClient, client: DirectoryClient
     captcha: CAPTCHA_VALUE,
     name: input.name,
     ...(input.password === undefined ? {} : { password: input.password }),
+    ...(input.webcastId === undefined ? {} : { webcastId: input.webcastId }),
   });
 
   const userdataBody = (cmd: string, obj: UserdataFields['obj'], input: DataVersion): UserdataFields => ({
