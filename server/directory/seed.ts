@@ -32,6 +32,9 @@ const PEOPLE: readonly SeedPerson[] = [
   { id: 'org.heidi', name: 'Heidi Zhou', department: 'dep-ops', title: 'Live producer' },
 ];
 
+/** Hosts the groups the demo rooms offer their viewers (groups/seed.ts). */
+export const DEMO_GROUP_HOST = 'org.alice';
+
 const FIXED_GROUPS = [
   { id: 'fg-all', name: 'All staff', members: PEOPLE.map((p) => p.id) },
   { id: 'fg-leads', name: 'Team leads', members: ['org.alice', 'org.bob', 'org.erin', 'org.grace'] },

@@ -20,16 +20,19 @@ describe('seedIfEmpty', () => {
     const rooms = seedIfEmpty(server.ctx);
     expect(rooms.length).toBeGreaterThanOrEqual(13);
     expect(rooms.map((r) => r.gate)).toEqual(expect.arrayContaining(['open', 'password', 'signup', 'vip', 'whitelist']));
-    const counts = { rooms: count('rooms'), users: count('users'), directory: count('directory_users'), departments: count('directory_departments') };
+    const counts = { rooms: count('rooms'), users: count('users'), directory: count('directory_users'), departments: count('directory_departments'), groups: count('groups') };
     expect(counts.rooms).toBe(rooms.length);
     expect(counts.directory).toBeGreaterThan(0);
     expect(counts.departments).toBeGreaterThan(0);
+    // The group room 10001 offers its viewers exists, open to anyone, hosted by the demo org.
+    const group = server.ctx.db.prepare("SELECT host_id AS host, auth FROM groups WHERE gid = 'room-10001-group'").get();
+    expect(group).toEqual({ host: 'org.alice', auth: 0 });
 
     // A second start writes nothing new, and survives a restart.
     expect(seedIfEmpty(server.ctx).map((r) => r.id)).toEqual(rooms.map((r) => r.id));
     server = await server.restart();
     seedIfEmpty(server.ctx);
-    expect({ rooms: count('rooms'), users: count('users'), directory: count('directory_users'), departments: count('directory_departments') }).toEqual(counts);
+    expect({ rooms: count('rooms'), users: count('users'), directory: count('directory_users'), departments: count('directory_departments'), groups: count('groups') }).toEqual(counts);
   });
 
   it('gives each room a login URL under the app prefix', () => {

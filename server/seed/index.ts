@@ -1,14 +1,16 @@
 /**
  * First-start seeding of the reference server and the addresses it prints: the demo rooms
- * (rooms.ts), each room's interactive content (content.ts) and the demo org directory
- * (directory/seed.ts). Each step writes only what is missing, so calling this on every
- * start is safe and a restart keeps what users did.
+ * (rooms.ts), each room's interactive content (content.ts), the demo org directory
+ * (directory/seed.ts) and the groups the rooms offer (groups/seed.ts). Each step writes
+ * only what is missing, so calling this on every start is safe and a restart keeps what
+ * users did.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
 import type { ServerContext } from '../context.js';
-import { seedDirectory } from '../directory/seed.js';
+import { DEMO_GROUP_HOST, seedDirectory } from '../directory/seed.js';
+import { seedRoomGroups } from '../groups/seed.js';
 import { seedRooms, type SeededRoom } from './rooms.js';
 import { seedRoomContent } from './content.js';
 
@@ -21,6 +23,11 @@ export function seedIfEmpty(ctx: ServerContext): SeededRoom[] {
     rooms.map((r) => r.id),
   );
   seedDirectory(ctx.db, ctx.now);
+  seedRoomGroups(
+    ctx,
+    rooms.map((r) => r.id),
+    DEMO_GROUP_HOST,
+  );
   return rooms;
 }
 

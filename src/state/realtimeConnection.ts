@@ -17,6 +17,9 @@ import { session } from './session';
 import { deliverySink, recordDelivery } from './deliveryLog';
 import { browserPaintPorts, paintedSoon } from './paintedSoon';
 import { measureUpdate, prioritySink, recordPriority, updateCostSink } from './updateCost';
+import { applyConversationsUpdate, dropConversations } from './conversationFeed';
+import type { ConversationSendInput } from '../realtime/conversationBook';
+import type { ConversationsState } from '../realtime/conversations';
 
 let client: RealtimeClient | null = null;
 
@@ -118,6 +121,11 @@ function follow(roomId: string, key: SessionKey): () => void {
         if (active) for (const listener of signalListeners.get(roomId) ?? []) listener(update.signal);
         return;
       }
+      if (update.conversations !== undefined) {
+        if (active) applyConversationsUpdate(roomId, update.conversations);
+        // Conversations alone: nothing of the chat's to apply or measure.
+        if (update.delta === undefined && update.connection === undefined && update.join === undefined) return;
+      }
       const costs = updateCostSink();
       const started = costs === null ? 0 : performance.now();
       if (active) applyTabUpdate(realtimeStore, roomId, update);
@@ -147,6 +155,7 @@ function follow(roomId: string, key: SessionKey): () => void {
     active = false;
     unsubscribe?.();
     delete realtimeStore.rooms[roomId];
+    dropConversations(roomId);
     if (Object.keys(realtimeStore.rooms).length === 0) realtimeStore.connection = IDLE_CONNECTION;
   };
 }
@@ -206,3 +215,27 @@ export function noteActed(roomId: string, key: string, value: Readonly<Record<st
   if (client === null) return;
   void client.api.noteActed(client.tabId, roomId, key, value);
 }
+
+/** The conversations of the login this tab follows the room with: reads its groups; the book arrives as updates. */
+export async function listConversations(roomId: string): Promise<RealtimeOutcome<ConversationsState>> {
+  if (client === null) return notFollowed(roomId);
+  return client.api.listConversations(client.tabId, roomId);
+}
+
+export async function sendConversationMessage(roomId: string, input: ConversationSendInput): Promise<RealtimeOutcome<{ readonly mid: string; readonly seq: number | null }>> {
+  if (client === null) return notFollowed(roomId);
+  return client.api.sendConversationMessage(client.tabId, roomId, input);
+}
+
+export async function markConversationRead(roomId: string, key: string): Promise<RealtimeOutcome<null>> {
+  if (client === null) return notFollowed(roomId);
+  return client.api.markConversationRead(client.tabId, roomId, key);
+}
+
+export async function groupRequest(roomId: string, code: number, body: FrameBody): Promise<RealtimeOutcome<FrameBody>> {
+  if (client === null) return notFollowed(roomId);
+  return client.api.groupRequest(client.tabId, roomId, code, body);
+}
+
+/** The conversation actions as one object, for the screens that take them as a prop. */
+export const conversationActions = { listConversations, sendConversationMessage, markConversationRead, groupRequest } as const;
