@@ -181,7 +181,9 @@ describe('host operations', () => {
     expect(await host.request(1421, { gid, uid: 'm8' })).toMatchObject({ status: 200, host: 'm8', previous: 'h8' });
     expect((await member.nextPush(1421)).body).toEqual({ gid, host: 'm8', previous: 'h8' });
     const roles = (await member.request(1431, { gid })).members as { uid: string; role: string }[];
-    expect(Object.fromEntries(roles.map((m) => [m.uid, m.role]))).toEqual({ h8: 'admin', a8: 'admin', m8: 'host' });
+    expect(Object.fromEntries(roles.map((m) => [m.uid, m.role]))).toEqual({ h8: 'member', a8: 'admin', m8: 'host' });
+    // The old host runs the group no more: removing is refused.
+    expect((await host.request(1411, { gid, users: ['a8'] })).status).toBe(4009);
   });
 
   it('sets attributes (pushed to members); the host cannot exit, members can', async () => {

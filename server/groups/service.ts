@@ -309,8 +309,10 @@ export class GroupService {
       this.requireMay('transferHost', gid, userId);
       if (target === userId) throw invalid('uid', 'is you already');
       if (!this.store.member(gid, target)) throw invalid('uid', 'is not a member');
+      // The old host becomes a plain member, as in the messaging apps people know: handing
+      // a group over hands over running it (issue 16: the old host can no longer remove).
       this.store.setRole(gid, target, 'host');
-      this.store.setRole(gid, userId, 'admin');
+      this.store.setRole(gid, userId, 'member');
       this.store.setHost(gid, target);
       const body = { gid, host: target, previous: userId };
       return { reply: body, pushes: [{ to: this.everyone(gid), code: GROUP_PUSH.host, body }] };

@@ -7,7 +7,8 @@
  * no history of these messages.
  *
  * The list of groups comes only from the server (1431 without a gid): it is read when a
- * tab first asks, after each request or push that changes it, and after a reconnect.
+ * tab first asks (or, when the socket is not online then, as soon as it is), after each
+ * request or push that changes it, and after a reconnect.
  */
 import { randomId32 } from '../domain/randomId';
 import {
@@ -85,6 +86,8 @@ export function createConversationBook(deps: ConversationBookDeps): Conversation
   let saveTimer: TimerId | null = null;
   let listing: Promise<void> | null = null;
   let listAgain = false;
+  /** A tab asked for the list: read it again whenever the socket comes back. */
+  let wanted = false;
   let disposed = false;
 
   const save = (): void => {
@@ -113,6 +116,7 @@ export function createConversationBook(deps: ConversationBookDeps): Conversation
 
   /** One list request at a time; a change meanwhile asks once more after it. */
   const list = (): Promise<void> => {
+    wanted = true;
     if (listing !== null) {
       listAgain = true;
       return listing;
@@ -153,7 +157,7 @@ export function createConversationBook(deps: ConversationBookDeps): Conversation
     },
     list,
     online() {
-      if (state.listed) listQuietly();
+      if (wanted) listQuietly();
     },
     async send(input) {
       const mid = randomId32(deps.random);

@@ -216,25 +216,31 @@ export function noteActed(roomId: string, key: string, value: Readonly<Record<st
   void client.api.noteActed(client.tabId, roomId, key, value);
 }
 
+/*
+ * The conversation actions wait for the worker rather than fail without it: the groups tab
+ * may ask before the worker's code has arrived, and the room's subscription is sent to the
+ * worker first (follow's callback runs before these continue), so the worker knows the room.
+ */
+
 /** The conversations of the login this tab follows the room with: reads its groups; the book arrives as updates. */
 export async function listConversations(roomId: string): Promise<RealtimeOutcome<ConversationsState>> {
-  if (client === null) return notFollowed(roomId);
-  return client.api.listConversations(client.tabId, roomId);
+  const { client: c } = await realtime();
+  return c.api.listConversations(c.tabId, roomId);
 }
 
 export async function sendConversationMessage(roomId: string, input: ConversationSendInput): Promise<RealtimeOutcome<{ readonly mid: string; readonly seq: number | null }>> {
-  if (client === null) return notFollowed(roomId);
-  return client.api.sendConversationMessage(client.tabId, roomId, input);
+  const { client: c } = await realtime();
+  return c.api.sendConversationMessage(c.tabId, roomId, input);
 }
 
 export async function markConversationRead(roomId: string, key: string): Promise<RealtimeOutcome<null>> {
-  if (client === null) return notFollowed(roomId);
-  return client.api.markConversationRead(client.tabId, roomId, key);
+  const { client: c } = await realtime();
+  return c.api.markConversationRead(c.tabId, roomId, key);
 }
 
 export async function groupRequest(roomId: string, code: number, body: FrameBody): Promise<RealtimeOutcome<FrameBody>> {
-  if (client === null) return notFollowed(roomId);
-  return client.api.groupRequest(client.tabId, roomId, code, body);
+  const { client: c } = await realtime();
+  return c.api.groupRequest(c.tabId, roomId, code, body);
 }
 
 /** The conversation actions as one object, for the screens that take them as a prop. */

@@ -1,6 +1,6 @@
 /** The emoji grid: each button inserts its "[name]" token at the composer's caret. */
 import { useTranslation } from 'react-i18next';
-import { EMOJI_IMAGES } from './emojiAssets';
+import { EMOJI_IMAGES } from '../../ui/emojiAssets';
 
 export interface EmojiPickerProps {
   readonly onPick: (token: string) => void;

@@ -6,7 +6,7 @@
  * document of its own, in every update of a busy chat.
  */
 import type { ChatSegment } from '../../domain/chatCut';
-import { emojiImage } from './emojiAssets';
+import { emojiImage } from '../../ui/emojiAssets';
 import { splitMentions } from './mentions';
 
 function TextRun({ text }: { readonly text: string }) {
