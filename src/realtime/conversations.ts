@@ -228,7 +228,8 @@ function inviteNotice(body: FrameBody, time: number): GroupNotice | null {
     cid,
     groupName: text(body.name),
     uid: text(body.inviter),
-    name: text(body.inviterName) ?? text(body.inviter),
+    // The inviter's name travels in the invitation's info, which the inviting client fills.
+    name: (typeof body.info === 'object' && body.info !== null ? text((body.info as Record<string, unknown>).inviterName) : null) ?? text(body.inviter),
     value: null,
     time,
     pending: !cancelled,

@@ -40,6 +40,8 @@ const LOGIN_FIELDS = [...CLIENT_FIELDS, 'captcha', 'name', 'password', 'webcastI
 export interface RegistrationUser {
   readonly id: string;
   readonly name: string;
+  /** The account's password (6 to 64 characters at the reference server); without one, the name alone signs in. */
+  readonly password?: string;
 }
 /** SPEC 3: every field filled with a generated value. */
 export interface RegistrationInfo {
@@ -183,6 +185,7 @@ export interface RegisterInput {
   readonly name: string;
   /** Derived from the name when absent. */
   readonly id?: string;
+  readonly password?: string;
 }
 
 export interface AuthInput {
@@ -265,7 +268,7 @@ export function createDirectoryService(http: HttpClient, client: DirectoryClient
       }
       const body = {
         ...fields('register', PROTOCOL_VERSION_LOGIN),
-        user: { id: input.id ?? deriveUserId(input.name), name: input.name },
+        user: { id: input.id ?? deriveUserId(input.name), name: input.name, ...(input.password === undefined ? {} : { password: input.password }) },
         info: { email: generated, tel: generated, phone: generated, fax: generated },
       };
       return http.request(DIRECTORY_CALLS.register, body, target);

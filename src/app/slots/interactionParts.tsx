@@ -13,6 +13,7 @@ import { DelayChargeGate } from '../../features/delaycharge';
 import { DocShareView } from '../../features/docshare';
 import { GiftButton, GiftEffects } from '../../features/gifts';
 import { InviteButton } from '../../features/poster';
+import { GroupsPanel } from '../../features/groups';
 import { GoodsTab as GoodsPanel, PushedCard, RecommendTab as RecommendPanel } from '../../features/goods';
 import { LotteryCard, type NicknameGate } from '../../features/lottery';
 import { MicControl } from '../../features/mic';
@@ -21,6 +22,7 @@ import { PaperCard } from '../../features/paper';
 import { QaPanel } from '../../features/qa';
 import { RollCallCard } from '../../features/rollcall';
 import { session } from '../../state/session';
+import { conversationActions } from '../../state/realtimeConnection';
 
 const nickname: NicknameGate = { isSet: nicknameIsSet, require: requireNickname };
 
@@ -92,6 +94,15 @@ export function QaTab({ roomId }: { readonly roomId: string }) {
   return (
     <Entered roomId={roomId}>
       <QaPanel roomId={roomId} />
+    </Entered>
+  );
+}
+
+/** The groups tab (issue 16): the organisation sign-in, then the account's conversations and groups. */
+export function GroupsTab({ roomId }: { readonly roomId: string }) {
+  return (
+    <Entered roomId={roomId}>
+      <GroupsPanel key={roomId} roomId={roomId} actions={conversationActions} />
     </Entered>
   );
 }

@@ -1,11 +1,11 @@
 /**
- * Live screen slots for the room's interactions (issues 13 and 14): each interaction is a
- * feature of its own that shows a card in the screen's interactions region while the room
- * has one open; the products, recommend and Q&A room tabs; the gift and invite buttons of
- * the toolbar; the gifts and delayed charging over the player; what the host shares beside
- * the video. The parts (./interactionParts.tsx) load with the video page only, in a chunk of
- * their own: this table is in the guide page's script, so it stays small (one maker for
- * every part).
+ * Live screen slots for the room's interactions (issues 13, 14 and 16): each interaction is
+ * a feature of its own that shows a card in the screen's interactions region while the room
+ * has one open; the products, recommend, Q&A and groups room tabs; the gift and invite
+ * buttons of the toolbar; the gifts and delayed charging over the player; what the host
+ * shares beside the video. The parts (./interactionParts.tsx) load with the video page
+ * only, in a chunk of their own: this table is in the guide page's script, so it stays
+ * small (one maker for every part).
  */
 import { lazy, Suspense } from 'react';
 import { i18n } from '../../i18n';
@@ -27,6 +27,7 @@ function part(name: PartName) {
 const goods = part('GoodsTab');
 const recommend = part('RecommendTab');
 const qa = part('QaTab');
+const groups = part('GroupsTab');
 
 export const interactionSlots: LiveScreenSlots = {
   interactions: part('InteractionCards'),
@@ -37,5 +38,6 @@ export const interactionSlots: LiveScreenSlots = {
     { key: 'goods', label: i18n.t('screen.tabGoods'), offer: 'goods', render: () => goods(roomId) },
     { key: 'recommend', label: i18n.t('screen.tabRecommend'), render: () => recommend(roomId) },
     { key: 'qa', label: i18n.t('screen.tabQa'), render: () => qa(roomId) },
+    { key: 'groups', label: i18n.t('screen.tabGroups'), render: () => groups(roomId) },
   ],
 };

@@ -1,0 +1,2 @@
+export { GroupsPanel } from './GroupsPanel';
+export type { GroupsActions } from './types';
