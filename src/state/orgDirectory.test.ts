@@ -21,19 +21,21 @@ function fakeService(answers: Partial<Record<DirectoryObject | 'orgcontacts', un
 }
 
 describe('refreshing the org directory', () => {
-  it('first downloads the org contacts and the fixed groups', async () => {
+  it('first downloads the org contacts, every account (one in no department too) and the fixed groups', async () => {
     const { service, asked } = fakeService({
       orgcontacts: { version: 7, departments: [{ id: 'd', name: 'D', parentId: null, users: [{ id: 'u', name: 'U', title: '' }] }] },
+      user: { version: 7, items: [{ id: 'u', name: 'U' }, { id: 'loner', name: 'Lone' }] },
       fixedgroups: { version: 7, items: [{ id: 'fg', name: 'All' }] },
       fixedgroups_user: { version: 7, items: [{ groupId: 'fg', userId: 'u' }] },
     });
     const copy = await refreshOrgDirectory(service, ADDRESSES, EMPTY_DIRECTORY);
     expect(asked.map((a) => [a.obj, a.version])).toEqual([
       ['orgcontacts', 0],
+      ['user', 0],
       ['fixedgroups', 0],
       ['fixedgroups_user', 0],
     ]);
-    expect(copy).toMatchObject({ version: 7, people: { u: { name: 'U' } }, fixedGroups: { fg: { members: ['u'] } } });
+    expect(copy).toMatchObject({ version: 7, people: { u: { name: 'U' }, loner: { name: 'Lone' } }, fixedGroups: { fg: { members: ['u'] } } });
   });
 
   it('then asks each object for what changed since the version held, and moves to the newest version', async () => {

@@ -1,6 +1,6 @@
 /**
  * Brings the organisation directory this browser holds up to date (issue 16 item 1): the
- * first time, the orgcontacts download and the fixed groups; after that, each userdata
+ * first time, the orgcontacts download, every account and the fixed groups; after that, each userdata
  * object asked for with the version held, so only what changed comes back. The copy is kept
  * in IndexedDB per directory server and read back defensively.
  */
@@ -20,11 +20,13 @@ import {
 export async function refreshOrgDirectory(service: DirectoryService, addresses: ServerAddresses, held: OrgDirectory): Promise<OrgDirectory> {
   if (held.version === 0) {
     let copy = readOrgContacts(await service.downloadOrgContacts(addresses, { version: 0 }), EMPTY_DIRECTORY);
-    const [groups, members] = await Promise.all([
+    // Everyone with an account (not only those in a department), then the fixed groups.
+    const [users, groups, members] = await Promise.all([
+      service.userdata(addresses, 'user', { version: 0 }),
       service.userdata(addresses, 'fixedgroups', { version: 0 }),
       service.userdata(addresses, 'fixedgroups_user', { version: 0 }),
     ]);
-    copy = applyUserdata(applyUserdata(copy, 'fixedgroups', groups), 'fixedgroups_user', members);
+    copy = applyUserdata(applyUserdata(applyUserdata(copy, 'user', users), 'fixedgroups', groups), 'fixedgroups_user', members);
     return copy;
   }
   // In this order, so people and departments exist before their memberships do.

@@ -17,7 +17,7 @@ import { session } from './session';
 import { deliverySink, recordDelivery } from './deliveryLog';
 import { browserPaintPorts, paintedSoon } from './paintedSoon';
 import { measureUpdate, prioritySink, recordPriority, updateCostSink } from './updateCost';
-import { applyConversationsUpdate, dropConversations } from './conversationFeed';
+import { applyConversationsUpdate, conversationStore, dropConversations } from './conversationFeed';
 import type { ConversationSendInput } from '../realtime/conversationBook';
 import type { ConversationsState } from '../realtime/conversations';
 
@@ -60,6 +60,8 @@ function exposeDiagnostics(started: RealtimeClient): void {
       const entry = realtimeStore.rooms[roomId]?.entries.at(-1);
       return entry === undefined ? null : { offset: entry.offset, sendTime: entry.sendTime };
     },
+    /** The tab's copy of its login's conversations in a room (issue 16), as the screens read it. */
+    conversations: (roomId: string) => conversationStore.rooms[roomId] ?? null,
     snapshot: () => ({
       connection: { ...realtimeStore.connection },
       rooms: Object.fromEntries(
@@ -109,6 +111,33 @@ export async function roomRequest(roomId: string, code: number, body: FrameBody)
 /** What each followed room needs to be subscribed again (after a back/forward-cache restore). */
 const followed = new Map<string, () => void>();
 
+/** Who waits for a room's subscription to reach the worker (conversation actions asked before it did). */
+const followWaiters = new Map<string, Set<() => void>>();
+
+/** How long a conversation action waits for its room to be followed before it gives up. */
+export const FOLLOW_WAIT_MS = 15_000;
+
+/** Resolves true once this tab has subscribed to `roomId` at the worker; false after FOLLOW_WAIT_MS without. */
+function whenFollowed(roomId: string): Promise<boolean> {
+  if (followed.has(roomId)) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    let waiters = followWaiters.get(roomId);
+    if (waiters === undefined) {
+      waiters = new Set();
+      followWaiters.set(roomId, waiters);
+    }
+    const done = (): void => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    const timer = setTimeout(() => {
+      waiters.delete(done);
+      resolve(false);
+    }, FOLLOW_WAIT_MS);
+    waiters.add(done);
+  });
+}
+
 function follow(roomId: string, key: SessionKey): () => void {
   realtimeStore.rooms[roomId] = newRoomFeed(realtimeStore.rooms[roomId]?.filter ?? 'all');
   let active = true;
@@ -146,6 +175,9 @@ function follow(roomId: string, key: SessionKey): () => void {
     };
     subscribe();
     followed.set(roomId, subscribe);
+    const waiters = followWaiters.get(roomId);
+    followWaiters.delete(roomId);
+    for (const done of waiters ?? []) done();
     unsubscribe = () => {
       followed.delete(roomId);
       void api.unsubscribe(tabId, roomId);
@@ -217,30 +249,33 @@ export function noteActed(roomId: string, key: string, value: Readonly<Record<st
 }
 
 /*
- * The conversation actions wait for the worker rather than fail without it: the groups tab
- * may ask before the worker's code has arrived, and the room's subscription is sent to the
- * worker first (follow's callback runs before these continue), so the worker knows the room.
+ * The conversation actions wait until this tab follows the room at the worker rather than
+ * fail: the groups tab may ask before the room's subscription is sent (its effect can run
+ * before the connection's), and the worker answers only for rooms the tab follows.
  */
+async function conversationClient(roomId: string): Promise<RealtimeClient | null> {
+  return (await whenFollowed(roomId)) ? client : null;
+}
 
 /** The conversations of the login this tab follows the room with: reads its groups; the book arrives as updates. */
 export async function listConversations(roomId: string): Promise<RealtimeOutcome<ConversationsState>> {
-  const { client: c } = await realtime();
-  return c.api.listConversations(c.tabId, roomId);
+  const c = await conversationClient(roomId);
+  return c === null ? notFollowed(roomId) : c.api.listConversations(c.tabId, roomId);
 }
 
 export async function sendConversationMessage(roomId: string, input: ConversationSendInput): Promise<RealtimeOutcome<{ readonly mid: string; readonly seq: number | null }>> {
-  const { client: c } = await realtime();
-  return c.api.sendConversationMessage(c.tabId, roomId, input);
+  const c = await conversationClient(roomId);
+  return c === null ? notFollowed(roomId) : c.api.sendConversationMessage(c.tabId, roomId, input);
 }
 
 export async function markConversationRead(roomId: string, key: string): Promise<RealtimeOutcome<null>> {
-  const { client: c } = await realtime();
-  return c.api.markConversationRead(c.tabId, roomId, key);
+  const c = await conversationClient(roomId);
+  return c === null ? notFollowed(roomId) : c.api.markConversationRead(c.tabId, roomId, key);
 }
 
 export async function groupRequest(roomId: string, code: number, body: FrameBody): Promise<RealtimeOutcome<FrameBody>> {
-  const { client: c } = await realtime();
-  return c.api.groupRequest(c.tabId, roomId, code, body);
+  const c = await conversationClient(roomId);
+  return c === null ? notFollowed(roomId) : c.api.groupRequest(c.tabId, roomId, code, body);
 }
 
 /** The conversation actions as one object, for the screens that take them as a prop. */

@@ -1,6 +1,6 @@
 /**
  * Starting a group (1401) with SPEC's defaults (type 3, up to 500 members, joining by
- * approval) unless the viewer picks another way in. The new group opens once made.
+ * approval) unless the viewer picks another size or way in. The new group opens once made.
  */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,8 @@ import type { GroupsActions } from './types';
 /** The group service's limits (server/groups/handlers.ts). */
 export const GROUP_NAME_MAX = 64;
 export const GROUP_TOPIC_MAX = 256;
+export const GROUP_SIZE_MIN = 2;
+export const GROUP_SIZE_MAX = 5000;
 
 interface CreateGroupFormProps {
   readonly roomId: string;
@@ -28,6 +30,7 @@ export function CreateGroupForm({ roomId, actions, onBack, onCreated }: CreateGr
   const [name, setName] = useState('');
   const [topic, setTopic] = useState('');
   const [auth, setAuth] = useState<number>(GROUP_DEFAULTS.auth);
+  const [size, setSize] = useState(String(GROUP_DEFAULTS.maxnum));
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -39,13 +42,18 @@ export function CreateGroupForm({ roomId, actions, onBack, onCreated }: CreateGr
     if (codePointLength(trimmed) > GROUP_NAME_MAX || codePointLength(topic) > GROUP_TOPIC_MAX) {
       return setFailure(t('groups.create.tooLong', { name: GROUP_NAME_MAX, topic: GROUP_TOPIC_MAX }));
     }
+    const maxnum = Number(size);
+    if (!/^\d+$/.test(size.trim()) || maxnum < GROUP_SIZE_MIN || maxnum > GROUP_SIZE_MAX) {
+      return setFailure(t('groups.create.sizeRange', { min: GROUP_SIZE_MIN, max: GROUP_SIZE_MAX }));
+    }
     setBusy(true);
     setFailure(null);
     const outcome = await actions.groupRequest(roomId, GROUP_REQUEST.create, {
       name: trimmed,
-      topic: topic.trim(),
+      // The service takes no empty topic: a group without one sends none.
+      ...(topic.trim() === '' ? {} : { topic: topic.trim() }),
       type: GROUP_DEFAULTS.type,
-      maxnum: GROUP_DEFAULTS.maxnum,
+      maxnum,
       auth,
     });
     setBusy(false);
@@ -82,7 +90,10 @@ export function CreateGroupForm({ roomId, actions, onBack, onCreated }: CreateGr
             </label>
           ))}
         </fieldset>
-        <p className="groups-members__hint">{t('groups.create.size', { max: GROUP_DEFAULTS.maxnum })}</p>
+        <label className="groups-form__label">
+          {t('groups.create.size')}
+          <input className="groups-form__input" inputMode="numeric" value={size} onChange={(event) => setSize(event.target.value)} />
+        </label>
         {failure !== null && (
           <p className="groups-problem" role="alert">
             {failure}
