@@ -13,7 +13,7 @@ import { DelayChargeGate } from '../../features/delaycharge';
 import { DocShareView } from '../../features/docshare';
 import { GiftButton, GiftEffects } from '../../features/gifts';
 import { InviteButton } from '../../features/poster';
-import { GroupsPanel } from '../../features/groups';
+import { GroupsPanel, GroupsUnreadBadge } from '../../features/groups';
 import { GoodsTab as GoodsPanel, PushedCard, RecommendTab as RecommendPanel } from '../../features/goods';
 import { LotteryCard, type NicknameGate } from '../../features/lottery';
 import { MicControl } from '../../features/mic';
@@ -103,6 +103,15 @@ export function GroupsTab({ roomId }: { readonly roomId: string }) {
   return (
     <Entered roomId={roomId}>
       <GroupsPanel key={roomId} roomId={roomId} actions={conversationActions} />
+    </Entered>
+  );
+}
+
+/** The groups tab's count of unread messages and invitations to answer, beside its label. */
+export function GroupsBadge({ roomId }: { readonly roomId: string }) {
+  return (
+    <Entered roomId={roomId}>
+      <GroupsUnreadBadge roomId={roomId} />
     </Entered>
   );
 }

@@ -28,6 +28,7 @@ const goods = part('GoodsTab');
 const recommend = part('RecommendTab');
 const qa = part('QaTab');
 const groups = part('GroupsTab');
+const groupsBadge = part('GroupsBadge');
 
 export const interactionSlots: LiveScreenSlots = {
   interactions: part('InteractionCards'),
@@ -38,6 +39,6 @@ export const interactionSlots: LiveScreenSlots = {
     { key: 'goods', label: i18n.t('screen.tabGoods'), offer: 'goods', render: () => goods(roomId) },
     { key: 'recommend', label: i18n.t('screen.tabRecommend'), render: () => recommend(roomId) },
     { key: 'qa', label: i18n.t('screen.tabQa'), render: () => qa(roomId) },
-    { key: 'groups', label: i18n.t('screen.tabGroups'), render: () => groups(roomId) },
+    { key: 'groups', label: i18n.t('screen.tabGroups'), render: () => groups(roomId), badge: () => groupsBadge(roomId) },
   ],
 };

@@ -21,6 +21,11 @@ describe('the groups tab view', () => {
     expect(run([{ type: 'back' }], direct)).toEqual(members);
   });
 
+  it('a group just made replaces its form: back goes home, not to the finished form', () => {
+    const made = run([{ type: 'create' }, { type: 'open', key: 'g:g1', kind: 'group', id: 'g1', title: 'Team' }]);
+    expect(run([{ type: 'back' }], made)).toEqual(HOME);
+  });
+
   it('leaving a group leaves every view about it', () => {
     const members = run([{ type: 'open', key: 'g:g1', kind: 'group', id: 'g1', title: 'Team' }, { type: 'members', gid: 'g1' }, { type: 'invite', gid: 'g1' }]);
     expect(run([{ type: 'leftGroup', gid: 'g1' }], members)).toEqual(HOME);

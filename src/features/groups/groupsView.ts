@@ -32,8 +32,16 @@ export function groupsView(view: GroupsView, event: GroupsViewEvent): GroupsView
     case 'section':
       return { name: 'home', section: event.section };
     case 'open':
-      // From a conversation's members to a direct one: back returns to the members.
-      return { name: 'conversation', key: event.key, kind: event.kind, id: event.id, title: event.title, from: view.name === 'conversation' ? view.from : view };
+      // One conversation replaces another (back returns to where the first came from), and
+      // a group just made replaces its form: back never returns to a finished form.
+      return {
+        name: 'conversation',
+        key: event.key,
+        kind: event.kind,
+        id: event.id,
+        title: event.title,
+        from: view.name === 'conversation' || view.name === 'create' ? view.from : view,
+      };
     case 'members':
       return { name: 'members', gid: event.gid, from: view };
     case 'create':

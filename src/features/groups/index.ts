@@ -1,2 +1,3 @@
 export { GroupsPanel } from './GroupsPanel';
+export { GroupsUnreadBadge } from './GroupsUnreadBadge';
 export type { GroupsActions } from './types';

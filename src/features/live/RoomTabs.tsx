@@ -11,6 +11,8 @@ export interface RoomTab {
   readonly initial?: boolean;
   /** What the platform must offer in the room for this tab (state/roomOffers.ts): hidden while it is withheld. */
   readonly offer?: RoomOffer;
+  /** A count beside the label (unread messages), drawn by the tab's feature; nothing when there is none. */
+  badge?(): ReactNode;
   render(): ReactNode;
 }
 
@@ -76,6 +78,7 @@ export function RoomTabs({ tabs, requested = null, onSelect }: RoomTabsProps) {
             onClick={() => setSelected(tab.key)}
           >
             {tab.label}
+            {tab.badge?.()}
           </button>
         ))}
       </div>
