@@ -27,6 +27,7 @@ import { RingBuffer } from '../domain/chatList';
 import { CHAT_ENTRIES_KEPT } from '../domain/constants';
 import { readId, toChatEntry, type ChatEntry } from './chatEntry';
 import { isMicCode, readMicPush } from './micState';
+import { isCallRoomCode, readCallRoomPush } from './callRoomState';
 import { applyPatch, INITIAL_ROOM_STATE, isRoomStateCode, readRoomState, withActed, type Acted, type RoomState } from './roomState';
 import { readSkipNotice, SKIP_NOTICE_CODE } from './thinning';
 
@@ -291,6 +292,16 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
     (batch.state as Record<string, unknown>).mic = mic;
   }
 
+  function applyCallRoom(code: number, body: Record<string, unknown>, batch: Batch): void {
+    const callRoom = readCallRoomPush(code, body, state.callRoom, myUid);
+    if (callRoom === null) {
+      counters.malformed++;
+      return;
+    }
+    state = applyPatch(state, { key: 'callRoom', value: callRoom });
+    (batch.state as Record<string, unknown>).callRoom = callRoom;
+  }
+
   /** Applies the message at offset last + 1 (a skip notice: the range from there). */
   function applyNext(message: HistoryMessage, offset: number, batch: Batch): void {
     if (message.code === SKIP_NOTICE_CODE) return applySkipNotice(message.body, batch);
@@ -337,6 +348,8 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
     if (message.code === SKIP_NOTICE_CODE) return ingestSkipNotice(b, batch);
     // The viewer's own connect-mic pushes carry no room offset: applied as they come.
     if (isMicCode(message.code)) return applyMic(message.code, b, batch);
+    // So are the call room's control pushes (acknowledged by the session already).
+    if (isCallRoomCode(message.code)) return applyCallRoom(message.code, b, batch);
     const offset = b.offset;
     if (typeof offset !== 'number' || !Number.isSafeInteger(offset) || offset < 1) {
       counters.malformed++;

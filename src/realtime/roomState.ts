@@ -10,6 +10,7 @@ import { readPaperResults, type PaperResults } from '../domain/paperResults';
 import { readQaQuestion, readVoteTallies, type QaQuestion, type QaSwitch, type VoteTally } from '../domain/qa';
 import { readId, safeUrl } from './chatEntry';
 import { INITIAL_MIC_STATE, type MicRoomState } from './micState';
+import { INITIAL_CALL_ROOM, type CallRoomState } from './callRoomState';
 
 export interface ChatState {
   readonly open: boolean;
@@ -121,6 +122,8 @@ export interface RoomState {
   readonly acted: Acted;
   /** The viewer's connect-mic (pushes 4103 to 4201, src/realtime/micState.ts). */
   readonly mic: MicRoomState;
+  /** The meeting room's call room (control pushes 6105 to 6167, src/realtime/callRoomState.ts). */
+  readonly callRoom: CallRoomState;
 }
 
 /** Gifts and captions are shown briefly as overlays: only the latest few matter. */
@@ -145,6 +148,7 @@ export const INITIAL_ROOM_STATE: RoomState = {
   control: null,
   acted: {},
   mic: INITIAL_MIC_STATE,
+  callRoom: INITIAL_CALL_ROOM,
 };
 
 /** Notes kept per room: the oldest go first (an interaction that old is long over). */

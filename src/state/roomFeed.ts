@@ -151,3 +151,14 @@ export function useRoomStateKey<K extends keyof RoomState>(roomId: string, key: 
   const listen = useCallback((onChange: () => void) => subscribe(realtimeStore, onChange), []);
   return useSyncExternalStore(listen, read);
 }
+
+/**
+ * Where the tab's join of a followed room stands (joining, joined, refused; null when not
+ * followed): a screen whose first socket request needs the room joined makes it once this
+ * says 'joined', and again after each rejoin.
+ */
+export function useRoomJoinState(roomId: string): JoinStatus['state'] | null {
+  const read = useCallback(() => realtimeStore.rooms[roomId]?.joined.state ?? null, [roomId]);
+  const listen = useCallback((onChange: () => void) => subscribe(realtimeStore, onChange), []);
+  return useSyncExternalStore(listen, read);
+}

@@ -360,3 +360,37 @@ test('the room desk: a countdown the guide page shows, an introduction viewers r
   expect(listed.signups.find((s) => s.phone === phone)?.state).toBe('passed');
   await signupHost.close();
 });
+
+test('the call room: the console sees who is in the call; removing a viewer tells them the reason, and the console lists what happened', async ({ browser }) => {
+  await server.admin(`/admin/v1/rooms/${ROOM}/mic/requests`, { open: true });
+  const host = await openConsole(browser);
+  const card = host.page.locator('.call-room');
+  await expect(card).toContainText('通话开放中', { timeout: 10_000 });
+  await expect(card).toContainText('暂无人在通话中');
+
+  const viewerContext = await guestContext(browser, server.url);
+  const viewer = await viewerContext.newPage();
+  await enterAsGuest(viewer, ROOM);
+  await joined(viewer);
+  await viewer.locator('.mic-control').getByRole('button', { name: '申请连麦' }).click();
+  const form = viewer.getByRole('form', { name: '设置昵称' });
+  await form.getByRole('textbox', { name: '新昵称' }).fill('Call_Cat');
+  await form.getByRole('button', { name: '保存昵称' }).click();
+  const queue = desk(host.page).getByRole('list', { name: '连麦申请' });
+  await expect(queue.getByRole('listitem')).toContainText('Call_Cat', { timeout: 10_000 });
+  await queue.getByRole('button', { name: '接受' }).click();
+  await expect(viewer.locator('.mic-control')).toContainText('连麦中', { timeout: 20_000 });
+
+  // Who is in the call comes from the control pushes (6105), and so does what happened (6107).
+  const member = card.getByRole('list', { name: '通话成员' }).getByRole('listitem');
+  await expect(member).toContainText('Call_Cat', { timeout: 10_000 });
+  await expect(card.getByRole('list', { name: '最近动态' })).toContainText('Call_Cat 加入了通话');
+
+  // Removed with 1613: the viewer is told, with the reason (SPEC 3: 100 by default).
+  await member.getByRole('button', { name: '移出通话' }).click();
+  await expect(viewer.locator('.mic-control')).toContainText('主持人结束了你的连麦，并将你移出通话（原因：主持人操作）', { timeout: 10_000 });
+  await expect(card).toContainText('暂无人在通话中', { timeout: 10_000 });
+  await expect(card.getByRole('list', { name: '最近动态' })).toContainText('Call_Cat 离开了通话（主持人挂断）');
+  await viewerContext.close();
+  await host.context.close();
+});

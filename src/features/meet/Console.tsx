@@ -1,9 +1,9 @@
 /**
  * The host's and assistant's console (issue 15 item 3): the live's state and the host's
- * start and end, the connect-mic desk, the chat's switches and review, the room's countdown,
- * introduction, sign-up audit and readmissions, the interactions,
- * and the room's chat (the viewer's chat list, through
- * the app's slots, on the same SharedWorker socket path).
+ * start and end, the connect-mic desk and the call room (issue 16), the chat's switches and
+ * review, the room's countdown, introduction, sign-up audit and readmissions, the
+ * interactions, and the room's chat (the viewer's chat list, through the app's slots, on
+ * the same SharedWorker socket path).
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { ChatControls } from './ChatControls';
 import { InteractionDesk } from './InteractionDesk';
 import { LiveControl } from './LiveControl';
 import { MicDesk } from './MicDesk';
+import { CallRoomCard } from './CallRoomCard';
 import { RoomDesk } from './RoomDesk';
 
 /** What the app puts in the console (features do not import each other). */
@@ -52,6 +53,7 @@ export function Console({ roomId, role, slots }: { readonly roomId: string; read
       <div className="console__body">
         <div className="console__column">
           <MicDesk roomId={roomId} />
+          <CallRoomCard roomId={roomId} />
           <ChatControls roomId={roomId} />
           <RoomDesk roomId={roomId} introduction={room?.introduction ?? ''} />
         </div>

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { intlLocaleOf } from '../../i18n/localeChoice';
 import { pushNotice } from '../../state/notices';
+import { useRoomStateKey } from '../../state/roomFeed';
 import { useDialogShown } from '../../ui/useModalDialog';
 import type { MicEndKind } from '../../realtime/micState';
 import { useViewerMic, type MicPress, type NicknameGate } from './useViewerMic';
@@ -22,6 +23,9 @@ const END_KEYS: Readonly<Record<MicEndKind, string>> = {
   networkLost: 'mic.ended.networkLost',
   kicked: 'mic.ended.kicked',
 };
+
+/** SPEC 3: a call-room kick's reason, 100 by default (the host removed the viewer). */
+export const KICK_REASON_BY_HOST = 100;
 
 function MicIcon() {
   return (
@@ -57,11 +61,22 @@ export function MicControl({ roomId, nickname }: { readonly roomId: string; read
   // How the mic ended and what went wrong are news: a toast too, which a phone shows (its
   // toolbar scrolls sideways and has no room for the line).
   const { problem, ended } = mic;
+  // The call room's word on a removal (6117) carries its reason: said with the ending.
+  const removed = useRoomStateKey(roomId, 'callRoom')?.removed ?? null;
+  const reasonText = removed === null ? '' : removed.reason === KICK_REASON_BY_HOST ? t('mic.removeReason.byHost') : t('mic.removeReason.other', { code: removed.reason });
+  const toldRemoval = useRef<number | null>(null);
+  useEffect(() => {
+    // Once per removal (its seq), not again when only the language changes.
+    if (removed === null || removed.seq === toldRemoval.current) return;
+    toldRemoval.current = removed.seq;
+    pushNotice({ key: `${INTERACTIONS_NS}:mic.ended.removed`, params: { reason: reasonText }, tone: 'warning' });
+  }, [removed, reasonText]);
   useEffect(() => {
     if (problem !== null) pushNotice({ key: `${INTERACTIONS_NS}:${problem.key}`, params: { detail: problem.detail ?? '' }, tone: 'warning' });
   }, [problem]);
   useEffect(() => {
-    if (ended !== null) pushNotice({ key: `${INTERACTIONS_NS}:${END_KEYS[ended.kind]}`, tone: ended.kind === 'endedByViewer' ? 'info' : 'warning' });
+    // A removal says so itself, with its reason (above).
+    if (ended !== null && ended.kind !== 'endedByHost') pushNotice({ key: `${INTERACTIONS_NS}:${END_KEYS[ended.kind]}`, tone: ended.kind === 'endedByViewer' ? 'info' : 'warning' });
   }, [ended]);
 
   const status = (() => {
@@ -71,6 +86,7 @@ export function MicControl({ roomId, nickname }: { readonly roomId: string; read
     if (mic.phase === 'connecting') return mic.owner ? t('mic.status.connecting') : t('mic.status.connectingElsewhere');
     if (mic.phase === 'connected' && !mic.owner) return t('mic.status.connectedElsewhere');
     if (mic.phase === 'connected') return mic.heard === 'nobody' ? t('mic.status.connectedUnheard') : t('mic.status.connected');
+    if (mic.ended !== null && mic.ended.kind === 'endedByHost' && removed !== null) return t('mic.ended.removed', { reason: reasonText });
     if (mic.ended !== null) return t(END_KEYS[mic.ended.kind]);
     if (mic.open === false) return t('mic.status.closed');
     return '';
