@@ -385,12 +385,22 @@ test('the call room: the console sees who is in the call; removing a viewer tell
   const member = card.getByRole('list', { name: '通话成员' }).getByRole('listitem');
   await expect(member).toContainText('Call_Cat', { timeout: 10_000 });
   await expect(card.getByRole('list', { name: '最近动态' })).toContainText('Call_Cat 加入了通话');
+  // Each member's state read anew (1623) agrees.
+  await card.getByRole('button', { name: '刷新状态' }).click();
+  await expect(member).toContainText('已连通');
 
   // Removed with 1613: the viewer is told, with the reason (SPEC 3: 100 by default).
   await member.getByRole('button', { name: '移出通话' }).click();
   await expect(viewer.locator('.mic-control')).toContainText('主持人结束了你的连麦，并将你移出通话（原因：主持人操作）', { timeout: 10_000 });
   await expect(card).toContainText('暂无人在通话中', { timeout: 10_000 });
   await expect(card.getByRole('list', { name: '最近动态' })).toContainText('Call_Cat 离开了通话（主持人挂断）');
+  // Closing the call to requests (1617) closes the mic desk's too, and the viewer's button waits.
+  await card.getByRole('button', { name: '关闭通话申请' }).click();
+  await expect(card).toContainText('通话未开放');
+  await expect(desk(host.page)).toContainText('连麦申请已关闭', { timeout: 10_000 });
+  await expect(viewer.locator('.mic-control').getByRole('button', { name: '申请连麦' })).toBeDisabled({ timeout: 10_000 });
+  await card.getByRole('button', { name: '开放通话申请' }).click();
+  await expect(card).toContainText('通话开放中');
   await viewerContext.close();
   await host.context.close();
 });

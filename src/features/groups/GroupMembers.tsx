@@ -13,6 +13,7 @@ import { GROUP_REQUEST, type GroupSummary } from '../../realtime/conversations';
 import type { FrameBody } from '../../realtime/frame';
 import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { groupFailureText } from './groupFailure';
+import { MEMBER_ACTION_REQUEST } from './groupRequests';
 import type { GroupsActions } from './types';
 
 interface GroupMembersProps {
@@ -28,15 +29,6 @@ interface GroupMembersProps {
   /** This viewer left the group (or handed it over and left). */
   readonly onLeft: () => void;
 }
-
-const ACTION_REQUEST: Readonly<Record<MemberAction, (gid: string, uid: string) => readonly [number, FrameBody]>> = {
-  remove: (gid, uid) => [GROUP_REQUEST.removeMembers, { gid, users: [uid] }],
-  makeAdmin: (gid, uid) => [GROUP_REQUEST.setAdmin, { gid, uid, admin: true }],
-  unmakeAdmin: (gid, uid) => [GROUP_REQUEST.setAdmin, { gid, uid, admin: false }],
-  transferHost: (gid, uid) => [GROUP_REQUEST.transferHost, { gid, uid }],
-  silence: (gid, uid) => [GROUP_REQUEST.setPower, { gid, uid, power: 0 }],
-  unsilence: (gid, uid) => [GROUP_REQUEST.setPower, { gid, uid, power: 1 }],
-};
 
 /** Actions asked about first: they cannot be undone by the one who takes them. */
 const CONFIRMED: ReadonlySet<MemberAction> = new Set(['remove', 'transferHost']);
@@ -92,7 +84,7 @@ export function GroupMembers({ roomId, actions, group, myUid, revision, onBack, 
       return;
     }
     setConfirm(null);
-    const [code, body] = ACTION_REQUEST[action](group.gid, member.uid);
+    const [code, body] = MEMBER_ACTION_REQUEST[action](group.gid, member.uid);
     await run(code, body, t(`groups.members.done.${action}`, { name: member.name }));
   };
 

@@ -5,26 +5,11 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ANSWERABLE_NOTICES, GROUP_REQUEST, type ConversationsState, type GroupNotice } from '../../realtime/conversations';
-import type { FrameBody } from '../../realtime/frame';
+import { ANSWERABLE_NOTICES, type ConversationsState, type GroupNotice } from '../../realtime/conversations';
 import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { groupFailureText } from './groupFailure';
+import { noticeAnswer } from './groupRequests';
 import type { GroupsActions } from './types';
-
-/** The request that answers a notice: accept (true) or refuse. */
-function answerOf(notice: GroupNotice, accept: boolean): readonly [number, FrameBody] | null {
-  const response = accept ? 1 : 0;
-  switch (notice.kind) {
-    case 'invite':
-      return notice.cid === null ? null : [GROUP_REQUEST.replyInvite, { gid: notice.gid, cid: notice.cid, response }];
-    case 'application':
-      return notice.cid === null ? null : [GROUP_REQUEST.respondApplication, { gid: notice.gid, cid: notice.cid, response }];
-    case 'powerApplication':
-      return notice.uid === null ? null : [GROUP_REQUEST.setPower, { gid: notice.gid, uid: notice.uid, power: response }];
-    default:
-      return null;
-  }
-}
 
 /** Notices whose words depend on their value: yes (1) or no (0). */
 const TWO_WAY: ReadonlySet<GroupNotice['kind']> = new Set(['inviteReply', 'applicationReply', 'admin', 'power']);
@@ -45,7 +30,7 @@ export function NoticeList({ roomId, actions, book }: NoticeListProps) {
   const locale = i18n.language.replace('_', '-');
 
   const answer = async (notice: GroupNotice, accept: boolean) => {
-    const request = answerOf(notice, accept);
+    const request = noticeAnswer(notice, accept);
     if (request === null) return;
     setBusy(notice.id);
     setFailure(null);

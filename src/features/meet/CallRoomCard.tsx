@@ -4,7 +4,8 @@
  * requests are open, and what happened lately (joined, left, lost the network, invited,
  * answered, removed), all from the control pushes (6105 ... 6167) the worker acknowledged.
  * A member can be removed from the call with the reason the viewer is shown (1613,
- * reason 100 by default, SPEC 3).
+ * reason 100 by default, SPEC 3); the call opened or closed to requests (1617); and every
+ * member's state read anew (1623).
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +18,21 @@ import { ConsoleProblem } from './ConsoleProblem';
 
 export const CALL_ROOM_JOIN = 1605;
 export const CALL_ROOM_KICK = 1613;
+export const CALL_ROOM_ATTRIBUTES = 1617;
+export const CALL_ROOM_USER_ATTRIBUTES = 1623;
+
+/** The 1623 answer: each user's mic state by uid; malformed entries are dropped. */
+export function readUserStates(value: unknown): ReadonlyMap<string, string> {
+  const states = new Map<string, string>();
+  if (!Array.isArray(value)) return states;
+  for (const u of value) {
+    if (typeof u !== 'object' || u === null) continue;
+    const r = u as Record<string, unknown>;
+    const attr = r.attr as Record<string, unknown> | undefined;
+    if (typeof r.uid === 'string' && typeof attr?.state === 'string') states.set(r.uid, attr.state);
+  }
+  return states;
+}
 
 /** The 1605 reply's members; malformed entries are dropped. */
 export function readCallMembers(value: unknown): CallRoomMember[] {
@@ -29,13 +45,28 @@ export function readCallMembers(value: unknown): CallRoomMember[] {
   });
 }
 
+/** What this card read itself (1605, 1617, 1623), and how many pushes the room had had then. */
+interface OwnRead {
+  readonly members: readonly CallRoomMember[] | null;
+  readonly open: boolean | null;
+  readonly pushSeq: number;
+}
+
 export function CallRoomCard({ roomId }: { readonly roomId: string }) {
   const { t } = useTranslation(INTERACTIONS_NS);
   const { t: tMain } = useTranslation();
   const callRoom = useRoomStateKey(roomId, 'callRoom');
-  const [joined, setJoined] = useState<{ readonly members: readonly CallRoomMember[]; readonly open: boolean | null } | null>(null);
+  const pushSeq = callRoom?.seq ?? 0;
+  const [own, setOwn] = useState<OwnRead | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+
+  // A push after the card's own read is newer than it; else the read is.
+  const ownIsNewer = own !== null && own.pushSeq === pushSeq;
+  const members = (ownIsNewer ? own.members : callRoom?.members) ?? own?.members ?? null;
+  const open = (ownIsNewer ? own.open : callRoom?.open) ?? own?.open ?? null;
+  // Everyone seen in the call is named, those who left too.
+  const nameOf = (uid: string | null): string => (uid === null ? '' : (callRoom?.names[uid] ?? own?.members?.find((m) => m.uid === uid)?.name ?? uid));
 
   // Joined to the room (again, after a reconnect): the host side joins the call room.
   const joinState = useRoomJoinState(roomId);
@@ -44,19 +75,39 @@ export function CallRoomCard({ roomId }: { readonly roomId: string }) {
     let active = true;
     void roomRequest(roomId, CALL_ROOM_JOIN, {}).then((outcome) => {
       if (!active) return;
-      if (outcome.ok) setJoined({ members: readCallMembers(outcome.value.users), open: typeof outcome.value.open === 'boolean' ? outcome.value.open : null });
-      else setFailure(realtimeFailureText(outcome, tMain));
+      if (!outcome.ok) return setFailure(realtimeFailureText(outcome, tMain));
+      const value = outcome.value;
+      setOwn({ members: readCallMembers(value.users), open: typeof value.open === 'boolean' ? value.open : null, pushSeq });
     });
     return () => {
       active = false;
     };
+    // The join is made once per join of the room, not again for every push.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [roomId, joinState, tMain]);
 
-  // The pushes are newer than the join's answer once there are any.
-  const members = callRoom?.members ?? joined?.members ?? null;
-  const open = callRoom?.open ?? joined?.open ?? null;
-  // Everyone seen in the call is named, those who left too.
-  const nameOf = (uid: string | null): string => (uid === null ? '' : (callRoom?.names[uid] ?? joined?.members.find((m) => m.uid === uid)?.name ?? uid));
+  /** Opens or closes the call to requests (1617's attr), as the mic desk's switch does. */
+  const setOpen = async (next: boolean) => {
+    setBusy('open');
+    setFailure(null);
+    const outcome = await roomRequest(roomId, CALL_ROOM_ATTRIBUTES, { attr: { open: next } });
+    setBusy(null);
+    if (!outcome.ok) return setFailure(realtimeFailureText(outcome, tMain));
+    const attr = outcome.value.attr as { open?: unknown } | undefined;
+    if (typeof attr?.open === 'boolean') setOwn({ members, open: attr.open, pushSeq });
+  };
+
+  /** Reads every member's state anew (1623), for a console that doubts what it shows. */
+  const refresh = async () => {
+    setBusy('refresh');
+    setFailure(null);
+    const outcome = await roomRequest(roomId, CALL_ROOM_USER_ATTRIBUTES, { users: (members ?? []).map((m) => m.uid) });
+    setBusy(null);
+    if (!outcome.ok) return setFailure(realtimeFailureText(outcome, tMain));
+    const states = readUserStates(outcome.value.users);
+    const present = (members ?? []).filter((m) => states.get(m.uid) !== 'idle').map((m) => ({ ...m, state: states.get(m.uid) ?? m.state }));
+    setOwn({ members: present, open, pushSeq });
+  };
 
   const remove = async (member: CallRoomMember) => {
     setBusy(member.uid);
@@ -81,6 +132,16 @@ export function CallRoomCard({ roomId }: { readonly roomId: string }) {
       <p className="console-card__note" role="status">
         {open === null ? t('console.loading') : open ? t('console.callRoom.open') : t('console.callRoom.closed')}
       </p>
+      {open !== null && (
+        <div className="call-room__tools">
+          <button type="button" className="button" disabled={busy !== null} onClick={() => void setOpen(!open)}>
+            {open ? t('console.callRoom.close') : t('console.callRoom.openIt')}
+          </button>
+          <button type="button" className="button" disabled={busy !== null || members === null || members.length === 0} onClick={() => void refresh()}>
+            {t('console.callRoom.refresh')}
+          </button>
+        </div>
+      )}
       <ConsoleProblem text={failure} />
       <h3 className="console-card__subtitle">{t('console.callRoom.members', { n: members?.length ?? 0 })}</h3>
       {members === null || members.length === 0 ? (
