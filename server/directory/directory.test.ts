@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/harness.js';
 import { directoryRoutes } from './routes.js';
 import { seedDirectory } from './seed.js';
+import { recordKick } from '../chat/kicks.js';
 
 const CLIENT = { tag: 'webcast', dev: 'device-1', devt: 'web', os: 'mozilla/5.0 (x11; linux) chrome/120' };
 const LOGIN = { ...CLIENT, ver: '4.0' };
@@ -28,7 +29,7 @@ async function post(path: string, body: unknown, headers: Record<string, string>
 beforeAll(async () => {
   server = await startTestServer({ routes: [directoryRoutes] });
   server.ctx.db
-    .prepare("INSERT INTO rooms (id, title, gate, created_at) VALUES ('r-open', 'Open room', 'open', 1), ('r-gone', 'Gone', 'open', 2)")
+    .prepare("INSERT INTO rooms (id, title, gate, created_at) VALUES ('r-open', 'Open room', 'open', 1), ('r-gone', 'Gone', 'open', 2), ('r-gated', 'Gated', 'password', 3)")
     .run();
   server.ctx.db.prepare("UPDATE rooms SET deleted = 1 WHERE id = 'r-gone'").run();
   seedDirectory(server.ctx.db, server.ctx.now);
@@ -131,6 +132,21 @@ describe('register and auth', () => {
     expect(same.code).toBe(200);
     const other = await post('/login/ulogin?cmd=auth&bindid=wx-1', { ...LOGIN, cmd: 'auth', captcha: 85, name: 'Bob Li' });
     expect(other).toMatchObject({ code: 4501, msg: 'bindid: is already bound to another account' });
+  });
+
+  it('is no way around a room\'s gate or a kick: a gated room needs a session of it first; a kicked account stays out', async () => {
+    const body = { ...LOGIN, cmd: 'auth', captcha: 85, name: 'Carol Zhang', webcastId: 'r-gated' };
+    expect(await post('/login/ulogin?cmd=auth', body)).toMatchObject({ code: 4009 });
+    server.ctx.db.prepare("INSERT INTO users (id, name, created_at) VALUES ('g-1', 'Guest 1', 1), ('g-2', 'Guest 2', 1)").run();
+    // A session of another room proves nothing about this one.
+    const elsewhere = server.ctx.sessions.create('g-1', 'r-open', 5, 'guest', { address: null, deviceId: null });
+    expect((await post('/login/ulogin?cmd=auth', body, { token: elsewhere.token })).code).toBe(4009);
+    // Through the gate first (here: a session of the room), then the account's session is opened.
+    const passed = server.ctx.sessions.create('g-2', 'r-gated', 5, 'password', { address: null, deviceId: null });
+    expect(await post('/login/ulogin?cmd=auth', body, { token: passed.token })).toMatchObject({ code: 200, data: { userId: 'org.carol', webcastId: 'r-gated' } });
+
+    recordKick(server.ctx.db, 'r-open', 'org.dave', 'spam', server.ctx.now(), null);
+    expect((await post('/login/ulogin?cmd=auth', { ...LOGIN, cmd: 'auth', captcha: 85, name: 'Dave Chen', webcastId: 'r-open' })).code).toBe(4003);
   });
 
   it('hands out the captcha', async () => {

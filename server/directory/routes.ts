@@ -26,7 +26,9 @@ import { socketUrlFor } from '../socket/url.js';
 import { DIRECTORY_OBJECT_NAMES, DirectoryStore, type DirectoryAccount, type DirectoryObjectName } from './store.js';
 import { hashPasswordAsync, verifyPasswordAsync } from './passwords.js';
 import { guessBudgets, guessLimiterOf } from '../auth/failureLimiter.js';
-import { loginOriginOf } from '../auth/loginOrigin.js';
+import { loginOriginOf, type LoginOrigin } from '../auth/loginOrigin.js';
+import { sessionOf } from '../auth/sessions.js';
+import { isKicked, isOriginKicked } from '../chat/kicks.js';
 
 /** Session enter type of a directory login (sessions.enter_type). */
 export const DIRECTORY_ENTER_TYPE = 'directory';
@@ -66,12 +68,23 @@ function nested(fields: Fields, prefix: string): Fields {
   return Object.fromEntries(Object.entries(fields).map(([k, v]) => [`${prefix}.${k}`, v]));
 }
 
-/** The room a directory login's session belongs to: the one asked for, else the first open room. */
-function sessionRoom(ctx: ServerContext, asked: string | undefined): string {
+/**
+ * The room a directory login's session belongs to: the one asked for, else the first open
+ * room. An account is no way around a room's entry: a room with a gate (password, sign-up,
+ * VIP...) takes a directory login only from a request that already holds a session of that
+ * room (the viewer passed the gate, then signs in), and a kick keeps the account, or the
+ * device the kicked one used, out as it does at the entry (4003).
+ */
+function sessionRoom(ctx: ServerContext, request: FastifyRequest, asked: string | undefined, account: DirectoryAccount, origin: LoginOrigin): string {
   if (asked !== undefined) {
-    const room = ctx.db.prepare('SELECT deleted FROM rooms WHERE id = ?').get(asked) as { deleted: number } | undefined;
+    const room = ctx.db.prepare('SELECT deleted, gate FROM rooms WHERE id = ?').get(asked) as { deleted: number; gate: string } | undefined;
     if (!room) throw invalid('webcastId', 'no such room');
     if (room.deleted === 1) throw new BizError(4006);
+    if (room.gate !== 'open' && sessionOf(ctx.sessions, request)?.webcastId !== asked) {
+      throw new BizError(4009, 'this room has an entry gate: enter the room first, then sign in');
+    }
+    const now = ctx.now();
+    if (isKicked(ctx.db, asked, account.id, now) || isOriginKicked(ctx.db, asked, origin, false, now)) throw new BizError(4003);
     return asked;
   }
   const row = ctx.db
@@ -137,7 +150,8 @@ async function auth(ctx: ServerContext, store: DirectoryStore, request: FastifyR
     account = store.accountById(account.id) ?? account;
   }
 
-  const session = ctx.sessions.create(account.id, sessionRoom(ctx, webcastId), 5, DIRECTORY_ENTER_TYPE, loginOriginOf(request));
+  const origin = loginOriginOf(request);
+  const session = ctx.sessions.create(account.id, sessionRoom(ctx, request, webcastId, account, origin), 5, DIRECTORY_ENTER_TYPE, origin);
   return {
     userId: account.id,
     name: account.name,

@@ -2,10 +2,10 @@
  * One conversation: its messages (virtualized, following the newest unless the viewer has
  * scrolled up), who wrote each and when, and the box to write in. The server keeps no
  * history of these messages, and the screen says so rather than present what this browser
- * received as the whole past. Open and in view, the conversation is read: every tab of the
- * login clears its count.
+ * received as the whole past. Open and seen (the page in view, the groups tab shown), the
+ * conversation is read: every tab of the login clears its count.
  */
-import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Virtuoso } from 'react-virtuoso';
 import { validateChatText } from '../../domain/chatInput';
@@ -35,14 +35,27 @@ interface ConversationViewProps {
   readonly onMembers: (() => void) | null;
 }
 
-function useVisible(): boolean {
-  const [visible, setVisible] = useState(() => typeof document === 'undefined' || document.visibilityState === 'visible');
+/**
+ * Whether the viewer can see `element` now: the page is in view and the element is on
+ * screen. The room's tab panels stay mounted while another tab shows (RoomTabs), so an open
+ * conversation behind the chat tab is not being read.
+ */
+function useSeen(element: RefObject<HTMLElement | null>): boolean {
+  const [pageVisible, setPageVisible] = useState(() => typeof document === 'undefined' || document.visibilityState === 'visible');
+  const [onScreen, setOnScreen] = useState(false);
   useEffect(() => {
-    const update = () => setVisible(document.visibilityState === 'visible');
+    const update = () => setPageVisible(document.visibilityState === 'visible');
     document.addEventListener('visibilitychange', update);
     return () => document.removeEventListener('visibilitychange', update);
   }, []);
-  return visible;
+  useEffect(() => {
+    const node = element.current;
+    if (node === null || typeof IntersectionObserver === 'undefined') return undefined;
+    const observer = new IntersectionObserver((entries) => setOnScreen(entries.some((e) => e.isIntersecting)));
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [element]);
+  return pageVisible && onScreen;
 }
 
 function MessageRow({ message }: { readonly message: ConversationMessage }) {
@@ -62,7 +75,8 @@ function MessageRow({ message }: { readonly message: ConversationMessage }) {
 export function ConversationView({ roomId, actions, kind, id, title, conversation, silenced, closed, onBack, onMembers }: ConversationViewProps) {
   const { t } = useTranslation(INTERACTIONS_NS);
   const { t: tMain } = useTranslation();
-  const visible = useVisible();
+  const section = useRef<HTMLElement>(null);
+  const visible = useSeen(section);
   const [draft, setDraft] = useState('');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -105,7 +119,7 @@ export function ConversationView({ roomId, actions, kind, id, title, conversatio
   };
 
   return (
-    <section className="groups-conversation" aria-label={title}>
+    <section ref={section} className="groups-conversation" aria-label={title}>
       <header className="groups-bar">
         <button type="button" className="groups-bar__back" onClick={onBack} aria-label={t('groups.back')}>
           ‹
