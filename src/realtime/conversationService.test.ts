@@ -124,6 +124,25 @@ describe('conversations in the realtime worker', () => {
     expect(a.updates[0]!.conversations).toBeUndefined();
   });
 
+  it('asked before the socket is online, reads the list as soon as it is, and again after a reconnect', async () => {
+    const t = setup();
+    const a = tab(t, 'A');
+    const early = t.service.listConversations('A', ROOM);
+    await t.settle();
+    expect(await early).toMatchObject({ ok: false, reason: 'not-connected' });
+    expect(a.book.listed).toBe(false);
+    t.sockets.last.open();
+    await t.settle();
+    expect(a.book.listed).toBe(true);
+    const lists = () => t.groups.seen.filter((r) => r.code === 1431).length;
+    const before = lists();
+    t.sockets.last.drop();
+    t.clock.advance(5_000);
+    t.sockets.last.open();
+    await t.settle();
+    expect(lists()).toBe(before + 1);
+  });
+
   it('shows a direct message once in each tab, and reading it in one tab clears it in both and at the server', async () => {
     const t = setup();
     const a = tab(t, 'A');
