@@ -19,20 +19,8 @@
  * | 6165 | a call-room member's network was lost            | call room         | uid                                |
  * | 6167 | snapshot of the call room after a (re)login      | that viewer       | state, users                       |
  */
-export const CALL_ROOM = {
-  membersChanged: 6105,
-  memberJoined: 6107,
-  memberLeft: 6113,
-  removed: 6117,
-  roomAttributes: 6121,
-  memberAttributes: 6123,
-  closed: 6125,
-  invited: 6147,
-  inviteAnswered: 6157,
-  applicationCancelled: 6161,
-  networkLost: 6165,
-  snapshot: 6167,
-} as const;
+/** The codes, shared with the client's reader of them (src/realtime/callRoomState.ts). */
+export { CALL_ROOM_PUSH as CALL_ROOM } from '../../src/realtime/callRoomState';
 
 /** SPEC 3: "Call-room kick: users, kick_reason (default 100)". */
 export { KICK_DEFAULT_REASON } from '../../src/domain/constants';

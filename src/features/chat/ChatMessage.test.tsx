@@ -68,7 +68,7 @@ describe('ChatMessage', () => {
 
   it('draws known emoji tokens as images named by the token, from their sprite cell, unknown ones as text', () => {
     const html = row(entry({ body: 'hi[微笑][nosuch][OK]' }));
-    expect(html).toContain('<span class="chat-emoji" role="img" aria-label="[微笑]" title="[微笑]" style="background-position-x:0.0000%"></span>');
+    expect(html).toContain('<span class="message-emoji" role="img" aria-label="[微笑]" title="[微笑]" style="background-position-x:0.0000%"></span>');
     // [OK] is the 15th of 24: cell 14, 14/23 of the way along.
     expect(html).toContain('aria-label="[OK]" title="[OK]" style="background-position-x:60.8696%"');
     expect(html).toContain('<span>[nosuch]</span>');

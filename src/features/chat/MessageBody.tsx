@@ -7,6 +7,7 @@
  */
 import type { ChatSegment } from '../../domain/chatCut';
 import { emojiImage } from '../../ui/emojiAssets';
+import '../../ui/messageText.css';
 import { splitMentions } from './mentions';
 
 function TextRun({ text }: { readonly text: string }) {
@@ -34,7 +35,7 @@ export function MessageBody({ segments }: { readonly segments: readonly ChatSegm
         if (segment.kind === 'text') return <TextRun key={i} text={segment.text} />;
         const image = emojiImage(segment.name);
         if (image === null) return <span key={i}>{segment.raw}</span>;
-        return <span key={i} className="chat-emoji" role="img" aria-label={segment.raw} title={segment.raw} style={{ backgroundPositionX: image.spriteX }} />;
+        return <span key={i} className="message-emoji" role="img" aria-label={segment.raw} title={segment.raw} style={{ backgroundPositionX: image.spriteX }} />;
       })}
     </>
   );
