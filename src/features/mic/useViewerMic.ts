@@ -1,7 +1,7 @@
 /**
  * Connect-mic for one room: the server's word (the room state's `mic`, the same in every
  * tab), the viewer machine of src/domain/connectMic.ts, and the steps it asks for run here:
- * the voip calls, the microphone opened and released, the connecting deadline. Only the
+ * the voip and call-room calls, the microphone opened and released, the connecting deadline. Only the
  * tab holding the microphone (micOwner.ts) runs the media steps; the microphone reaches the
  * host side through src/state/micMedia.ts.
  */
@@ -11,6 +11,9 @@ import { canPress, INITIAL_VIEWER_MIC, nextMicStep, shownMicPhase, stepViewerMic
 import type { MicEnd } from '../../realtime/micState';
 import { useApi } from '../../state/apiContext';
 import { useRoomStateKey } from '../../state/roomFeed';
+import { roomRequest } from '../../state/realtimeConnection';
+import { messageKeyForCode } from '../../domain/errorCatalogue';
+import type { RealtimeOutcome } from '../../realtime/realtimeApi';
 import { session } from '../../state/session';
 import { peerToPeerPublisher, type MicPublication, type PublishOutcome } from '../../state/micMedia';
 import { openStream } from '../../ui/microphoneStream';
@@ -50,18 +53,35 @@ export interface ViewerMicView {
   press(action: MicPress): void;
 }
 
-/** voip/apply type 1 apply, 2 cancel; voip/reply 1 connected, 2 decline, 3 hang up (docs/protocol.md 5.3). */
-const CALL_TYPES: Readonly<Record<MicCall, { readonly path: 'micApply' | 'micReply'; readonly type: number }>> = {
-  apply: { path: 'micApply', type: 1 },
-  cancel: { path: 'micApply', type: 2 },
-  confirm: { path: 'micReply', type: 1 },
-  decline: { path: 'micReply', type: 2 },
-  hangup: { path: 'micReply', type: 3 },
+/**
+ * Where each call goes. Applying and cancelling are voip/apply (type 1, 2: SPEC 3 "Mic apply
+ * and reply"). Once taken on, the viewer is in the meeting room's call room (SPEC 7.5):
+ * joining it confirms (1605), quitting it declines an invitation or hangs up (1607), on the
+ * worker's socket; the server moves the mic the same way voip/reply 1, 2 and 3 do
+ * (docs/protocol.md 5.3 and 5.5).
+ */
+type MicCallRoute = { readonly kind: 'http'; readonly path: 'micApply'; readonly type: number } | { readonly kind: 'callRoom'; readonly code: number };
+export const MIC_CALL_ROUTES: Readonly<Record<MicCall, MicCallRoute>> = {
+  apply: { kind: 'http', path: 'micApply', type: 1 },
+  cancel: { kind: 'http', path: 'micApply', type: 2 },
+  confirm: { kind: 'callRoom', code: 1605 },
+  decline: { kind: 'callRoom', code: 1607 },
+  hangup: { kind: 'callRoom', code: 1607 },
 };
 
 function problemOf(error: unknown): MicProblem {
   if (isApiError(error) && error.code === 4501) return { key: 'error.invalidInputField', detail: error.serverMsg ?? '' };
   if (isApiError(error)) return { key: error.messageKey };
+  return { key: 'error.submitFailed' };
+}
+
+/** A refused call-room request in the words the mic line uses for a refused voip call. */
+export function problemOfOutcome(failure: Extract<RealtimeOutcome<unknown>, { ok: false }>): MicProblem {
+  if (failure.status === 4501) return { key: 'error.invalidInputField', detail: failure.msg };
+  const key = failure.status === null ? null : messageKeyForCode(failure.status);
+  if (key !== null) return { key };
+  if (failure.reason === 'not-connected' || failure.reason === 'connection-closed') return { key: 'realtime.failed.notConnected' };
+  if (failure.reason === 'timeout') return { key: 'realtime.failed.timeout' };
   return { key: 'error.submitFailed' };
 }
 
@@ -161,15 +181,19 @@ export function useViewerMic(roomId: string, nickname: NicknameGate): ViewerMicV
     if (step.kind === 'call') {
       const call = step.call;
       dispatch({ type: 'calling', call });
-      const { path, type } = CALL_TYPES[call];
-      api.live[path]({ type, token: session.liveToken ?? '' }).then(
-        () => dispatch({ type: 'answered', call, problem: null }),
-        (error: unknown) => {
-          // A refused application leaves nothing to hold the microphone for.
-          if (call === 'apply') ownership.current?.release();
-          dispatch({ type: 'answered', call, problem: problemOf(error) });
-        },
-      );
+      const route = MIC_CALL_ROUTES[call];
+      if (route.kind === 'callRoom') {
+        void roomRequest(roomId, route.code, {}).then((outcome) => dispatch({ type: 'answered', call, problem: outcome.ok ? null : problemOfOutcome(outcome) }));
+      } else {
+        api.live[route.path]({ type: route.type, token: session.liveToken ?? '' }).then(
+          () => dispatch({ type: 'answered', call, problem: null }),
+          (error: unknown) => {
+            // A refused application leaves nothing to hold the microphone for.
+            if (call === 'apply') ownership.current?.release();
+            dispatch({ type: 'answered', call, problem: problemOf(error) });
+          },
+        );
+      }
     } else if (step.kind === 'openMedia') {
       dispatch({ type: 'mediaOpening' });
       const media = typeof navigator === 'undefined' ? undefined : navigator.mediaDevices;
