@@ -76,6 +76,8 @@ export interface ConversationBook {
   markRead(key: string): Promise<void>;
   /** A group request (14xx); the reply is passed back as it is. */
   groupRequest(code: number, body: FrameBody): Promise<FrameBody>;
+  /** Writes what is not yet written now (a tab is leaving: the worker may end with it). */
+  flush(): void;
   /** Writes what is not yet written and stops. */
   dispose(): void;
 }
@@ -197,6 +199,11 @@ export function createConversationBook(deps: ConversationBookDeps): Conversation
       apply(answeredBy(code, body));
       if (code === GROUP_REQUEST.create || code === GROUP_REQUEST.apply || listChangedBy(code)) listQuietly();
       return reply;
+    },
+    flush() {
+      if (saveTimer === null) return;
+      clock.clearTimeout(saveTimer);
+      save();
     },
     dispose() {
       disposed = true;

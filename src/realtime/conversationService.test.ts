@@ -235,11 +235,18 @@ describe('conversations in the realtime worker', () => {
     await first.settle();
     expect(archive.saves).toBe(1);
 
+    // A change written at once when a tab leaves (the worker may end with the last one).
+    first.server.pushTo('u-s1', 1103, { mid: 'k2', from: 'bob', name: 'Bob', to: 'u-s1', body: peerMessageBody('just before leaving', 0), time: 6 });
+    await first.settle();
+    first.service.goodbye('A');
+    await first.settle();
+    expect(archive.saves).toBe(2);
+
     const second = setup(archive);
     const b = tab(second, 'B');
     second.sockets.last.open();
     await second.settle();
-    expect(b.book.conversations[peerKey('bob')]!.messages.map((m) => m.text)).toEqual(['kept']);
+    expect(b.book.conversations[peerKey('bob')]!.messages.map((m) => m.text)).toEqual(['kept', 'just before leaving']);
     // Another user of the same server has a book of their own.
     expect([...archive.kept.keys()]).toEqual(['ws://host/ws\nu-s1']);
   });

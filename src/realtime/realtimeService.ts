@@ -488,6 +488,8 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
   function dropTab(tabId: string): void {
     const tab = tabs.get(tabId);
     if (tab === undefined) return;
+    // The last tab's going ends a shared worker: what the books hold is written first.
+    for (const sessionId of new Set(tab.rooms.values())) sessions.get(sessionId)?.book.flush();
     for (const webcastId of [...tab.rooms.keys()]) unsubscribe(tabId, webcastId);
     tabs.delete(tabId);
   }

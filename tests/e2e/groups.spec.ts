@@ -176,11 +176,22 @@ test('two people make a group and talk in it and directly; each message shows on
   await expect(messages(ben.tabs[1]!, 'a word in private')).toHaveCount(1);
   await expect(item(ben.tabs[0]!, ann.name).locator('.groups-badge')).toHaveCount(0, { timeout: 10_000 });
 
-  // A reload loses nothing this browser received (the worker's archive).
+  // A reload loses nothing this browser received (the worker's book).
   await ben.tabs[0]!.reload();
   await openGroups(ben.tabs[0]!);
   await openConversation(ben.tabs[0]!, ann.name);
   await expect(messages(ben.tabs[0]!, 'a word in private')).toHaveCount(1, { timeout: 10_000 });
+  // Nor does closing every tab, which ends the shared worker: the book comes back from IndexedDB.
+  for (const tab of ben.tabs) await tab.close();
+  const again = await ben.context.newPage();
+  await again.goto(`/live/video/${ROOM}`);
+  await openGroups(again);
+  await expect(panel(again).getByText(`企业账号：${ben.name}`)).toBeVisible({ timeout: 15_000 });
+  await openConversation(again, ann.name);
+  await expect(messages(again, 'a word in private')).toHaveCount(1, { timeout: 10_000 });
+  await expect(messages(again, 'welcome aboard')).toHaveCount(0);
+  await openConversation(again, group);
+  await expect(messages(again, 'welcome aboard')).toHaveCount(1);
 
   await ann.context.close();
   await ben.context.close();
