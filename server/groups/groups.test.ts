@@ -47,7 +47,8 @@ describe('create, invite and reply', () => {
     const invited = await host.request(1403, { gid, invitee: 'g2', info: '{"note":"join us"}' });
     expect(invited.status).toBe(200);
     const notice = await guest.nextPush(1403);
-    expect(notice.body).toEqual({ gid, cid: invited.cid, info: { note: 'join us' }, inviter: 'h2', invitee: 'g2', cancel: false, name: 'Team' });
+    // Names come from the store, never from what the inviting client put in `info`.
+    expect(notice.body).toEqual({ gid, cid: invited.cid, info: { note: 'join us' }, inviter: 'h2', inviterName: 'Name h2', invitee: 'g2', cancel: false, name: 'Team' });
 
     const answer = await guest.request(1405, { gid, cid: invited.cid, response: 1 });
     expect(answer).toMatchObject({ status: 200, joined: true });
@@ -79,7 +80,7 @@ describe('create, invite and reply', () => {
 
     const waiting = await guest.request(1431, {});
     expect(waiting.groups).toEqual([]);
-    expect(waiting.invites).toEqual([{ gid, cid: invited.cid, info: {}, inviter: 'h20', invitee: 'g20', cancel: false, name: 'Mine' }]);
+    expect(waiting.invites).toEqual([{ gid, cid: invited.cid, info: {}, inviter: 'h20', inviterName: 'Name h20', invitee: 'g20', cancel: false, name: 'Mine' }]);
     await guest.request(1405, { gid, cid: invited.cid, response: 1 });
     const joined = await guest.request(1431, {});
     expect(joined.invites).toEqual([]);
@@ -167,19 +168,19 @@ describe('host operations', () => {
 
     expect((await member.request(1417, { gid, uid: 'a8', admin: true })).status).toBe(4009);
     expect(await host.request(1417, { gid, uid: 'a8', admin: true })).toMatchObject({ status: 200, admin: true });
-    expect((await admin.nextPush(1417)).body).toEqual({ gid, uid: 'a8', admin: true });
+    expect((await admin.nextPush(1417)).body).toEqual({ gid, uid: 'a8', admin: true, name: 'Name a8', groupName: 'Team' });
 
     // An admin removes plain members, not the host or other admins.
     expect((await admin.request(1411, { gid, users: ['h8'] })).status).toBe(4009);
     expect(await admin.request(1411, { gid, users: ['o8'] })).toMatchObject({ status: 200, users: ['o8'] });
-    expect((await other.nextPush(1411)).body).toEqual({ gid, uid: 'o8', by: 'a8' });
+    expect((await other.nextPush(1411)).body).toEqual({ gid, uid: 'o8', by: 'a8', byName: 'Name a8', groupName: 'Team' });
     expect(await admin.request(1411, { gid, users: ['o8'] })).toMatchObject({ status: 4501, msg: 'users[0]: is not a member' });
     expect((await member.request(1411, { gid, users: ['a8'] })).status).toBe(4009);
     expect((await admin.request(1411, { gid, users: [] })).status).toBe(4501);
 
     expect((await admin.request(1421, { gid, uid: 'm8' })).status).toBe(4009);
     expect(await host.request(1421, { gid, uid: 'm8' })).toMatchObject({ status: 200, host: 'm8', previous: 'h8' });
-    expect((await member.nextPush(1421)).body).toEqual({ gid, host: 'm8', previous: 'h8' });
+    expect((await member.nextPush(1421)).body).toEqual({ gid, host: 'm8', previous: 'h8', hostName: 'Name m8', groupName: 'Team' });
     const roles = (await member.request(1431, { gid })).members as { uid: string; role: string }[];
     expect(Object.fromEntries(roles.map((m) => [m.uid, m.role]))).toEqual({ h8: 'member', a8: 'admin', m8: 'host' });
     // The old host runs the group no more: removing is refused.
@@ -200,7 +201,7 @@ describe('host operations', () => {
 
     expect((await host.request(1413, { gid })).status).toBe(4501);
     expect(await member.request(1413, { gid })).toMatchObject({ status: 200 });
-    expect((await host.nextPush(1413)).body).toEqual({ gid, uid: 'm9' });
+    expect((await host.nextPush(1413)).body).toEqual({ gid, uid: 'm9', name: 'Name m9', groupName: 'Renamed' });
     expect((await member.request(1431, { gid })).status).toBe(4009);
   });
 

@@ -133,6 +133,11 @@ export class GroupService {
     return name;
   }
 
+  /** A user's name for a notice (their id when the store has none). */
+  private nameOf(userId: string): string {
+    return this.store.userName(userId) ?? userId;
+  }
+
   private staff(gid: string): string[] {
     return this.store
       .members(gid)
@@ -172,20 +177,21 @@ export class GroupService {
       this.requireRoom(group);
       const cid = randomToken();
       this.store.addRequest({ cid, gid, kind: 'invite', fromId: userId, toId: invitee, info });
-      const notice = { gid, cid, info, inviter: userId, invitee, cancel: false, name: group.name };
+      // The inviter's name is the store's, never what the inviting client put in `info`.
+      const notice = { gid, cid, info, inviter: userId, inviterName: this.nameOf(userId), invitee, cancel: false, name: group.name };
       return { reply: { gid, cid }, pushes: [{ to: [invitee], code: GROUP_PUSH.invite, body: notice }] };
     });
   }
 
   cancelInvite(userId: string, gid: string, cid: string): Outcome {
     return this.store.atomically(() => {
-      this.requireGroup(gid);
+      const group = this.requireGroup(gid);
       const actor = this.requireMember(gid, userId);
       const invite = this.store.request(cid);
       if (!invite || invite.gid !== gid || invite.kind !== 'invite' || invite.state !== 'pending') throw invalid('cid', 'no pending invite');
       if (invite.fromId !== userId && actor.role === 'member') throw new BizError(4009, 'only the inviter or the group staff may cancel');
       this.store.answerRequest(cid, 'cancelled');
-      const notice = { gid, cid, info: invite.info, inviter: invite.fromId, invitee: invite.toId, cancel: true };
+      const notice = { gid, cid, info: invite.info, inviter: invite.fromId, invitee: invite.toId, cancel: true, name: group.name };
       return { reply: { gid, cid, cancel: true }, pushes: [{ to: [invite.toId ?? ''], code: GROUP_PUSH.invite, body: notice }] };
     });
   }
@@ -205,7 +211,7 @@ export class GroupService {
         joined = true;
       }
       this.store.answerRequest(cid, response === RESPONSE.accept ? 'accepted' : 'refused');
-      const notice = { gid, cid, info: invite.info, inviter: invite.fromId, invitee: userId, cancel: false, response };
+      const notice = { gid, cid, info: invite.info, inviter: invite.fromId, invitee: userId, inviteeName: this.nameOf(userId), cancel: false, response, name: group.name };
       return { reply: { gid, cid, response, joined }, pushes: [{ to: [invite.fromId], code: GROUP_PUSH.inviteReply, body: notice }] };
     });
   }
@@ -223,7 +229,7 @@ export class GroupService {
       const pending = this.store.pendingRequestFrom(gid, 'apply', userId);
       const cid = pending?.cid ?? randomToken();
       if (!pending) this.store.addRequest({ cid, gid, kind: 'apply', fromId: userId, toId: null, info });
-      const notice = { gid, cid, applicant: userId, name: this.store.userName(userId) ?? userId, info };
+      const notice = { gid, cid, applicant: userId, name: this.nameOf(userId), info, groupName: group.name };
       return { reply: { gid, cid, joined: false }, pushes: [{ to: this.staff(gid), code: GROUP_PUSH.application, body: notice }] };
     });
   }
@@ -241,7 +247,7 @@ export class GroupService {
         if (!this.store.member(gid, application.fromId)) this.store.addMember(gid, application.fromId, 'member');
       }
       this.store.answerRequest(cid, response === RESPONSE.accept ? 'accepted' : 'refused');
-      const notice = { gid, cid, response, by: userId };
+      const notice = { gid, cid, response, by: userId, groupName: group.name };
       return {
         reply: { gid, cid, response },
         pushes: [{ to: [application.fromId], code: GROUP_PUSH.applicationReply, body: notice }],
@@ -251,7 +257,7 @@ export class GroupService {
 
   removeMembers(userId: string, gid: string, users: readonly string[]): Outcome {
     return this.store.atomically(() => {
-      this.requireGroup(gid);
+      const group = this.requireGroup(gid);
       const actor = this.requireMay('removeMember', gid, userId);
       const targets = users.map((uid, i) => {
         const target = this.store.member(gid, uid);
@@ -262,18 +268,18 @@ export class GroupService {
       for (const t of targets) this.store.removeMember(gid, t.userId);
       return {
         reply: { gid, users: targets.map((t) => t.userId) },
-        pushes: targets.map((t) => ({ to: [t.userId], code: GROUP_PUSH.removed, body: { gid, uid: t.userId, by: userId } })),
+        pushes: targets.map((t) => ({ to: [t.userId], code: GROUP_PUSH.removed, body: { gid, uid: t.userId, by: userId, byName: this.nameOf(userId), groupName: group.name } })),
       };
     });
   }
 
   exit(userId: string, gid: string): Outcome {
     return this.store.atomically(() => {
-      this.requireGroup(gid);
+      const group = this.requireGroup(gid);
       const member = this.requireMember(gid, userId);
       if (member.role === 'host') throw invalid('gid', 'the host must transfer the group (1421) before leaving');
       this.store.removeMember(gid, userId);
-      return { reply: { gid }, pushes: [{ to: this.staff(gid), code: GROUP_PUSH.exited, body: { gid, uid: userId } }] };
+      return { reply: { gid }, pushes: [{ to: this.staff(gid), code: GROUP_PUSH.exited, body: { gid, uid: userId, name: member.name, groupName: group.name } }] };
     });
   }
 
@@ -292,20 +298,20 @@ export class GroupService {
 
   setAdmin(userId: string, gid: string, target: string, admin: boolean): Outcome {
     return this.store.atomically(() => {
-      this.requireGroup(gid);
+      const group = this.requireGroup(gid);
       this.requireMay('setAdmin', gid, userId);
       const member = this.store.member(gid, target);
       if (!member) throw invalid('uid', 'is not a member');
       if (member.role === 'host') throw invalid('uid', 'is the host');
       this.store.setRole(gid, target, admin ? 'admin' : 'member');
-      const body = { gid, uid: target, admin };
+      const body = { gid, uid: target, admin, name: member.name, groupName: group.name };
       return { reply: body, pushes: [{ to: this.everyone(gid), code: GROUP_PUSH.admin, body }] };
     });
   }
 
   transferHost(userId: string, gid: string, target: string): Outcome {
     return this.store.atomically(() => {
-      this.requireGroup(gid);
+      const group = this.requireGroup(gid);
       this.requireMay('transferHost', gid, userId);
       if (target === userId) throw invalid('uid', 'is you already');
       if (!this.store.member(gid, target)) throw invalid('uid', 'is not a member');
@@ -314,7 +320,7 @@ export class GroupService {
       this.store.setRole(gid, target, 'host');
       this.store.setRole(gid, userId, 'member');
       this.store.setHost(gid, target);
-      const body = { gid, host: target, previous: userId };
+      const body = { gid, host: target, previous: userId, hostName: this.nameOf(target), groupName: group.name };
       return { reply: body, pushes: [{ to: this.everyone(gid), code: GROUP_PUSH.host, body }] };
     });
   }
@@ -328,7 +334,7 @@ export class GroupService {
 
   setPower(userId: string, gid: string, target: string, power: number): Outcome {
     return this.store.atomically(() => {
-      this.requireGroup(gid);
+      const group = this.requireGroup(gid);
       const actor = this.requireMay('setPower', gid, userId);
       const member = this.store.member(gid, target);
       if (!member) throw invalid('uid', 'is not a member');
@@ -337,7 +343,7 @@ export class GroupService {
       // Setting the power answers the member's pending power application, if any.
       const pending = this.store.pendingRequestFrom(gid, 'power', target);
       if (pending) this.store.answerRequest(pending.cid, power === GROUP_POWER.speak ? 'accepted' : 'refused');
-      const body = { gid, uid: target, power, by: userId };
+      const body = { gid, uid: target, power, by: userId, byName: this.nameOf(userId), groupName: group.name };
       return { reply: body, pushes: [{ to: [target], code: GROUP_PUSH.power, body }] };
     });
   }
@@ -370,6 +376,7 @@ export class GroupService {
       cid: r.cid,
       info: r.info,
       inviter: r.fromId,
+      inviterName: this.nameOf(r.fromId),
       invitee: userId,
       cancel: false,
       name: this.store.group(r.gid)?.name ?? r.gid,
@@ -385,7 +392,7 @@ export class GroupService {
       const pending = this.store.pendingRequestFrom(gid, 'power', userId);
       const cid = pending?.cid ?? randomToken();
       if (!pending) this.store.addRequest({ cid, gid, kind: 'power', fromId: userId, toId: null, info });
-      const notice = { gid, cid, uid: userId, name: member.name, power: GROUP_POWER.speak, info };
+      const notice = { gid, cid, uid: userId, name: member.name, power: GROUP_POWER.speak, info, groupName: this.requireGroup(gid).name };
       return { reply: { gid, cid }, pushes: [{ to: this.staff(gid), code: GROUP_PUSH.powerApplication, body: notice }] };
     });
   }

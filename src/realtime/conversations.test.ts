@@ -77,7 +77,12 @@ describe('reading pushes', () => {
     expect(readConversationPush(1433, { gid: 'g1', cid: 'c3', uid: 'a', name: 'Ann', power: 1 }, ME, 1)[0]).toMatchObject({
       notice: { id: 'c3', kind: 'powerApplication', pending: true },
     });
-    expect(readConversationPush(1421, { gid: 'g1', host: 'x', previous: 'h' }, ME, 1)[0]).toMatchObject({ notice: { kind: 'host', uid: 'x', pending: false } });
+    expect(readConversationPush(1421, { gid: 'g1', host: 'x', previous: 'h', hostName: 'Xu', groupName: 'Team' }, ME, 1)[0]).toMatchObject({
+      notice: { kind: 'host', uid: 'x', name: 'Xu', groupName: 'Team', pending: false },
+    });
+    // The inviter is named by the server, never by what the inviting client wrote in `info`.
+    const spoofed = readConversationPush(1403, { gid: 'g1', cid: 'c7', inviter: 'h', inviterName: 'Hal', info: { inviterName: 'The CEO' }, name: 'Team' }, ME, 1);
+    expect(spoofed[0]).toMatchObject({ notice: { name: 'Hal' } });
     expect(readConversationPush(1411, { gid: 'g1', uid: ME, by: 'h' }, ME, 1)[0]).toMatchObject({ notice: { kind: 'removed', uid: 'h' } });
     expect(readConversationPush(1429, { gid: 'g1', uid: ME, power: 0, by: 'h' }, ME, 1)[0]).toMatchObject({ notice: { kind: 'power', value: 0 } });
   });

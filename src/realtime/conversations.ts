@@ -228,8 +228,8 @@ function inviteNotice(body: FrameBody, time: number): GroupNotice | null {
     cid,
     groupName: text(body.name),
     uid: text(body.inviter),
-    // The inviter's name travels in the invitation's info, which the inviting client fills.
-    name: (typeof body.info === 'object' && body.info !== null ? text((body.info as Record<string, unknown>).inviterName) : null) ?? text(body.inviter),
+    // The server's name for the inviter, never what the inviting client put in `info`.
+    name: text(body.inviterName) ?? text(body.inviter),
     value: null,
     time,
     pending: !cancelled,
@@ -291,31 +291,32 @@ export function readConversationPush(code: number, body: FrameBody, myUid: strin
       if (invite === null) return [];
       return invite.kind === 'inviteCancelled' ? [{ type: 'answered', id: invite.id }, { type: 'notice', notice: { ...invite, id: `cancelled:${invite.id}` } }] : [{ type: 'notice', notice: invite }];
     }
+    // The group's name as the server gives it with the notice (a group left is in no list).
     case GROUP_REQUEST.replyInvite:
-      return notice('inviteReply', { cid: text(body.cid), uid: text(body.invitee), name: text(body.invitee), value: int(body.response, 0) });
+      return notice('inviteReply', { cid: text(body.cid), uid: text(body.invitee), name: text(body.inviteeName) ?? text(body.invitee), groupName: text(body.name), value: int(body.response, 0) });
     case GROUP_REQUEST.apply: {
       const cid = text(body.cid);
       if (cid === null) return [];
-      return notice('application', { id: cid, cid, uid: text(body.applicant), name: text(body.name) ?? text(body.applicant), pending: true });
+      return notice('application', { id: cid, cid, uid: text(body.applicant), name: text(body.name) ?? text(body.applicant), groupName: text(body.groupName), pending: true });
     }
     case GROUP_REQUEST.respondApplication:
-      return notice('applicationReply', { cid: text(body.cid), uid: text(body.by), value: int(body.response, 0) });
+      return notice('applicationReply', { cid: text(body.cid), uid: text(body.by), groupName: text(body.groupName), value: int(body.response, 0) });
     case GROUP_REQUEST.removeMembers:
-      return notice('removed', { uid: text(body.by) });
+      return notice('removed', { uid: text(body.by), name: text(body.byName), groupName: text(body.groupName) });
     case GROUP_REQUEST.exit:
-      return notice('exited', { uid: text(body.uid) });
+      return notice('exited', { uid: text(body.uid), name: text(body.name), groupName: text(body.groupName) });
     case GROUP_REQUEST.setAttributes:
       return notice('attributes', { groupName: text(body.name) });
     case GROUP_REQUEST.setAdmin:
-      return notice('admin', { uid: text(body.uid), value: body.admin === true ? 1 : 0 });
+      return notice('admin', { uid: text(body.uid), name: text(body.name), groupName: text(body.groupName), value: body.admin === true ? 1 : 0 });
     case GROUP_REQUEST.transferHost:
-      return notice('host', { uid: text(body.host) });
+      return notice('host', { uid: text(body.host), name: text(body.hostName), groupName: text(body.groupName) });
     case GROUP_REQUEST.setPower:
-      return notice('power', { uid: text(body.uid), value: int(body.power, 0) });
+      return notice('power', { uid: text(body.uid), name: text(body.byName), groupName: text(body.groupName), value: int(body.power, 0) });
     case GROUP_REQUEST.applyForPower: {
       const cid = text(body.cid);
       if (cid === null) return [];
-      return notice('powerApplication', { id: cid, cid, uid: text(body.uid), name: text(body.name) ?? text(body.uid), pending: true });
+      return notice('powerApplication', { id: cid, cid, uid: text(body.uid), name: text(body.name) ?? text(body.uid), groupName: text(body.groupName), pending: true });
     }
     default:
       return [];

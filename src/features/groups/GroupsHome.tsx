@@ -42,7 +42,7 @@ export function GroupsHome({ roomId, actions, myUid, myName }: GroupsHomeProps) 
   const [view, dispatch] = useReducer(groupsView, HOME);
   const [listFailure, setListFailure] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
-  const [invited, setInvited] = useState<string | null>(null);
+  const [invited, setInvited] = useState<{ readonly ok: boolean; readonly text: string } | null>(null);
 
   useEffect(() => {
     let active = true;
@@ -127,16 +127,16 @@ export function GroupsHome({ roomId, actions, myUid, myName }: GroupsHomeProps) 
             <h3 className="groups-bar__title">{t('groups.invite.title', { name: group?.name ?? '' })}</h3>
           </header>
           {invited !== null && (
-            <p className={invited.startsWith('!') ? 'groups-problem' : 'groups-done'} role={invited.startsWith('!') ? 'alert' : 'status'}>
-              {invited.replace(/^!/, '')}
+            <p className={invited.ok ? 'groups-done' : 'groups-problem'} role={invited.ok ? 'status' : 'alert'}>
+              {invited.text}
             </p>
           )}
           <Contacts
             myUid={myUid}
             pickLabel={t('groups.invite.pick')}
             onPick={(person) => {
-              void actions.groupRequest(roomId, GROUP_REQUEST.invite, { gid, invitee: person.id, info: { inviterName: myName } }).then((outcome) => {
-                setInvited(outcome.ok ? t('groups.invite.sent', { name: person.name }) : `!${groupFailureText(outcome, t, tMain)}`);
+              void actions.groupRequest(roomId, GROUP_REQUEST.invite, { gid, invitee: person.id }).then((outcome) => {
+                setInvited(outcome.ok ? { ok: true, text: t('groups.invite.sent', { name: person.name }) } : { ok: false, text: groupFailureText(outcome, t, tMain) });
               });
             }}
           />
