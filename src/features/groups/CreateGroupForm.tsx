@@ -56,10 +56,19 @@ export function CreateGroupForm({ roomId, actions, onBack, onCreated }: CreateGr
       maxnum,
       auth,
     });
-    setBusy(false);
-    if (!outcome.ok) return setFailure(groupFailureText(outcome, t, tMain));
+    if (!outcome.ok) {
+      setBusy(false);
+      return setFailure(groupFailureText(outcome, t, tMain));
+    }
     const gid = typeof outcome.value.gid === 'string' ? outcome.value.gid : null;
-    if (gid === null) return setFailure(t('groups.create.failed'));
+    if (gid === null) {
+      setBusy(false);
+      return setFailure(t('groups.create.failed'));
+    }
+    // The list the worker reads after a creation holds the new group: waited for, so the
+    // group opens as one the viewer is in (with its members), never as one they left.
+    await actions.listConversations(roomId);
+    setBusy(false);
     onCreated(gid, trimmed);
   };
 
