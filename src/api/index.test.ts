@@ -24,7 +24,7 @@ describe('createApi', () => {
     await api.live.onlineCount({ webcastId: 1 });
     await api.commerce.giftList({ liveId: 1 });
     await api.resource.docShareInfo({ webcastId: 1 });
-    await api.directory.lookup();
+    await (await api.directory()).lookup();
     expect(urls).toEqual([
       'https://live.example/ccp/monitor/v2/webcast/total?webcastId=1',
       'https://shop.example/commerce/v1/reward/gift/list?liveId=1',

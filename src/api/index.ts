@@ -10,7 +10,7 @@ import type { Sleep } from './retry';
 import type { CallTable } from './calls';
 import { bindCalls, type BoundCalls } from './services/bind';
 import { createCommerceService, type CommerceService } from './services/commerce';
-import { createDirectoryService, type DirectoryService } from './services/directory';
+import type { DirectoryService } from './services/directory';
 import { createLiveService, type LiveService } from './services/live';
 import { safeUrl } from '../domain/safeUrl';
 import { createResourceService, type ResourceService } from './services/resource';
@@ -49,7 +49,11 @@ export interface Api {
   readonly live: LiveService;
   readonly commerce: CommerceService;
   readonly resource: ResourceService;
-  readonly directory: DirectoryService;
+  /**
+   * The login and directory service, loaded when first asked for: only the groups tab uses
+   * it, and its code stays out of the guide page's script (issue 5's budget).
+   */
+  directory(): Promise<DirectoryService>;
   /** A fresh Idempotency-Key for one money action (pass it again when the user retries). */
   newIdempotencyKey(): string;
   /**
@@ -80,17 +84,21 @@ export function createApi(options: ApiOptions): Api {
 
   const live = client(options.services.live);
   const resourceBase = () => options.getResourceBase?.() || options.services.resource;
+  let directory: Promise<DirectoryService> | null = null;
 
   return {
     live: createLiveService(live),
     commerce: createCommerceService(client(options.services.commerce)),
     resource: createResourceService(client(resourceBase)),
-    directory: createDirectoryService(client(options.services.directory), {
-      tag: options.directoryClient?.tag ?? DEFAULT_DIRECTORY_TAG,
-      dev: options.directoryClient?.dev ?? options.getDeviceId?.() ?? randomId32(random),
-      userAgent: options.directoryClient?.userAgent ?? globalThis.navigator?.userAgent ?? '',
-      random,
-    }),
+    directory: () =>
+      (directory ??= import('./services/directory').then(({ createDirectoryService }) =>
+        createDirectoryService(client(options.services.directory), {
+          tag: options.directoryClient?.tag ?? DEFAULT_DIRECTORY_TAG,
+          dev: options.directoryClient?.dev ?? options.getDeviceId?.() ?? randomId32(random),
+          userAgent: options.directoryClient?.userAgent ?? globalThis.navigator?.userAgent ?? '',
+          random,
+        }),
+      )),
     newIdempotencyKey: live.newIdempotencyKey,
     bindLive: (table) => bindCalls(live, table),
     resourceUrl(path) {
@@ -108,10 +116,4 @@ export type { CallDef, CallSpec, Id, Yuan } from './calls';
 export { LIVE_CALLS, type LiveService, type LoginData, type LoginInput } from './services/live';
 export { COMMERCE_CALLS, type CommerceService } from './services/commerce';
 export { RESOURCE_CALLS, type ResourceService } from './services/resource';
-export {
-  DIRECTORY_CALLS,
-  DIRECTORY_OBJECTS,
-  type DirectoryObject,
-  type DirectoryService,
-  type ServerAddresses,
-} from './services/directory';
+export type { DirectoryObject, DirectoryService, ServerAddresses } from './services/directory';

@@ -44,8 +44,6 @@ export interface StoredLogin {
   readonly userId: string;
   readonly role: number;
   readonly wsUrl: string;
-  /** The account name when the login came from the directory (an enterprise sign-in); else absent. */
-  readonly directoryName?: string;
 }
 
 export const loginStorageKey = (roomId: string): string => `webcast.login.${roomId}`;
@@ -60,11 +58,11 @@ export function parseStoredLogin(text: string | null): StoredLogin | null {
     return null;
   }
   if (typeof value !== 'object' || value === null) return null;
-  const { liveToken, sid, userId, role, wsUrl, directoryName } = value as Record<string, unknown>;
+  const { liveToken, sid, userId, role, wsUrl } = value as Record<string, unknown>;
   if (typeof liveToken !== 'string' || liveToken === '') return null;
   if (typeof sid !== 'string' || typeof userId !== 'string' || typeof wsUrl !== 'string') return null;
   if (typeof role !== 'number' || !Number.isInteger(role)) return null;
-  return { liveToken, sid, userId, role, wsUrl, ...(typeof directoryName === 'string' && directoryName !== '' ? { directoryName } : {}) };
+  return { liveToken, sid, userId, role, wsUrl };
 }
 
 export interface LoginStore {

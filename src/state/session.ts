@@ -48,8 +48,6 @@ export interface SessionState {
   userId: string | null;
   /** Realtime socket address from the login answer. */
   wsUrl: string | null;
-  /** The directory account's name when the viewer signed in with it (groups and messages); else null. */
-  directoryName: string | null;
   curUser: CurrentUser | null;
   enterType: EnterType | null;
   currentRole: number;
@@ -96,7 +94,6 @@ export function initialSession(): SessionState {
     sid: null,
     userId: null,
     wsUrl: null,
-    directoryName: null,
     curUser: null,
     enterType: null,
     currentRole: DEFAULT_ROLE,
@@ -161,7 +158,6 @@ function applyLogin(login: StoredLogin | null): void {
   session.userId = login?.userId ?? null;
   session.currentRole = login?.role ?? DEFAULT_ROLE;
   session.wsUrl = login?.wsUrl ?? null;
-  session.directoryName = login?.directoryName ?? null;
 }
 
 /**
@@ -182,15 +178,8 @@ export function setJoinedVideo(joined: boolean): void {
 }
 
 /** Stores a successful login for the current room and remembers it across reloads. */
-export function setSession(login: LoginResult, directoryName?: string): void {
-  const stored: StoredLogin = {
-    liveToken: login.token,
-    sid: login.sid,
-    userId: login.userId,
-    role: login.role,
-    wsUrl: login.ws,
-    ...(directoryName === undefined ? {} : { directoryName }),
-  };
+export function setSession(login: LoginResult): void {
+  const stored: StoredLogin = { liveToken: login.token, sid: login.sid, userId: login.userId, role: login.role, wsUrl: login.ws };
   applyLogin(stored);
   if (session.currentRoomId !== null) loginStore.save(session.currentRoomId, stored);
 }

@@ -6,7 +6,6 @@
 import { tokenizeChat } from '../domain/chatCut';
 import { splitLinks } from '../domain/textLinks';
 import { emojiImage } from './emojiAssets';
-import './messageText.css';
 
 export function MessageText({ text }: { readonly text: string }) {
   return (

@@ -1,6 +1,6 @@
 /**
  * The emoji catalogue as the chat and the conversations use it: image URLs under the app's
- * static base for the picker, and each emoji's place in the sprite the rows paint from (messageText.css
+ * static base for the picker, and each emoji's place in the sprite the rows paint from (base.css
  * names the sprite; Vite puts the base before it). The catalogue gives paths relative to
  * that base (public/emoji/...); the base is the build-time VITE_BASE, the same one
  * index.html uses for config.js.

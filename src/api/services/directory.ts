@@ -72,30 +72,6 @@ export function decodeLocation(data: unknown): LocationData {
   return { serverAddress: Object.freeze([...list]) };
 }
 
-/** A directory login's answer: the account and the room session it opened (per-server data, SPEC 7.4). */
-export interface DirectoryLogin {
-  readonly userId: string;
-  readonly name: string;
-  readonly token: string;
-  readonly sid: string;
-  readonly role: number;
-  readonly webcastId: string;
-  /** The realtime socket address. */
-  readonly ws: string;
-}
-
-export function decodeDirectoryLogin(data: unknown): DirectoryLogin {
-  const d = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
-  const text = (name: string): string => {
-    const value = d[name];
-    if (typeof value !== 'string' || value === '') throw new Error(`auth: ${name} is missing from the answer`);
-    return value;
-  };
-  const role = d.role;
-  if (typeof role !== 'number' || !Number.isInteger(role)) throw new Error('auth: role is missing from the answer');
-  return { userId: text('userId'), name: text('name'), token: text('token'), sid: text('sid'), role, webcastId: text('webcastId'), ws: text('ws') };
-}
-
 export const DIRECTORY_OBJECTS = ['department', 'department_user', 'user', 'fixedgroups', 'fixedgroups_user'] as const;
 export type DirectoryObject = (typeof DIRECTORY_OBJECTS)[number];
 
@@ -106,8 +82,8 @@ export const DIRECTORY_CALLS = {
     'user',
     'info',
   ]),
-  auth: post<LoginFields, DirectoryLogin>('/login/ulogin?cmd=auth', LOGIN_FIELDS, { decode: decodeDirectoryLogin }),
-  bindLogin: post<LoginFields & { id: Id }, DirectoryLogin>('/login/ulogin?cmd=auth&bindid={id}', ['id', ...LOGIN_FIELDS], { decode: decodeDirectoryLogin }),
+  auth: post<LoginFields>('/login/ulogin?cmd=auth', LOGIN_FIELDS),
+  bindLogin: post<LoginFields & { id: Id }>('/login/ulogin?cmd=auth&bindid={id}', ['id', ...LOGIN_FIELDS]),
   captcha: post<ClientFields>('/login/ulogin?cmd=captcha&captchas=15', CLIENT_FIELDS),
   userdataDepartment: post<UserdataFields>('/resource/userdata?cmd=get&obj=department', USERDATA_FIELDS),
   userdataDepartmentUser: post<UserdataFields>('/resource/userdata?cmd=get&obj=department_user', USERDATA_FIELDS),
@@ -204,8 +180,9 @@ export interface DirectoryService {
   /** Location step: rejects when the lookup fails or its answer has no address list. */
   lookup(options?: RequestOptions): Promise<ServerAddresses>;
   register(addresses: ServerAddresses, input: RegisterInput, options?: RequestOptions): Promise<unknown>;
-  auth(addresses: ServerAddresses, input: AuthInput, options?: RequestOptions): Promise<DirectoryLogin>;
-  bindLogin(addresses: ServerAddresses, input: AuthInput & { readonly id: Id }, options?: RequestOptions): Promise<DirectoryLogin>;
+  /** The answer is read by domain/directoryLogin.ts (kept out of the guide page's script). */
+  auth(addresses: ServerAddresses, input: AuthInput, options?: RequestOptions): Promise<unknown>;
+  bindLogin(addresses: ServerAddresses, input: AuthInput & { readonly id: Id }, options?: RequestOptions): Promise<unknown>;
   captcha(addresses: ServerAddresses, options?: RequestOptions): Promise<unknown>;
   userdata(addresses: ServerAddresses, obj: DirectoryObject, input?: DataVersion, options?: RequestOptions): Promise<unknown>;
   downloadOrgContacts(addresses: ServerAddresses, input?: DataVersion, options?: RequestOptions): Promise<unknown>;

@@ -7,7 +7,6 @@
  */
 import type { ChatSegment } from '../../domain/chatCut';
 import { emojiImage } from '../../ui/emojiAssets';
-import '../../ui/messageText.css';
 import { splitMentions } from './mentions';
 
 function TextRun({ text }: { readonly text: string }) {

@@ -7,6 +7,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { codePointLength } from '../../domain/text';
+import { readDirectoryLogin } from '../../domain/directoryLogin';
+import { rememberDirectoryAccount } from './directoryAccount';
 import type { Problem } from '../../domain/result';
 import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { useApi } from '../../state/apiContext';
@@ -58,12 +60,14 @@ export function DirectorySignIn({ roomId }: { readonly roomId: string }) {
     if (found.name !== undefined || found.password !== undefined) return;
     setBusy(true);
     try {
-      const addresses = await api.directory.lookup();
+      const directory = await api.directory();
+      const addresses = await directory.lookup();
       const account = name.trim();
       const secret = password === '' ? undefined : password;
-      if (mode === 'register') await api.directory.register(addresses, { name: account, ...(secret === undefined ? {} : { password: secret }) });
-      const login = await api.directory.auth(addresses, { name: account, ...(secret === undefined ? {} : { password: secret }), webcastId: roomId });
-      setSession({ token: login.token, sid: login.sid, userId: login.userId, role: login.role, ws: login.ws }, login.name);
+      if (mode === 'register') await directory.register(addresses, { name: account, ...(secret === undefined ? {} : { password: secret }) });
+      const login = readDirectoryLogin(await directory.auth(addresses, { name: account, ...(secret === undefined ? {} : { password: secret }), webcastId: roomId }));
+      rememberDirectoryAccount(roomId, { userId: login.userId, name: login.name });
+      setSession({ token: login.token, sid: login.sid, userId: login.userId, role: login.role, ws: login.ws });
     } catch (error) {
       setFailure(failureText(error, tMain));
       setBusy(false);

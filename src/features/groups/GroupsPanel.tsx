@@ -5,21 +5,20 @@
  */
 import { useSnapshot } from 'valtio';
 import { session } from '../../state/session';
+import { directoryAccountOf } from './directoryAccount';
 import { DirectorySignIn } from './DirectorySignIn';
 import { GroupsHome } from './GroupsHome';
 import type { GroupsActions } from './types';
 import './groups.css';
 
 export function GroupsPanel({ roomId, actions }: { readonly roomId: string; readonly actions: GroupsActions }) {
-  const { directoryName, userId, currentRoomId } = useSnapshot(session);
+  // Read at each render: a new login (in this tab or, through the storage, another) renders anew.
+  const { userId, currentRoomId } = useSnapshot(session);
   if (currentRoomId !== roomId) return null;
+  const account = directoryAccountOf(roomId, userId);
   return (
     <div className="groups-panel">
-      {directoryName === null || userId === null ? (
-        <DirectorySignIn roomId={roomId} />
-      ) : (
-        <GroupsHome key={userId} roomId={roomId} actions={actions} myUid={userId} myName={directoryName} />
-      )}
+      {account === null ? <DirectorySignIn roomId={roomId} /> : <GroupsHome key={account.userId} roomId={roomId} actions={actions} myUid={account.userId} myName={account.name} />}
     </div>
   );
 }

@@ -28,11 +28,12 @@ export function useOrgDirectory(): OrgDirectoryView {
     let active = true;
     void (async () => {
       try {
-        const addresses = await api.directory.lookup();
+        const service = await api.directory();
+        const addresses = await service.lookup();
         const key = addresses.resource ?? 'directory';
         const kept = await loadKeptDirectory(key);
         if (active && kept.version > 0) setDirectory(kept);
-        const fresh = await refreshOrgDirectory(api.directory, addresses, kept);
+        const fresh = await refreshOrgDirectory(service, addresses, kept);
         if (!active) return;
         setDirectory(fresh);
         setLoad('ready');
