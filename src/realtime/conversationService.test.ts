@@ -12,7 +12,7 @@ import {
   reduceConversations,
   type ConversationsState,
 } from './conversations';
-import { createFakeClock, createFakeSocketFactory, createRecordingLogger } from './fakePorts';
+import { createCountingRandom, createFakeClock, createFakeSocketFactory, createRecordingLogger } from './fakePorts';
 import { createFakeRoomServer, type FakeRequestHandler } from './fakeRoomServer';
 import type { FrameBody } from './frame';
 import type { SessionKey, TabUpdate } from './realtimeApi';
@@ -71,13 +71,10 @@ function setup(archive: ConversationArchive | null = null) {
   const logger = createRecordingLogger();
   const groups = groupServer();
   const server = createFakeRoomServer(sockets, { handle: groups.handle });
-  let counter = 0;
   const service = createRealtimeService({
     socketFactory: sockets.factory,
     clock,
-    random: (bytes) => {
-      for (let i = 0; i < bytes.length; i++) bytes[i] = counter++ % 248;
-    },
+    random: createCountingRandom(),
     logger,
     watchTab: () => undefined,
     archive,

@@ -4,7 +4,7 @@
  * open, close and deliver. Pure code, so it typechecks with the pure layer; only tests
  * import it.
  */
-import type { Clock, Logger, SocketFactory, SocketLike, TimerId } from './ports';
+import type { Clock, Logger, RandomBytes, SocketFactory, SocketLike, TimerId } from './ports';
 
 interface Timer {
   readonly id: number;
@@ -123,5 +123,16 @@ export function createRecordingLogger(): RecordingLogger {
     warnings,
     error: (message) => void errors.push(message),
     warn: (message) => void warnings.push(message),
+  };
+}
+
+/**
+ * A deterministic random source for tests: bytes counting up (below 248, so random ids take
+ * every byte without rejecting any). Each call of the factory counts on from where it was.
+ */
+export function createCountingRandom(): RandomBytes {
+  let counter = 0;
+  return (bytes) => {
+    for (let i = 0; i < bytes.length; i++) bytes[i] = counter++ % 248;
   };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatEntry } from './chatEntry';
 import { HIDDEN_DELTA_INTERVAL_MS } from './deltas';
 import { encodeFrame } from './frame';
-import { createFakeClock, createFakeSocketFactory, createRecordingLogger } from './fakePorts';
+import { createCountingRandom, createFakeClock, createFakeSocketFactory, createRecordingLogger } from './fakePorts';
 import { createFakeRoomServer } from './fakeRoomServer';
 import type { ChatFilter } from './filters';
 import type { ConnectionStatus, JoinStatus, SessionKey, TabUpdate } from './realtimeApi';
@@ -30,13 +30,10 @@ function setup() {
   const logger = createRecordingLogger();
   const server = createFakeRoomServer(sockets);
   const tabGone = new Map<string, () => void>();
-  let counter = 0;
   const service = createRealtimeService({
     socketFactory: sockets.factory,
     clock,
-    random: (bytes) => {
-      for (let i = 0; i < bytes.length; i++) bytes[i] = counter++ % 248;
-    },
+    random: createCountingRandom(),
     logger,
     watchTab: (lockName, onGone) => tabGone.set(lockName, onGone),
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { decodeFrame, encodeFrame, type Frame, type FrameBody } from './frame';
-import { createFakeClock, createFakeSocketFactory, createRecordingLogger, type FakeSocket } from './fakePorts';
+import { createCountingRandom, createFakeClock, createFakeSocketFactory, createRecordingLogger, type FakeSocket } from './fakePorts';
 import { RequestError } from './pendingRequests';
 import type { RoomOffset } from './ports';
 import { CONTROL_PUSHES } from './pushRules';
@@ -18,15 +18,12 @@ function setup(sid = 'sid-1') {
   const rejoins: RejoinResult[] = [];
   const attempts: number[] = [];
   const world = { rooms: [] as RoomOffset[], onPushThrows: false };
-  let counter = 0;
   const session = createSocketSession({
     url: 'ws://host/ws',
     sid,
     socketFactory: sockets.factory,
     clock,
-    random: (bytes) => {
-      for (let i = 0; i < bytes.length; i++) bytes[i] = counter++ % 248;
-    },
+    random: createCountingRandom(),
     logger,
     rooms: () => world.rooms,
     onState: (state, info) => states.push([state, info]),
