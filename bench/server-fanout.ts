@@ -182,7 +182,7 @@ async function main(): Promise<void> {
     const wallMs = performance.now() - wallBefore;
     const cpu = process.cpuUsage(cpuBefore);
     loopDelay.disable();
-    const published = server.ctx.hub.log.latestOffset(ROOM);
+    const published = server.roomLog.latestOffset(ROOM);
 
     const rows = figures.map((f, i) => rowOf(`#${i + 1}`, f.delays, f.received, expected));
     const all = merge(figures.map((f) => f.delays));

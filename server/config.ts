@@ -28,6 +28,13 @@ export interface ServerConfig {
    * are ever allowed.
    */
   readonly corsOrigins: readonly string[] | '*' | null;
+  /**
+   * REDIS_URL: the rooms' logs, fan-out and node notes live in this Redis, shared by every
+   * node that names it (server/cluster). null: one process, the rooms in the SQLite store.
+   */
+  readonly redisUrl: string | null;
+  /** NODE_ID: this node's name in a cluster (health, logs); made from the port when absent. */
+  readonly nodeId: string | null;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -57,6 +64,12 @@ function corsOrigins(raw: string | undefined): readonly string[] | '*' | null {
   });
 }
 
+function redisUrl(raw: string | undefined): string | null {
+  if (raw === undefined || raw.trim() === '') return null;
+  if (!/^rediss?:\/\/[^\s]+$/.test(raw.trim())) throw new Error(`REDIS_URL must be a URL like redis://127.0.0.1:6379, got "${raw}"`);
+  return raw.trim();
+}
+
 export function loadServerConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
   return {
     host: env.HOST || '127.0.0.1',
@@ -69,5 +82,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
     socketIdleMs: int(env, 'SOCKET_IDLE_SECONDS', 90, 1, 3600) * 1000,
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null,
     corsOrigins: corsOrigins(env.CORS_ORIGINS),
+    redisUrl: redisUrl(env.REDIS_URL),
+    nodeId: env.NODE_ID ? env.NODE_ID : null,
   };
 }

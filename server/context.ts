@@ -5,16 +5,17 @@
  */
 import type { ServerConfig } from './config.js';
 import type { Db } from './store/db.js';
-import type { RoomHub } from './rooms/hub.js';
+import type { RoomFanout } from './rooms/hub.js';
 import type { Sessions } from './auth/sessions.js';
 import type { ServerMetrics } from './metrics.js';
 import type { ClientRegistry } from './socket/clients.js';
 import type { SocketHandlers } from './socket/handlers.js';
+import type { NodeBus } from './cluster/nodeBus.js';
 
 export interface ServerContext {
   readonly config: ServerConfig;
   readonly db: Db;
-  readonly hub: RoomHub;
+  readonly hub: RoomFanout;
   readonly sessions: Sessions;
   readonly metrics: ServerMetrics;
   /** Milliseconds since the epoch; injectable so windows (withdraw, expiry, cooldowns) can be tested. */
@@ -25,4 +26,6 @@ export interface ServerContext {
   readonly clients: ClientRegistry;
   /** What each socket request code does (PROTOCOL 2.2); feature areas register here. */
   readonly socketHandlers: SocketHandlers;
+  /** This node's link to the others of its cluster (REDIS_URL); null for one process. */
+  readonly cluster: { readonly nodeId: string; readonly nodes: NodeBus; health(): unknown } | null;
 }

@@ -21,6 +21,9 @@ import { ClientRegistry } from './socket/clients.js';
 import { SocketHandlers } from './socket/handlers.js';
 import { registerGroupHandlers } from './groups/handlers.js';
 import { attachSocketServer } from './socket/server.js';
+import { openClusterNode, type ClusterNode } from './cluster/node.js';
+import { CLOSE } from './socket/closeCodes.js';
+import type { RoomFanout } from './rooms/hub.js';
 
 export interface ServerOptions {
   readonly now?: () => number;
@@ -34,6 +37,8 @@ export interface RunningServer {
   readonly app: FastifyInstance;
   /** http://host:port of the listening server. */
   readonly url: string;
+  /** The rooms in one process (the SQLite log and its hub); null when they live in Redis (REDIS_URL). */
+  readonly embedded: { readonly log: RoomLog; readonly hub: RoomHub } | null;
   close(): Promise<void>;
 }
 
@@ -56,22 +61,47 @@ export function resolveAdminToken(config: ServerConfig): string {
 export async function startServer(config: ServerConfig, options: ServerOptions = {}): Promise<RunningServer> {
   const now = options.now ?? Date.now;
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const stoppedCleanly = takeCleanStopMark(config.dataDir, STORE_FILE);
+  // Several nodes share the store's folder in a cluster, and their room logs are in Redis:
+  // the clean-stop mark (what a crash may have lost of the SQLite log) is one process's.
+  const stoppedCleanly = config.redisUrl === null ? takeCleanStopMark(config.dataDir, STORE_FILE) : true;
   const db = openDatabase(config.dataDir);
   const metrics = createMetrics(options.processMetrics ?? true);
-  const log = new RoomLog(db, { now });
-  // The last process died: offsets it pushed and never wrote must not be given again.
-  if (!stoppedCleanly) log.voidAfterCrash();
+  const clients = new ClientRegistry();
+  let embedded: { log: RoomLog; hub: RoomHub } | null = null;
+  let node: ClusterNode | null = null;
+  let hub: RoomFanout;
+  if (config.redisUrl === null) {
+    const log = new RoomLog(db, { now });
+    // The last process died: offsets it pushed and never wrote must not be given again.
+    if (!stoppedCleanly) log.voidAfterCrash();
+    embedded = { log, hub: new RoomHub(log, metrics) };
+    hub = embedded.hub;
+  } else {
+    node = await openClusterNode({
+      redisUrl: config.redisUrl,
+      nodeId: config.nodeId ?? `node-${config.port}-${process.pid}`,
+      now,
+      metrics,
+      // The room's log is a new one: its members reconnect and join again, and their join's
+      // reply names the new epoch, so they take its offsets instead of their own.
+      onLogReset: (_webcastId, members) => {
+        for (const member of members) clients.get(member.id)?.close(CLOSE.roomLogReset, "the room's log was reset");
+      },
+    });
+    hub = node.hub;
+  }
+  const cluster = node;
   const ctx: ServerContext = {
     config,
     db,
-    hub: new RoomHub(log, metrics),
+    hub,
     sessions: new Sessions(db, config.tokenTtlMs, now),
     metrics,
     now,
     adminToken: resolveAdminToken(config),
-    clients: new ClientRegistry(),
+    clients,
     socketHandlers: new SocketHandlers(),
+    cluster: cluster === null ? null : { nodeId: cluster.nodeId, nodes: cluster.nodes, health: () => cluster.health() },
   };
   registerGroupHandlers(ctx);
   const app = await buildApp(ctx, { routes: options.routes ?? ROUTES, logger: options.logger ?? false });
@@ -86,15 +116,21 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
     ctx,
     app,
     url,
+    embedded,
     async close() {
       if (closed) return;
       closed = true;
       // Sockets first: their clean-up (rooms, connect-mic) still uses the store.
       await sockets.close();
       await app.close();
-      log.close();
-      db.close();
-      markCleanStop(config.dataDir);
+      if (embedded !== null) {
+        embedded.log.close();
+        db.close();
+        markCleanStop(config.dataDir);
+      } else {
+        await cluster?.close();
+        db.close();
+      }
     },
   };
 }

@@ -29,7 +29,7 @@ describe('interactive admin API', () => {
         expect(res.status, path).toBe(401);
       }
     }
-    expect(server.ctx.hub.log.latestOffset(room)).toBe(0);
+    expect(server.roomLog.latestOffset(room)).toBe(0);
   });
 
   it('answers bad bodies with 4501 naming the field', async () => {

@@ -68,24 +68,24 @@ function listRooms(ctx: ServerContext) {
 }
 
 /** The room waits for a start at a time to come (the guide page counts down to it). */
-function scheduleLive(ctx: ServerContext, id: string, fields: Fields) {
+async function scheduleLive(ctx: ServerContext, id: string, fields: Fields) {
   requireRoom(ctx, id);
   const inSeconds = optionalInt(fields, 'inSeconds', { min: 0, max: 366 * 86_400 });
   const startTime = optionalInt(fields, 'startTime', TIME_RULE) ?? (inSeconds === undefined ? undefined : ctx.now() + inSeconds * 1000);
   if (startTime === undefined) throw invalid('startTime', 'give startTime (ms) or inSeconds');
   ctx.db.prepare('UPDATE rooms SET status = ?, start_time = ? WHERE id = ?').run(LIVE_STATUS.notStarted, startTime, id);
-  const message = ctx.hub.publish(id, ROOM_MESSAGE.liveStatus, { status: LIVE_STATUS.notStarted });
+  const message = await ctx.hub.send(id, ROOM_MESSAGE.liveStatus, { status: LIVE_STATUS.notStarted });
   return { id, status: LIVE_STATUS.notStarted, startTime, offset: message.offset };
 }
 
-function caption(ctx: ServerContext, id: string, fields: Fields) {
+async function caption(ctx: ServerContext, id: string, fields: Fields) {
   const room = requireRoom(ctx, id);
   const text = requireText(fields, 'text', { max: CAPTION_MAX_CHARS });
   const lang = optionalOneOf(fields, 'lang', LOCALES) ?? room.locale;
   const start = optionalInt(fields, 'start', TIME_RULE) ?? ctx.now();
   const end = optionalInt(fields, 'end', TIME_RULE) ?? start + CAPTION_DEFAULT_MS;
   if (end < start) throw invalid('end', 'must not be before start');
-  const message = ctx.hub.publish(id, ROOM_MESSAGE.caption, { text, start, end, lang });
+  const message = await ctx.hub.send(id, ROOM_MESSAGE.caption, { text, start, end, lang });
   return { id, text, start, end, lang, offset: message.offset };
 }
 

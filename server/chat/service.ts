@@ -86,7 +86,7 @@ export class ChatService {
     }
     // The host side may pin its message (`top`: the room's pinned message) from the console.
     const top = isStaff(role) ? optionalBoolField(body, 'top') : undefined;
-    const message = this.publish(webcastId, sender, input, { msgId, ...(top === true ? { extras: { top: true } } : {}) });
+    const message = await this.publish(webcastId, sender, input, { msgId, ...(top === true ? { extras: { top: true } } : {}) });
     await this.durable();
     return { msgId, offset: message.offset };
   }
@@ -100,14 +100,14 @@ export class ChatService {
   }
 
   /** Publishes a chat message (7101) and records it in the history. Checks nothing. */
-  publish(webcastId: string, sender: ChatSender, input: ChatInput, options: { msgId?: string; sentAt?: number; extras?: ChatExtras } = {}): RoomMessage {
+  publish(webcastId: string, sender: ChatSender, input: ChatInput, options: { msgId?: string; sentAt?: number; extras?: ChatExtras } = {}): Promise<RoomMessage> {
     const msgId = options.msgId ?? newChatMessageId(this.ctx.now());
     const sentAt = options.sentAt ?? this.ctx.now();
     return this.publishBody(webcastId, sender.uid, chatMessageBody(msgId, sender, input, sentAt, options.extras));
   }
 
-  private publishBody(webcastId: string, uid: string, body: Record<string, unknown>): RoomMessage {
-    const message = this.ctx.hub.publish(webcastId, 7101, body);
+  private async publishBody(webcastId: string, uid: string, body: Record<string, unknown>): Promise<RoomMessage> {
+    const message = await this.ctx.hub.send(webcastId, 7101, body);
     this.history.record({
       msgId: String(body.msgId),
       webcastId,
@@ -121,7 +121,7 @@ export class ChatService {
 
   /** Resolves once every chat message and room message published so far is written. */
   async durable(): Promise<void> {
-    await Promise.all([this.ctx.hub.log.whenDurable(), this.history.whenDurable()]);
+    await Promise.all([this.ctx.hub.whenDurable(), this.history.whenDurable()]);
   }
 
   /** A message from the room's host or assistant (admin "say"). */
@@ -132,7 +132,7 @@ export class ChatService {
     const role = staff === 'host' ? ROLE.host : ROLE.assistant;
     const uid = this.ensureStaffUser(webcastId, staff);
     const sender = this.senderOf(uid, role);
-    const message = this.publish(webcastId, options.name ? { ...sender, name: options.name } : sender, input, options.extras ? { extras: options.extras } : {});
+    const message = await this.publish(webcastId, options.name ? { ...sender, name: options.name } : sender, input, options.extras ? { extras: options.extras } : {});
     await this.durable();
     return { msgId: String((JSON.parse(message.bodyJson) as { msgId: string }).msgId), offset: message.offset };
   }
@@ -239,7 +239,7 @@ export class ChatService {
   /** Review mode: publishes a held message (with its original sendTime). */
   async approve(webcastId: string, msgId: string): Promise<{ msgId: string; offset: number }> {
     const held = this.takePending(webcastId, msgId, 'approved');
-    const message = this.publishBody(webcastId, held.uid, held.body);
+    const message = await this.publishBody(webcastId, held.uid, held.body);
     await this.durable();
     return { msgId, offset: message.offset };
   }

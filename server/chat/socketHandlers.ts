@@ -61,15 +61,15 @@ export function registerChatHandlers(ctx: ServerContext, chat: ChatService): voi
   });
 
   for (const [code, read] of HOST_ROOM_MESSAGES) {
-    handlers.register(code, (request) => {
+    handlers.register(code, async (request) => {
       requireHost(request);
       const webcastId = roomOfRequest(ctx, request);
       const body = read(request.body, ctx.now());
       // Going live and ending are the admin API's code too (start time, replay, recording).
-      if (code === 7107 && (body.status === LIVE_STATUS.live || body.status === LIVE_STATUS.preparing)) return { offset: startLive(ctx, webcastId, body.status).offset };
-      if (code === 7107 && body.status === LIVE_STATUS.ended) return { offset: endLive(ctx, webcastId).offset };
+      if (code === 7107 && (body.status === LIVE_STATUS.live || body.status === LIVE_STATUS.preparing)) return { offset: (await startLive(ctx, webcastId, body.status)).offset };
+      if (code === 7107 && body.status === LIVE_STATUS.ended) return { offset: (await endLive(ctx, webcastId)).offset };
       if (code === 7107) ctx.db.prepare('UPDATE rooms SET status = ? WHERE id = ?').run(body.status, webcastId);
-      const message = ctx.hub.publish(webcastId, code, body);
+      const message = await ctx.hub.send(webcastId, code, body);
       return { offset: message.offset };
     });
   }

@@ -123,7 +123,11 @@ export async function buildApp(ctx: ServerContext, options: BuildAppOptions): Pr
     return reply.status(500).send({ code: 500, msg: 'internal server error', data: null });
   });
 
-  app.get('/healthz', async () => ({ code: 200, msg: 'ok', data: { status: 'up', time: ctx.now() } }));
+  app.get('/healthz', async () => {
+    const cluster = ctx.cluster === null ? null : (ctx.cluster.health() as { ready: boolean });
+    const status = cluster === null || cluster.ready ? 'up' : 'degraded';
+    return { code: 200, msg: 'ok', data: { status, time: ctx.now(), ...(cluster === null ? {} : { cluster }) } };
+  });
   app.get('/metrics', async (_request, reply) => {
     reply.header('content-type', ctx.metrics.registry.contentType);
     return ctx.metrics.registry.metrics();

@@ -38,7 +38,7 @@ describe('restart on the same DATA_DIR', () => {
       expect(repeat).toEqual(withdrawn);
       const rewards = again.ctx.db.prepare('SELECT COUNT(*) AS n FROM rewards').get() as { n: number };
       expect(rewards.n).toBe(1);
-      const messages = again.ctx.hub.log.readAfter(room, 0, 100).map((m) => m.code);
+      const messages = again.roomLog.readAfter(room, 0, 100).map((m) => m.code);
       expect(messages).toEqual([7115, 7119, 7119, 7111]);
     } finally {
       await again.close();

@@ -11,24 +11,24 @@ import { replayOf, replayUrl } from './streams.js';
 export const ROOM_MESSAGE = { liveStatus: 7107, caption: 7125 } as const;
 
 /** The room is preparing or live (7107); the start time is when it first went live. */
-export function startLive(ctx: ServerContext, id: string, status: typeof LIVE_STATUS.preparing | typeof LIVE_STATUS.live) {
+export async function startLive(ctx: ServerContext, id: string, status: typeof LIVE_STATUS.preparing | typeof LIVE_STATUS.live) {
   const room = requireRoom(ctx, id);
   // The start time is when the room went live; a repeated start keeps it.
   const startTime = status === LIVE_STATUS.live && room.status !== LIVE_STATUS.live ? ctx.now() : room.startTime;
   ctx.db.prepare('UPDATE rooms SET status = ?, start_time = ? WHERE id = ?').run(status, startTime, id);
-  const message = ctx.hub.publish(id, ROOM_MESSAGE.liveStatus, { status });
+  const message = await ctx.hub.send(id, ROOM_MESSAGE.liveStatus, { status });
   return { id, status, startTime, offset: message.offset };
 }
 
 /** The room ended (7107 with the replay); a session that was on air becomes a recording. */
-export function endLive(ctx: ServerContext, id: string) {
+export async function endLive(ctx: ServerContext, id: string) {
   const before = requireRoom(ctx, id);
   ctx.db.prepare('UPDATE rooms SET status = ? WHERE id = ?').run(LIVE_STATUS.ended, id);
   const ended = findRoom(ctx.db, id);
   const replay = ended ? replayOf(ctx.config, ended) : null;
   // The session that ended is a recording of the room (the demo's recordings all play the demo VOD).
   if (replay !== null && before.status !== LIVE_STATUS.ended && before.status !== LIVE_STATUS.notStarted) recordSession(ctx, id, before.title);
-  const message = ctx.hub.publish(id, ROOM_MESSAGE.liveStatus, { status: LIVE_STATUS.ended, ...(replay === null ? {} : { replay }) });
+  const message = await ctx.hub.send(id, ROOM_MESSAGE.liveStatus, { status: LIVE_STATUS.ended, ...(replay === null ? {} : { replay }) });
   return { id, status: LIVE_STATUS.ended, replay, offset: message.offset };
 }
 

@@ -38,9 +38,34 @@ export interface JoinResult {
   /** Offset of the first replayed message (latest + 1 when nothing was replayed). */
   readonly from: number;
   readonly replayed: number;
+  /** The life of the room's log the offsets belong to (a cluster's, server/cluster); absent in one process. */
+  readonly epoch?: string;
 }
 
-export class RoomHub {
+/**
+ * What the routes and the socket server need of the rooms, whether one process holds them
+ * (RoomHub, below) or a cluster shares them in Redis (server/cluster/clusterHub.ts).
+ */
+export interface RoomFanout {
+  /** Appends and fans out a room message; order is kept between publishes of one node. */
+  publish(webcastId: string, code: number, body: Record<string, unknown>): void;
+  /** Like publish, resolving with the message and its offset once it is in the room's log. */
+  send(webcastId: string, code: number, body: Record<string, unknown>): Promise<RoomMessage>;
+  join(sub: RoomSubscriber, webcastId: string, afterOffset: number): JoinResult | Promise<JoinResult>;
+  leave(sub: RoomSubscriber, webcastId: string): boolean;
+  leaveAll(sub: RoomSubscriber): void;
+  /** The room's online count: every node's members in a cluster. */
+  memberCount(webcastId: string): number;
+  /** A member of the room on this node. */
+  member(webcastId: string, subscriberId: string): RoomSubscriber | undefined;
+  onMembersChanged(listener: (webcastId: string) => void): () => void;
+  /** Messages after an offset, oldest first (history sync 2401). */
+  readAfter(webcastId: string, afterOffset: number, limit: number): RoomMessage[] | Promise<RoomMessage[]>;
+  /** Resolves once everything published so far is durable in the room's log. */
+  whenDurable(): Promise<void>;
+}
+
+export class RoomHub implements RoomFanout {
   private readonly rooms = new Map<string, Map<string, RoomSubscriber>>();
   private readonly membersListeners = new Set<(webcastId: string) => void>();
 
@@ -61,6 +86,18 @@ export class RoomHub {
       this.metrics?.framesSent.inc(members.size);
     }
     return message;
+  }
+
+  send(webcastId: string, code: number, body: Record<string, unknown>): Promise<RoomMessage> {
+    return Promise.resolve(this.publish(webcastId, code, body));
+  }
+
+  readAfter(webcastId: string, afterOffset: number, limit: number): RoomMessage[] {
+    return this.log.readAfter(webcastId, afterOffset, limit);
+  }
+
+  whenDurable(): Promise<void> {
+    return this.log.whenDurable();
   }
 
   /**

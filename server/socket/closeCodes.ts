@@ -19,6 +19,8 @@ export const CLOSE = {
   loggedInElsewhere: 4005,
   /** Push 1100 status 4013 was sent: the session's owner logged out. */
   loggedOut: 4013,
+  /** A cluster's room log was lost and begun again (a new epoch): reconnect and join afresh. */
+  roomLogReset: 4011,
   /** A simulated network drop (admin `users/:uid/drop`): the client only sees a lost socket. */
   networkDrop: 4900,
 } as const;

@@ -36,11 +36,17 @@ export function joinedRoomOfRequest(ctx: ServerContext, request: SocketRequest):
 export function registerRoomHandlers(ctx: ServerContext): void {
   const handlers = ctx.socketHandlers;
 
-  handlers.register(7001, (request) => {
+  handlers.register(7001, async (request) => {
     const webcastId = roomOfRequest(ctx, request);
     const offset = intField(request.body, 'offset', 0, OFFSET_MAX, 0);
-    const joined = ctx.hub.join(request.client, webcastId, offset);
-    return { webcastId, offset: joined.latest, online: ctx.hub.memberCount(webcastId), from: joined.from };
+    const joined = await ctx.hub.join(request.client, webcastId, offset);
+    return {
+      webcastId,
+      offset: joined.latest,
+      online: ctx.hub.memberCount(webcastId),
+      from: joined.from,
+      ...(joined.epoch === undefined ? {} : { epoch: joined.epoch }),
+    };
   });
 
   handlers.register(7003, (request) => {
@@ -48,12 +54,11 @@ export function registerRoomHandlers(ctx: ServerContext): void {
     return { webcastId, left: ctx.hub.leave(request.client, webcastId) };
   });
 
-  handlers.register(2401, (request) => {
+  handlers.register(2401, async (request) => {
     const webcastId = roomOfRequest(ctx, request);
     const after = intField(request.body, 'after', 0, OFFSET_MAX);
     const limit = intField(request.body, 'limit', 1, HISTORY_SYNC_MAX);
-    const messages = ctx.hub.log
-      .readAfter(webcastId, after, limit)
+    const messages = (await ctx.hub.readAfter(webcastId, after, limit))
       .map((m) => ({ code: m.code, ...(JSON.parse(m.bodyJson) as Record<string, unknown>) }));
     return { webcastId, messages };
   });

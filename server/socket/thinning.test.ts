@@ -44,7 +44,7 @@ async function publishAll(s: TestServer): Promise<Set<number>> {
   const priority = new Set<number>();
   for (let i = 1; i <= MESSAGES; i++) {
     const m = messageOf(i);
-    const published = s.ctx.hub.publish(ROOM, m.code, m.body);
+    const published = s.roomHub.publish(ROOM, m.code, m.body);
     if (m.priority) priority.add(published.offset);
     if (i % PER_TURN === 0) await turn();
   }
@@ -89,7 +89,7 @@ it('a slow socket that asked for it is thinned, never dropped: priority messages
   expect(delivered.size).toBeLessThan(MESSAGES);
   // Still open and answering; a message now goes out whole.
   expect(await slow.request(9001)).toEqual({ status: 200 });
-  const next = s.ctx.hub.publish(ROOM, 7101, messageOf(1).body);
+  const next = s.roomHub.publish(ROOM, 7101, messageOf(1).body);
   expect((await slow.nextPush(7101, 5000, (b) => b.offset === next.offset)).body.offset).toBe(next.offset);
   slow.close();
 }, 60_000);
@@ -101,7 +101,7 @@ it('a socket that keeps up, or did not ask for a thinned stream, gets every mess
   for (const socket of [reader, plain]) await socket.request(7001, { webcastId: ROOM, offset: 0 });
   tcpOf(plain).pause();
   for (let i = 1; i <= 2000; i++) {
-    s.ctx.hub.publish(ROOM, 7101, messageOf(i).body);
+    s.roomHub.publish(ROOM, 7101, messageOf(i).body);
     // A reader's pace: a few messages per turn.
     if (i % 20 === 0) await turn();
   }
@@ -123,19 +123,19 @@ it('a reader that reports its progress late is thinned by time, before any buffe
   await socket.request(9001);
   // More than a screenful sent, received, and not reported applied for longer than the start mark.
   let last = 0;
-  for (let i = 1; i <= THIN_BEHIND_MESSAGES + 50; i++) last = s.ctx.hub.publish(ROOM, 7101, messageOf(i).body).offset;
+  for (let i = 1; i <= THIN_BEHIND_MESSAGES + 50; i++) last = s.roomHub.publish(ROOM, 7101, messageOf(i).body).offset;
   await socket.nextPush(7101, 5000, (b) => b.offset === last);
   await new Promise((resolve) => setTimeout(resolve, THIN_LAG_START_MS + 100));
   const first = last + 1;
-  for (let i = 0; i < 10; i++) s.ctx.hub.publish(ROOM, 7101, messageOf(1).body);
-  const own = s.ctx.hub.publish(ROOM, 7101, messageOf(97).body);
+  for (let i = 0; i < 10; i++) s.roomHub.publish(ROOM, 7101, messageOf(1).body);
+  const own = s.roomHub.publish(ROOM, 7101, messageOf(97).body);
   await socket.nextPush(7101, 5000, (b) => b.offset === own.offset);
   expect((await socket.nextPush(SKIP_NOTICE_CODE)).body).toEqual({ webcastId: ROOM, from: first, to: first + 9 });
   expect(socket.received(7101).map((f) => f.body.offset).slice(-2)).toEqual([last, own.offset]);
   // Caught up: the report settles the stream, and the next message goes out.
   socket.push(7202, { webcastId: ROOM, offset: own.offset });
   await socket.request(9001);
-  const next = s.ctx.hub.publish(ROOM, 7101, messageOf(2).body);
+  const next = s.roomHub.publish(ROOM, 7101, messageOf(2).body);
   await socket.nextPush(7101, 5000, (b) => b.offset === next.offset);
   // A malformed report is ignored, nothing else happens.
   socket.push(7202, { webcastId: ROOM, offset: 'soon' });

@@ -4,9 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadServerConfig, type ServerConfig } from '../config.js';
 import { startServer, type RunningServer, type ServerOptions } from '../server.js';
+import type { RoomLog } from '../rooms/roomLog.js';
+import type { RoomHub } from '../rooms/hub.js';
 
 export interface TestServer extends RunningServer {
   readonly dataDir: string;
+  /** The embedded room log and hub (test servers never run on Redis; cluster tests start their own nodes). */
+  readonly roomLog: RoomLog;
+  readonly roomHub: RoomHub;
   /** Restart on the same DATA_DIR (persistence tests). */
   restart(): Promise<TestServer>;
 }
@@ -39,9 +44,12 @@ export async function startTestServer(
     ...options.config,
   };
   const server = await startServer(config, { processMetrics: false, ...options });
+  if (server.embedded === null) throw new Error('startTestServer: this server keeps its rooms in Redis');
   return {
     ...server,
     dataDir,
+    roomLog: server.embedded.log,
+    roomHub: server.embedded.hub,
     async restart() {
       await server.close();
       return startTestServer({ ...options, dataDir });

@@ -46,7 +46,7 @@ describe('goods', () => {
     const pushed = await api.admin(`/admin/v1/rooms/${room}/goods/push`, { kind: 'goods', id: headset(room) });
     expect(pushed.data).toMatchObject({ kind: 'goods', id: headset(room) });
     expect((await api.post(COMMERCE_CALLS.goodsPushed.path, { liveId: room }, t)).data).toMatchObject({ goodsId: headset(room) });
-    const push = server.ctx.hub.log.readAfter(room, 0, 10).find((m) => m.code === 7121);
+    const push = server.roomLog.readAfter(room, 0, 10).find((m) => m.code === 7121);
     expect(JSON.parse(push!.bodyJson)).toMatchObject({ kind: 'goods', id: headset(room) });
     expect((await api.admin(`/admin/v1/rooms/${room}/goods/push`, { kind: 'shoes' })).code).toBe(4501);
   });

@@ -107,7 +107,7 @@ describe('questionnaires and quizzes', () => {
 describe('results', () => {
   const poll = (r: string) => `pp_${r}_poll`;
   const pushes = () =>
-    server.ctx.hub.log
+    server.roomLog
       .readAfter(room, 0, 100)
       .filter((m) => m.code === 7115)
       .map((m) => JSON.parse(m.bodyJson) as { id: string; results?: { respondents: number; questions: { id: string; counts: Record<string, number> }[] }; closed?: boolean; version?: number });

@@ -48,7 +48,7 @@ describe('Q&A', () => {
     const answered = await api.admin(`/admin/v1/rooms/${room}/qa/${asked.data.qaId}/answer`, { text: 'Thirty days.' });
     expect(answered.data).toMatchObject({ status: 'answered', answer: 'Thirty days.' });
     // The room is told of the approval, then of the answer.
-    const pushes = server.ctx.hub.log.readAfter(room, 0, 10).filter((m) => m.code === 7123).map((m) => JSON.parse(m.bodyJson) as unknown);
+    const pushes = server.roomLog.readAfter(room, 0, 10).filter((m) => m.code === 7123).map((m) => JSON.parse(m.bodyJson) as unknown);
     expect(pushes).toMatchObject([
       { question: { qaId: asked.data.qaId, status: 'approved', answer: null } },
       { question: { qaId: asked.data.qaId, status: 'answered', answer: 'Thirty days.' } },
@@ -80,7 +80,7 @@ describe('Q&A', () => {
     await api.admin(`/admin/v1/rooms/${room}/qa/state`, { state: 'unopened' });
     expect((await ask('A long enough question')).msg).toBe('confId: Q&A has not been opened in this room');
     expect((await api.admin(`/admin/v1/rooms/${room}/qa/state`, { state: 'maybe' })).code).toBe(4501);
-    const states = server.ctx.hub.log.readAfter(room, 0, 10).filter((m) => m.code === 7123).map((m) => (JSON.parse(m.bodyJson) as { state: string }).state);
+    const states = server.roomLog.readAfter(room, 0, 10).filter((m) => m.code === 7123).map((m) => (JSON.parse(m.bodyJson) as { state: string }).state);
     expect(states).toEqual(['off', 'unopened']);
   });
 });
@@ -112,7 +112,7 @@ describe('Q&A upvotes', () => {
 
     // Several votes, one push: the tally of what moved, with a growing version.
     await new Promise((resolve) => setTimeout(resolve, 1200));
-    const tallies = server.ctx.hub.log
+    const tallies = server.roomLog
       .readAfter(room, 0, 50)
       .filter((m) => m.code === 7123)
       .map((m) => JSON.parse(m.bodyJson) as { votes?: { qaId: string; votes: number }[]; version?: number })

@@ -66,7 +66,7 @@ describe('red packets', () => {
     const again = await draw(first.token);
     expect(again.data).toMatchObject({ got: true, amount: amounts[0], state: 2 });
 
-    const messages = server.ctx.hub.log.readAfter(room, 0, 100).map((m) => ({ code: m.code, body: JSON.parse(m.bodyJson) as { state: number } }));
+    const messages = server.roomLog.readAfter(room, 0, 100).map((m) => ({ code: m.code, body: JSON.parse(m.bodyJson) as { state: number } }));
     expect(messages.filter((m) => m.code === 7119).map((m) => m.body.state)).toEqual([1, 2]);
 
     const judged = await api.post(COMMERCE_CALLS.redPacketJudge.path, { liveId: room, id: packet(room) }, { token: first.token });

@@ -36,7 +36,7 @@ describe('gifts and rewards', () => {
     expect(second).toEqual(first);
     const rewards = server.ctx.db.prepare('SELECT COUNT(*) AS n FROM rewards').get() as { n: number };
     expect(rewards.n).toBe(1);
-    const shown = server.ctx.hub.log.readAfter(room, 0, 10).filter((m) => m.code === 7111);
+    const shown = server.roomLog.readAfter(room, 0, 10).filter((m) => m.code === 7111);
     expect(shown).toHaveLength(1);
     expect(JSON.parse(shown[0]!.bodyJson)).toMatchObject({ uid: 'alice', name: 'Alice', gift: 'rocket', count: 2, amount: '100.00' });
     expect((await pay({ gift: 'rose', count: 1, amount: '0.10' }, alice.token)).code).toBe(200);
@@ -85,7 +85,7 @@ describe('gifts and rewards', () => {
     expect(paid).toMatchObject({ code: 200, data: { gift: 'reward', count: 1, amount: '8.88' } });
     expect((await pay({ gift: 'reward', count: 2, amount: '8.88' }, alice.token)).msg).toBe('count: a reward is paid once: count must be 1');
     expect((await pay({ gift: 'reward', count: 1, amount: '0.001' }, alice.token)).code).toBe(4501);
-    const shown = server.ctx.hub.log.readAfter(room, 0, 10).filter((m) => m.code === 7111);
+    const shown = server.roomLog.readAfter(room, 0, 10).filter((m) => m.code === 7111);
     expect(JSON.parse(shown.at(-1)!.bodyJson)).toMatchObject({ gift: 'reward', amount: '8.88' });
     expect(ledgerOf(server.ctx, room).map((r) => r.amount)).toEqual(['8.88']);
   });

@@ -18,7 +18,7 @@ describe('roll call', () => {
 
     const call = await api.admin<{ confId: string; id: string; deadline: number }>(`/admin/v1/rooms/${room}/rollcall/start`, { seconds: 30 });
     expect(call.data).toMatchObject({ confId: room, deadline: now + 30_000 });
-    const [pushed] = server.ctx.hub.log.readAfter(room, 0, 10);
+    const [pushed] = server.roomLog.readAfter(room, 0, 10);
     expect(pushed?.code).toBe(7117);
     expect(JSON.parse(pushed!.bodyJson)).toMatchObject({ confId: room, id: call.data.id, deadline: now + 30_000 });
 

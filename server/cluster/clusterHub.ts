@@ -1,0 +1,277 @@
+/**
+ * The rooms of one node of a cluster: its own sockets' memberships, the room log in Redis
+ * (redisRoomLog.ts) shared by all nodes.
+ *
+ * A node never fans out what it publishes itself: every room message, whichever node
+ * appended it, reaches the node once through the room's Redis channel, in offset order,
+ * and the node gives it to its members. So each socket gets each message exactly once and
+ * in order, and a node's own messages take the same path as everyone else's.
+ *
+ * A join cannot replay and add the member in one synchronous step as the embedded hub does
+ * (reading the log is a round trip to Redis), so the joiner waits in `joining` while the
+ * replay is read: live messages for it are kept aside and sent after the replay, those the
+ * replay already held (same offset) left out.
+ *
+ * The online count is the sum of every node's members: each node owns its sockets, so its
+ * figure is the true one; nodes tell theirs when it changes and every few seconds, and a
+ * node silent for COUNT_STALE_MS no longer counts (it died with its sockets).
+ */
+import type { Redis } from 'ioredis';
+import { roomMessageFacts } from '../../src/realtime/thinning';
+import { BizError } from '../http/envelope.js';
+import { JOIN_REPLAY_LIMIT, roomMessageFrame, type JoinResult, type RoomDelivery, type RoomFanout, type RoomSubscriber } from '../rooms/hub.js';
+import type { RoomMessage } from '../rooms/roomLog.js';
+import type { ServerMetrics } from '../metrics.js';
+import { ROOM_CHANNEL_PATTERN, readPublishedMessage, roomChannel, type RedisRoomLog } from './redisRoomLog.js';
+import { NODE_CHANNEL, type NodeBus, type NodeNote } from './nodeBus.js';
+
+/** How often a node tells every room count it holds. */
+export const COUNT_HEARTBEAT_MS = 2000;
+/** A node not heard from this long no longer counts in the online figures. */
+export const COUNT_STALE_MS = 3 * COUNT_HEARTBEAT_MS;
+/** Changes to a node's counts are told together after this long. */
+const COUNT_CHANGE_DELAY_MS = 50;
+
+interface Joining {
+  readonly sub: RoomSubscriber;
+  readonly held: RoomMessage[];
+}
+
+interface LocalRoom {
+  readonly members: Map<string, RoomSubscriber>;
+  readonly joining: Map<string, Joining>;
+  readonly subscribed: Promise<unknown>;
+  /** The epoch of the last message heard; a different one means the log was lost. */
+  epoch: string | null;
+}
+
+interface RemoteCounts {
+  rooms: Map<string, number>;
+  heardAt: number;
+}
+
+/** A message's delivery for a thinning socket: the chat body is read again only for 7101. */
+function deliveryOf(m: RoomMessage): RoomDelivery {
+  const body = m.code === 7101 ? (JSON.parse(m.bodyJson) as Record<string, unknown>) : {};
+  return { webcastId: m.webcastId, offset: m.offset, facts: roomMessageFacts(m.code, body) };
+}
+
+export interface ClusterHubDeps {
+  readonly log: RedisRoomLog;
+  /** A connection in subscriber mode, the hub's alone. */
+  readonly subscriber: Redis;
+  readonly nodes: NodeBus;
+  readonly now: () => number;
+  readonly metrics?: ServerMetrics;
+  /** The room's log was lost (a new epoch): its members here hold offsets that mean nothing now. */
+  readonly onLogReset: (webcastId: string, members: readonly RoomSubscriber[]) => void;
+}
+
+export class ClusterRoomHub implements RoomFanout {
+  private readonly rooms = new Map<string, LocalRoom>();
+  private readonly membersListeners = new Set<(webcastId: string) => void>();
+  private readonly inflight = new Set<Promise<void>>();
+  private readonly remote = new Map<string, RemoteCounts>();
+  private readonly changedCounts = new Set<string>();
+  private countTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly heartbeat: ReturnType<typeof setInterval>;
+  private readonly stopNotes: () => void;
+
+  constructor(private readonly deps: ClusterHubDeps) {
+    deps.subscriber.on('message', (channel: string, payload: string) => this.heard(channel, payload));
+    void deps.subscriber.subscribe(NODE_CHANNEL).catch(() => undefined);
+    this.stopNotes = deps.nodes.onNote((from, note) => this.noted(from, note));
+    this.heartbeat = setInterval(() => this.tellCounts(true), COUNT_HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  publish(webcastId: string, code: number, body: Record<string, unknown>): void {
+    this.send(webcastId, code, body).catch((error: unknown) => console.error(`room ${webcastId}: message ${code} not published:`, error instanceof Error ? error.message : error));
+  }
+
+  send(webcastId: string, code: number, body: Record<string, unknown>): Promise<RoomMessage> {
+    const appended = this.deps.log.append(webcastId, code, body);
+    const settled = appended.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.inflight.add(settled);
+    void settled.then(() => this.inflight.delete(settled));
+    this.deps.metrics?.roomMessagesSent.inc({ code: String(code) });
+    return appended.catch((error: unknown) => {
+      throw new BizError(500, `the room's log is unavailable: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  }
+
+  whenDurable(): Promise<void> {
+    return Promise.all([...this.inflight]).then(() => undefined);
+  }
+
+  readAfter(webcastId: string, afterOffset: number, limit: number): Promise<RoomMessage[]> {
+    return this.deps.log.readAfter(webcastId, afterOffset, limit);
+  }
+
+  async join(sub: RoomSubscriber, webcastId: string, afterOffset: number): Promise<JoinResult> {
+    const room = this.roomOf(webcastId);
+    const wasMember = room.members.delete(sub.id);
+    const joining: Joining = { sub, held: [] };
+    room.joining.set(sub.id, joining);
+    try {
+      await room.subscribed;
+      const head = await this.deps.log.head(webcastId);
+      const start = Math.max(afterOffset, head.latest - JOIN_REPLAY_LIMIT);
+      const replay = head.latest > start ? await this.deps.log.readAfter(webcastId, start, JOIN_REPLAY_LIMIT) : [];
+      if (room.joining.get(sub.id) !== joining) return { latest: head.latest, from: head.latest + 1, replayed: 0, epoch: head.epoch };
+      let last = Math.max(start, 0);
+      for (const m of [...replay, ...joining.held]) {
+        if (m.offset <= last) continue;
+        sub.send(roomMessageFrame(m), deliveryOf(m));
+        last = m.offset;
+      }
+      this.deps.metrics?.framesSent.inc(replay.length);
+      room.joining.delete(sub.id);
+      room.members.set(sub.id, sub);
+      if (!wasMember) {
+        this.deps.metrics?.roomsJoined.inc();
+        this.membersChanged(webcastId);
+      }
+      room.epoch ??= head.epoch;
+      return { latest: Math.max(head.latest, last), from: replay[0]?.offset ?? head.latest + 1, replayed: replay.length, epoch: head.epoch };
+    } catch (error) {
+      if (room.joining.get(sub.id) === joining) room.joining.delete(sub.id);
+      if (wasMember) {
+        this.deps.metrics?.roomsJoined.dec();
+        this.membersChanged(webcastId);
+      }
+      this.dropIfEmpty(webcastId, room);
+      if (error instanceof BizError) throw error;
+      throw new BizError(500, `the room's log is unavailable: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  leave(sub: RoomSubscriber, webcastId: string): boolean {
+    const room = this.rooms.get(webcastId);
+    if (!room) return false;
+    room.joining.delete(sub.id);
+    const left = room.members.delete(sub.id);
+    if (left) {
+      this.deps.metrics?.roomsJoined.dec();
+      this.membersChanged(webcastId);
+    }
+    this.dropIfEmpty(webcastId, room);
+    return left;
+  }
+
+  leaveAll(sub: RoomSubscriber): void {
+    for (const webcastId of [...this.rooms.keys()]) this.leave(sub, webcastId);
+  }
+
+  memberCount(webcastId: string): number {
+    let n = this.rooms.get(webcastId)?.members.size ?? 0;
+    const fresh = this.deps.now() - COUNT_STALE_MS;
+    for (const counts of this.remote.values()) if (counts.heardAt >= fresh) n += counts.rooms.get(webcastId) ?? 0;
+    return n;
+  }
+
+  member(webcastId: string, subscriberId: string): RoomSubscriber | undefined {
+    return this.rooms.get(webcastId)?.members.get(subscriberId);
+  }
+
+  onMembersChanged(listener: (webcastId: string) => void): () => void {
+    this.membersListeners.add(listener);
+    return () => this.membersListeners.delete(listener);
+  }
+
+  /** Rooms this node follows and the members it holds in them (for /healthz). */
+  localRooms(): number {
+    return this.rooms.size;
+  }
+
+  close(): void {
+    clearInterval(this.heartbeat);
+    if (this.countTimer !== null) clearTimeout(this.countTimer);
+    this.stopNotes();
+    this.deps.nodes.tell({ type: 'gone' });
+  }
+
+  private roomOf(webcastId: string): LocalRoom {
+    let room = this.rooms.get(webcastId);
+    if (!room) {
+      // ioredis sends commands of one connection in order, so a subscribe after an
+      // unsubscribe of the same room (it emptied and filled again) is the one that holds.
+      room = { members: new Map(), joining: new Map(), subscribed: this.deps.subscriber.subscribe(roomChannel(webcastId)), epoch: null };
+      room.subscribed.catch(() => undefined);
+      this.rooms.set(webcastId, room);
+    }
+    return room;
+  }
+
+  private dropIfEmpty(webcastId: string, room: LocalRoom): void {
+    if (room.members.size > 0 || room.joining.size > 0 || this.rooms.get(webcastId) !== room) return;
+    this.rooms.delete(webcastId);
+    this.deps.subscriber.unsubscribe(roomChannel(webcastId)).catch(() => undefined);
+  }
+
+  private heard(channel: string, payload: string): void {
+    if (channel === NODE_CHANNEL) {
+      this.deps.nodes.heard(payload);
+      return;
+    }
+    const webcastId = ROOM_CHANNEL_PATTERN.exec(channel)?.[1];
+    const room = webcastId === undefined ? undefined : this.rooms.get(webcastId);
+    if (webcastId === undefined || room === undefined) return;
+    const message = readPublishedMessage(webcastId, payload);
+    if (message === null) return;
+    if (room.epoch !== null && room.epoch !== message.epoch) {
+      room.epoch = message.epoch;
+      this.deps.onLogReset(webcastId, [...room.members.values(), ...[...room.joining.values()].map((j) => j.sub)]);
+      return;
+    }
+    room.epoch = message.epoch;
+    for (const joining of room.joining.values()) joining.held.push(message);
+    if (room.members.size === 0) return;
+    const frame = roomMessageFrame(message);
+    const delivery = deliveryOf(message);
+    for (const sub of room.members.values()) sub.send(frame, delivery);
+    this.deps.metrics?.framesSent.inc(room.members.size);
+  }
+
+  private noted(from: string, note: NodeNote): void {
+    if (note.type === 'gone') {
+      this.remote.delete(from);
+      return;
+    }
+    if (note.type !== 'counts') return;
+    let counts = this.remote.get(from);
+    if (!counts || note.full) {
+      counts = { rooms: new Map(), heardAt: 0 };
+      this.remote.set(from, counts);
+    }
+    counts.heardAt = this.deps.now();
+    for (const [room, n] of Object.entries(note.rooms)) counts.rooms.set(room, n);
+  }
+
+  /** Told on the next turn of the event loop (see RoomHub.onMembersChanged), and to the other nodes soon after. */
+  private membersChanged(webcastId: string): void {
+    this.changedCounts.add(webcastId);
+    if (this.countTimer === null) {
+      this.countTimer = setTimeout(() => {
+        this.countTimer = null;
+        this.tellCounts(false);
+      }, COUNT_CHANGE_DELAY_MS);
+      this.countTimer.unref();
+    }
+    if (this.membersListeners.size === 0) return;
+    setImmediate(() => {
+      for (const listener of this.membersListeners) listener(webcastId);
+    });
+  }
+
+  private tellCounts(full: boolean): void {
+    const rooms: Record<string, number> = {};
+    const which = full ? [...this.rooms.keys()] : [...this.changedCounts];
+    this.changedCounts.clear();
+    for (const webcastId of which) rooms[webcastId] = this.rooms.get(webcastId)?.members.size ?? 0;
+    this.deps.nodes.tell({ type: 'counts', rooms, full });
+  }
+}

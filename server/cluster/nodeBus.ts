@@ -1,0 +1,86 @@
+/**
+ * What the nodes of a cluster tell each other that is not a room message: how many members
+ * each has in each room (the online count is their sum), and sockets to end wherever they
+ * are (a login elsewhere, a logout, a kick). One Redis channel for all nodes; a node ignores
+ * its own notes. Notes are fire-and-forget: a node that misses one (Redis away) is told the
+ * counts again by the next heartbeat, and a session's end is also in the shared store, so a
+ * socket that missed its close is refused at its next login.
+ */
+import type { Redis } from 'ioredis';
+
+export const NODE_CHANNEL = 'webcast:nodes';
+
+export type NodeNote =
+  | { readonly type: 'counts'; readonly rooms: Readonly<Record<string, number>>; readonly full: boolean }
+  | { readonly type: 'endSession'; readonly token: string; readonly frame: string | null; readonly closeCode: number; readonly reason: string }
+  | { readonly type: 'closeUserInRoom'; readonly userId: string; readonly webcastId: string; readonly closeCode: number; readonly reason: string }
+  | { readonly type: 'gone' };
+
+interface Envelope {
+  readonly from: string;
+  readonly note: NodeNote;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Reads a note from the channel; null for anything else (never throws). */
+export function readNodeNote(payload: string): Envelope | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(payload);
+  } catch {
+    return null;
+  }
+  if (!isRecord(parsed) || typeof parsed.from !== 'string' || !isRecord(parsed.note)) return null;
+  const note = parsed.note;
+  switch (note.type) {
+    case 'counts': {
+      if (!isRecord(note.rooms)) return null;
+      const rooms: Record<string, number> = {};
+      for (const [room, n] of Object.entries(note.rooms)) if (typeof n === 'number' && Number.isSafeInteger(n) && n >= 0) rooms[room] = n;
+      return { from: parsed.from, note: { type: 'counts', rooms, full: note.full === true } };
+    }
+    case 'endSession':
+      if (typeof note.token !== 'string' || typeof note.closeCode !== 'number' || typeof note.reason !== 'string') return null;
+      return { from: parsed.from, note: { type: 'endSession', token: note.token, frame: typeof note.frame === 'string' ? note.frame : null, closeCode: note.closeCode, reason: note.reason } };
+    case 'closeUserInRoom':
+      if (typeof note.userId !== 'string' || typeof note.webcastId !== 'string' || typeof note.closeCode !== 'number' || typeof note.reason !== 'string') return null;
+      return { from: parsed.from, note: { type: 'closeUserInRoom', userId: note.userId, webcastId: note.webcastId, closeCode: note.closeCode, reason: note.reason } };
+    case 'gone':
+      return { from: parsed.from, note: { type: 'gone' } };
+    default:
+      return null;
+  }
+}
+
+export class NodeBus {
+  private readonly listeners = new Set<(from: string, note: NodeNote) => void>();
+
+  constructor(
+    readonly nodeId: string,
+    private readonly command: Redis,
+  ) {}
+
+  /** Tells every other node; a Redis that is away loses the note (see the module comment). */
+  tell(note: NodeNote): void {
+    this.command.publish(NODE_CHANNEL, JSON.stringify({ from: this.nodeId, note })).catch(() => undefined);
+  }
+
+  onNote(listener: (from: string, note: NodeNote) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** A payload heard on NODE_CHANNEL (the subscriber connection is the hub's). */
+  heard(payload: string): void {
+    const envelope = readNodeNote(payload);
+    if (envelope === null || envelope.from === this.nodeId) return;
+    for (const listener of this.listeners) {
+      try {
+        listener(envelope.from, envelope.note);
+      } catch (error) {
+        console.error('node note listener failed:', error);
+      }
+    }
+  }
+}
