@@ -23,6 +23,7 @@ import { registerGroupHandlers } from './groups/handlers.js';
 import { attachSocketServer } from './socket/server.js';
 import { openClusterNode, type ClusterNode } from './cluster/node.js';
 import { CLOSE } from './socket/closeCodes.js';
+import { listenForRemoteEnds } from './socket/sessionsEnd.js';
 import type { RoomFanout } from './rooms/hub.js';
 
 export interface ServerOptions {
@@ -64,7 +65,7 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
   // Several nodes share the store's folder in a cluster, and their room logs are in Redis:
   // the clean-stop mark (what a crash may have lost of the SQLite log) is one process's.
   const stoppedCleanly = config.redisUrl === null ? takeCleanStopMark(config.dataDir, STORE_FILE) : true;
-  const db = openDatabase(config.dataDir);
+  const db = openDatabase(config.dataDir, STORE_FILE, { sharedByProcesses: config.redisUrl !== null });
   const metrics = createMetrics(options.processMetrics ?? true);
   const clients = new ClientRegistry();
   let embedded: { log: RoomLog; hub: RoomHub } | null = null;
@@ -104,6 +105,7 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
     cluster: cluster === null ? null : { nodeId: cluster.nodeId, nodes: cluster.nodes, health: () => cluster.health() },
   };
   registerGroupHandlers(ctx);
+  const stopRemoteEnds = listenForRemoteEnds(ctx);
   const app = await buildApp(ctx, { routes: options.routes ?? ROUTES, logger: options.logger ?? false });
   const sockets = attachSocketServer(app.server, ctx);
   await app.listen({ host: config.host, port: config.port });
@@ -121,6 +123,7 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
       if (closed) return;
       closed = true;
       // Sockets first: their clean-up (rooms, connect-mic) still uses the store.
+      stopRemoteEnds();
       await sockets.close();
       await app.close();
       if (embedded !== null) {

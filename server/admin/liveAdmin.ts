@@ -117,14 +117,14 @@ export const liveAdminRoutes: RouteModule = (app, ctx) => {
   const guard = { onRequest: adminOnly(ctx) };
   app.get('/admin/v1/rooms', guard, async () => okEnvelope({ rooms: listRooms(ctx) }));
   app.post('/admin/v1/rooms/:id/live/start', guard, async (request) =>
-    okEnvelope(startLive(ctx, roomIdParam(request), optionalOneOf(fieldsOf(request.body), 'status', [LIVE_STATUS.preparing, LIVE_STATUS.live]) ?? LIVE_STATUS.live)),
+    okEnvelope(await startLive(ctx, roomIdParam(request), optionalOneOf(fieldsOf(request.body), 'status', [LIVE_STATUS.preparing, LIVE_STATUS.live]) ?? LIVE_STATUS.live)),
   );
-  app.post('/admin/v1/rooms/:id/live/end', guard, async (request) => okEnvelope(endLive(ctx, roomIdParam(request))));
+  app.post('/admin/v1/rooms/:id/live/end', guard, async (request) => okEnvelope(await endLive(ctx, roomIdParam(request))));
   app.post('/admin/v1/rooms/:id/staff', guard, async (request) => okEnvelope(await staffLogin(ctx, roomIdParam(request), fieldsOf(request.body))));
   // The countdown and captions: the same code for the CLI and the console (hostMount.ts).
   for (const mount of hostMounts(ctx)) {
     const at = { onRequest: mount.onRequest };
-    app.post(`${mount.base}/:id/live/schedule`, at, async (request) => okEnvelope(scheduleLive(ctx, roomIdParam(request), fieldsOf(request.body))));
-    app.post(`${mount.base}/:id/caption`, at, async (request) => okEnvelope(caption(ctx, roomIdParam(request), fieldsOf(request.body))));
+    app.post(`${mount.base}/:id/live/schedule`, at, async (request) => okEnvelope(await scheduleLive(ctx, roomIdParam(request), fieldsOf(request.body))));
+    app.post(`${mount.base}/:id/caption`, at, async (request) => okEnvelope(await caption(ctx, roomIdParam(request), fieldsOf(request.body))));
   }
 };

@@ -4,10 +4,26 @@
  * 2.2). Two tabs of one browser share one session (same token and sid), so they are never
  * "another device". Called by the live login when it creates a session, and by the socket
  * server when a socket logs in (whichever notices first; the second finds nothing to end).
+ *
+ * In a cluster the sockets may be on any node: the session's end is in the shared store, and
+ * every other node is told to close its sockets of it too (listenForRemoteEnds).
  */
 import { encodeFrame } from '../../src/realtime/frame';
 import type { ServerContext } from '../context.js';
 import { CLOSE } from './closeCodes.js';
+
+/** Sends the frame (if any) to this node's sockets of the session and closes them. */
+function closeSessionHere(ctx: ServerContext, token: string, frame: string | null, closeCode: number, reason: string): void {
+  for (const client of ctx.clients.ofSession(token)) {
+    if (frame !== null) client.send(frame);
+    client.close(closeCode, reason);
+  }
+}
+
+function closeSessionEverywhere(ctx: ServerContext, token: string, frame: string | null, closeCode: number, reason: string): void {
+  closeSessionHere(ctx, token, frame, closeCode, reason);
+  ctx.cluster?.nodes.tell({ type: 'endSession', token, frame, closeCode, reason });
+}
 
 export function endOtherSessions(ctx: ServerContext, userId: string, exceptToken: string): number {
   const others = ctx.sessions.othersOf(userId, exceptToken);
@@ -15,10 +31,7 @@ export function endOtherSessions(ctx: ServerContext, userId: string, exceptToken
   const frame = encodeFrame({ code: 9004, body: { status: 4005, msg: 'your account logged in on another device' } });
   for (const session of others) {
     ctx.sessions.end(session.token);
-    for (const client of ctx.clients.ofSession(session.token)) {
-      client.send(frame);
-      client.close(CLOSE.loggedInElsewhere, 'logged in elsewhere');
-    }
+    closeSessionEverywhere(ctx, session.token, frame, CLOSE.loggedInElsewhere, 'logged in elsewhere');
   }
   return others.length;
 }
@@ -27,8 +40,8 @@ export function endOtherSessions(ctx: ServerContext, userId: string, exceptToken
 export function endSessionsInRoom(ctx: ServerContext, userId: string, webcastId: string, closeCode: number, reason: string): number {
   const sessions = ctx.sessions.othersOf(userId, '').filter((s) => s.webcastId === webcastId);
   for (const session of sessions) ctx.sessions.end(session.token);
-  const clients = ctx.clients.ofUserInRoom(userId, webcastId);
-  for (const client of clients) client.close(closeCode, reason);
+  for (const client of ctx.clients.ofUserInRoom(userId, webcastId)) client.close(closeCode, reason);
+  ctx.cluster?.nodes.tell({ type: 'closeUserInRoom', userId, webcastId, closeCode, reason });
   return sessions.length;
 }
 
@@ -40,8 +53,14 @@ export function endSessionsInRoom(ctx: ServerContext, userId: string, webcastId:
 export function endSession(ctx: ServerContext, token: string): void {
   ctx.sessions.end(token);
   const frame = encodeFrame({ code: 1100, body: { status: 4013, msg: 'you have logged out' } });
-  for (const client of ctx.clients.ofSession(token)) {
-    client.send(frame);
-    client.close(CLOSE.loggedOut, 'logged out');
-  }
+  closeSessionEverywhere(ctx, token, frame, CLOSE.loggedOut, 'logged out');
+}
+
+/** A cluster's node closes its sockets of sessions another node ended. Returns the unsubscribe. */
+export function listenForRemoteEnds(ctx: ServerContext): () => void {
+  if (ctx.cluster === null) return () => undefined;
+  return ctx.cluster.nodes.onNote((_from, note) => {
+    if (note.type === 'endSession') closeSessionHere(ctx, note.token, note.frame, note.closeCode, note.reason);
+    if (note.type === 'closeUserInRoom') for (const client of ctx.clients.ofUserInRoom(note.userId, note.webcastId)) client.close(note.closeCode, note.reason);
+  });
 }

@@ -13,9 +13,21 @@ export type Db = Database.Database;
 /** The store's file in the data folder. */
 export const STORE_FILE = 'webcast.sqlite';
 
-export function openDatabase(dataDir: string, fileName = STORE_FILE): Db {
+/**
+ * `sharedByProcesses`: the nodes of a cluster write the same file. A transaction that reads
+ * and then writes (a red packet's share, a raffle's draw, an idempotency key) must then hold
+ * the write lock from its start: a deferred one that another process wrote under meanwhile
+ * cannot take the lock (SQLITE_BUSY however long it waits), and the waiting that busy_timeout
+ * does only works for transactions that begin by taking it. So every transaction begins
+ * IMMEDIATE there, and the file's one writer at a time decides each rule once.
+ */
+export function openDatabase(dataDir: string, fileName = STORE_FILE, options: { readonly sharedByProcesses?: boolean } = {}): Db {
   fs.mkdirSync(dataDir, { recursive: true });
   const db = new Database(path.join(dataDir, fileName));
+  if (options.sharedByProcesses === true) {
+    const transaction = db.transaction.bind(db);
+    db.transaction = ((fn: Parameters<typeof transaction>[0]) => transaction(fn).immediate) as typeof db.transaction;
+  }
   db.pragma('journal_mode = WAL');
   // NORMAL is durable across process crashes in WAL mode (only an OS crash can lose the
   // last transactions), and several times faster than FULL for the chat write path.
@@ -40,11 +52,14 @@ export function runMigrations(db: Db, migrations: readonly Migration[]): number[
   const ran: number[] = [];
   for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
     if (applied.has(m.version)) continue;
-    db.transaction(() => {
+    // Asked again inside the transaction: nodes of a cluster starting together each try.
+    const applies = db.transaction(() => {
+      if (db.prepare('SELECT 1 FROM schema_migrations WHERE version = ?').get(m.version) !== undefined) return false;
       m.up(db);
       db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, Date.now());
+      return true;
     })();
-    ran.push(m.version);
+    if (applies) ran.push(m.version);
   }
   return ran;
 }

@@ -1,0 +1,127 @@
+/**
+ * Three nodes on one real Redis (Debian's redis-server, started for the test) and one
+ * shared store folder: offsets stay gapless across nodes, every viewer gets every message
+ * once and in order whichever node published it, history sync answers from any node, the
+ * online count is the whole room's, a login on one node ends the socket on another (9004),
+ * and a Redis restart is seen in /healthz and recovered from.
+ */
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Frame } from '../../src/realtime/frame';
+import { loadServerConfig } from '../config.js';
+import { startServer, type RunningServer } from '../server.js';
+import { makeTempDir } from '../testing/harness.js';
+import { addRoom, loginAs } from '../testing/roomFixtures.js';
+import { TestSocket } from '../testing/socketClient.js';
+import { createRealtimeRoutes } from '../socket/realtimeRoutes.js';
+import { clientRoutes } from '../routes/client.js';
+import { startRedis, type RedisProcess } from './redisProcess.js';
+
+const ROOM = '30001';
+let redis: RedisProcess;
+let dataDir: string;
+const nodes: RunningServer[] = [];
+const sockets: TestSocket[] = [];
+
+async function startNode(name: string): Promise<RunningServer> {
+  const config = { ...loadServerConfig({}, process.cwd()), host: '127.0.0.1', port: 0, dataDir, adminToken: 'test-admin-token', redisUrl: redis.url, nodeId: name };
+  const node = await startServer(config, { processMetrics: false, routes: [createRealtimeRoutes(), clientRoutes] });
+  nodes.push(node);
+  return node;
+}
+
+beforeAll(async () => {
+  const dir = makeTempDir();
+  dataDir = path.join(dir, 'data');
+  redis = await startRedis(path.join(dir, 'redis'));
+  for (const name of ['n1', 'n2', 'n3']) await startNode(name);
+  addRoom(nodes[0]!.ctx, ROOM);
+}, 30_000);
+
+afterAll(async () => {
+  for (const s of sockets.splice(0)) s.close();
+  for (const node of nodes.splice(0)) await node.close();
+  await redis.stop();
+});
+
+async function viewer(node: RunningServer, uid: string, offset = 0): Promise<TestSocket> {
+  const session = loginAs(node.ctx, uid, ROOM);
+  const socket = await TestSocket.connect(node.url, session.sid);
+  sockets.push(socket);
+  await socket.request(7001, { webcastId: ROOM, offset });
+  return socket;
+}
+
+const chatOffsets = (frames: readonly Frame[], from = 0): number[] =>
+  frames.filter((f) => f.code === 7101 && Number(f.body.offset) > from).map((f) => Number(f.body.offset));
+
+async function until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('a room on three nodes', () => {
+  it('gives every viewer on every node each message once, in offset order, whichever node published it', async () => {
+    const viewers = await Promise.all(nodes.flatMap((node, n) => [viewer(node, `v${n}a`), viewer(node, `v${n}b`)]));
+    const start = (await nodes[0]!.ctx.hub.send(ROOM, 7101, { msgId: 'start', body: 'start' })).offset;
+    const sent: Promise<unknown>[] = [];
+    for (let i = 0; i < 600; i++) sent.push(nodes[i % 3]!.ctx.hub.send(ROOM, 7101, { msgId: `m${i}`, body: `message ${i}` }));
+    const offsets = ((await Promise.all(sent)) as { offset: number }[]).map((m) => m.offset).sort((a, b) => a - b);
+    expect(offsets).toEqual(Array.from({ length: 600 }, (_, i) => start + 1 + i));
+    for (const v of viewers) await until(() => chatOffsets(v.frames, start).length >= 600, 'every message');
+    for (const v of viewers) expect(chatOffsets(v.frames, start)).toEqual(offsets);
+  });
+
+  it('answers history sync (2401) from any node, and replays on join from the shared log', async () => {
+    const latest = (await nodes[1]!.ctx.hub.send(ROOM, 7101, { msgId: 'h', body: 'history' })).offset;
+    const late = await viewer(nodes[2]!, 'late', latest - 5);
+    await until(() => chatOffsets(late.frames).length >= 5, 'the replay');
+    expect(chatOffsets(late.frames)).toEqual([latest - 4, latest - 3, latest - 2, latest - 1, latest]);
+    const reply = await late.request(2401, { webcastId: ROOM, after: latest - 3, limit: 2 });
+    expect((reply.messages as { offset: number }[]).map((m) => m.offset)).toEqual([latest - 2, latest - 1]);
+  });
+
+  it('counts the room online over all nodes', async () => {
+    const counts = () => nodes.map((n) => n.ctx.hub.memberCount(ROOM));
+    // Nodes tell their counts a moment after they change: wait until all three agree.
+    await until(() => new Set(counts()).size === 1, 'the nodes to agree');
+    const before = counts()[0]!;
+    expect(before).toBe(7);
+    await viewer(nodes[1]!, 'counted-1');
+    await viewer(nodes[2]!, 'counted-2');
+    await until(() => counts().every((n) => n === before + 2), `the counts of the other nodes (${counts().join(', ')})`);
+  });
+
+  it('ends the older login of an account on another node with 9004', async () => {
+    const first = await viewer(nodes[0]!, 'twice');
+    const pushed = first.nextPush(9004);
+    const second = loginAs(nodes[1]!.ctx, 'twice', ROOM);
+    const socket = await TestSocket.connect(nodes[1]!.url, second.sid);
+    sockets.push(socket);
+    expect((await pushed).body.status).toBe(4005);
+    expect((await first.closed()).code).toBe(4005);
+  });
+
+  it('reports a lost Redis in /healthz and recovers the room when it is back', async () => {
+    const v = await viewer(nodes[1]!, 'through-restart');
+    await redis.stop();
+    await until(() => nodes.every((n) => (n.ctx.cluster?.health() as { ready: boolean }).ready === false), 'the nodes to notice');
+    const down = (await (await fetch(`${nodes[0]!.url}/healthz`)).json()) as { data: { status: string } };
+    expect(down.data.status).toBe('degraded');
+    await expect(nodes[0]!.ctx.hub.send(ROOM, 7101, { msgId: 'lost', body: 'while away' })).rejects.toThrow(/unavailable/);
+    await redis.restart();
+    await until(() => nodes.every((n) => (n.ctx.cluster?.health() as { ready: boolean }).ready), 'the nodes to reconnect');
+    const up = (await (await fetch(`${nodes[0]!.url}/healthz`)).json()) as { data: { status: string; cluster: { redisLost: number } } };
+    expect(up.data.status).toBe('up');
+    expect(up.data.cluster.redisLost).toBeGreaterThanOrEqual(1);
+    // The subscriber connection subscribes again by itself: a message after the restart arrives.
+    let after = 0;
+    await until(() => {
+      if (after === 0) void nodes[2]!.ctx.hub.send(ROOM, 7101, { msgId: 'back', body: 'back' }).then((m) => (after = m.offset), () => undefined);
+      return after > 0 && chatOffsets(v.frames).includes(after);
+    }, 'a message after the restart');
+  });
+});
