@@ -60,7 +60,7 @@ export async function openClusterNode(options: {
   } catch (error) {
     command.disconnect();
     subscriber.disconnect();
-    throw new Error(`REDIS_URL: cannot reach Redis at ${options.redisUrl}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`REDIS_URL: cannot reach Redis at ${options.redisUrl}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
   const nodes = new NodeBus(options.nodeId, command);
   const hub = new ClusterRoomHub({
