@@ -182,7 +182,7 @@ async function main(): Promise<void> {
     const wallMs = performance.now() - wallBefore;
     const cpu = process.cpuUsage(cpuBefore);
     loopDelay.disable();
-    const published = server.roomLog.latestOffset(ROOM);
+    const published = server.embedded?.log.latestOffset(ROOM) ?? 0;
 
     const rows = figures.map((f, i) => rowOf(`#${i + 1}`, f.delays, f.received, expected));
     const all = merge(figures.map((f) => f.delays));

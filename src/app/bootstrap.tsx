@@ -13,6 +13,7 @@ import { currentLocale, i18n, initI18n } from '../i18n';
 import { ApiProvider } from '../state/apiContext';
 import { session, setTheme } from '../state/session';
 import { syncThemeTo } from '../state/theme';
+import { setSocketAddresses } from '../state/socketAddresses';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import '../ui/base.css';
 import { createAppApi } from './api';
@@ -37,6 +38,7 @@ async function startWithConfig(root: Root, config: RuntimeConfig): Promise<void>
     session.localeLang = currentLocale();
   });
   setTheme(config.themeColour);
+  setSocketAddresses(config.sockets);
   syncThemeTo(document.documentElement.style);
 
   if (!isUnderPrefix(window.location.pathname, config.appPrefix)) {

@@ -36,6 +36,26 @@ describe('parseRuntimeConfig', () => {
       allowedOrigins: [],
       themeColour: '#2081eb',
       errorReporting: { appName: 'cloud_webcast', versionLabel: 'CLV_PC_WEB' },
+      sockets: [],
+    });
+  });
+
+  describe('sockets (the nodes of a clustered room server)', () => {
+    it('keeps ws and wss addresses, each once', () => {
+      expect(parsedOk({ ...shipped(), sockets: ['ws://127.0.0.1:8081/ws', 'wss://node2.example.com/ws', 'ws://127.0.0.1:8081/ws'] }).sockets).toEqual([
+        'ws://127.0.0.1:8081/ws',
+        'wss://node2.example.com/ws',
+      ]);
+    });
+
+    it.each([['http://127.0.0.1:8081/ws'], ['not a url'], [42], ['ws://host/ws#frag']])('refuses %j with a message naming it', (entry) => {
+      const errors = errorsOf({ ...shipped(), sockets: [entry] });
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatch(/^sockets\[0\]/);
+    });
+
+    it('refuses a value that is not a list', () => {
+      expect(errorsOf({ ...shipped(), sockets: 'ws://127.0.0.1:8081/ws' })[0]).toMatch(/^sockets must be an array/);
     });
   });
 

@@ -29,6 +29,8 @@ export interface RuntimeConfig {
   /** Always a valid #rgb/#rrggbb colour: an invalid one was replaced by the default. */
   readonly themeColour: string;
   readonly errorReporting: { readonly appName: string; readonly versionLabel: string };
+  /** The room server's realtime socket addresses (ws/wss), when it runs as several nodes. */
+  readonly sockets: readonly string[];
 }
 
 type Raw = Record<string, unknown>;
@@ -195,6 +197,30 @@ function parseAllowedOrigins(value: unknown, errors: string[]): string[] {
   return origins;
 }
 
+/** `sockets`: optional; ws:// or wss:// addresses without a fragment, each once. */
+function parseSockets(value: unknown, errors: string[]): string[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) {
+    errors.push(`sockets must be an array of socket addresses such as "wss://node1.example.com/ws" (got ${describe(value)}).`);
+    return [];
+  }
+  const sockets: string[] = [];
+  value.forEach((entry: unknown, index) => {
+    let url: URL | null = null;
+    try {
+      url = typeof entry === 'string' ? new URL(entry) : null;
+    } catch {
+      url = null;
+    }
+    if (url === null || (url.protocol !== 'ws:' && url.protocol !== 'wss:') || url.hash !== '') {
+      errors.push(`sockets[${index}] ${describe(entry)} is not a socket address such as "wss://node1.example.com/ws".`);
+    } else if (!sockets.includes(url.href)) {
+      sockets.push(url.href);
+    }
+  });
+  return sockets;
+}
+
 function parseErrorReporting(value: unknown, errors: string[]): RuntimeConfig['errorReporting'] {
   const defaults = { appName: ERROR_REPORTING_APP_NAME, versionLabel: ERROR_REPORTING_VERSION_LABEL };
   if (value === undefined) return defaults;
@@ -233,9 +259,10 @@ export function parseRuntimeConfig(raw: unknown): Result<RuntimeConfig, string[]
   // SPEC 5: only #rgb or #rrggbb; anything else quietly becomes the default theme colour.
   const themeColour = themeColourOrDefault(raw.themeColour);
   const errorReporting = parseErrorReporting(raw.errorReporting, errors);
+  const sockets = parseSockets(raw.sockets, errors);
 
   if (errors.length > 0 || locales === null) return fail(errors);
-  return ok({ appPrefix, services, defaultRoomId, defaultLocale, locales, allowedOrigins, themeColour, errorReporting });
+  return ok({ appPrefix, services, defaultRoomId, defaultLocale, locales, allowedOrigins, themeColour, errorReporting, sockets });
 }
 
 /** The locales a viewer may choose, in the catalogue order of LOCALES. */

@@ -25,6 +25,8 @@ export interface SessionKey {
   readonly sid: string;
   /** The viewer's user id: own messages are labelled as me and always shown. */
   readonly userId: string;
+  /** Other nodes' socket addresses to move to when the login's node goes away (not part of the key). */
+  readonly alternateUrls?: readonly string[];
 }
 
 export interface ConnectionStatus {

@@ -399,6 +399,7 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
     let entry: SessionEntry | null = null;
     const session = createSocketSession({
       url: key.url,
+      alternateUrls: key.alternateUrls ?? [],
       sid: key.sid,
       socketFactory: ports.socketFactory,
       clock,

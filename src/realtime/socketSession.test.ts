@@ -8,7 +8,7 @@ import { CONTROL_PUSHES } from './pushRules';
 import type { SessionState } from './sessionMachine';
 import { createSocketSession, readJoinReply, type RejoinResult, type SessionStateInfo } from './socketSession';
 
-function setup(sid = 'sid-1') {
+function setup(sid = 'sid-1', alternateUrls?: readonly string[]) {
   const clock = createFakeClock();
   const sockets = createFakeSocketFactory();
   const logger = createRecordingLogger();
@@ -20,6 +20,7 @@ function setup(sid = 'sid-1') {
   const world = { rooms: [] as RoomOffset[], onPushThrows: false };
   const session = createSocketSession({
     url: 'ws://host/ws',
+    ...(alternateUrls === undefined ? {} : { alternateUrls }),
     sid,
     socketFactory: sockets.factory,
     clock,
@@ -260,6 +261,33 @@ describe('socket session: reconnect', () => {
       { webcastId: 'r-a', ok: true, reply: { webcastId: 'r-a', offset: 50, online: 7, from: 42 } },
       { webcastId: 'r-b', ok: false, error: expect.objectContaining({ reason: 'rejected', status: 4009 }) },
     ]);
+  });
+
+  it("moves to the next node's address when its socket is lost or cannot open, and rejoins there from its offsets", () => {
+    const t = setup('sid-1', ['ws://node2/ws', 'ws://host/ws', 'ws://node3/ws']);
+    t.world.rooms = [{ webcastId: 'r-a', offset: 41 }];
+    goOnline(t).drop();
+    t.clock.advance(2_000);
+    // node2 is down too: the next attempt goes to node3, then back to the first.
+    t.sockets.last.drop();
+    t.clock.advance(2_000);
+    const third = t.sockets.last;
+    third.open();
+    third.deliver(LOGIN_OK);
+    expect(t.sockets.sockets.map((s) => s.url)).toEqual(['ws://host/ws', 'ws://node2/ws', 'ws://node3/ws']);
+    expect(framesSent(third).filter((f) => f.code === 7001).map((f) => f.body)).toEqual([{ webcastId: 'r-a', offset: 41 }]);
+    third.drop();
+    t.clock.advance(2_000);
+    expect(t.sockets.last.url).toBe('ws://host/ws');
+  });
+
+  it('stays on its one address when no other is configured', () => {
+    const t = setup();
+    goOnline(t).drop();
+    t.clock.advance(2_000);
+    t.sockets.last.drop();
+    t.clock.advance(2_000);
+    expect(new Set(t.sockets.sockets.map((s) => s.url))).toEqual(new Set(['ws://host/ws']));
   });
 
   it('does not rejoin after the first login', () => {

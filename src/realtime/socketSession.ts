@@ -48,6 +48,12 @@ export interface RequestOptions {
 
 export interface SocketSessionOptions {
   readonly url: string;
+  /**
+   * The other nodes' socket addresses of the same room server (config.js `sockets`): a
+   * socket that is lost or cannot open is followed by one to the next address, so a viewer
+   * whose node went away resumes on another, rejoining from its last offsets.
+   */
+  readonly alternateUrls?: readonly string[];
   readonly sid: string;
   readonly socketFactory: SocketFactory;
   readonly clock: Clock;
@@ -94,7 +100,10 @@ const isRoomStreamCode = (code: number): boolean => (code >= 7101 && code <= 712
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 export function createSocketSession(options: SocketSessionOptions): SocketSession {
-  const { url, sid, socketFactory, clock, random, logger } = options;
+  const { sid, socketFactory, clock, random, logger } = options;
+  const addresses = socketAddressesOf(options.url, options.alternateUrls ?? []);
+  /** Which of `addresses` the current (or next) socket goes to. */
+  let addressIndex = 0;
   const pending = createPendingRequests(clock);
 
   let state: SessionState = 'idle';
@@ -225,6 +234,7 @@ export function createSocketSession(options: SocketSessionOptions): SocketSessio
     const lost = socket;
     socket = null;
     if (lost !== null) lost.onopen = lost.onmessage = lost.onclose = lost.onerror = null;
+    addressIndex = (addressIndex + 1) % addresses.length;
     pending.rejectAll('connection-closed', 'the socket closed');
     if (state === 'reconnecting' && attempt >= RECONNECT_MAX_ATTEMPTS) {
       move('attemptsExhausted', { attempt });
@@ -318,7 +328,7 @@ export function createSocketSession(options: SocketSessionOptions): SocketSessio
   const openSocket = (): void => {
     let opened: SocketLike;
     try {
-      opened = socketFactory(url);
+      opened = socketFactory(addresses[addressIndex] ?? options.url);
     } catch (error) {
       logger.error('socket session: the socket could not be opened', error);
       onSocketLost();
@@ -397,6 +407,13 @@ export function createSocketSession(options: SocketSessionOptions): SocketSessio
       return malformedCount;
     },
   };
+}
+
+/** The login's address first, then the other nodes' in their order, each once. */
+export function socketAddressesOf(url: string, alternates: readonly string[]): string[] {
+  const addresses = [url];
+  for (const other of alternates) if (!addresses.includes(other)) addresses.push(other);
+  return addresses;
 }
 
 const isOffset = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;

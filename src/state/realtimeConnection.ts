@@ -14,6 +14,7 @@ import type { SkippedPage, SkippedRange } from '../realtime/skippedPage';
 import type { RealtimeClient } from '../workers/realtimeClient';
 import { applyTabUpdate, IDLE_CONNECTION, newRoomFeed, realtimeStore } from './roomFeed';
 import { session } from './session';
+import { socketAddresses } from './socketAddresses';
 import { deliverySink, recordDelivery } from './deliveryLog';
 import { browserPaintPorts, paintedSoon } from './paintedSoon';
 import { measureUpdate, prioritySink, recordPriority, updateCostSink } from './updateCost';
@@ -200,7 +201,7 @@ export function useRoomConnection(roomId: string): void {
   const { sid, wsUrl, userId, currentRoomId } = useSnapshot(session);
   useEffect(() => {
     if (roomId === '' || currentRoomId !== roomId || sid === null || wsUrl === null || userId === null) return undefined;
-    return follow(roomId, { url: wsUrl, sid, userId });
+    return follow(roomId, { url: wsUrl, sid, userId, alternateUrls: socketAddresses() });
   }, [roomId, currentRoomId, sid, wsUrl, userId]);
 }
 
