@@ -206,12 +206,7 @@ function parseSockets(value: unknown, errors: string[]): string[] {
   }
   const sockets: string[] = [];
   value.forEach((entry: unknown, index) => {
-    let url: URL | null = null;
-    try {
-      url = typeof entry === 'string' ? new URL(entry) : null;
-    } catch {
-      url = null;
-    }
+    const url = typeof entry === 'string' && URL.canParse(entry) ? new URL(entry) : null;
     if (url === null || (url.protocol !== 'ws:' && url.protocol !== 'wss:') || url.hash !== '') {
       errors.push(`sockets[${index}] ${describe(entry)} is not a socket address such as "wss://node1.example.com/ws".`);
     } else if (!sockets.includes(url.href)) {
