@@ -16,6 +16,8 @@ import { TestSocket } from '../testing/socketClient.js';
 import { createRealtimeRoutes } from '../socket/realtimeRoutes.js';
 import { clientRoutes } from '../routes/client.js';
 import { startRedis, type RedisProcess } from './redisProcess.js';
+import { Redis } from 'ioredis';
+import { CLOSE } from '../socket/closeCodes.js';
 
 const ROOM = '30001';
 let redis: RedisProcess;
@@ -103,6 +105,29 @@ describe('a room on three nodes', () => {
     sockets.push(socket);
     expect((await pushed).body.status).toBe(4005);
     expect((await first.closed()).code).toBe(4005);
+  });
+
+  it("starts a new epoch when Redis lost the room's log: its sockets are closed, and a join with the old epoch replays the new log from its start", async () => {
+    const v = await viewer(nodes[0]!, 'epoch-viewer');
+    const joined = await v.request(7001, { webcastId: ROOM, offset: 0 });
+    const oldEpoch = String(joined.epoch);
+    const oldOffset = Number(joined.offset);
+    expect(oldEpoch).toMatch(/^[0-9a-f]{12}$/);
+    const wiper = new Redis(redis.url);
+    await wiper.flushall();
+    wiper.disconnect();
+    await nodes[1]!.ctx.hub.send(ROOM, 7101, { msgId: 'new-1', body: 'first of the new log' });
+    expect((await v.closed()).code).toBe(CLOSE.roomLogReset);
+    await nodes[2]!.ctx.hub.send(ROOM, 7101, { msgId: 'new-2', body: 'second' });
+    const again = await TestSocket.connect(nodes[2]!.url, loginAs(nodes[2]!.ctx, 'epoch-viewer', ROOM).sid);
+    sockets.push(again);
+    const reply = await again.request(7001, { webcastId: ROOM, offset: oldOffset, epoch: oldEpoch });
+    expect(reply.epoch).not.toBe(oldEpoch);
+    expect(reply.from).toBe(1);
+    expect(chatOffsets(again.frames)).toEqual([1, 2]);
+    // The same epoch: offsets are trusted, nothing replayed twice.
+    const same = await again.request(7001, { webcastId: ROOM, offset: 2, epoch: String(reply.epoch) });
+    expect(same.from).toBe(3);
   });
 
   it('reports a lost Redis in /healthz and recovers the room when it is back', async () => {

@@ -111,7 +111,7 @@ export class ClusterRoomHub implements RoomFanout {
     return this.deps.log.readAfter(webcastId, afterOffset, limit);
   }
 
-  async join(sub: RoomSubscriber, webcastId: string, afterOffset: number): Promise<JoinResult> {
+  async join(sub: RoomSubscriber, webcastId: string, afterOffset: number, epoch?: string): Promise<JoinResult> {
     const room = this.roomOf(webcastId);
     const wasMember = room.members.delete(sub.id);
     const joining: Joining = { sub, held: [] };
@@ -119,7 +119,9 @@ export class ClusterRoomHub implements RoomFanout {
     try {
       await room.subscribed;
       const head = await this.deps.log.head(webcastId);
-      const start = Math.max(afterOffset, head.latest - JOIN_REPLAY_LIMIT);
+      // Offsets of another life of the log name nothing in this one: replay from its start.
+      const after = epoch !== undefined && epoch !== head.epoch ? 0 : afterOffset;
+      const start = Math.max(after, head.latest - JOIN_REPLAY_LIMIT);
       const replay = head.latest > start ? await this.deps.log.readAfter(webcastId, start, JOIN_REPLAY_LIMIT) : [];
       if (room.joining.get(sub.id) !== joining) return { latest: head.latest, from: head.latest + 1, replayed: 0, epoch: head.epoch };
       let last = Math.max(start, 0);

@@ -51,7 +51,8 @@ export interface RoomFanout {
   publish(webcastId: string, code: number, body: Record<string, unknown>): void;
   /** Like publish, resolving with the message and its offset once it is in the room's log. */
   send(webcastId: string, code: number, body: Record<string, unknown>): Promise<RoomMessage>;
-  join(sub: RoomSubscriber, webcastId: string, afterOffset: number): JoinResult | Promise<JoinResult>;
+  /** `epoch`: the log's life the client's offset belongs to; another one than the room's means "replay from the start". */
+  join(sub: RoomSubscriber, webcastId: string, afterOffset: number, epoch?: string): JoinResult | Promise<JoinResult>;
   leave(sub: RoomSubscriber, webcastId: string): boolean;
   leaveAll(sub: RoomSubscriber): void;
   /** The room's online count: every node's members in a cluster. */

@@ -10,7 +10,7 @@ import type { ServerContext } from '../context.js';
 import { BizError } from '../http/envelope.js';
 import { isKicked } from '../chat/kicks.js';
 import type { SocketRequest } from './handlers.js';
-import { idField, intField } from './fields.js';
+import { idField, intField, optionalIdField } from './fields.js';
 
 /** PROTOCOL 2.4: one history sync returns at most this many messages. */
 export const HISTORY_SYNC_MAX = 500;
@@ -39,7 +39,8 @@ export function registerRoomHandlers(ctx: ServerContext): void {
   handlers.register(7001, async (request) => {
     const webcastId = roomOfRequest(ctx, request);
     const offset = intField(request.body, 'offset', 0, OFFSET_MAX, 0);
-    const joined = await ctx.hub.join(request.client, webcastId, offset);
+    const epoch = optionalIdField(request.body, 'epoch') ?? undefined;
+    const joined = await ctx.hub.join(request.client, webcastId, offset, epoch);
     return {
       webcastId,
       offset: joined.latest,

@@ -33,6 +33,10 @@ export interface FakeRoomServer {
   replayLimit: number;
   /** A push (seq 0, no room) to every open socket of the user, as the group service sends them. */
   pushTo(uid: string, code: number, body: FrameBody): void;
+  /** The life of the logs a clustered server names in join replies (docs/protocol.md 5.6); null: none named, as one process. */
+  epoch: string | null;
+  /** The room's log is lost and begins again under a new epoch (a cluster's Redis lost its data). */
+  loseLog(webcastId: string, epoch: string): void;
 }
 
 /** Answers requests the fake does not know itself (e.g. the group codes): a reply body, or undefined for 4501. */
@@ -67,6 +71,11 @@ export function createFakeRoomServer(
     refuseLogin: null,
     losePushes: 0,
     replayLimit: Number.POSITIVE_INFINITY,
+    epoch: null,
+    loseLog(webcastId, epoch) {
+      logs.set(webcastId, []);
+      self.epoch = epoch;
+    },
     publish(webcastId, code, body) {
       const log = logOf(webcastId);
       const message = { code, body: { ...body, webcastId, offset: log.length + 1 } };
@@ -117,7 +126,9 @@ export function createFakeRoomServer(
               answer({});
               break;
             case 7001: {
-              const after = typeof body.offset === 'number' ? body.offset : 0;
+              const offset = typeof body.offset === 'number' ? body.offset : 0;
+              // Offsets of another epoch name nothing in this log: replay from its start.
+              const after = self.epoch !== null && typeof body.epoch === 'string' && body.epoch !== self.epoch ? 0 : offset;
               const log = logOf(webcastId);
               // Like the real server: the newest `replayLimit` after the offset; older ones by history sync.
               const start = Math.max(after, log.length - self.replayLimit);
@@ -129,7 +140,13 @@ export function createFakeRoomServer(
                 joined.set(webcastId, members);
               }
               members.add(socket);
-              answer({ webcastId, offset: log.length, online: members.size, from: replay.length > 0 ? start + 1 : log.length + 1 });
+              answer({
+                webcastId,
+                offset: log.length,
+                online: members.size,
+                from: replay.length > 0 ? start + 1 : log.length + 1,
+                ...(self.epoch === null ? {} : { epoch: self.epoch }),
+              });
               break;
             }
             case 7003:

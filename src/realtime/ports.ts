@@ -51,6 +51,8 @@ export interface RoomOffset {
   readonly webcastId: string;
   /** The last room offset the client has applied (0 for none), PROTOCOL 2.3 step 2. */
   readonly offset: number;
+  /** The life of the room's log that offset belongs to, when the server named one (docs/protocol.md 5.6). */
+  readonly epoch?: string;
 }
 
 /** Asked after every re-login: the rooms to rejoin and where each one stopped. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatEntry } from './chatEntry';
 import { HIDDEN_DELTA_INTERVAL_MS } from './deltas';
-import { encodeFrame } from './frame';
+import { decodeFrame, encodeFrame } from './frame';
 import { createCountingRandom, createFakeClock, createFakeSocketFactory, createRecordingLogger } from './fakePorts';
 import { createFakeRoomServer } from './fakeRoomServer';
 import type { ChatFilter } from './filters';
@@ -348,6 +348,35 @@ describe('realtime service: reconnecting', () => {
     expect(a.connection?.state).toBe('online');
     expect(a.offsets).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
     expect(b.offsets).toEqual(a.offsets);
+  });
+
+  it("takes a clustered server's new epoch after a reconnect: the old log's offsets are let go, the new log is shown from its start and followed", async () => {
+    const t = setup();
+    t.server.epoch = 'e1';
+    const a = tab(t, 'A');
+    await t.connect();
+    for (let i = 1; i <= 5; i++) t.server.chat(ROOM, 'u-x', `old ${i}`);
+    await t.advance(TICK);
+    expect(a.offsets).toEqual([1, 2, 3, 4, 5]);
+    t.sockets.last.drop();
+    await t.settle();
+    t.server.loseLog(ROOM, 'e2');
+    for (let i = 1; i <= 2; i++) t.server.chat(ROOM, 'u-x', `new ${i}`);
+    await t.advance(2000);
+    await t.connect();
+    const rejoin = t.sockets.last.sent.map((s) => decodeFrame(s)).find((d) => d.ok && d.frame.code === 7001);
+    expect(rejoin?.ok === true ? rejoin.frame.body : null).toEqual({ webcastId: ROOM, offset: 5, epoch: 'e1' });
+    t.server.chat(ROOM, 'u-x', 'new 3');
+    await t.advance(TICK);
+    expect(a.texts).toEqual(['old 1', 'old 2', 'old 3', 'old 4', 'old 5', 'new 1', 'new 2', 'new 3']);
+    expect(a.offsets.slice(5)).toEqual([1, 2, 3]);
+    // The next rejoin names the new epoch and is trusted: nothing twice.
+    t.sockets.last.drop();
+    await t.settle();
+    await t.advance(2000);
+    await t.connect();
+    await t.advance(TICK);
+    expect(a.texts).toHaveLength(8);
   });
 
   it('offline past what a rejoin replays, in a room that was empty at the first join: the rest comes by history, and the tab is told what it will never show', async () => {

@@ -146,6 +146,8 @@ interface RoomEntry {
    * start where the replay starts.
    */
   joinedBefore: boolean;
+  /** The life of the room's log its offsets belong to, as the last join reply named it (a cluster's); null before one. */
+  epoch: string | null;
 }
 
 interface SessionEntry {
@@ -292,8 +294,13 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
     if (entry.rooms.get(room.webcastId) !== room) return; // left meanwhile
     const held = room.held ?? [];
     room.held = null;
+    const replayStart = Math.max(0, (reply.from ?? reply.offset + 1) - 1);
+    // Another epoch: the room's log began again and our offsets name nothing in it.
+    const newLog = reply.epoch !== undefined && room.epoch !== null && reply.epoch !== room.epoch;
+    if (reply.epoch !== undefined) room.epoch = reply.epoch;
+    if (newLog) room.hub.restart(replayStart, reply.offset);
     // A first join: the replay (if any) starts at `from`; without one, at the latest offset.
-    if (!room.joinedBefore && room.hub.lastOffset() === 0) room.hub.start(Math.max(0, (reply.from ?? reply.offset + 1) - 1), reply.offset);
+    else if (!room.joinedBefore && room.hub.lastOffset() === 0) room.hub.start(replayStart, reply.offset);
     room.joinedBefore = true;
     for (const frame of held) if (frame.code !== null) room.hub.apply(frame.code, frame.body);
     setJoin(room, { state: 'joined', online: reply.online });
@@ -310,9 +317,9 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
   }
 
   function joinRoom(entry: SessionEntry, room: RoomEntry): void {
-    if (!room.joinedBefore && room.hub.lastOffset() === 0) room.held = [];
+    if ((!room.joinedBefore && room.hub.lastOffset() === 0) || room.epoch !== null) room.held = [];
     if (room.join.state !== 'joining') setJoin(room, { state: 'joining' });
-    entry.session.join(room.webcastId, room.hub.lastOffset()).then(
+    entry.session.join(room.webcastId, room.hub.lastOffset(), room.epoch ?? undefined).then(
       (reply) => joinReplied(entry, room, reply),
       (error: unknown) => joinFailed(entry, room, error),
     );
@@ -325,6 +332,7 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
       join: { state: 'joining' },
       held: null,
       joinedBefore: false,
+      epoch: null,
       hub: createRoomHub({
         webcastId,
         myUid: entry.userId,
@@ -405,7 +413,14 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
       clock,
       random: ports.random,
       logger,
-      rooms: () => [...(entry?.rooms.values() ?? [])].map((room) => ({ webcastId: room.webcastId, offset: room.hub.lastOffset() })),
+      // Asked as the session rejoins: a room whose server names epochs holds the replay until
+      // the reply, which may say the log began again (then the replay is of the new one).
+      rooms: () =>
+        [...(entry?.rooms.values() ?? [])].map((room) => {
+          if (room.epoch === null) return { webcastId: room.webcastId, offset: room.hub.lastOffset() };
+          room.held = [];
+          return { webcastId: room.webcastId, offset: room.hub.lastOffset(), epoch: room.epoch };
+        }),
       onState: (state, info) => {
         if (entry !== null) onSessionState(entry, state, info);
       },

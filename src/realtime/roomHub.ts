@@ -131,6 +131,12 @@ export interface RoomHub {
    * same account, since readmitted) and is not taken as a control.
    */
   start(offset: number, joinedAt?: number): void;
+  /**
+   * The room's log began again (the join reply named another epoch, docs/protocol.md 5.6):
+   * the offsets applied so far belong to the old log, so this starts afresh at `offset` as a
+   * first join does, moving back if need be. The entries shown stay: they were real messages.
+   */
+  restart(offset: number, joinedAt?: number): void;
   apply(code: number, body: Record<string, unknown>): void;
   snapshot(): { readonly entries: ChatEntry[]; readonly state: RoomState };
   /** The last offset applied: what a rejoin (7001) sends. */
@@ -516,25 +522,33 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
     transition('reset');
   }
 
-  return {
-    start(offset, latestAtJoin) {
-      if (!Number.isSafeInteger(offset) || offset < 0) return;
-      reset();
-      if (last === 0 && latestAtJoin !== undefined && Number.isSafeInteger(latestAtJoin)) joinedAt = Math.max(joinedAt, latestAtJoin);
-      // Never back: a replay of what was applied must not show it twice (it is dropped as duplicates).
-      if (offset <= last) return;
-      if (last > 0) {
-        // A rejoin whose replay starts later than what we had: those messages are not coming.
-        counters.gapsSkipped++;
-        counters.messagesSkipped += offset - last;
-        const batch = newBatch();
-        batch.skipped = { after: last, upTo: offset };
-        batch.sync = true;
-        last = offset;
-        emit(batch);
-        return;
-      }
+  function start(offset: number, latestAtJoin?: number): void {
+    if (!Number.isSafeInteger(offset) || offset < 0) return;
+    reset();
+    if (last === 0 && latestAtJoin !== undefined && Number.isSafeInteger(latestAtJoin)) joinedAt = Math.max(joinedAt, latestAtJoin);
+    // Never back: a replay of what was applied must not show it twice (it is dropped as duplicates).
+    if (offset <= last) return;
+    if (last > 0) {
+      // A rejoin whose replay starts later than what we had: those messages are not coming.
+      counters.gapsSkipped++;
+      counters.messagesSkipped += offset - last;
+      const batch = newBatch();
+      batch.skipped = { after: last, upTo: offset };
+      batch.sync = true;
       last = offset;
+      emit(batch);
+      return;
+    }
+    last = offset;
+  }
+
+  return {
+    start,
+    restart(offset, latestAtJoin) {
+      if (!Number.isSafeInteger(offset) || offset < 0) return;
+      last = 0;
+      joinedAt = 0;
+      start(offset, latestAtJoin);
     },
     apply(code, body) {
       if (disposed) return;

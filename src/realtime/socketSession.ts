@@ -36,6 +36,8 @@ export interface JoinReply {
   readonly online: number;
   /** The first replayed offset, when the server says (docs/protocol.md 5.2). */
   readonly from: number | null;
+  /** The life of the room's log the offsets belong to, when the server names one (a cluster, docs/protocol.md 5.6). */
+  readonly epoch?: string;
 }
 
 export type RejoinResult =
@@ -85,7 +87,7 @@ export interface SocketSession {
    * Request 7001 from the offset last applied (0 for none). Only while online: after a
    * reconnect the session rejoins the rooms of `rooms()` itself.
    */
-  join(webcastId: string, offset: number): Promise<JoinReply>;
+  join(webcastId: string, offset: number, epoch?: string): Promise<JoinReply>;
   leave(webcastId: string): Promise<void>;
   readonly state: SessionState;
   /** Incoming messages dropped because they did not parse (PROTOCOL 2.1: dropped and counted). */
@@ -265,8 +267,8 @@ export function createSocketSession(options: SocketSessionOptions): SocketSessio
   const rejoinRooms = (): void => {
     const rooms = roomOffsets('no room rejoined');
     if (rooms === null) return;
-    for (const { webcastId, offset } of rooms) {
-      join(webcastId, offset).then(
+    for (const { webcastId, offset, epoch } of rooms) {
+      join(webcastId, offset, epoch).then(
         (reply) => safely('onRejoin', () => options.onRejoin?.({ webcastId, ok: true, reply })),
         (error: unknown) => {
           const failure = error instanceof RequestError ? error : new RequestError('send-failed', JOIN_REQUEST, null, messageOf(error));
@@ -381,8 +383,8 @@ export function createSocketSession(options: SocketSessionOptions): SocketSessio
     return pending.track(seq, code, requestOptions.timeoutMs ?? REQUEST_TIMEOUT_MS);
   };
 
-  const join = async (webcastId: string, offset: number): Promise<JoinReply> => {
-    const body = await request(JOIN_REQUEST, { webcastId, offset });
+  const join = async (webcastId: string, offset: number, epoch?: string): Promise<JoinReply> => {
+    const body = await request(JOIN_REQUEST, epoch === undefined ? { webcastId, offset } : { webcastId, offset, epoch });
     return readJoinReply(webcastId, body);
   };
 
@@ -426,5 +428,6 @@ export function readJoinReply(webcastId: string, body: FrameBody): JoinReply {
     offset: body.offset,
     online: typeof body.online === 'number' && Number.isFinite(body.online) ? body.online : 0,
     from: isOffset(body.from) ? body.from : null,
+    ...(typeof body.epoch === 'string' && body.epoch !== '' ? { epoch: body.epoch } : {}),
   };
 }
