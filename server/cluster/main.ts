@@ -1,0 +1,83 @@
+/**
+ * `npm run cluster` (after the client build): Redis (Debian's redis-server, its files in the
+ * data folder) and three room-server nodes on it, each on its own port, sharing the store
+ * folder; prints where each node serves the demo rooms. Stop a node (its pid is printed) and
+ * its viewers move to another; Ctrl-C stops everything.
+ *
+ * REDIS_URL: use that Redis instead of starting one. CLUSTER_NODES (1-9, default 3),
+ * CLUSTER_PORT (the first node's port, default 8081; the others follow), REDIS_PORT (the
+ * started Redis's, default 6390), DATA_DIR (default data-cluster), HOST (default 127.0.0.1).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { clientForCluster, startNodeProcess, type NodeProcess } from './launch.js';
+import { startRedis, type RedisProcess } from './redisProcess.js';
+import { demoRoomUrls } from '../seed/index.js';
+import { seededRoomList } from '../seed/rooms.js';
+
+function int(name: string, fallback: number, min: number, max: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  return n;
+}
+
+async function main(): Promise<void> {
+  const count = int('CLUSTER_NODES', 3, 1, 9);
+  const firstPort = int('CLUSTER_PORT', 8081, 1, 65535 - count);
+  const host = process.env.HOST || '127.0.0.1';
+  const dataDir = path.resolve(process.env.DATA_DIR || 'data-cluster');
+  const builtClient = path.resolve(process.env.CLIENT_DIR || 'dist');
+  fs.mkdirSync(dataDir, { recursive: true });
+
+  let redis: RedisProcess | null = null;
+  let redisUrl = process.env.REDIS_URL ?? '';
+  if (redisUrl === '') {
+    redis = await startRedis(path.join(dataDir, 'redis'), { port: int('REDIS_PORT', 6390, 1, 65535) });
+    redisUrl = redis.url;
+  }
+  const ports = Array.from({ length: count }, (_, i) => firstPort + i);
+  const clientDir = path.join(dataDir, 'client');
+  clientForCluster(builtClient, clientDir, ports.map((port) => `ws://${host}:${port}/ws`));
+
+  const nodes: NodeProcess[] = [];
+  const stopAll = async (signal: string) => {
+    console.log(`${signal}: stopping the nodes and Redis`);
+    await Promise.all(nodes.map((n) => n.stop('SIGTERM')));
+    await redis?.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stopAll('SIGINT'));
+  process.once('SIGTERM', () => void stopAll('SIGTERM'));
+
+  // One after the other: the first seeds the demo data in the shared store, the others find it.
+  for (const [i, port] of ports.entries()) {
+    const node = await startNodeProcess({ name: `node-${i + 1}`, port, host, redisUrl, dataDir, clientDir });
+    nodes.push(node);
+    void node.exited.then((how) => console.log(`${node.name} (pid ${node.child.pid}) ended: ${how}. Its viewers move to the other nodes.`));
+  }
+
+  const rooms = seededRoomList('/');
+  console.log(`Room server cluster: ${count} node(s) on Redis ${redisUrl}${redis === null ? '' : ' (started here, its files in ' + path.join(dataDir, 'redis') + ')'}`);
+  console.log('');
+  for (const node of nodes) {
+    console.log(`  ${node.name}  ${node.url}  pid ${node.child.pid}  health: ${node.url}/healthz`);
+  }
+  console.log('');
+  console.log('Demo rooms, on each node (open one room on different nodes to see one room):');
+  for (const node of nodes) {
+    const first = demoRoomUrls(node.url, '/', rooms)[0];
+    if (first !== undefined) console.log(`  ${node.name}: ${first.url}  ${first.room.title}`);
+  }
+  console.log('');
+  console.log(`  data:        ${dataDir}`);
+  console.log(`  admin token: ${path.join(dataDir, 'admin-token')}`);
+  console.log(`  drive a room through any node: ROOM_SERVER=${nodes[0]?.url ?? ''} DATA_DIR=${dataDir} npm run room -- burst 10001 --rate 100 --seconds 10`);
+  console.log(`  take a node away: kill ${nodes[0]?.child.pid ?? '<pid>'}   (Ctrl-C here stops everything)`);
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});
