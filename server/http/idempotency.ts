@@ -44,17 +44,19 @@ export const requestHash = (params: unknown): string => createHash('sha256').upd
 export function once<T>(db: Db, now: () => number, key: string, scope: string, userId: string, params: unknown, work: () => T): Envelope {
   const hash = requestHash(params);
   const find = db.prepare('SELECT response, request_hash AS requestHash FROM idempotency_keys WHERE key = ? AND scope = ? AND user_id = ?');
-  const previous = find.get(key, scope, userId) as { response: string; requestHash: string | null } | undefined;
-  if (previous) {
-    if (previous.requestHash !== null && previous.requestHash !== hash) {
-      throw new BizError(4501, 'Idempotency-Key: already used for a request with other parameters; a new payment needs a new key');
-    }
-    return JSON.parse(previous.response) as Envelope;
-  }
   // The work runs in a nested transaction (a savepoint): when it refuses with a BizError,
   // whatever it wrote is rolled back, and only the refusal is stored.
   const attempt = db.transaction(work);
+  // The key is looked up inside the transaction that stores it: nodes of a cluster share the
+  // store, and a retry on another node must find the first answer, not run the work again.
   return db.transaction(() => {
+    const previous = find.get(key, scope, userId) as { response: string; requestHash: string | null } | undefined;
+    if (previous) {
+      if (previous.requestHash !== null && previous.requestHash !== hash) {
+        throw new BizError(4501, 'Idempotency-Key: already used for a request with other parameters; a new payment needs a new key');
+      }
+      return JSON.parse(previous.response) as Envelope;
+    }
     let envelope: Envelope;
     try {
       envelope = okEnvelope(attempt());
