@@ -24,6 +24,7 @@ import { attachSocketServer } from './socket/server.js';
 import { openClusterNode, type ClusterNode } from './cluster/node.js';
 import { CLOSE } from './socket/closeCodes.js';
 import { listenForRemoteEnds } from './socket/sessionsEnd.js';
+import { RemoteClients } from './cluster/remoteClients.js';
 import type { RoomFanout } from './rooms/hub.js';
 
 export interface ServerOptions {
@@ -106,6 +107,9 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
   };
   registerGroupHandlers(ctx);
   const stopRemoteEnds = listenForRemoteEnds(ctx);
+  // The other nodes' sockets in the lookups by user and room (mic decisions, direct messages).
+  const remoteClients = cluster === null ? null : new RemoteClients(cluster.nodes, clients, now);
+  if (remoteClients !== null) clients.setRemote(remoteClients);
   const app = await buildApp(ctx, { routes: options.routes ?? ROUTES, logger: options.logger ?? false });
   const sockets = attachSocketServer(app.server, ctx);
   await app.listen({ host: config.host, port: config.port });
@@ -124,6 +128,7 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
       closed = true;
       // Sockets first: their clean-up (rooms, connect-mic) still uses the store.
       stopRemoteEnds();
+      remoteClients?.close();
       await sockets.close();
       await app.close();
       if (embedded !== null) {

@@ -18,6 +18,7 @@ import { clientRoutes } from '../routes/client.js';
 import { startRedis, type RedisProcess } from './redisProcess.js';
 import { Redis } from 'ioredis';
 import { CLOSE } from '../socket/closeCodes.js';
+import { CALL_ROOM } from '../mic/callRoom.js';
 
 const ROOM = '30001';
 let redis: RedisProcess;
@@ -105,6 +106,33 @@ describe('a room on three nodes', () => {
     sockets.push(socket);
     expect((await pushed).body.status).toBe(4005);
     expect((await first.closed()).code).toBe(4005);
+  });
+
+  it('reaches a socket on another node: a host on one node invites a viewer on another to the mic, and hears the answer', async () => {
+    const viewerSession = loginAs(nodes[1]!.ctx, 'mic-viewer', ROOM, { nameChanged: true });
+    const viewerSocket = await TestSocket.connect(nodes[1]!.url, viewerSession.sid);
+    sockets.push(viewerSocket);
+    await viewerSocket.request(7001, { webcastId: ROOM, offset: 0 });
+    const hostSocket = await TestSocket.connect(nodes[0]!.url, loginAs(nodes[0]!.ctx, 'mic-host', ROOM, { role: 6 }).sid);
+    sockets.push(hostSocket);
+    await hostSocket.request(7001, { webcastId: ROOM, offset: 0 });
+    await until(() => nodes[0]!.ctx.clients.ofUserInRoom('mic-viewer', ROOM).length === 1 && nodes[1]!.ctx.clients.ofUserInRoom('mic-host', ROOM).length === 1, 'the nodes to know each other\'s sockets');
+
+    expect(await hostSocket.request(4133, { webcastId: ROOM, uid: 'mic-viewer' })).toEqual({ status: 200, uid: 'mic-viewer' });
+    const invite = await viewerSocket.nextPush(4133);
+    expect(invite.body).toMatchObject({ webcastId: ROOM, uid: 'mic-viewer', from: 'mic-host' });
+    // The acknowledgement is recorded where the socket is.
+    viewerSocket.push(4134, invite.body);
+    await viewerSocket.request(9001);
+    const book = nodes[1]!.ctx.clients.localClients().find((c) => c.userId === 'mic-viewer')!.acks.list().find((r) => r.pushCode === 4133);
+    expect(book?.ackedAt).not.toBeNull();
+    const answered = await fetch(`${nodes[1]!.url}/ccp/monitor/v1/voip/reply`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ type: '1', token: viewerSession.token }).toString(),
+    });
+    expect(((await answered.json()) as { data: { state: string } }).data.state).toBe('connected');
+    expect((await hostSocket.nextPush(CALL_ROOM.inviteAnswered)).body).toMatchObject({ uid: 'mic-viewer', accepted: true });
   });
 
   it("starts a new epoch when Redis lost the room's log: its sockets are closed, and a join with the old epoch replays the new log from its start", async () => {

@@ -1,7 +1,9 @@
 /**
  * What the nodes of a cluster tell each other that is not a room message: how many members
- * each has in each room (the online count is their sum), and sockets to end wherever they
- * are (a login elsewhere, a logout, a kick). One Redis channel for all nodes; a node ignores
+ * each has in each room (the online count is their sum), sockets to end wherever they are
+ * (a login elsewhere, a logout, a kick), which sockets each node holds (remoteClients.ts)
+ * and frames for one of them (a mic decision, a direct message). One Redis channel for all
+ * nodes; a node ignores
  * its own notes. Notes are fire-and-forget: a node that misses one (Redis away) is told the
  * counts again by the next heartbeat, and a session's end is also in the shared store, so a
  * socket that missed its close is refused at its next login.
@@ -14,7 +16,22 @@ export type NodeNote =
   | { readonly type: 'counts'; readonly rooms: Readonly<Record<string, number>>; readonly full: boolean }
   | { readonly type: 'endSession'; readonly token: string; readonly frame: string | null; readonly closeCode: number; readonly reason: string }
   | { readonly type: 'closeUserInRoom'; readonly userId: string; readonly webcastId: string; readonly closeCode: number; readonly reason: string }
+  | { readonly type: 'clients'; readonly clients: readonly ClientCard[]; readonly full: boolean }
+  | { readonly type: 'clientDown'; readonly id: string }
+  | { readonly type: 'frame'; readonly to: string; readonly clientId: string; readonly frame: string; readonly expect: { readonly mid: string; readonly code: number } | null }
+  | { readonly type: 'closeClient'; readonly to: string; readonly clientId: string; readonly closeCode: number; readonly reason: string }
   | { readonly type: 'gone' };
+
+/** A socket of another node as the others know it (never its session's token). */
+export interface ClientCard {
+  readonly id: string;
+  readonly userId: string;
+  readonly webcastId: string;
+  readonly role: number;
+}
+
+const isCard = (v: unknown): v is ClientCard =>
+  isRecord(v) && typeof v.id === 'string' && typeof v.userId === 'string' && typeof v.webcastId === 'string' && typeof v.role === 'number';
 
 interface Envelope {
   readonly from: string;
@@ -46,6 +63,19 @@ export function readNodeNote(payload: string): Envelope | null {
     case 'closeUserInRoom':
       if (typeof note.userId !== 'string' || typeof note.webcastId !== 'string' || typeof note.closeCode !== 'number' || typeof note.reason !== 'string') return null;
       return { from: parsed.from, note: { type: 'closeUserInRoom', userId: note.userId, webcastId: note.webcastId, closeCode: note.closeCode, reason: note.reason } };
+    case 'clients':
+      if (!Array.isArray(note.clients)) return null;
+      return { from: parsed.from, note: { type: 'clients', clients: note.clients.filter(isCard).map((c) => ({ id: c.id, userId: c.userId, webcastId: c.webcastId, role: c.role })), full: note.full === true } };
+    case 'clientDown':
+      return typeof note.id === 'string' ? { from: parsed.from, note: { type: 'clientDown', id: note.id } } : null;
+    case 'frame': {
+      if (typeof note.to !== 'string' || typeof note.clientId !== 'string' || typeof note.frame !== 'string') return null;
+      const expect = isRecord(note.expect) && typeof note.expect.mid === 'string' && typeof note.expect.code === 'number' ? { mid: note.expect.mid, code: note.expect.code } : null;
+      return { from: parsed.from, note: { type: 'frame', to: note.to, clientId: note.clientId, frame: note.frame, expect } };
+    }
+    case 'closeClient':
+      if (typeof note.to !== 'string' || typeof note.clientId !== 'string' || typeof note.closeCode !== 'number' || typeof note.reason !== 'string') return null;
+      return { from: parsed.from, note: { type: 'closeClient', to: note.to, clientId: note.clientId, closeCode: note.closeCode, reason: note.reason } };
     case 'gone':
       return { from: parsed.from, note: { type: 'gone' } };
     default:

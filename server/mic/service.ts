@@ -46,8 +46,6 @@ const key = (webcastId: string, uid: string): string => `${webcastId}\n${uid}`;
 export class MicService {
   private readonly graceMs: number;
   private readonly graceTimers = new Map<string, NodeJS.Timeout>();
-  /** Viewers who reached 'connecting' by an invitation rather than an application (for 6157). */
-  private readonly invited = new Set<string>();
 
   constructor(
     private readonly ctx: ServerContext,
@@ -214,7 +212,8 @@ export class MicService {
   }
 
   private wasInvited(webcastId: string, uid: string): boolean {
-    return this.invited.has(key(webcastId, uid));
+    const row = this.ctx.db.prepare('SELECT invited FROM mic_states WHERE webcast_id = ? AND user_id = ?').get(webcastId, uid) as { invited: number } | undefined;
+    return row?.invited === 1;
   }
 
   // ---- signalling ----
@@ -301,22 +300,26 @@ export class MicService {
 
   /** Applies `event` to the viewer's state and stores it; 4501 when the event is not allowed now. */
   private move(webcastId: string, uid: string, event: MicEvent): MicState {
-    const from = this.stateOf(webcastId, uid);
-    const to = nextMicState(from, event);
-    if (to === null) throw invalid('type', `cannot ${event} the mic while ${from}`);
-    const k = key(webcastId, uid);
-    if (event === 'invite') this.invited.add(k);
-    else if (to !== 'connecting') this.invited.delete(k);
-    if (to === 'idle') {
-      this.ctx.db.prepare('DELETE FROM mic_states WHERE webcast_id = ? AND user_id = ?').run(webcastId, uid);
-      this.cancelGrace(webcastId, uid);
-    } else {
-      this.ctx.db
-        .prepare(
-          'INSERT INTO mic_states (webcast_id, user_id, state, since) VALUES (?, ?, ?, ?) ON CONFLICT (webcast_id, user_id) DO UPDATE SET state = excluded.state, since = excluded.since',
-        )
-        .run(webcastId, uid, to, this.ctx.now());
-    }
+    // Read and written in one transaction: the nodes of a cluster share the store, and two
+    // of them moving one viewer's mic at once must not both start from the same state.
+    const { from, to } = this.ctx.db.transaction(() => {
+      const from = this.stateOf(webcastId, uid);
+      const to = nextMicState(from, event);
+      if (to === null) throw invalid('type', `cannot ${event} the mic while ${from}`);
+      // An invitation is remembered until the mic is up or over (the answer goes to the host side).
+      const invited = event === 'invite' || (to === 'connecting' && this.wasInvited(webcastId, uid)) ? 1 : 0;
+      if (to === 'idle') {
+        this.ctx.db.prepare('DELETE FROM mic_states WHERE webcast_id = ? AND user_id = ?').run(webcastId, uid);
+      } else {
+        this.ctx.db
+          .prepare(
+            'INSERT INTO mic_states (webcast_id, user_id, state, since, invited) VALUES (?, ?, ?, ?, ?) ON CONFLICT (webcast_id, user_id) DO UPDATE SET state = excluded.state, since = excluded.since, invited = excluded.invited',
+          )
+          .run(webcastId, uid, to, this.ctx.now(), invited);
+      }
+      return { from, to };
+    })();
+    if (to === 'idle') this.cancelGrace(webcastId, uid);
     if (from !== to) this.memberAttributes(webcastId, uid, to);
     return to;
   }

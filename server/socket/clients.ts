@@ -2,6 +2,10 @@
  * Who is connected: every logged-in socket, findable by user and by session, so HTTP
  * routes and the admin API can reach a user's sockets (a second login sends 9004 to the
  * older one, a kick closes it, a mic decision is pushed to the applicant).
+ *
+ * In a cluster, the lookups by user and by room also find the other nodes' sockets
+ * (server/cluster/remoteClients.ts): what is sent to one of those goes to its node. The
+ * listeners, the lookup by id and by session, and the count are this node's sockets only.
  */
 import { encodeFrame, type FrameBody } from '../../src/realtime/frame';
 import type { RoomDelivery } from '../rooms/hub.js';
@@ -24,7 +28,13 @@ export interface ConnectedClient {
 
 export type ClientListener = (client: ConnectedClient) => void;
 
+/** The sockets of the other nodes of a cluster. */
+export interface RemoteClientSource {
+  all(): ConnectedClient[];
+}
+
 export class ClientRegistry {
+  private remote: RemoteClientSource | null = null;
   private readonly byId = new Map<string, ConnectedClient>();
   private readonly byUser = new Map<string, Set<ConnectedClient>>();
   private readonly addedListeners: ClientListener[] = [];
@@ -70,8 +80,19 @@ export class ClientRegistry {
     }
   }
 
+  /** Adds the other nodes' sockets to the lookups by user and by room. */
+  setRemote(remote: RemoteClientSource): void {
+    this.remote = remote;
+  }
+
+  /** This node's sockets. */
+  localClients(): ConnectedClient[] {
+    return [...this.byId.values()];
+  }
+
   ofUser(userId: string): ConnectedClient[] {
-    return [...(this.byUser.get(userId) ?? [])];
+    const local = [...(this.byUser.get(userId) ?? [])];
+    return this.remote === null ? local : [...local, ...this.remote.all().filter((c) => c.userId === userId)];
   }
 
   /** The user's sockets whose session is for this room. */
@@ -81,9 +102,11 @@ export class ClientRegistry {
 
   /** Every socket whose session is for this room (joined to it or not). */
   ofRoom(webcastId: string): ConnectedClient[] {
-    return [...this.byId.values()].filter((c) => c.webcastId === webcastId);
+    const all = this.remote === null ? [...this.byId.values()] : [...this.byId.values(), ...this.remote.all()];
+    return all.filter((c) => c.webcastId === webcastId);
   }
 
+  /** This node's sockets of the session (another node's are reached by a note: socket/sessionsEnd.ts). */
   ofSession(token: string): ConnectedClient[] {
     return [...this.byId.values()].filter((c) => c.sessionToken === token);
   }

@@ -17,6 +17,7 @@ import { m010PaperResults } from './010_paper_results.js';
 import { m011MoneyLedger } from './011_money_ledger.js';
 import { m012RedPacketRemaining } from './012_red_packet_remaining.js';
 import { m013DelayPayments } from './013_delay_payments.js';
+import { m014MicInvited } from './014_mic_invited.js';
 
 export interface Migration {
   readonly version: number;
@@ -24,4 +25,4 @@ export interface Migration {
   up(db: Database.Database): void;
 }
 
-export const MIGRATIONS: readonly Migration[] = [m001Core, m002ChatMic, m003Entry, m004Interact, m005DirectoryGroups, m006ChatImages, m007KicksAndLogout, m008VerifiableRaffle, m009QaVotes, m010PaperResults, m011MoneyLedger, m012RedPacketRemaining, m013DelayPayments];
+export const MIGRATIONS: readonly Migration[] = [m001Core, m002ChatMic, m003Entry, m004Interact, m005DirectoryGroups, m006ChatImages, m007KicksAndLogout, m008VerifiableRaffle, m009QaVotes, m010PaperResults, m011MoneyLedger, m012RedPacketRemaining, m013DelayPayments, m014MicInvited];
