@@ -52,6 +52,8 @@ export type ChildMessage =
 const CHAT = 7101;
 /** A room message push as the server writes it (roomMessageFrame): the code header only. */
 const CHAT_PUSH_PREFIX = `code:${CHAT}\n\n`;
+/** Room messages 7101 to 7127 (their code header begins so; no other push does). */
+const ROOM_PUSH_PREFIX = 'code:71';
 
 /** The number after `"<key>":` in JSON text (integers only), or NaN. */
 function integerAfter(text: string, key: string, from: number): number {
@@ -86,6 +88,7 @@ class Viewer {
     const now = Date.now();
     let sendTime: number;
     let offset: number;
+    let chat: boolean;
     if (this.decode === 'full') {
       const decoded = decodeFrame(text);
       if (!decoded.ok) {
@@ -93,21 +96,25 @@ class Viewer {
         return;
       }
       const { frame } = decoded;
-      if (frame.code !== CHAT || frame.seq !== 0) return;
+      if (frame.seq !== 0 || frame.code === null || frame.code < 7101 || frame.code > 7127) return;
+      chat = frame.code === CHAT;
       sendTime = typeof frame.body.sendTime === 'number' ? frame.body.sendTime : NaN;
       offset = typeof frame.body.offset === 'number' ? frame.body.offset : NaN;
     } else {
-      if (!text.startsWith(CHAT_PUSH_PREFIX)) return;
-      sendTime = integerAfter(text, '"sendTime":', CHAT_PUSH_PREFIX.length);
+      // Every room message moves the offset (the online count's 7109 too); only chat is timed.
+      if (!text.startsWith(ROOM_PUSH_PREFIX)) return;
+      chat = text.startsWith(CHAT_PUSH_PREFIX);
+      sendTime = chat ? integerAfter(text, '"sendTime":', CHAT_PUSH_PREFIX.length) : NaN;
       // The room log appends webcastId and offset last.
       offset = integerAfter(text, '"offset":', text.length - 24);
     }
-    if (!Number.isFinite(sendTime) || !Number.isFinite(offset)) {
+    if (!Number.isFinite(offset) || (chat && !Number.isFinite(sendTime))) {
       this.malformed += 1;
       return;
     }
     if (this.lastOffset >= 0 && offset !== this.lastOffset + 1) this.outOfOrder += 1;
     this.lastOffset = offset;
+    if (!chat) return;
     const delay = Math.min(HISTOGRAM_MAX_MS, Math.max(0, Math.round(now - sendTime)));
     this.counts[delay] = (this.counts[delay] ?? 0) + 1;
     this.received += 1;

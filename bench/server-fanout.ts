@@ -14,113 +14,22 @@
  * fanout-clients.ts). The figures are
  * printed and written to docs/benchmarks.md under "Server fan-out" (that section only).
  */
-import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { loadServerConfig } from '../server/config';
 import { startServer } from '../server/server';
 import { addRoom, loginAs } from '../server/testing/roomFixtures';
-import type { ChildMessage, ClientFigures, DecodeMode, DelayHistogram, StartMessage } from './fanout-clients';
+import type { DecodeMode } from './fanout-clients';
+import { DELAY_LIMIT_MS, fmt, merge, rowOf, setting, startClients, table } from './lib/fanoutViewers';
 import { ROOT, writeDocsSection } from './lib/report';
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOM = 'bench-fanout';
 const ADMIN_TOKEN = 'bench-admin-token';
-const DELAY_LIMIT_MS = 1000;
 /** The section of docs/benchmarks.md each run replaces; a full-decode run keeps its own. */
 const SECTION: Readonly<Record<DecodeMode, string>> = { light: 'Server fan-out', full: 'Server fan-out, viewers decoding every frame in full' };
 
-function setting(name: string, fallback: number): number {
-  const raw = process.env[name];
-  const n = raw === undefined || raw === '' ? fallback : Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, got "${raw}"`);
-  return n;
-}
-
-/** The smallest delay with at least p % of the deliveries at or below it. */
-function percentile(histogram: DelayHistogram, p: number): number {
-  const total = histogram.reduce((sum, [, count]) => sum + count, 0);
-  if (total === 0) return NaN;
-  const rank = Math.max(1, Math.ceil((p / 100) * total));
-  let seen = 0;
-  for (const [ms, count] of histogram) {
-    seen += count;
-    if (seen >= rank) return ms;
-  }
-  return histogram.at(-1)?.[0] ?? NaN;
-}
-
-interface Row {
-  readonly name: string;
-  readonly received: number;
-  readonly expected: number;
-  readonly p50: number;
-  readonly p95: number;
-  readonly p99: number;
-  readonly max: number;
-  readonly late: number;
-}
-
-function rowOf(name: string, delays: DelayHistogram, received: number, expected: number): Row {
-  return {
-    name,
-    received,
-    expected,
-    p50: percentile(delays, 50),
-    p95: percentile(delays, 95),
-    p99: percentile(delays, 99),
-    max: delays.at(-1)?.[0] ?? NaN,
-    late: delays.reduce((sum, [ms, count]) => sum + (ms > DELAY_LIMIT_MS ? count : 0), 0),
-  };
-}
-
-function merge(histograms: readonly DelayHistogram[]): DelayHistogram {
-  const counts = new Map<number, number>();
-  for (const h of histograms) for (const [ms, count] of h) counts.set(ms, (counts.get(ms) ?? 0) + count);
-  return [...counts.entries()].sort((a, b) => a[0] - b[0]);
-}
-
-interface ClientsReport {
-  readonly clients: readonly ClientFigures[];
-  readonly cpuMs: number;
-}
-
-/** One viewer process: resolves `ready` once its sockets joined, `done` with its figures. */
-function startClientProcess(start: StartMessage): { ready: Promise<void>; done: Promise<ClientsReport> } {
-  const child = fork(path.join(HERE, 'fanout-clients.ts'), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
-  let markReady: () => void = () => undefined;
-  const ready = new Promise<void>((resolve) => (markReady = resolve));
-  const done = new Promise<ClientsReport>((resolve, reject) => {
-    child.on('message', (message: ChildMessage) => {
-      if (message.type === 'ready') markReady();
-      else if (message.type === 'done') resolve(message);
-      else reject(new Error(`clients failed: ${message.error}`));
-    });
-    // After a report this changes nothing (a settled promise stays settled).
-    child.on('exit', (code) => reject(new Error(`client process exited (${code}) before reporting`)));
-  });
-  child.send(start);
-  return { ready: Promise.race([ready, done.then(() => undefined)]), done };
-}
-
-/**
- * The viewers, spread over `processes` child processes (round robin), so that decoding
- * 10 x 20,000 frames a second can use every core the server leaves free.
- */
-function startClients(start: StartMessage, processes: number): { ready: Promise<void>; done: Promise<ClientsReport> } {
-  const groups = Array.from({ length: Math.min(processes, start.sids.length) }, (_v, p) => start.sids.filter((_s, i) => i % processes === p));
-  const children = groups.map((sids) => startClientProcess({ ...start, sids }));
-  return {
-    ready: Promise.all(children.map((c) => c.ready)).then(() => undefined),
-    done: Promise.all(children.map((c) => c.done)).then((reports) => ({
-      clients: reports.flatMap((r) => r.clients),
-      cpuMs: reports.reduce((sum, r) => sum + r.cpuMs, 0),
-    })),
-  };
-}
 
 async function post(url: string, body: unknown): Promise<Record<string, unknown>> {
   const response = await fetch(url, {
@@ -131,19 +40,6 @@ async function post(url: string, body: unknown): Promise<Record<string, unknown>
   const envelope = (await response.json()) as { code: number; msg: string; data: Record<string, unknown> };
   if (envelope.code !== 200) throw new Error(`${url}: ${envelope.code} ${envelope.msg}`);
   return envelope.data;
-}
-
-const fmt = (n: number): string => (Number.isFinite(n) ? String(Math.round(n)) : '-');
-
-function table(rows: readonly Row[]): string {
-  const lines = [
-    '| viewer | received | p50 ms | p95 ms | p99 ms | max ms | later than 1 s |',
-    '|---|---:|---:|---:|---:|---:|---:|',
-  ];
-  for (const r of rows) {
-    lines.push(`| ${r.name} | ${r.received} / ${r.expected} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${fmt(r.max)} | ${r.late} |`);
-  }
-  return lines.join('\n');
 }
 
 async function main(): Promise<void> {

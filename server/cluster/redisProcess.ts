@@ -13,6 +13,8 @@ export const REDIS_SERVER = process.env.REDIS_SERVER || '/usr/bin/redis-server';
 export interface RedisProcess {
   readonly url: string;
   readonly port: number;
+  /** The running redis-server's process id (null while stopped). */
+  pid(): number | null;
   /** Stops it (SIGTERM, then waits for the exit). */
   stop(): Promise<void>;
   /** Stops it and starts it again on the same port and folder. */
@@ -77,6 +79,7 @@ export async function startRedis(dir: string, options: { port?: number; log?: bo
   return {
     url,
     port,
+    pid: () => (child as ChildProcess | null)?.pid ?? null,
     stop,
     async restart() {
       await stop();

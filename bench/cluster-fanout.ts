@@ -1,0 +1,170 @@
+/**
+ * `npm run bench:server` (second part): fan-out throughput of the room server as 1, 2 and 3
+ * nodes on Redis (server/cluster), on this one machine, with the CPU of every process.
+ *
+ * For each node count: a fresh Redis (Debian's redis-server) and the nodes as child
+ * processes (server/main.ts with REDIS_URL, one store folder), the demo rooms seeded by the
+ * first; BENCH_CLUSTER_CLIENTS viewers (guests of room 10001) spread evenly over the nodes,
+ * each node's viewers in a child process of their own (fanout-clients.ts, light decoding);
+ * the admin burst on node 1 publishes BENCH_CLUSTER_RATE chat messages a second for
+ * BENCH_CLUSTER_SECONDS. Every viewer records receive time - sendTime of every message and
+ * checks that the room's offsets arrive one by one. CPU: each node's and Redis's from
+ * /proc/<pid>/stat (user + system) over the burst; the viewers' from their own process.
+ *
+ * All processes share the machine's cores, so more nodes on one machine do not add CPU:
+ * the rows show what the cluster's extra hop (Redis) costs and how the fan-out work splits
+ * between nodes. Written to docs/benchmarks.md under "Server fan-out, several nodes on Redis".
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startNodeProcess, type NodeProcess } from '../server/cluster/launch';
+import { freePort, startRedis } from '../server/cluster/redisProcess';
+import { DELAY_LIMIT_MS, fmt, merge, rowOf, setting, startClients } from './lib/fanoutViewers';
+import { ROOT, writeDocsSection } from './lib/report';
+
+const SECTION = 'Server fan-out, several nodes on Redis';
+const ADMIN_TOKEN = 'bench-admin-token';
+const ROOM = '10001';
+/** Clock ticks per second of /proc/<pid>/stat (Linux's USER_HZ, 100 on every common build). */
+const TICKS_PER_SECOND = 100;
+
+/** User + system CPU of a process so far, in ms; NaN when it cannot be read (not Linux, gone). */
+function cpuMsOf(pid: number | null | undefined): number {
+  if (pid === null || pid === undefined) return NaN;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command (which may hold spaces) start after the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return NaN;
+  }
+}
+
+async function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Record<string, unknown>> {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const envelope = (await response.json()) as { code: number; msg: string; data: Record<string, unknown> };
+  if (envelope.code !== 200) throw new Error(`${url}: ${envelope.code} ${envelope.msg}`);
+  return envelope.data;
+}
+
+interface RunFigures {
+  readonly nodes: number;
+  readonly viewers: number;
+  readonly received: number;
+  readonly expectedFrames: number;
+  readonly outOfOrder: number;
+  readonly wallMs: number;
+  readonly p50: number;
+  readonly p95: number;
+  readonly p99: number;
+  readonly late: number;
+  /** CPU % of one core over the burst: each node, then Redis, then the viewer processes. */
+  readonly nodeCpu: readonly number[];
+  readonly redisCpu: number;
+  readonly viewerCpu: number;
+}
+
+async function runWith(nodeCount: number, viewerCount: number, rate: number, seconds: number): Promise<RunFigures> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'webcast-bench-cluster-'));
+  const redis = await startRedis(path.join(dir, 'redis'));
+  const nodes: NodeProcess[] = [];
+  try {
+    for (let i = 0; i < nodeCount; i++) {
+      nodes.push(
+        await startNodeProcess({ name: `node-${i + 1}`, port: await freePort(), redisUrl: redis.url, dataDir: path.join(dir, 'data'), clientDir: path.join(dir, 'no-client'), adminToken: ADMIN_TOKEN }),
+      );
+    }
+    const first = nodes[0]!;
+    const sidsByNode: string[][] = nodes.map(() => []);
+    for (let i = 0; i < viewerCount; i++) {
+      const login = await post(`${first.url}/ccp/monitor/v2/live_login`, { webcastId: ROOM, type: 'guest' }, { 'device-id': `bench-viewer-${nodeCount}-${i}` });
+      sidsByNode[i % nodeCount]!.push(String(login.sid));
+    }
+    const expected = rate * seconds;
+    const groups = nodes.map((node, n) =>
+      startClients({ type: 'start', decode: 'light', url: node.socketUrl, webcastId: ROOM, sids: sidsByNode[n]!, expected, timeoutMs: (seconds + 20) * 1000 }, 1),
+    );
+    await Promise.all(groups.map((g) => g.ready));
+    // The online count's push (7109) of the joins goes out before the burst.
+    await new Promise((r) => setTimeout(r, 500));
+
+    const nodeBefore = nodes.map((n) => cpuMsOf(n.child.pid));
+    const redisBefore = cpuMsOf(redis.pid());
+    const wallBefore = performance.now();
+    await post(`${first.url}/admin/v1/rooms/${ROOM}/burst`, { rate, seconds, users: 500 }, { 'x-admin-token': ADMIN_TOKEN });
+    const reports = await Promise.all(groups.map((g) => g.done));
+    const wallMs = performance.now() - wallBefore;
+    const nodeCpu = nodes.map((n, i) => ((cpuMsOf(n.child.pid) - nodeBefore[i]!) / wallMs) * 100);
+    const redisCpu = ((cpuMsOf(redis.pid()) - redisBefore) / wallMs) * 100;
+
+    const figures = reports.flatMap((r) => r.clients);
+    const all = merge(figures.map((f) => f.delays));
+    const received = figures.reduce((s, f) => s + f.received, 0);
+    const row = rowOf('all', all, received, expected * viewerCount);
+    return {
+      nodes: nodeCount,
+      viewers: viewerCount,
+      received,
+      expectedFrames: expected * viewerCount,
+      outOfOrder: figures.reduce((s, f) => s + f.outOfOrder + f.malformed, 0),
+      wallMs,
+      p50: row.p50,
+      p95: row.p95,
+      p99: row.p99,
+      late: row.late,
+      nodeCpu,
+      redisCpu,
+      viewerCpu: (reports.reduce((s, r) => s + r.cpuMs, 0) / wallMs) * 100,
+    };
+  } finally {
+    await Promise.all(nodes.map((n) => n.stop('SIGTERM')));
+    await redis.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const rate = setting('BENCH_CLUSTER_RATE', 5000);
+  const seconds = setting('BENCH_CLUSTER_SECONDS', 10);
+  const viewers = setting('BENCH_CLUSTER_CLIENTS', 12);
+  const counts = (process.env.BENCH_CLUSTER_NODES ?? '1,2,3').split(',').map((n) => Number(n.trim()));
+  if (counts.some((n) => !Number.isInteger(n) || n < 1 || n > 9)) throw new Error(`BENCH_CLUSTER_NODES: node counts from 1 to 9, got "${process.env.BENCH_CLUSTER_NODES}"`);
+  const runs: RunFigures[] = [];
+  for (const n of counts) {
+    console.log(`cluster fan-out: ${n} node(s), ${viewers} viewers, ${rate}/s for ${seconds} s`);
+    runs.push(await runWith(n, viewers, rate, seconds));
+  }
+  const cpus = os.cpus();
+  const pct = (n: number) => (Number.isFinite(n) ? `${n.toFixed(0)} %` : '-');
+  const lines = [
+    `Run: ${new Date().toISOString()} on ${cpus.length} x ${cpus[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}, ${os.platform()}; load average (1 min) at the end ${os.loadavg()[0]?.toFixed(2) ?? '-'}.`,
+    '',
+    `How: \`npm run bench:server\` (bench/cluster-fanout.ts). For each node count, a fresh Redis (Debian's redis-server) and that many ` +
+      `room-server nodes as processes on it (one store folder); ${viewers} viewers of room ${ROOM} spread evenly over the nodes, each ` +
+      `node's viewers in one child process; the admin burst on node 1 publishes ${rate} chat messages a second for ${seconds} s. ` +
+      `Every message goes through Redis (one Lua script: offset, stream, publish) and reaches each node once, which writes it to its ` +
+      `viewers. CPU is user + system time over the burst from /proc/<pid>/stat, as % of one core; all processes share the ` +
+      `machine's ${cpus.length} cores, so on one machine more nodes split the work rather than add capacity.`,
+    '',
+    '| nodes | viewers | frames delivered | frames/s | out of order | p50 / p95 / p99 ms | later than 1 s | CPU per node | Redis CPU | viewers CPU |',
+    '|---:|---:|---:|---:|---:|---|---:|---|---:|---:|',
+    ...runs.map(
+      (r) =>
+        `| ${r.nodes} | ${r.viewers} | ${r.received} / ${r.expectedFrames} | ${fmt(r.received / (r.wallMs / 1000))} | ${r.outOfOrder} | ${fmt(r.p50)} / ${fmt(r.p95)} / ${fmt(r.p99)} | ${r.late} | ${r.nodeCpu.map(pct).join(', ')} | ${pct(r.redisCpu)} | ${pct(r.viewerCpu)} |`,
+    ),
+    '',
+    `Complete when every viewer got all ${rate * seconds} messages in order, each within ${DELAY_LIMIT_MS} ms: ` +
+      runs.map((r) => `${r.nodes} node(s) ${r.received === r.expectedFrames && r.outOfOrder === 0 && r.late === 0 ? 'yes' : 'no'}`).join(', ') +
+      '.',
+  ].join('\n');
+  console.log(`\n${SECTION}\n\n${lines}\n`);
+  const file = writeDocsSection(SECTION, lines);
+  console.log(`written to ${path.relative(ROOT, file)}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.stack : error);
+  process.exitCode = 1;
+});
