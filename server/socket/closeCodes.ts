@@ -20,7 +20,7 @@ export const CLOSE = {
   /** Push 1100 status 4013 was sent: the session's owner logged out. */
   loggedOut: 4013,
   /** A cluster's room log was lost and begun again (a new epoch): reconnect and join afresh. */
-  roomLogReset: 4011,
+  roomLogReset: 4910,
   /** A simulated network drop (admin `users/:uid/drop`): the client only sees a lost socket. */
   networkDrop: 4900,
 } as const;
