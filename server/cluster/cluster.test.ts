@@ -135,6 +135,17 @@ describe('a room on three nodes', () => {
     expect((await hostSocket.nextPush(CALL_ROOM.inviteAnswered)).body).toMatchObject({ uid: 'mic-viewer', accepted: true });
   });
 
+  it('delivers a direct message (1101 -> 1103) to the receiver on another node', async () => {
+    const sender = await TestSocket.connect(nodes[0]!.url, loginAs(nodes[0]!.ctx, 'dm-sender', ROOM, { name: 'Sender' }).sid);
+    const receiver = await TestSocket.connect(nodes[2]!.url, loginAs(nodes[2]!.ctx, 'dm-receiver', ROOM, { name: 'Receiver' }).sid);
+    sockets.push(sender, receiver);
+    await until(() => nodes[0]!.ctx.clients.ofUser('dm-receiver').length === 1, 'node 1 to know the receiver');
+    const body = JSON.stringify({ node_type: 5, start: 3 });
+    const sent = await sender.request(1101, { to: 'dm-receiver', tocid: 'c-1', body });
+    expect(sent.status).toBe(200);
+    expect((await receiver.nextPush(1103)).body).toMatchObject({ mid: sent.mid, from: 'dm-sender', to: 'dm-receiver', body });
+  });
+
   it("starts a new epoch when Redis lost the room's log: its sockets are closed, and a join with the old epoch replays the new log from its start", async () => {
     const v = await viewer(nodes[0]!, 'epoch-viewer');
     const joined = await v.request(7001, { webcastId: ROOM, offset: 0 });
