@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatEntry } from './chatEntry';
 import { HIDDEN_DELTA_INTERVAL_MS } from './deltas';
 import { decodeFrame, encodeFrame } from './frame';
+import { PROGRESS_REPORT_MS } from './thinning';
 import { createCountingRandom, createFakeClock, createFakeSocketFactory, createRecordingLogger } from './fakePorts';
 import { createFakeRoomServer } from './fakeRoomServer';
 import type { ChatFilter } from './filters';
@@ -355,7 +356,11 @@ describe('realtime service: reconnecting', () => {
     t.server.epoch = 'e1';
     const a = tab(t, 'A');
     await t.connect();
-    for (let i = 1; i <= 5; i++) t.server.chat(ROOM, 'u-x', `old ${i}`);
+    for (let i = 1; i <= 4; i++) t.server.chat(ROOM, 'u-x', `old ${i}`);
+    await t.advance(TICK);
+    // Progress reports (which ask for the rooms' offsets) hold nothing back.
+    await t.advance(PROGRESS_REPORT_MS * 3);
+    t.server.chat(ROOM, 'u-x', 'old 5');
     await t.advance(TICK);
     expect(a.offsets).toEqual([1, 2, 3, 4, 5]);
     t.sockets.last.drop();

@@ -413,14 +413,16 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
       clock,
       random: ports.random,
       logger,
-      // Asked as the session rejoins: a room whose server names epochs holds the replay until
-      // the reply, which may say the log began again (then the replay is of the new one).
       rooms: () =>
-        [...(entry?.rooms.values() ?? [])].map((room) => {
-          if (room.epoch === null) return { webcastId: room.webcastId, offset: room.hub.lastOffset() };
-          room.held = [];
-          return { webcastId: room.webcastId, offset: room.hub.lastOffset(), epoch: room.epoch };
-        }),
+        [...(entry?.rooms.values() ?? [])].map((room) =>
+          room.epoch === null ? { webcastId: room.webcastId, offset: room.hub.lastOffset() } : { webcastId: room.webcastId, offset: room.hub.lastOffset(), epoch: room.epoch },
+        ),
+      // A room whose server names epochs holds a rejoin's replay until the reply, which may
+      // say the log began again (then the replay is of the new log, not duplicates).
+      beforeRejoin: (webcastId) => {
+        const room = entry?.rooms.get(webcastId);
+        if (room !== undefined && room.epoch !== null) room.held = [];
+      },
       onState: (state, info) => {
         if (entry !== null) onSessionState(entry, state, info);
       },

@@ -70,6 +70,8 @@ export interface SocketSessionOptions {
   readonly onMalformed?: (reason: MalformedReason) => void;
   /** The outcome of each rejoin after a reconnect. */
   readonly onRejoin?: (result: RejoinResult) => void;
+  /** Right before each rejoin's request is sent (what arrives for the room from now on is its replay). */
+  readonly beforeRejoin?: (webcastId: string) => void;
   /**
    * Each reconnect attempt after the first, with its number (onState reports the first one
    * as it enters reconnecting, and stays quiet while the state does not change).
@@ -268,6 +270,7 @@ export function createSocketSession(options: SocketSessionOptions): SocketSessio
     const rooms = roomOffsets('no room rejoined');
     if (rooms === null) return;
     for (const { webcastId, offset, epoch } of rooms) {
+      safely('beforeRejoin', () => options.beforeRejoin?.(webcastId));
       join(webcastId, offset, epoch).then(
         (reply) => safely('onRejoin', () => options.onRejoin?.({ webcastId, ok: true, reply })),
         (error: unknown) => {
