@@ -246,18 +246,25 @@ describe('a node killed mid-burst', () => {
     }
 
     const chatCounts: number[] = [];
+    // What each viewer ended with, for a failure's message.
+    const report = viewers
+      .map((v, i) => {
+        const offsets = [...held(v).keys()].filter((o) => o > start);
+        return `viewer ${i}: moves ${v.moves}, duplicates ${v.duplicates}, ${v.seen.size} on the socket + ${v.filled.size} by history, offsets ${Math.min(...offsets)}..${Math.max(...offsets)} (${offsets.length}), chat ${chatOf(v)}`;
+      })
+      .join('\n');
     for (const v of viewers) {
       const all = held(v);
       const offsets = [...all.keys()].filter((o) => o > start).sort((a, b) => a - b);
       // Contiguous from the first message after the start: nothing lost.
-      expect(offsets[0]).toBe(start + 1);
-      expect(offsets.at(-1)! - offsets[0]! + 1).toBe(offsets.length);
-      expect(v.duplicates).toBe(0);
+      expect(offsets[0], `start ${start}\n${report}`).toBe(start + 1);
+      expect(offsets.at(-1)! - offsets[0]! + 1, report).toBe(offsets.length);
+      expect(v.duplicates, report).toBe(0);
       chatCounts.push(offsets.filter((o) => all.get(o) === 7101).length);
     }
     // Each viewer holds the whole burst; the two on the killed node moved.
-    expect(new Set(chatCounts)).toEqual(new Set([rate * seconds]));
-    expect(viewers.filter((v) => v.moves > 0)).toHaveLength(2);
+    expect(new Set(chatCounts), report).toEqual(new Set([rate * seconds]));
+    expect(viewers.filter((v) => v.moves > 0), report).toHaveLength(2);
     expect(n3.child.exitCode).toBeNull();
     for (const v of viewers) v.stop();
   }, 90_000);
