@@ -10,6 +10,8 @@ export interface ServerMetrics {
   readonly roomsJoined: Gauge;
   readonly roomMessagesSent: Counter<'code'>;
   readonly framesSent: Counter;
+  /** A cluster node's room messages read back from the stream because pub/sub missed them. */
+  readonly nodeGapFilled: Counter;
   readonly malformedFrames: Counter<'reason'>;
   readonly httpRequests: Counter<'route' | 'method' | 'status'>;
   readonly httpLatency: Histogram<'route' | 'method'>;
@@ -29,6 +31,7 @@ export function createMetrics(withProcessMetrics = true): ServerMetrics {
       registers: [registry],
     }),
     framesSent: new Counter({ name: 'webcast_frames_sent_total', help: 'Socket frames written to clients', registers: [registry] }),
+    nodeGapFilled: new Counter({ name: 'webcast_node_gap_filled_total', help: 'Room messages a cluster node read from the stream because its subscription missed them', registers: [registry] }),
     malformedFrames: new Counter({
       name: 'webcast_malformed_frames_total',
       help: 'Frames dropped because they did not parse (PROTOCOL 2.1)',

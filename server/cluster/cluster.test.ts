@@ -78,6 +78,20 @@ describe('a room on three nodes', () => {
     for (const v of viewers) expect(chatOffsets(v.frames, start)).toEqual(offsets);
   });
 
+  it('reads back from the stream what its subscription missed, and gives it out in order before what follows', async () => {
+    const v = await viewer(nodes[1]!, 'gap-viewer');
+    const before = (await nodes[0]!.ctx.hub.send(ROOM, 7101, { msgId: 'gap-before', body: 'before' })).offset;
+    await until(() => chatOffsets(v.frames).includes(before), 'the first message');
+    // A message in the log whose channel message never arrived (as when Redis cuts a slow subscriber).
+    const writer = new Redis(redis.url);
+    const lost = await writer.incr(`webcast:room:{${ROOM}}:off`);
+    await writer.xadd(`webcast:room:{${ROOM}}:log`, `0-${lost}`, 'c', '7101', 'b', JSON.stringify({ msgId: 'gap-lost', body: 'lost', webcastId: ROOM, offset: lost }), 't', String(Date.now()));
+    writer.disconnect();
+    const after = (await nodes[2]!.ctx.hub.send(ROOM, 7101, { msgId: 'gap-after', body: 'after' })).offset;
+    await until(() => chatOffsets(v.frames).includes(after), 'the message after the gap');
+    expect(chatOffsets(v.frames, before - 1)).toEqual([before, lost, after]);
+  });
+
   it('answers history sync (2401) from any node, and replays on join from the shared log', async () => {
     const latest = (await nodes[1]!.ctx.hub.send(ROOM, 7101, { msgId: 'h', body: 'history' })).offset;
     const late = await viewer(nodes[2]!, 'late', latest - 5);
@@ -92,7 +106,7 @@ describe('a room on three nodes', () => {
     // Nodes tell their counts a moment after they change: wait until all three agree.
     await until(() => new Set(counts()).size === 1, 'the nodes to agree');
     const before = counts()[0]!;
-    expect(before).toBe(7);
+    expect(before).toBe(8);
     await viewer(nodes[1]!, 'counted-1');
     await viewer(nodes[2]!, 'counted-2');
     await until(() => counts().every((n) => n === before + 2), `the counts of the other nodes (${counts().join(', ')})`);

@@ -12,6 +12,11 @@
  * replay is read: live messages for it are kept aside and sent after the replay, those the
  * replay already held (same offset) left out.
  *
+ * Pub/sub does not keep what a node missed (its subscriber connection dropped, Redis closed
+ * it for reading too slowly): a node that hears an offset beyond the next one reads the
+ * missing ones from the room's stream and gives them to its members first, in order (at most
+ * NODE_FILL_MAX; past that, or with Redis away, the clients' own history sync fills the gap).
+ *
  * The online count is the sum of every node's members: each node owns its sockets, so its
  * figure is the true one; nodes tell theirs when it changes and every few seconds, and a
  * node silent for COUNT_STALE_MS no longer counts (it died with its sockets).
@@ -31,6 +36,8 @@ export const COUNT_HEARTBEAT_MS = 2000;
 export const COUNT_STALE_MS = 3 * COUNT_HEARTBEAT_MS;
 /** Changes to a node's counts are told together after this long. */
 const COUNT_CHANGE_DELAY_MS = 50;
+/** Messages a node reads back from the stream at most to close one gap in what it heard. */
+export const NODE_FILL_MAX = 5000;
 
 interface Joining {
   readonly sub: RoomSubscriber;
@@ -43,6 +50,10 @@ interface LocalRoom {
   readonly subscribed: Promise<unknown>;
   /** The epoch of the last message heard; a different one means the log was lost. */
   epoch: string | null;
+  /** The offset last given to the members (0: none yet). */
+  last: number;
+  /** Messages heard while a gap before them is read from the stream, in order; null when none is. */
+  waiting: RoomMessage[] | null;
 }
 
 interface RemoteCounts {
@@ -201,7 +212,7 @@ export class ClusterRoomHub implements RoomFanout {
     if (!room) {
       // ioredis sends commands of one connection in order, so a subscribe after an
       // unsubscribe of the same room (it emptied and filled again) is the one that holds.
-      room = { members: new Map(), joining: new Map(), subscribed: this.deps.subscriber.subscribe(roomChannel(webcastId)), epoch: null };
+      room = { members: new Map(), joining: new Map(), subscribed: this.deps.subscriber.subscribe(roomChannel(webcastId)), epoch: null, last: 0, waiting: null };
       room.subscribed.catch(() => undefined);
       this.rooms.set(webcastId, room);
     }
@@ -226,10 +237,52 @@ export class ClusterRoomHub implements RoomFanout {
     if (message === null) return;
     if (room.epoch !== null && room.epoch !== message.epoch) {
       room.epoch = message.epoch;
+      room.last = 0;
+      room.waiting = null;
       this.deps.onLogReset(webcastId, [...room.members.values(), ...[...room.joining.values()].map((j) => j.sub)]);
       return;
     }
     room.epoch = message.epoch;
+    this.next(webcastId, room, message);
+  }
+
+  /** The next message of the room in the order heard: kept behind a gap being read, else taken. */
+  private next(webcastId: string, room: LocalRoom, message: RoomMessage): void {
+    if (room.waiting !== null) room.waiting.push(message);
+    else this.take(webcastId, room, message);
+  }
+
+  /** A message heard in order is given out; one after a gap waits for the gap to be read. */
+  private take(webcastId: string, room: LocalRoom, message: RoomMessage): void {
+    if (room.last > 0 && message.offset <= room.last) return;
+    if (room.last > 0 && message.offset > room.last + 1) {
+      room.waiting = [message];
+      void this.fill(webcastId, room, room.last, message.offset);
+      return;
+    }
+    this.deliver(room, message);
+  }
+
+  private async fill(webcastId: string, room: LocalRoom, after: number, before: number): Promise<void> {
+    let missing: RoomMessage[] = [];
+    try {
+      missing = await this.deps.log.readAfter(webcastId, after, Math.min(before - after - 1, NODE_FILL_MAX));
+    } catch {
+      // Redis away: what this node cannot read, its clients ask for (2401) when they see the gap.
+    }
+    if (this.rooms.get(webcastId) !== room || room.waiting === null) return;
+    const waiting = room.waiting;
+    room.waiting = null;
+    for (const m of missing) if (m.offset < before) this.deliver(room, m);
+    this.deps.metrics?.nodeGapFilled.inc(missing.length);
+    // The rest in order; a further gap among them starts another fill.
+    const [first, ...rest] = waiting;
+    if (first !== undefined) this.deliver(room, first);
+    for (const m of rest) this.next(webcastId, room, m);
+  }
+
+  private deliver(room: LocalRoom, message: RoomMessage): void {
+    room.last = Math.max(room.last, message.offset);
     for (const joining of room.joining.values()) joining.held.push(message);
     if (room.members.size === 0) return;
     const frame = roomMessageFrame(message);

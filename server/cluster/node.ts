@@ -20,6 +20,8 @@ export interface ClusterHealth {
   readonly ready: boolean;
   /** Times this node lost Redis since it started, and when it last came back. */
   readonly redisLost: number;
+  /** Times its subscriber connection was lost (Redis away, or cut for reading too slowly). */
+  readonly subscriberLost: number;
   readonly redisBackAt: number | null;
 }
 
@@ -45,6 +47,15 @@ export async function openClusterNode(options: {
   let redisLost = 0;
   let redisBackAt: number | null = null;
   let wasReady = false;
+  let subscriberLost = 0;
+  let subscriberReady = false;
+  subscriber.on('close', () => {
+    if (subscriberReady) subscriberLost += 1;
+    subscriberReady = false;
+  });
+  subscriber.on('ready', () => {
+    subscriberReady = true;
+  });
   command.on('error', () => undefined);
   subscriber.on('error', () => undefined);
   command.on('close', () => {
@@ -80,6 +91,7 @@ export async function openClusterNode(options: {
       redis: { command: command.status, subscriber: subscriber.status },
       ready: command.status === 'ready' && subscriber.status === 'ready',
       redisLost,
+      subscriberLost,
       redisBackAt,
     }),
     async close() {

@@ -61,7 +61,10 @@ export async function startRedis(dir: string, options: { port?: number; log?: bo
   const url = `redis://127.0.0.1:${port}`;
   let child: ChildProcess | null = null;
   const launch = async () => {
-    child = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'yes', '--appendfsync', 'everysec', '--protected-mode', 'no'], {
+    child = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'yes', '--appendfsync', 'everysec', '--protected-mode', 'no',
+      // A node that reads its rooms' channel slowly for a moment is not cut off at Redis's 8 MB
+      // default (what it still misses it reads back from the stream: clusterHub.ts).
+      '--client-output-buffer-limit', 'pubsub 256mb 64mb 60'], {
       stdio: ['ignore', options.log === true ? 'inherit' : 'ignore', 'inherit'],
     });
     await waitForPing(url, 10_000);
