@@ -84,23 +84,11 @@ export interface RoomHead {
   readonly epoch: string;
 }
 
-/** The scripts as commands of the connection: ioredis sends EVALSHA (the script's hash), and the script itself only once. */
-interface RoomLogCommands {
-  webcastRoomAppend(...args: string[]): Promise<[number, string]>;
-  webcastRoomHead(...args: string[]): Promise<[number, string]>;
-}
-
 export class RedisRoomLog {
-  private readonly redis: Redis & RoomLogCommands;
-
   constructor(
-    redis: Redis,
+    private readonly redis: Redis,
     private readonly options: { readonly now: () => number; readonly window?: number },
-  ) {
-    redis.defineCommand('webcastRoomAppend', { numberOfKeys: 3, lua: APPEND_SCRIPT });
-    redis.defineCommand('webcastRoomHead', { numberOfKeys: 3, lua: HEAD_SCRIPT });
-    this.redis = redis as Redis & RoomLogCommands;
-  }
+  ) {}
 
   /**
    * Appends and publishes one message; resolves with it once Redis has it. The body is
@@ -110,7 +98,9 @@ export class RedisRoomLog {
   async append(webcastId: string, code: number, body: Record<string, unknown>): Promise<PublishedRoomMessage> {
     const json = JSON.stringify({ ...body, webcastId });
     const createdAt = this.options.now();
-    const [offset, epoch] = await this.redis.webcastRoomAppend(
+    const [offset, epoch] = (await this.redis.eval(
+      APPEND_SCRIPT,
+      3,
       keyOf(webcastId, 'off'),
       keyOf(webcastId, 'log'),
       keyOf(webcastId, 'epoch'),
@@ -120,13 +110,13 @@ export class RedisRoomLog {
       newEpoch(),
       String(this.options.window ?? REDIS_ROOM_LOG_WINDOW),
       roomChannel(webcastId),
-    );
+    )) as [number, string];
     return { webcastId, epoch, offset, code, createdAt, bodyJson: `${json.slice(0, -1)},"offset":${offset}}` };
   }
 
   /** The room's epoch (made now when it has none) and newest offset. */
   async head(webcastId: string): Promise<RoomHead> {
-    const [latest, epoch] = await this.redis.webcastRoomHead(keyOf(webcastId, 'off'), keyOf(webcastId, 'log'), keyOf(webcastId, 'epoch'), newEpoch());
+    const [latest, epoch] = (await this.redis.eval(HEAD_SCRIPT, 3, keyOf(webcastId, 'off'), keyOf(webcastId, 'log'), keyOf(webcastId, 'epoch'), newEpoch())) as [number, string];
     return { latest, epoch };
   }
 
