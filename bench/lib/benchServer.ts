@@ -7,10 +7,10 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from './report';
+import { freePort } from '../../server/cluster/redisProcess';
 import { adminCall, readMetric } from '../../tests/e2e/support/serverCalls';
 
 /** The admin token of the servers the benchmarks and the chaos suite start. */
@@ -41,17 +41,7 @@ export function buildClient(log: (line: string) => void, options: BuildOptions =
   return dir;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 export interface BenchServer {
   readonly url: string;

@@ -13,6 +13,7 @@ import { startServer, type RunningServer } from '../server.js';
 import { makeTempDir } from '../testing/harness.js';
 import { addRoom, loginAs } from '../testing/roomFixtures.js';
 import { TestSocket } from '../testing/socketClient.js';
+import { waitFor } from '../testing/waitFor.js';
 import { createRealtimeRoutes } from '../socket/realtimeRoutes.js';
 import { clientRoutes } from '../routes/client.js';
 import { startRedis, type RedisProcess } from './redisProcess.js';
@@ -58,13 +59,6 @@ async function viewer(node: RunningServer, uid: string, offset = 0): Promise<Tes
 const chatOffsets = (frames: readonly Frame[], from = 0): number[] =>
   frames.filter((f) => f.code === 7101 && Number(f.body.offset) > from).map((f) => Number(f.body.offset));
 
-async function until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('a room on three nodes', () => {
   it('gives every viewer on every node each message once, in offset order, whichever node published it', async () => {
@@ -74,28 +68,28 @@ describe('a room on three nodes', () => {
     for (let i = 0; i < 600; i++) sent.push(nodes[i % 3]!.ctx.hub.send(ROOM, 7101, { msgId: `m${i}`, body: `message ${i}` }));
     const offsets = ((await Promise.all(sent)) as { offset: number }[]).map((m) => m.offset).sort((a, b) => a - b);
     expect(offsets).toEqual(Array.from({ length: 600 }, (_, i) => start + 1 + i));
-    for (const v of viewers) await until(() => chatOffsets(v.frames, start).length >= 600, 'every message');
+    for (const v of viewers) await waitFor(() => chatOffsets(v.frames, start).length >= 600, 'every message');
     for (const v of viewers) expect(chatOffsets(v.frames, start)).toEqual(offsets);
   });
 
   it('reads back from the stream what its subscription missed, and gives it out in order before what follows', async () => {
     const v = await viewer(nodes[1]!, 'gap-viewer');
     const before = (await nodes[0]!.ctx.hub.send(ROOM, 7101, { msgId: 'gap-before', body: 'before' })).offset;
-    await until(() => chatOffsets(v.frames).includes(before), 'the first message');
+    await waitFor(() => chatOffsets(v.frames).includes(before), 'the first message');
     // A message in the log whose channel message never arrived (as when Redis cuts a slow subscriber).
     const writer = new Redis(redis.url);
     const lost = await writer.incr(`webcast:room:{${ROOM}}:off`);
     await writer.xadd(`webcast:room:{${ROOM}}:log`, `0-${lost}`, 'c', '7101', 'b', JSON.stringify({ msgId: 'gap-lost', body: 'lost', webcastId: ROOM, offset: lost }), 't', String(Date.now()));
     writer.disconnect();
     const after = (await nodes[2]!.ctx.hub.send(ROOM, 7101, { msgId: 'gap-after', body: 'after' })).offset;
-    await until(() => chatOffsets(v.frames).includes(after), 'the message after the gap');
+    await waitFor(() => chatOffsets(v.frames).includes(after), 'the message after the gap');
     expect(chatOffsets(v.frames, before - 1)).toEqual([before, lost, after]);
   });
 
   it('answers history sync (2401) from any node, and replays on join from the shared log', async () => {
     const latest = (await nodes[1]!.ctx.hub.send(ROOM, 7101, { msgId: 'h', body: 'history' })).offset;
     const late = await viewer(nodes[2]!, 'late', latest - 5);
-    await until(() => chatOffsets(late.frames).length >= 5, 'the replay');
+    await waitFor(() => chatOffsets(late.frames).length >= 5, 'the replay');
     expect(chatOffsets(late.frames)).toEqual([latest - 4, latest - 3, latest - 2, latest - 1, latest]);
     const reply = await late.request(2401, { webcastId: ROOM, after: latest - 3, limit: 2 });
     expect((reply.messages as { offset: number }[]).map((m) => m.offset)).toEqual([latest - 2, latest - 1]);
@@ -104,12 +98,12 @@ describe('a room on three nodes', () => {
   it('counts the room online over all nodes', async () => {
     const counts = () => nodes.map((n) => n.ctx.hub.memberCount(ROOM));
     // Nodes tell their counts a moment after they change: wait until all three agree.
-    await until(() => new Set(counts()).size === 1, 'the nodes to agree');
+    await waitFor(() => new Set(counts()).size === 1, 'the nodes to agree');
     const before = counts()[0]!;
     expect(before).toBe(8);
     await viewer(nodes[1]!, 'counted-1');
     await viewer(nodes[2]!, 'counted-2');
-    await until(() => counts().every((n) => n === before + 2), `the counts of the other nodes (${counts().join(', ')})`);
+    await waitFor(() => counts().every((n) => n === before + 2), `the counts of the other nodes (${counts().join(', ')})`);
   });
 
   it('ends the older login of an account on another node with 9004', async () => {
@@ -130,7 +124,7 @@ describe('a room on three nodes', () => {
     const hostSocket = await TestSocket.connect(nodes[0]!.url, loginAs(nodes[0]!.ctx, 'mic-host', ROOM, { role: 6 }).sid);
     sockets.push(hostSocket);
     await hostSocket.request(7001, { webcastId: ROOM, offset: 0 });
-    await until(() => nodes[0]!.ctx.clients.ofUserInRoom('mic-viewer', ROOM).length === 1 && nodes[1]!.ctx.clients.ofUserInRoom('mic-host', ROOM).length === 1, 'the nodes to know each other\'s sockets');
+    await waitFor(() => nodes[0]!.ctx.clients.ofUserInRoom('mic-viewer', ROOM).length === 1 && nodes[1]!.ctx.clients.ofUserInRoom('mic-host', ROOM).length === 1, 'the nodes to know each other\'s sockets');
 
     expect(await hostSocket.request(4133, { webcastId: ROOM, uid: 'mic-viewer' })).toEqual({ status: 200, uid: 'mic-viewer' });
     const invite = await viewerSocket.nextPush(4133);
@@ -153,7 +147,7 @@ describe('a room on three nodes', () => {
     const sender = await TestSocket.connect(nodes[0]!.url, loginAs(nodes[0]!.ctx, 'dm-sender', ROOM, { name: 'Sender' }).sid);
     const receiver = await TestSocket.connect(nodes[2]!.url, loginAs(nodes[2]!.ctx, 'dm-receiver', ROOM, { name: 'Receiver' }).sid);
     sockets.push(sender, receiver);
-    await until(() => nodes[0]!.ctx.clients.ofUser('dm-receiver').length === 1, 'node 1 to know the receiver');
+    await waitFor(() => nodes[0]!.ctx.clients.ofUser('dm-receiver').length === 1, 'node 1 to know the receiver');
     const body = JSON.stringify({ node_type: 5, start: 3 });
     const sent = await sender.request(1101, { to: 'dm-receiver', tocid: 'c-1', body });
     expect(sent.status).toBe(200);
@@ -186,18 +180,18 @@ describe('a room on three nodes', () => {
   it('reports a lost Redis in /healthz and recovers the room when it is back', async () => {
     const v = await viewer(nodes[1]!, 'through-restart');
     await redis.stop();
-    await until(() => nodes.every((n) => (n.ctx.cluster?.health() as { ready: boolean }).ready === false), 'the nodes to notice');
+    await waitFor(() => nodes.every((n) => (n.ctx.cluster?.health() as { ready: boolean }).ready === false), 'the nodes to notice');
     const down = (await (await fetch(`${nodes[0]!.url}/healthz`)).json()) as { data: { status: string } };
     expect(down.data.status).toBe('degraded');
     await expect(nodes[0]!.ctx.hub.send(ROOM, 7101, { msgId: 'lost', body: 'while away' })).rejects.toThrow(/unavailable/);
     await redis.restart();
-    await until(() => nodes.every((n) => (n.ctx.cluster?.health() as { ready: boolean }).ready), 'the nodes to reconnect');
+    await waitFor(() => nodes.every((n) => (n.ctx.cluster?.health() as { ready: boolean }).ready), 'the nodes to reconnect');
     const up = (await (await fetch(`${nodes[0]!.url}/healthz`)).json()) as { data: { status: string; cluster: { redisLost: number } } };
     expect(up.data.status).toBe('up');
     expect(up.data.cluster.redisLost).toBeGreaterThanOrEqual(1);
     // The subscriber connection subscribes again by itself: a message after the restart arrives.
     let after = 0;
-    await until(() => {
+    await waitFor(() => {
       if (after === 0) void nodes[2]!.ctx.hub.send(ROOM, 7101, { msgId: 'back', body: 'back' }).then((m) => (after = m.offset), () => undefined);
       return after > 0 && chatOffsets(v.frames).includes(after);
     }, 'a message after the restart');

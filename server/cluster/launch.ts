@@ -33,6 +33,15 @@ export interface NodeOptions {
 
 const SERVER_ENTRY = path.resolve(import.meta.dirname, '..', 'main.ts');
 
+/** Ends a child process with `signal`; resolves once it has exited (at once when it already had). */
+export function endProcess(child: ChildProcess | null, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (child === null || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill(signal);
+  });
+}
+
 async function waitUntilUp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
@@ -94,7 +103,7 @@ export async function startNodeProcess(options: NodeOptions): Promise<NodeProces
     child,
     exited,
     async stop(signal = 'SIGTERM') {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await endProcess(child, signal);
       await exited;
     },
   };

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { decodeFrame, encodeFrame, framesOfMessage, type Frame } from '../../src/realtime/frame';
 import { makeTempDir } from '../testing/harness.js';
+import { waitFor } from '../testing/waitFor.js';
 import { startNodeProcess, type NodeProcess } from './launch.js';
 import { freePort, startRedis, type RedisProcess } from './redisProcess.js';
 
@@ -156,13 +157,6 @@ async function namedGuest(node: NodeProcess, name: string): Promise<{ token: str
   return { token, sid: String(login.data.sid), userId: String(login.data.userId) };
 }
 
-const until = async (check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> => {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-};
 
 describe('rules decided once across nodes', () => {
   it('draws one set of winners when the lottery is ended on two nodes at once, and every node shows it', async () => {
@@ -186,7 +180,7 @@ describe('rules decided once across nodes', () => {
     const winners = JSON.stringify(ended[0]!.data.winners);
     for (const answer of ended) expect(JSON.stringify(answer.data.winners)).toBe(winners);
     const ends = (v: ResumingViewer) => v.pushes.filter((f) => f.code === 7113 && f.body.raffleId === raffleId && f.body.state === 'end');
-    await until(() => viewers.every((v) => ends(v).length >= 1), 'the end push on every node');
+    await waitFor(() => viewers.every((v) => ends(v).length >= 1), 'the end push on every node');
     await new Promise((r) => setTimeout(r, 300));
     for (const v of viewers) {
       expect(ends(v)).toHaveLength(1);
@@ -208,7 +202,7 @@ describe('rules decided once across nodes', () => {
     expect(answers[0]!.code).toBe(200);
     expect(answers[1]).toEqual(answers[0]);
     const gifts = () => watcher.pushes.filter((f) => f.code === 7111 && f.body.uid === payer.userId);
-    await until(() => gifts().length >= 1, 'the gift shown');
+    await waitFor(() => gifts().length >= 1, 'the gift shown');
     await new Promise((r) => setTimeout(r, 300));
     expect(gifts()).toHaveLength(1);
     watcher.stop();

@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import { Redis } from 'ioredis';
+import { endProcess } from './launch.js';
 
 export const REDIS_SERVER = process.env.REDIS_SERVER || '/usr/bin/redis-server';
 
@@ -72,11 +73,7 @@ export async function startRedis(dir: string, options: { port?: number; log?: bo
   const stop = async () => {
     const running = child;
     child = null;
-    if (running === null || running.exitCode !== null) return;
-    await new Promise<void>((resolve) => {
-      running.once('exit', () => resolve());
-      running.kill('SIGTERM');
-    });
+    await endProcess(running);
   };
   await launch();
   return {

@@ -64,13 +64,21 @@ test("a viewer whose node is killed mid-burst moves to the other node and the ch
 
   await adminCall(node2.url, ADMIN_TOKEN, `/admin/v1/rooms/${ROOM}/burst`, { rate: 100, seconds: 8 });
   await page.waitForTimeout(1500);
+  // What the tab's feed says every second from the kill on, for a failure's message.
+  const trail: string[] = [];
+  const record = setInterval(() => {
+    void diagnostics(page)
+      .then((d) => trail.push(JSON.stringify({ at: Date.now(), connection: d?.connection.state, joined: d?.rooms[ROOM]?.joined, shown: d?.rooms[ROOM]?.msgIds.length })))
+      .catch(() => undefined);
+  }, 1000);
   await node1.stop('SIGKILL');
   await expect.poll(async () => (await diagnostics(page))?.connection.state, { timeout: 10_000 }).not.toBe('online');
   await expect.poll(async () => (await diagnostics(page))?.connection.state, { timeout: 30_000 }).toBe('online');
 
   const after = `after the node went ${Date.now()}`;
   await adminCall(node2.url, ADMIN_TOKEN, `/admin/v1/rooms/${ROOM}/say`, { text: after, role: 'host' });
-  await expect(page.locator('.chat-list article[data-msg-id]', { hasText: after })).toHaveCount(1, { timeout: 15_000 });
+  await expect(page.locator('.chat-list article[data-msg-id]', { hasText: after }), trail.join('\n')).toHaveCount(1, { timeout: 30_000 });
+  clearInterval(record);
   const room = (await diagnostics(page))?.rooms[ROOM];
   expect(new Set(room?.msgIds).size).toBe(room?.msgIds.length);
   expect(room?.sync.gapsSkipped).toBe(0);

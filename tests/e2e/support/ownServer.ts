@@ -9,6 +9,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { adminCall, readMetric } from './serverCalls';
+import { endProcess } from '../../../server/cluster/launch';
 
 export interface OwnServer {
   readonly url: string;
@@ -85,11 +86,7 @@ export async function startOwnServer(port: number, options: OwnServerOptions = {
   const halt = async (): Promise<void> => {
     const running = child;
     child = null;
-    if (running === null || running.exitCode !== null) return;
-    await new Promise<void>((resolve) => {
-      running.once('exit', () => resolve());
-      running.kill('SIGTERM');
-    });
+    await endProcess(running);
   };
 
   await launch();
