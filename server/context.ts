@@ -10,7 +10,7 @@ import type { Sessions } from './auth/sessions.js';
 import type { ServerMetrics } from './metrics.js';
 import type { ClientRegistry } from './socket/clients.js';
 import type { SocketHandlers } from './socket/handlers.js';
-import type { NodeBus } from './cluster/nodeBus.js';
+import type { ClusterNode } from './cluster/node.js';
 
 export interface ServerContext {
   readonly config: ServerConfig;
@@ -27,5 +27,5 @@ export interface ServerContext {
   /** What each socket request code does (PROTOCOL 2.2); feature areas register here. */
   readonly socketHandlers: SocketHandlers;
   /** This node's link to the others of its cluster (REDIS_URL); null for one process. */
-  readonly cluster: { readonly nodeId: string; readonly nodes: NodeBus; health(): unknown } | null;
+  readonly cluster: Pick<ClusterNode, 'nodeId' | 'nodes' | 'health'> | null;
 }

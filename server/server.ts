@@ -92,7 +92,6 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
     });
     hub = node.hub;
   }
-  const cluster = node;
   const ctx: ServerContext = {
     config,
     db,
@@ -103,12 +102,12 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
     adminToken: resolveAdminToken(config),
     clients,
     socketHandlers: new SocketHandlers(),
-    cluster: cluster === null ? null : { nodeId: cluster.nodeId, nodes: cluster.nodes, health: () => cluster.health() },
+    cluster: node,
   };
   registerGroupHandlers(ctx);
   const stopRemoteEnds = listenForRemoteEnds(ctx);
   // The other nodes' sockets in the lookups by user and room (mic decisions, direct messages).
-  const remoteClients = cluster === null ? null : new RemoteClients(cluster.nodes, clients, now);
+  const remoteClients = node === null ? null : new RemoteClients(node.nodes, clients, now);
   if (remoteClients !== null) clients.setRemote(remoteClients);
   const app = await buildApp(ctx, { routes: options.routes ?? ROUTES, logger: options.logger ?? false });
   const sockets = attachSocketServer(app.server, ctx);
@@ -136,7 +135,7 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
         db.close();
         markCleanStop(config.dataDir);
       } else {
-        await cluster?.close();
+        await node?.close();
         db.close();
       }
     },

@@ -19,6 +19,7 @@ import { clientRoutes } from '../routes/client.js';
 import { startRedis, type RedisProcess } from './redisProcess.js';
 import { Redis } from 'ioredis';
 import { CLOSE } from '../socket/closeCodes.js';
+import { endSessionsInRoom } from '../socket/sessionsEnd.js';
 import { CALL_ROOM } from '../mic/callRoom.js';
 
 const ROOM = '30001';
@@ -143,6 +144,13 @@ describe('a room on three nodes', () => {
     expect((await hostSocket.nextPush(CALL_ROOM.inviteAnswered)).body).toMatchObject({ uid: 'mic-viewer', accepted: true });
   });
 
+  it('closes a kicked viewer\'s socket on another node', async () => {
+    const kicked = await viewer(nodes[2]!, 'kicked-viewer');
+    await waitFor(() => nodes[0]!.ctx.clients.ofUserInRoom('kicked-viewer', ROOM).length === 1, 'node 1 to know the socket');
+    expect(endSessionsInRoom(nodes[0]!.ctx, 'kicked-viewer', ROOM, CLOSE.kicked, 'kicked')).toBe(1);
+    expect((await kicked.closed()).code).toBe(CLOSE.kicked);
+  });
+
   it('delivers a direct message (1101 -> 1103) to the receiver on another node', async () => {
     const sender = await TestSocket.connect(nodes[0]!.url, loginAs(nodes[0]!.ctx, 'dm-sender', ROOM, { name: 'Sender' }).sid);
     const receiver = await TestSocket.connect(nodes[2]!.url, loginAs(nodes[2]!.ctx, 'dm-receiver', ROOM, { name: 'Receiver' }).sid);
@@ -180,12 +188,12 @@ describe('a room on three nodes', () => {
   it('reports a lost Redis in /healthz and recovers the room when it is back', async () => {
     const v = await viewer(nodes[1]!, 'through-restart');
     await redis.stop();
-    await waitFor(() => nodes.every((n) => (n.ctx.cluster?.health() as { ready: boolean }).ready === false), 'the nodes to notice');
+    await waitFor(() => nodes.every((n) => n.ctx.cluster?.health().ready === false), 'the nodes to notice');
     const down = (await (await fetch(`${nodes[0]!.url}/healthz`)).json()) as { data: { status: string } };
     expect(down.data.status).toBe('degraded');
     await expect(nodes[0]!.ctx.hub.send(ROOM, 7101, { msgId: 'lost', body: 'while away' })).rejects.toThrow(/unavailable/);
     await redis.restart();
-    await waitFor(() => nodes.every((n) => (n.ctx.cluster?.health() as { ready: boolean }).ready), 'the nodes to reconnect');
+    await waitFor(() => nodes.every((n) => n.ctx.cluster?.health().ready === true), 'the nodes to reconnect');
     const up = (await (await fetch(`${nodes[0]!.url}/healthz`)).json()) as { data: { status: string; cluster: { redisLost: number } } };
     expect(up.data.status).toBe('up');
     expect(up.data.cluster.redisLost).toBeGreaterThanOrEqual(1);

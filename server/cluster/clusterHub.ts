@@ -22,9 +22,8 @@
  * node silent for COUNT_STALE_MS no longer counts (it died with its sockets).
  */
 import type { Redis } from 'ioredis';
-import { roomMessageFacts } from '../../src/realtime/thinning';
 import { BizError } from '../http/envelope.js';
-import { JOIN_REPLAY_LIMIT, roomMessageFrame, type JoinResult, type RoomDelivery, type RoomFanout, type RoomSubscriber } from '../rooms/hub.js';
+import { deliveryOf, JOIN_REPLAY_LIMIT, roomMessageFrame, type JoinResult, type RoomFanout, type RoomSubscriber } from '../rooms/hub.js';
 import type { RoomMessage } from '../rooms/roomLog.js';
 import type { ServerMetrics } from '../metrics.js';
 import { ROOM_CHANNEL_PATTERN, readPublishedMessage, roomChannel, type RedisRoomLog } from './redisRoomLog.js';
@@ -59,12 +58,6 @@ interface LocalRoom {
 interface RemoteCounts {
   rooms: Map<string, number>;
   heardAt: number;
-}
-
-/** A message's delivery for a thinning socket: the chat body is read again only for 7101. */
-function deliveryOf(m: RoomMessage): RoomDelivery {
-  const body = m.code === 7101 ? (JSON.parse(m.bodyJson) as Record<string, unknown>) : {};
-  return { webcastId: m.webcastId, offset: m.offset, facts: roomMessageFacts(m.code, body) };
 }
 
 export interface ClusterHubDeps {

@@ -1,7 +1,7 @@
 /**
  * What the nodes of a cluster tell each other that is not a room message: how many members
  * each has in each room (the online count is their sum), sockets to end wherever they are
- * (a login elsewhere, a logout, a kick), which sockets each node holds (remoteClients.ts)
+ * (a login elsewhere, a logout), which sockets each node holds (remoteClients.ts)
  * and frames for one of them (a mic decision, a direct message). One Redis channel for all
  * nodes; a node ignores
  * its own notes. Notes are fire-and-forget: a node that misses one (Redis away) is told the
@@ -15,7 +15,6 @@ export const NODE_CHANNEL = 'webcast:nodes';
 export type NodeNote =
   | { readonly type: 'counts'; readonly rooms: Readonly<Record<string, number>>; readonly full: boolean }
   | { readonly type: 'endSession'; readonly token: string; readonly frame: string | null; readonly closeCode: number; readonly reason: string }
-  | { readonly type: 'closeUserInRoom'; readonly userId: string; readonly webcastId: string; readonly closeCode: number; readonly reason: string }
   | { readonly type: 'clients'; readonly clients: readonly ClientCard[]; readonly full: boolean }
   | { readonly type: 'clientDown'; readonly id: string }
   | { readonly type: 'frame'; readonly to: string; readonly clientId: string; readonly frame: string; readonly expect: { readonly mid: string; readonly code: number } | null }
@@ -60,9 +59,6 @@ export function readNodeNote(payload: string): Envelope | null {
     case 'endSession':
       if (typeof note.token !== 'string' || typeof note.closeCode !== 'number' || typeof note.reason !== 'string') return null;
       return { from: parsed.from, note: { type: 'endSession', token: note.token, frame: typeof note.frame === 'string' ? note.frame : null, closeCode: note.closeCode, reason: note.reason } };
-    case 'closeUserInRoom':
-      if (typeof note.userId !== 'string' || typeof note.webcastId !== 'string' || typeof note.closeCode !== 'number' || typeof note.reason !== 'string') return null;
-      return { from: parsed.from, note: { type: 'closeUserInRoom', userId: note.userId, webcastId: note.webcastId, closeCode: note.closeCode, reason: note.reason } };
     case 'clients':
       if (!Array.isArray(note.clients)) return null;
       return { from: parsed.from, note: { type: 'clients', clients: note.clients.filter(isCard).map((c) => ({ id: c.id, userId: c.userId, webcastId: c.webcastId, role: c.role })), full: note.full === true } };

@@ -27,13 +27,19 @@ const keyOf = (webcastId: string, part: 'off' | 'log' | 'epoch'): string => `web
 export const roomChannel = (webcastId: string): string => `webcast:room:{${webcastId}}`;
 export const ROOM_CHANNEL_PATTERN = /^webcast:room:\{(.+)\}$/;
 
-const APPEND_SCRIPT = `
+/**
+ * Both scripts begin so (KEYS: counter, stream, epoch): a room without an epoch gets the one
+ * given as ARGV[n], and a counter or stream left from an earlier life is dropped.
+ */
+const epochOrNew = (argv: number): string => `
 local epoch = redis.call('GET', KEYS[3])
 if not epoch then
-  epoch = ARGV[4]
+  epoch = ARGV[${argv}]
   redis.call('SET', KEYS[3], epoch)
   redis.call('DEL', KEYS[1], KEYS[2])
-end
+end`;
+
+const APPEND_SCRIPT = `${epochOrNew(4)}
 local o = redis.call('INCR', KEYS[1])
 local os = string.format('%d', o)
 local body = ARGV[1] .. ',"offset":' .. os .. '}'
@@ -43,13 +49,7 @@ return {o, epoch}
 `;
 
 /** Makes the epoch when the room has none yet; returns the epoch and the newest offset. */
-const HEAD_SCRIPT = `
-local epoch = redis.call('GET', KEYS[3])
-if not epoch then
-  epoch = ARGV[1]
-  redis.call('SET', KEYS[3], epoch)
-  redis.call('DEL', KEYS[1], KEYS[2])
-end
+const HEAD_SCRIPT = `${epochOrNew(1)}
 local latest = tonumber(redis.call('GET', KEYS[1]) or '0')
 return {latest, epoch}
 `;

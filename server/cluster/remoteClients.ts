@@ -51,12 +51,15 @@ export class RemoteClients {
     bus.tell({ type: 'clients', clients: local.localClients().map(cardOf), full: true });
   }
 
-  /** Every socket of the other nodes (those heard from lately). */
-  all(): ConnectedClient[] {
+  /** The sockets of the other nodes (those heard from lately) that `keep` accepts. */
+  find(keep: (client: ConnectedClient) => boolean): ConnectedClient[] {
     const fresh = this.now() - COUNT_STALE_MS;
-    const clients: ConnectedClient[] = [];
-    for (const node of this.nodes.values()) if (node.heardAt >= fresh) clients.push(...node.clients.values());
-    return clients;
+    const found: ConnectedClient[] = [];
+    for (const node of this.nodes.values()) {
+      if (node.heardAt < fresh) continue;
+      for (const client of node.clients.values()) if (keep(client)) found.push(client);
+    }
+    return found;
   }
 
   close(): void {
@@ -67,13 +70,13 @@ export class RemoteClients {
   private noted(from: string, note: NodeNote): void {
     switch (note.type) {
       case 'clients': {
-        let node = this.nodes.get(from);
-        if (!node || note.full) {
-          node = { heardAt: 0, clients: new Map() };
-          this.nodes.set(from, node);
-        }
+        const known = this.nodes.get(from);
+        // The full list every few seconds replaces the node's sockets; a socket it already
+        // had keeps its proxy (and the acknowledgements booked there).
+        const node: NodeClients = known && !note.full ? known : { heardAt: 0, clients: new Map() };
+        this.nodes.set(from, node);
         node.heardAt = this.now();
-        for (const card of note.clients) node.clients.set(card.id, this.proxyOf(from, card));
+        for (const card of note.clients) node.clients.set(card.id, known?.clients.get(card.id) ?? this.proxyOf(from, card));
         return;
       }
       case 'clientDown':

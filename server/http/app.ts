@@ -124,7 +124,7 @@ export async function buildApp(ctx: ServerContext, options: BuildAppOptions): Pr
   });
 
   app.get('/healthz', async () => {
-    const cluster = ctx.cluster === null ? null : (ctx.cluster.health() as { ready: boolean });
+    const cluster = ctx.cluster?.health() ?? null;
     const status = cluster === null || cluster.ready ? 'up' : 'degraded';
     return { code: 200, msg: 'ok', data: { status, time: ctx.now(), ...(cluster === null ? {} : { cluster }) } };
   });

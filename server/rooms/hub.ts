@@ -20,8 +20,8 @@ export interface RoomSubscriber {
   send(frame: string, delivery?: RoomDelivery): void;
 }
 
-/** The delivery of a stored message (a replay): its body is read again only for a chat message. */
-function deliveryOf(m: RoomMessage): RoomDelivery {
+/** The delivery of a stored or relayed message: its body is read again only for a chat message. */
+export function deliveryOf(m: RoomMessage): RoomDelivery {
   const body = m.code === 7101 ? (JSON.parse(m.bodyJson) as Record<string, unknown>) : {};
   return { webcastId: m.webcastId, offset: m.offset, facts: roomMessageFacts(m.code, body) };
 }

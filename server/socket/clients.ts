@@ -30,7 +30,7 @@ export type ClientListener = (client: ConnectedClient) => void;
 
 /** The sockets of the other nodes of a cluster. */
 export interface RemoteClientSource {
-  all(): ConnectedClient[];
+  find(keep: (client: ConnectedClient) => boolean): ConnectedClient[];
 }
 
 export class ClientRegistry {
@@ -92,7 +92,7 @@ export class ClientRegistry {
 
   ofUser(userId: string): ConnectedClient[] {
     const local = [...(this.byUser.get(userId) ?? [])];
-    return this.remote === null ? local : [...local, ...this.remote.all().filter((c) => c.userId === userId)];
+    return this.remote === null ? local : [...local, ...this.remote.find((c) => c.userId === userId)];
   }
 
   /** The user's sockets whose session is for this room. */
@@ -102,8 +102,8 @@ export class ClientRegistry {
 
   /** Every socket whose session is for this room (joined to it or not). */
   ofRoom(webcastId: string): ConnectedClient[] {
-    const all = this.remote === null ? [...this.byId.values()] : [...this.byId.values(), ...this.remote.all()];
-    return all.filter((c) => c.webcastId === webcastId);
+    const local = [...this.byId.values()].filter((c) => c.webcastId === webcastId);
+    return this.remote === null ? local : [...local, ...this.remote.find((c) => c.webcastId === webcastId)];
   }
 
   /** This node's sockets of the session (another node's are reached by a note: socket/sessionsEnd.ts). */

@@ -40,8 +40,8 @@ export function endOtherSessions(ctx: ServerContext, userId: string, exceptToken
 export function endSessionsInRoom(ctx: ServerContext, userId: string, webcastId: string, closeCode: number, reason: string): number {
   const sessions = ctx.sessions.othersOf(userId, '').filter((s) => s.webcastId === webcastId);
   for (const session of sessions) ctx.sessions.end(session.token);
+  // In a cluster this finds the other nodes' sockets too, and closing one goes to its node.
   for (const client of ctx.clients.ofUserInRoom(userId, webcastId)) client.close(closeCode, reason);
-  ctx.cluster?.nodes.tell({ type: 'closeUserInRoom', userId, webcastId, closeCode, reason });
   return sessions.length;
 }
 
@@ -61,6 +61,5 @@ export function listenForRemoteEnds(ctx: ServerContext): () => void {
   if (ctx.cluster === null) return () => undefined;
   return ctx.cluster.nodes.onNote((_from, note) => {
     if (note.type === 'endSession') closeSessionHere(ctx, note.token, note.frame, note.closeCode, note.reason);
-    if (note.type === 'closeUserInRoom') for (const client of ctx.clients.ofUserInRoom(note.userId, note.webcastId)) client.close(note.closeCode, note.reason);
   });
 }
