@@ -78,6 +78,8 @@ export class ClusterRoomHub implements RoomFanout {
   private readonly remote = new Map<string, RemoteCounts>();
   private readonly changedCounts = new Set<string>();
   private countTimer: ReturnType<typeof setTimeout> | null = null;
+  private unpublished = 0;
+  private unpublishedLoggedAt = 0;
   private readonly heartbeat: ReturnType<typeof setInterval>;
   private readonly stopNotes: () => void;
 
@@ -90,7 +92,17 @@ export class ClusterRoomHub implements RoomFanout {
   }
 
   publish(webcastId: string, code: number, body: Record<string, unknown>): void {
-    this.send(webcastId, code, body).catch((error: unknown) => console.error(`room ${webcastId}: message ${code} not published:`, error instanceof Error ? error.message : error));
+    this.send(webcastId, code, body).catch((error: unknown) => this.notPublished(webcastId, code, error));
+  }
+
+  /** With Redis away a busy room fails thousands of publishes a second: logged once a second, with the count. */
+  private notPublished(webcastId: string, code: number, error: unknown): void {
+    this.unpublished += 1;
+    const now = this.deps.now();
+    if (now - this.unpublishedLoggedAt < 1000) return;
+    console.error(`room ${webcastId}: ${this.unpublished} message(s) not published (last: ${code}):`, error instanceof Error ? error.message : error);
+    this.unpublished = 0;
+    this.unpublishedLoggedAt = now;
   }
 
   send(webcastId: string, code: number, body: Record<string, unknown>): Promise<RoomMessage> {
