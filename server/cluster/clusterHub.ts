@@ -10,7 +10,10 @@
  * A join cannot replay and add the member in one synchronous step as the embedded hub does
  * (reading the log is a round trip to Redis), so the joiner waits in `joining` while the
  * replay is read: live messages for it are kept aside and sent after the replay, those the
- * replay already held (same offset) left out.
+ * replay already held (same offset) left out. The replay is read on the command connection
+ * and the channel is heard on another, so a replay can reach past what the node has heard:
+ * the joiner is then `ahead` until the channel catches up, and the offsets it already holds
+ * are not sent to it again.
  *
  * Pub/sub does not keep what a node missed (its subscriber connection dropped, Redis closed
  * it for reading too slowly): a node that hears an offset beyond the next one reads the
@@ -53,6 +56,8 @@ interface LocalRoom {
   last: number;
   /** Messages heard while a gap before them is read from the stream, in order; null when none is. */
   waiting: RoomMessage[] | null;
+  /** Members whose join replay reached past `last`, with the offset they hold up to. */
+  readonly ahead: Map<string, number>;
 }
 
 interface RemoteCounts {
@@ -130,6 +135,7 @@ export class ClusterRoomHub implements RoomFanout {
   async join(sub: RoomSubscriber, webcastId: string, afterOffset: number, epoch?: string): Promise<JoinResult> {
     const room = this.roomOf(webcastId);
     const wasMember = room.members.delete(sub.id);
+    room.ahead.delete(sub.id);
     const joining: Joining = { sub, held: [] };
     room.joining.set(sub.id, joining);
     try {
@@ -149,6 +155,7 @@ export class ClusterRoomHub implements RoomFanout {
       this.deps.metrics?.framesSent.inc(replay.length);
       room.joining.delete(sub.id);
       room.members.set(sub.id, sub);
+      if (last > room.last) room.ahead.set(sub.id, last);
       if (!wasMember) {
         this.deps.metrics?.roomsJoined.inc();
         this.membersChanged(webcastId);
@@ -171,6 +178,7 @@ export class ClusterRoomHub implements RoomFanout {
     const room = this.rooms.get(webcastId);
     if (!room) return false;
     room.joining.delete(sub.id);
+    room.ahead.delete(sub.id);
     const left = room.members.delete(sub.id);
     if (left) {
       this.deps.metrics?.roomsJoined.dec();
@@ -217,7 +225,7 @@ export class ClusterRoomHub implements RoomFanout {
     if (!room) {
       // ioredis sends commands of one connection in order, so a subscribe after an
       // unsubscribe of the same room (it emptied and filled again) is the one that holds.
-      room = { members: new Map(), joining: new Map(), subscribed: this.deps.subscriber.subscribe(roomChannel(webcastId)), epoch: null, last: 0, waiting: null };
+      room = { members: new Map(), joining: new Map(), subscribed: this.deps.subscriber.subscribe(roomChannel(webcastId)), epoch: null, last: 0, waiting: null, ahead: new Map() };
       room.subscribed.catch(() => undefined);
       this.rooms.set(webcastId, room);
     }
@@ -244,6 +252,7 @@ export class ClusterRoomHub implements RoomFanout {
       room.epoch = message.epoch;
       room.last = 0;
       room.waiting = null;
+      room.ahead.clear();
       this.deps.onLogReset(webcastId, [...room.members.values(), ...[...room.joining.values()].map((j) => j.sub)]);
       return;
     }
@@ -292,8 +301,20 @@ export class ClusterRoomHub implements RoomFanout {
     if (room.members.size === 0) return;
     const frame = roomMessageFrame(message);
     const delivery = deliveryOf(message);
-    for (const sub of room.members.values()) sub.send(frame, delivery);
-    this.deps.metrics?.framesSent.inc(room.members.size);
+    if (room.ahead.size === 0) {
+      for (const sub of room.members.values()) sub.send(frame, delivery);
+      this.deps.metrics?.framesSent.inc(room.members.size);
+      return;
+    }
+    let sent = 0;
+    for (const sub of room.members.values()) {
+      const holds = room.ahead.get(sub.id);
+      if (holds !== undefined && message.offset <= holds) continue;
+      sub.send(frame, delivery);
+      sent += 1;
+    }
+    for (const [id, holds] of room.ahead) if (holds <= message.offset) room.ahead.delete(id);
+    this.deps.metrics?.framesSent.inc(sent);
   }
 
   private noted(from: string, note: NodeNote): void {

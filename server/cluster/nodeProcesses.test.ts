@@ -49,6 +49,10 @@ class ResumingViewer {
   /** Room pushes other than chat, as received. */
   readonly pushes: Frame[] = [];
   duplicates = 0;
+  /** The first offsets received twice, for a failure's message. */
+  readonly duplicated: number[] = [];
+  /** Offsets at which the viewer moved, for a failure's message. */
+  readonly movedAt: number[] = [];
   moves = 0;
   last = 0;
   private index = 0;
@@ -82,6 +86,7 @@ class ResumingViewer {
       ws.on('close', () => {
         if (this.socket !== ws || this.stopped) return;
         this.moves += 1;
+        this.movedAt.push(this.last);
         this.index += 1;
         setTimeout(() => void this.connect().catch(() => undefined), 200);
       });
@@ -106,6 +111,7 @@ class ResumingViewer {
   private take(offset: number, code: number): void {
     if (this.seen.has(offset)) {
       this.duplicates += 1;
+      if (this.duplicated.length < 5) this.duplicated.push(offset);
       return;
     }
     this.seen.set(offset, code);
@@ -244,7 +250,7 @@ describe('a node killed mid-burst', () => {
     const report = viewers
       .map((v, i) => {
         const offsets = [...held(v).keys()].filter((o) => o > start);
-        return `viewer ${i}: moves ${v.moves}, duplicates ${v.duplicates}, ${v.seen.size} on the socket + ${v.filled.size} by history, offsets ${Math.min(...offsets)}..${Math.max(...offsets)} (${offsets.length}), chat ${chatOf(v)}`;
+        return `viewer ${i}: moves ${v.moves} (at ${v.movedAt.join(', ')}), duplicates ${v.duplicates} (${v.duplicated.join(', ')}), ${v.seen.size} on the socket + ${v.filled.size} by history, offsets ${Math.min(...offsets)}..${Math.max(...offsets)} (${offsets.length}), chat ${chatOf(v)}`;
       })
       .join('\n');
     for (const v of viewers) {
