@@ -16,7 +16,10 @@ import { TestSocket } from '../testing/socketClient.js';
 import { waitFor } from '../testing/waitFor.js';
 import { createRealtimeRoutes } from '../socket/realtimeRoutes.js';
 import { clientRoutes } from '../routes/client.js';
+import { countsRoutes } from '../live/countsRoutes.js';
 import { startRedis, type RedisProcess } from './redisProcess.js';
+import { onlineKey, RedisOnlineCounts } from './redisOnline.js';
+import { COUNT_STALE_MS } from './clusterHub.js';
 import { Redis } from 'ioredis';
 import { CLOSE } from '../socket/closeCodes.js';
 import { endSessionsInRoom } from '../socket/sessionsEnd.js';
@@ -30,7 +33,7 @@ const sockets: TestSocket[] = [];
 
 async function startNode(name: string): Promise<RunningServer> {
   const config = { ...loadServerConfig({}, process.cwd()), host: '127.0.0.1', port: 0, dataDir, adminToken: 'test-admin-token', redisUrl: redis.url, nodeId: name };
-  const node = await startServer(config, { processMetrics: false, routes: [createRealtimeRoutes(), clientRoutes] });
+  const node = await startServer(config, { processMetrics: false, routes: [createRealtimeRoutes(), clientRoutes, countsRoutes] });
   nodes.push(node);
   return node;
 }
@@ -117,16 +120,35 @@ describe('a room on three nodes', () => {
     expect((reply.messages as { offset: number }[]).map((m) => m.offset)).toEqual([latest - 2, latest - 1]);
   });
 
-  it('counts the room online over all nodes', async () => {
-    const counts = () => nodes.map((n) => n.ctx.hub.memberCount(ROOM));
-    // Nodes tell their counts a moment after they change: wait until all three agree.
-    await waitFor(() => new Set(counts()).size === 1, 'the nodes to agree');
-    const before = counts()[0]!;
+  it('counts the room online over all nodes, in Redis: the same figure on every node, a node that stopped writing left out', async () => {
+    const counts = () => Promise.all(nodes.map((n) => n.ctx.hub.onlineCount(ROOM)));
+    // Nodes write their counts a moment after they change: wait until all three agree.
+    let now: number[] = [];
+    await waitFor(async () => new Set((now = await counts())).size === 1, 'the nodes to agree');
     // Every socket the tests above opened is still in the room.
-    expect(before).toBe(sockets.length);
+    expect(now[0]).toBe(sockets.length);
+    const watcher = await viewer(nodes[0]!, 'counted-0');
     await viewer(nodes[1]!, 'counted-1');
     await viewer(nodes[2]!, 'counted-2');
-    await waitFor(() => counts().every((n) => n === before + 2), `the counts of the other nodes (${counts().join(', ')})`);
+    const total = sockets.length;
+    await waitFor(async () => (now = await counts()).every((n) => n === total), 'the counts of every node');
+    // The count pushed to the room (7109) is the whole room's, whichever node pushes it.
+    await waitFor(() => watcher.frames.some((f) => f.code === 7109 && f.body.online === total), 'the whole room in the 7109 push');
+
+    // A node that wrote its members, counted while it keeps writing...
+    const writer = new Redis(redis.url);
+    await new RedisOnlineCounts(writer, 'silent-node', COUNT_STALE_MS).write({ [ROOM]: 5 });
+    expect(await Promise.all(nodes.map((n) => n.ctx.hub.onlineCount(ROOM)))).toEqual([total + 5, total + 5, total + 5]);
+    // ...and then silent for longer than COUNT_STALE_MS: a node's heartbeat finds it, removes
+    // it and pushes the room the count without it.
+    const [seconds] = await writer.time();
+    await writer.hset(onlineKey(ROOM), 'silent-node', `5:${Number(seconds) * 1000 - COUNT_STALE_MS - 1000}`);
+    const pushes = watcher.frames.filter((f) => f.code === 7109).length;
+    await waitFor(async () => (await writer.hexists(onlineKey(ROOM), 'silent-node')) === 0, 'the silent node removed');
+    expect(await Promise.all(nodes.map((n) => n.ctx.hub.onlineCount(ROOM)))).toEqual([total, total, total]);
+    await waitFor(() => watcher.frames.filter((f) => f.code === 7109).length > pushes, 'a push after the silent node was removed');
+    expect(watcher.frames.filter((f) => f.code === 7109).at(-1)!.body.online).toBe(total);
+    writer.disconnect();
   });
 
   it('ends the older login of an account on another node with 9004', async () => {

@@ -21,8 +21,9 @@
  * NODE_FILL_MAX; past that, or with Redis away, the clients' own history sync fills the gap).
  *
  * The online count is the sum of every node's members: each node owns its sockets, so its
- * figure is the true one; nodes tell theirs when it changes and every few seconds, and a
- * node silent for COUNT_STALE_MS no longer counts (it died with its sockets).
+ * figure is the true one; nodes write theirs to Redis when it changes and every few seconds,
+ * and one script sums them (redisOnline.ts), leaving out a node silent for COUNT_STALE_MS
+ * (it died with its sockets).
  */
 import type { Redis } from 'ioredis';
 import { BizError } from '../http/envelope.js';
@@ -30,14 +31,13 @@ import { deliveryOf, JOIN_REPLAY_LIMIT, roomMessageFrame, type JoinResult, type 
 import type { RoomMessage } from '../rooms/roomLog.js';
 import type { ServerMetrics } from '../metrics.js';
 import { ROOM_CHANNEL_PATTERN, readPublishedMessage, roomChannel, type RedisRoomLog } from './redisRoomLog.js';
-import { NODE_CHANNEL, type NodeBus, type NodeNote } from './nodeBus.js';
+import { NODE_CHANNEL, type NodeBus } from './nodeBus.js';
+import type { RedisOnlineCounts } from './redisOnline.js';
 
-/** How often a node tells every room count it holds. */
+/** How often a node writes every room count it holds (and tells the sockets it holds, remoteClients.ts). */
 export const COUNT_HEARTBEAT_MS = 2000;
-/** A node not heard from this long no longer counts in the online figures. */
+/** A node not heard from this long no longer counts in the online figures, nor its sockets. */
 export const COUNT_STALE_MS = 3 * COUNT_HEARTBEAT_MS;
-/** Changes to a node's counts are told together after this long. */
-const COUNT_CHANGE_DELAY_MS = 50;
 /** Messages a node reads back from the stream at most to close one gap in what it heard. */
 export const NODE_FILL_MAX = 5000;
 
@@ -60,16 +60,12 @@ interface LocalRoom {
   readonly ahead: Map<string, number>;
 }
 
-interface RemoteCounts {
-  rooms: Map<string, number>;
-  heardAt: number;
-}
-
 export interface ClusterHubDeps {
   readonly log: RedisRoomLog;
   /** A connection in subscriber mode, the hub's alone. */
   readonly subscriber: Redis;
   readonly nodes: NodeBus;
+  readonly online: RedisOnlineCounts;
   readonly now: () => number;
   readonly metrics?: ServerMetrics;
   /** The room's log was lost (a new epoch): its members here hold offsets that mean nothing now. */
@@ -80,19 +76,16 @@ export class ClusterRoomHub implements RoomFanout {
   private readonly rooms = new Map<string, LocalRoom>();
   private readonly membersListeners = new Set<(webcastId: string) => void>();
   private readonly inflight = new Set<Promise<void>>();
-  private readonly remote = new Map<string, RemoteCounts>();
   private readonly changedCounts = new Set<string>();
-  private countTimer: ReturnType<typeof setTimeout> | null = null;
+  private countsFlush: ReturnType<typeof setImmediate> | null = null;
   private unpublished = 0;
   private unpublishedLoggedAt = 0;
   private readonly heartbeat: ReturnType<typeof setInterval>;
-  private readonly stopNotes: () => void;
 
   constructor(private readonly deps: ClusterHubDeps) {
     deps.subscriber.on('message', (channel: string, payload: string) => this.heard(channel, payload));
     void deps.subscriber.subscribe(NODE_CHANNEL).catch(() => undefined);
-    this.stopNotes = deps.nodes.onNote((from, note) => this.noted(from, note));
-    this.heartbeat = setInterval(() => this.tellCounts(true), COUNT_HEARTBEAT_MS);
+    this.heartbeat = setInterval(() => void this.countsHeartbeat(), COUNT_HEARTBEAT_MS);
     this.heartbeat.unref();
   }
 
@@ -193,10 +186,13 @@ export class ClusterRoomHub implements RoomFanout {
   }
 
   memberCount(webcastId: string): number {
-    let n = this.rooms.get(webcastId)?.members.size ?? 0;
-    const fresh = this.deps.now() - COUNT_STALE_MS;
-    for (const counts of this.remote.values()) if (counts.heardAt >= fresh) n += counts.rooms.get(webcastId) ?? 0;
-    return n;
+    return this.rooms.get(webcastId)?.members.size ?? 0;
+  }
+
+  /** With Redis away the other nodes' members are unknown: this node's alone are told (/healthz says why). */
+  async onlineCount(webcastId: string): Promise<number> {
+    const others = await this.deps.online.others(webcastId).catch(() => ({ count: 0 }));
+    return this.memberCount(webcastId) + others.count;
   }
 
   member(webcastId: string, subscriberId: string): RoomSubscriber | undefined {
@@ -215,8 +211,10 @@ export class ClusterRoomHub implements RoomFanout {
 
   close(): void {
     clearInterval(this.heartbeat);
-    if (this.countTimer !== null) clearTimeout(this.countTimer);
-    this.stopNotes();
+    if (this.countsFlush !== null) clearImmediate(this.countsFlush);
+    const gone: Record<string, number> = {};
+    for (const webcastId of this.rooms.keys()) gone[webcastId] = 0;
+    this.deps.online.write(gone).catch(() => undefined);
     this.deps.nodes.tell({ type: 'gone' });
   }
 
@@ -317,42 +315,43 @@ export class ClusterRoomHub implements RoomFanout {
     this.deps.metrics?.framesSent.inc(sent);
   }
 
-  private noted(from: string, note: NodeNote): void {
-    if (note.type === 'gone') {
-      this.remote.delete(from);
-      return;
-    }
-    if (note.type !== 'counts') return;
-    let counts = this.remote.get(from);
-    if (!counts || note.full) {
-      counts = { rooms: new Map(), heardAt: 0 };
-      this.remote.set(from, counts);
-    }
-    counts.heardAt = this.deps.now();
-    for (const [room, n] of Object.entries(note.rooms)) counts.rooms.set(room, n);
-  }
-
-  /** Told on the next turn of the event loop (see RoomHub.onMembersChanged), and to the other nodes soon after. */
+  /**
+   * The changes of one turn of the event loop are written to Redis together, and only then
+   * told to the listeners (see RoomHub.onMembersChanged): the count they read back holds
+   * this node's change, and the last node to change pushes a count that holds everyone's.
+   */
   private membersChanged(webcastId: string): void {
     this.changedCounts.add(webcastId);
-    if (this.countTimer === null) {
-      this.countTimer = setTimeout(() => {
-        this.countTimer = null;
-        this.tellCounts(false);
-      }, COUNT_CHANGE_DELAY_MS);
-      this.countTimer.unref();
-    }
-    if (this.membersListeners.size === 0) return;
-    setImmediate(() => {
-      for (const listener of this.membersListeners) listener(webcastId);
+    this.countsFlush ??= setImmediate(() => {
+      this.countsFlush = null;
+      const rooms = [...this.changedCounts];
+      void this.writeCounts(rooms).then(() => {
+        for (const room of rooms) for (const listener of this.membersListeners) listener(room);
+      });
     });
   }
 
-  private tellCounts(full: boolean): void {
+  /**
+   * Writes every count again (a Redis that lost them holds them after one heartbeat) and
+   * looks for nodes gone silent: the node that finds one tells its listeners, so the room
+   * is pushed the smaller count without waiting for someone to join or leave.
+   */
+  private async countsHeartbeat(): Promise<void> {
+    const rooms = [...this.rooms.keys()];
+    await this.writeCounts(rooms);
+    for (const webcastId of rooms) {
+      const others = await this.deps.online.others(webcastId).catch(() => ({ dropped: 0 }));
+      if (others.dropped > 0) for (const listener of this.membersListeners) listener(webcastId);
+    }
+  }
+
+  /** Never rejects: a write Redis refused is made again by the next heartbeat. */
+  private writeCounts(which: readonly string[]): Promise<void> {
     const rooms: Record<string, number> = {};
-    const which = full ? [...this.rooms.keys()] : [...this.changedCounts];
-    this.changedCounts.clear();
-    for (const webcastId of which) rooms[webcastId] = this.rooms.get(webcastId)?.members.size ?? 0;
-    this.deps.nodes.tell({ type: 'counts', rooms, full });
+    for (const webcastId of which) {
+      this.changedCounts.delete(webcastId);
+      rooms[webcastId] = this.memberCount(webcastId);
+    }
+    return this.deps.online.write(rooms).catch(() => undefined);
   }
 }

@@ -9,8 +9,9 @@
 import { Redis } from 'ioredis';
 import type { ServerMetrics } from '../metrics.js';
 import type { RoomSubscriber } from '../rooms/hub.js';
-import { ClusterRoomHub } from './clusterHub.js';
+import { ClusterRoomHub, COUNT_STALE_MS } from './clusterHub.js';
 import { NodeBus } from './nodeBus.js';
+import { RedisOnlineCounts } from './redisOnline.js';
 import { RedisRoomLog } from './redisRoomLog.js';
 
 export interface ClusterHealth {
@@ -78,6 +79,7 @@ export async function openClusterNode(options: {
     log: new RedisRoomLog(command, { now: options.now }),
     subscriber,
     nodes,
+    online: new RedisOnlineCounts(command, options.nodeId, COUNT_STALE_MS),
     now: options.now,
     ...(options.metrics ? { metrics: options.metrics } : {}),
     onLogReset: options.onLogReset,

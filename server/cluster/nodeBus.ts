@@ -1,19 +1,17 @@
 /**
- * What the nodes of a cluster tell each other that is not a room message: how many members
- * each has in each room (the online count is their sum), sockets to end wherever they are
- * (a login elsewhere, a logout), which sockets each node holds (remoteClients.ts)
- * and frames for one of them (a mic decision, a direct message). One Redis channel for all
- * nodes; a node ignores
- * its own notes. Notes are fire-and-forget: a node that misses one (Redis away) is told the
- * counts again by the next heartbeat, and a session's end is also in the shared store, so a
- * socket that missed its close is refused at its next login.
+ * What the nodes of a cluster tell each other that is not a room message: sockets to end
+ * wherever they are (a login elsewhere, a logout), which sockets each node holds
+ * (remoteClients.ts) and frames for one of them (a mic decision, a direct message). One
+ * Redis channel for all nodes; a node ignores its own notes. Notes are fire-and-forget: a
+ * node that misses one (Redis away) is told the sockets again by the next heartbeat, and a
+ * session's end is also in the shared store, so a socket that missed its close is refused
+ * at its next login. (Online counts are not notes: they are kept in Redis, redisOnline.ts.)
  */
 import type { Redis } from 'ioredis';
 
 export const NODE_CHANNEL = 'webcast:nodes';
 
 export type NodeNote =
-  | { readonly type: 'counts'; readonly rooms: Readonly<Record<string, number>>; readonly full: boolean }
   | { readonly type: 'endSession'; readonly token: string; readonly frame: string | null; readonly closeCode: number; readonly reason: string }
   | { readonly type: 'clients'; readonly clients: readonly ClientCard[]; readonly full: boolean }
   | { readonly type: 'clientDown'; readonly id: string }
@@ -50,12 +48,6 @@ export function readNodeNote(payload: string): Envelope | null {
   if (!isRecord(parsed) || typeof parsed.from !== 'string' || !isRecord(parsed.note)) return null;
   const note = parsed.note;
   switch (note.type) {
-    case 'counts': {
-      if (!isRecord(note.rooms)) return null;
-      const rooms: Record<string, number> = {};
-      for (const [room, n] of Object.entries(note.rooms)) if (typeof n === 'number' && Number.isSafeInteger(n) && n >= 0) rooms[room] = n;
-      return { from: parsed.from, note: { type: 'counts', rooms, full: note.full === true } };
-    }
     case 'endSession':
       if (typeof note.token !== 'string' || typeof note.closeCode !== 'number' || typeof note.reason !== 'string') return null;
       return { from: parsed.from, note: { type: 'endSession', token: note.token, frame: typeof note.frame === 'string' ? note.frame : null, closeCode: note.closeCode, reason: note.reason } };

@@ -49,7 +49,7 @@ export interface RoomInfo {
   readonly praise: number;
 }
 
-export function roomInfoOf(ctx: ServerContext, room: Room): RoomInfo {
+export async function roomInfoOf(ctx: ServerContext, room: Room): Promise<RoomInfo> {
   const gate = GATES[room.gate];
   const s = room.settings;
   return {
@@ -79,7 +79,7 @@ export function roomInfoOf(ctx: ServerContext, room: Room): RoomInfo {
       delayMode: s.player.delayMode,
     },
     replay: replayOf(ctx.config, room),
-    online: ctx.hub.memberCount(room.id),
+    online: await ctx.hub.onlineCount(room.id),
     praise: praiseTotal(ctx.db, room.id),
   };
 }
@@ -88,7 +88,7 @@ export const roomInfoRoutes: RouteModule = (app, ctx) => {
   app.get<{ Params: { id: string } }>(
     '/ccp/monitor/v2/webcast/:id',
     { schema: { params: { type: 'object', required: ['id'], properties: { id: ROOM_ID_SCHEMA } } } },
-    async (request) => okEnvelope(roomInfoOf(ctx, requireRoom(ctx, request.params.id))),
+    async (request) => okEnvelope(await roomInfoOf(ctx, requireRoom(ctx, request.params.id))),
   );
 };
 

@@ -23,8 +23,8 @@ const PRAISE_SCHEMA = {
   },
 } as const;
 
-export const countsOf = (ctx: ServerContext, webcastId: string) => ({
-  online: ctx.hub.memberCount(webcastId),
+export const countsOf = async (ctx: ServerContext, webcastId: string) => ({
+  online: await ctx.hub.onlineCount(webcastId),
   praise: praiseTotal(ctx.db, webcastId),
 });
 
@@ -33,9 +33,15 @@ const viewersEver = (ctx: ServerContext, webcastId: string): number =>
   (ctx.db.prepare('SELECT COUNT(DISTINCT user_id) AS n FROM sessions WHERE webcast_id = ?').get(webcastId) as { n: number }).n;
 
 export const countsRoutes: RouteModule = (app, ctx) => {
-  const counts = new CoalescedPush((webcastId) => ctx.hub.publish(webcastId, 7109, countsOf(ctx, webcastId)), ctx.now);
+  let closed = false;
+  const counts = new CoalescedPush((webcastId) => {
+    void countsOf(ctx, webcastId).then((now) => {
+      if (!closed) ctx.hub.publish(webcastId, 7109, now);
+    });
+  }, ctx.now);
   const stopWatching = ctx.hub.onMembersChanged((webcastId) => counts.changed(webcastId));
   app.addHook('onClose', async () => {
+    closed = true;
     stopWatching();
     counts.close();
   });
@@ -49,7 +55,7 @@ export const countsRoutes: RouteModule = (app, ctx) => {
 
   app.post<WebcastBody>('/ccp/handler/v2/praise/count', { schema: WEBCAST_BODY }, async (request) => {
     const room = requireRoom(ctx, request.body.webcastId);
-    return okEnvelope(countsOf(ctx, room.id));
+    return okEnvelope(await countsOf(ctx, room.id));
   });
 
   app.get<{ Params: { webcastId: string } }>(
@@ -63,6 +69,6 @@ export const countsRoutes: RouteModule = (app, ctx) => {
 
   app.get<WebcastQuery>('/ccp/monitor/v2/webcast/total', { schema: WEBCAST_QUERY }, async (request) => {
     const room = requireRoom(ctx, request.query.webcastId);
-    return okEnvelope({ ...countsOf(ctx, room.id), viewers: viewersEver(ctx, room.id) });
+    return okEnvelope({ ...(await countsOf(ctx, room.id)), viewers: viewersEver(ctx, room.id) });
   });
 };

@@ -36,6 +36,6 @@ export const roomPageRoutes: RouteModule = (app, ctx) => {
 
   app.post<WebcastBody>('/ccp/user/v1/heartbeat', { schema: WEBCAST_BODY }, async (request) => {
     const { session, room } = viewerIn(ctx, request, request.body.webcastId);
-    return okEnvelope({ expiresAt: session.expiresAt, online: ctx.hub.memberCount(room.id), status: room.status });
+    return okEnvelope({ expiresAt: session.expiresAt, online: await ctx.hub.onlineCount(room.id), status: room.status });
   });
 };

@@ -55,8 +55,10 @@ export interface RoomFanout {
   join(sub: RoomSubscriber, webcastId: string, afterOffset: number, epoch?: string): JoinResult | Promise<JoinResult>;
   leave(sub: RoomSubscriber, webcastId: string): boolean;
   leaveAll(sub: RoomSubscriber): void;
-  /** The room's online count: every node's members in a cluster. */
+  /** The room's members on this node (the whole room in one process). */
   memberCount(webcastId: string): number;
+  /** The room's online count: every node's members in a cluster. */
+  onlineCount(webcastId: string): Promise<number>;
   /** A member of the room on this node. */
   member(webcastId: string, subscriberId: string): RoomSubscriber | undefined;
   onMembersChanged(listener: (webcastId: string) => void): () => void;
@@ -156,6 +158,10 @@ export class RoomHub implements RoomFanout {
 
   memberCount(webcastId: string): number {
     return this.rooms.get(webcastId)?.size ?? 0;
+  }
+
+  onlineCount(webcastId: string): Promise<number> {
+    return Promise.resolve(this.memberCount(webcastId));
   }
 
   /** Sends a frame to one member of a room (e.g. a reply), if present. */

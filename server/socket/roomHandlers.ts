@@ -44,7 +44,7 @@ export function registerRoomHandlers(ctx: ServerContext): void {
     return {
       webcastId,
       offset: joined.latest,
-      online: ctx.hub.memberCount(webcastId),
+      online: await ctx.hub.onlineCount(webcastId),
       from: joined.from,
       ...(joined.epoch === undefined ? {} : { epoch: joined.epoch }),
     };
