@@ -6,7 +6,8 @@
  *
  * Each node tells the others when one of its sockets logs in or goes, and every few seconds
  * the whole list (so a node that started late, or missed a note, catches up); the sockets of
- * a node not heard from for COUNT_STALE_MS are forgotten (it died with them). A push that
+ * a node not heard from for COUNT_STALE_MS are forgotten (it died with them), and the
+ * registry says a peer was lost, so what that node was timing is taken up here. A push that
  * must be acknowledged is recorded in the owning node's book of that socket, where the
  * acknowledgement arrives.
  */
@@ -45,7 +46,10 @@ export class RemoteClients {
     local.onAdded((c) => bus.tell({ type: 'clients', clients: [cardOf(c)], full: false }));
     local.onRemoved((c) => bus.tell({ type: 'clientDown', id: c.id }));
     this.stopNotes = bus.onNote((from, note) => this.noted(from, note));
-    this.heartbeat = setInterval(() => bus.tell({ type: 'clients', clients: local.localClients().map(cardOf), full: true }), COUNT_HEARTBEAT_MS);
+    this.heartbeat = setInterval(() => {
+      bus.tell({ type: 'clients', clients: local.localClients().map(cardOf), full: true });
+      this.forgetSilentNodes();
+    }, COUNT_HEARTBEAT_MS);
     this.heartbeat.unref();
     // Tell ours at once: the others may have started before us.
     bus.tell({ type: 'clients', clients: local.localClients().map(cardOf), full: true });
@@ -67,6 +71,17 @@ export class RemoteClients {
     this.stopNotes();
   }
 
+  private forgetSilentNodes(): void {
+    const fresh = this.now() - COUNT_STALE_MS;
+    let lost = false;
+    for (const [id, node] of this.nodes) {
+      if (node.heardAt >= fresh) continue;
+      this.nodes.delete(id);
+      lost = true;
+    }
+    if (lost) this.local.peerLost();
+  }
+
   private noted(from: string, note: NodeNote): void {
     switch (note.type) {
       case 'clients': {
@@ -83,7 +98,7 @@ export class RemoteClients {
         this.nodes.get(from)?.clients.delete(note.id);
         return;
       case 'gone':
-        this.nodes.delete(from);
+        if (this.nodes.delete(from)) this.local.peerLost();
         return;
       case 'frame': {
         if (note.to !== this.bus.nodeId) return;

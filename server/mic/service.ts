@@ -54,6 +54,7 @@ export class MicService {
     this.graceMs = options.reconnectGraceMs ?? MIC_RECONNECT_GRACE_MS;
     ctx.clients.onAdded((client) => this.clientAdded(client));
     ctx.clients.onRemoved((client) => this.clientRemoved(client));
+    ctx.clients.onPeerLost(() => this.adoptOrphans());
     // After a restart nobody is connected yet: everyone on the mic gets the grace to come back.
     const live = ctx.db.prepare('SELECT webcast_id AS webcastId, user_id AS uid FROM mic_states').all() as { webcastId: string; uid: string }[];
     for (const { webcastId, uid } of live) this.startGrace(webcastId, uid);
@@ -263,6 +264,20 @@ export class MicService {
     if (this.stateOf(webcastId, uid) !== 'idle') this.startGrace(webcastId, uid);
   }
 
+  /**
+   * Another node of the cluster is gone, and with it the grace timers of the viewers whose
+   * last socket was there: every viewer on the mic with no socket on any node gets the grace
+   * here. (Each surviving node does so; the first whose grace ends moves the mic, the
+   * others find it idle.)
+   */
+  private adoptOrphans(): void {
+    const live = this.ctx.db.prepare('SELECT webcast_id AS webcastId, user_id AS uid FROM mic_states').all() as { webcastId: string; uid: string }[];
+    for (const { webcastId, uid } of live) {
+      if (this.graceTimers.has(key(webcastId, uid)) || this.ctx.clients.ofUserInRoom(uid, webcastId).length > 0) continue;
+      this.startGrace(webcastId, uid);
+    }
+  }
+
   private startGrace(webcastId: string, uid: string): void {
     this.cancelGrace(webcastId, uid);
     const timer = setTimeout(() => this.graceEnded(webcastId, uid), this.graceMs);
@@ -282,7 +297,13 @@ export class MicService {
     try {
       if (this.ctx.clients.ofUserInRoom(uid, webcastId).length > 0) return;
       if (this.stateOf(webcastId, uid) === 'idle') return;
-      this.move(webcastId, uid, 'networkLost');
+      try {
+        this.move(webcastId, uid, 'networkLost');
+      } catch (error) {
+        // Another node's grace for the viewer ended first and moved it (adoptOrphans).
+        if (this.stateOf(webcastId, uid) === 'idle') return;
+        throw error;
+      }
       this.control(this.callRoomClients(webcastId), CALL_ROOM.networkLost, { webcastId, uid });
       this.disconnected(webcastId, uid, 'network');
     } catch (error) {

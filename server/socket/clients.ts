@@ -39,6 +39,7 @@ export class ClientRegistry {
   private readonly byUser = new Map<string, Set<ConnectedClient>>();
   private readonly addedListeners: ClientListener[] = [];
   private readonly removedListeners: ClientListener[] = [];
+  private readonly peerLostListeners: (() => void)[] = [];
 
   /** Called after a socket logs in (e.g. connect-mic pushes its session snapshot). */
   onAdded(listener: ClientListener): void {
@@ -48,6 +49,24 @@ export class ClientRegistry {
   /** Called after a logged-in socket is gone (e.g. connect-mic notices a network loss). */
   onRemoved(listener: ClientListener): void {
     this.removedListeners.push(listener);
+  }
+
+  /**
+   * Called when another node of a cluster is gone (it said so, or fell silent) with its
+   * sockets, and whatever it was timing for them (e.g. connect-mic's reconnect grace).
+   */
+  onPeerLost(listener: () => void): void {
+    this.peerLostListeners.push(listener);
+  }
+
+  peerLost(): void {
+    for (const listener of this.peerLostListeners) {
+      try {
+        listener();
+      } catch (error) {
+        console.error('peer lost listener failed:', error);
+      }
+    }
   }
 
   add(client: ConnectedClient): void {
