@@ -48,6 +48,31 @@ interface Diagnostics {
 const diagnostics = (page: Page): Promise<Diagnostics | null> =>
   page.evaluate(() => (globalThis as { __webcastRealtime?: { snapshot(): Diagnostics } }).__webcastRealtime?.snapshot() ?? null);
 
+test('viewers on two nodes see one room: the same online count, and each other\'s chat', async ({ browser }) => {
+  const pages: Page[] = [];
+  for (const node of nodes) {
+    const context = await browser.newContext({ baseURL: node.url });
+    await markSplashSeen(context);
+    const page = await context.newPage();
+    await page.goto(`/live/login/${ROOM}`);
+    await page.getByRole('button', { name: '以游客身份进入' }).click();
+    await expect(page).toHaveURL(new RegExp(`/live/video/${ROOM}$`));
+    await expect.poll(async () => (await diagnostics(page))?.rooms[ROOM]?.joined, { timeout: 15_000 }).toBe('joined');
+    pages.push(page);
+  }
+  // Each page logged in through its own node, so its socket is there.
+  for (const page of pages) await expect(page.locator('.room-counts__online')).toHaveAttribute('data-online', '2', { timeout: 10_000 });
+  const text = `from node 2's viewer ${Date.now()}`;
+  const composer = pages[1]!.getByRole('textbox', { name: '消息' });
+  await expect(composer).toBeEnabled({ timeout: 15_000 });
+  await composer.fill(text);
+  await composer.press('Enter');
+  await expect(pages[0]!.locator('.chat-list article[data-msg-id]', { hasText: text })).toHaveCount(1);
+  await pages[1]!.context().close();
+  await expect(pages[0]!.locator('.room-counts__online')).toHaveAttribute('data-online', '1', { timeout: 10_000 });
+  await pages[0]!.context().close();
+});
+
 test("a viewer whose node is killed mid-burst moves to the other node and the chat goes on", async ({ browser }) => {
   const [node1, node2] = nodes as [NodeProcess, NodeProcess];
   const context = await browser.newContext({ baseURL: node1.url });
