@@ -12,8 +12,10 @@ export type TabVariant = 'product' | 'baseline';
 
 export const variantArg = (arg: string | undefined): TabVariant => (arg === 'baseline' ? 'baseline' : 'product');
 
-export async function openOneTab(browser: Browser, server: BenchServer, variant: TabVariant): Promise<{ context: BrowserContext; page: Page }> {
+/** `measureUpdates`: the product measures each chat update as the benchmark has it (src/state/updateCost.ts). */
+export async function openOneTab(browser: Browser, server: BenchServer, variant: TabVariant, options: { readonly measureUpdates?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+  if (options.measureUpdates === true) await context.addInitScript({ content: 'globalThis.__webcastUpdateCosts = [];' });
   await markSplashSeen(context, [ROOM]);
   const page = await context.newPage();
   if (variant === 'product') {
@@ -27,5 +29,7 @@ export async function openOneTab(browser: Browser, server: BenchServer, variant:
   }
   await new Promise((resolve) => setTimeout(resolve, 3000));
   if (process.env.PROFILE_PAUSE_VIDEO === '1') await page.evaluate(() => document.querySelectorAll('video').forEach((v) => v.pause()));
+  // The settling's own updates are not the burst's.
+  if (options.measureUpdates === true) await page.evaluate('void (Array.isArray(globalThis.__webcastUpdateCosts) && (globalThis.__webcastUpdateCosts.length = 0))');
   return { context, page };
 }

@@ -7,7 +7,10 @@
  *
  * PROFILE_PAUSE_VIDEO=1 pauses the product's player first. Prints, for the renderer's main
  * thread over the burst, the self time of each event name (an event's duration minus its
- * children's), largest first.
+ * children's), largest first; for the product, also each chat update's cost as the trace
+ * has it (its task and the next main frame, traceEvents.ts) beside the benchmark's own
+ * Performance API figure, where that frame's time goes against the page's other frames, and
+ * what the compositor thread does while the main thread waits in the frame's commit.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,6 +20,7 @@ import { CHROMIUM, CHROMIUM_ARGS } from './index';
 import { ROOM } from './measure';
 import { buildClient, startBenchServer } from '../lib/benchServer';
 import { openOneTab, variantArg } from './oneTab';
+import { eventsWithin, percentile, selfTimes, UPDATE_MARK, updatesInTrace, type TraceEvent } from './traceEvents';
 
 const variant = variantArg(process.argv[2]);
 const rate = Number(process.argv[3] ?? 5000);
@@ -24,39 +28,13 @@ const seconds = Number(process.argv[4] ?? 5);
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-interface TraceEvent {
-  readonly name: string;
-  readonly ph: string;
-  readonly pid: number;
-  readonly tid: number;
-  readonly ts: number;
-  readonly dur?: number;
-  readonly args?: { name?: string; data?: { functionName?: string; url?: string; type?: string } };
-}
-
-/** Self time per event name of complete ('X') events on one thread, in ms. */
-function selfTimes(events: readonly TraceEvent[]): Map<string, number> {
-  const sorted = events.filter((e) => e.ph === 'X' && e.dur !== undefined).sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
-  const self = new Map<string, number>();
-  const stack: { end: number; name: string }[] = [];
-  for (const e of sorted) {
-    const dur = e.dur ?? 0;
-    while (stack.length > 0 && stack[stack.length - 1]!.end <= e.ts) stack.pop();
-    const parent = stack[stack.length - 1];
-    if (parent !== undefined) self.set(parent.name, (self.get(parent.name) ?? 0) - dur / 1000);
-    self.set(e.name, (self.get(e.name) ?? 0) + dur / 1000);
-    stack.push({ end: e.ts + dur, name: e.name });
-  }
-  return self;
-}
-
 const clientDir = buildClient(console.log, { minify: true, baseline: true });
 const server = await startBenchServer(clientDir);
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 const traceFile = path.join(os.tmpdir(), `webcast-trace-${process.pid}.json`);
 try {
-  const { context, page } = await openOneTab(browser, server, variant);
-  await browser.startTracing(page, { path: traceFile, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'cc', 'v8', 'toplevel'] });
+  const { context, page } = await openOneTab(browser, server, variant, { measureUpdates: true });
+  await browser.startTracing(page, { path: traceFile, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'cc', 'v8', 'toplevel', 'blink.user_timing'] });
   await server.admin(`/admin/v1/rooms/${ROOM}/burst`, { rate, seconds });
   await sleep(seconds * 1000);
   await browser.stopTracing();
@@ -85,10 +63,48 @@ try {
   }
   console.log('  entry points (inclusive ms, count):');
   for (const [key, c] of [...calls.entries()].sort((a, b) => b[1].ms - a[1].ms).slice(0, 20)) console.log(`  ${c.ms.toFixed(1).padStart(8)} ms ${String(c.count).padStart(6)}  ${key}`);
+  if (variant === 'product') {
+    const measured = (await page.evaluate('Array.isArray(globalThis.__webcastUpdateCosts) ? globalThis.__webcastUpdateCosts.slice() : []')) as number[];
+    printUpdates(events, onMain, main!, threadNames, measured);
+  }
   await context.close();
 } finally {
   await browser.close();
   await server.stop();
   fs.rmSync(clientDir, { recursive: true, force: true });
   fs.rmSync(traceFile, { force: true });
+}
+
+// Function declarations: the script above runs before this point is reached.
+function ms(e: TraceEvent): number {
+  return (e.dur ?? 0) / 1000;
+}
+
+function figures(values: readonly number[]): string {
+  return `p50 ${percentile(values, 0.5).toFixed(2)} / p95 ${percentile(values, 0.95).toFixed(2)} ms`;
+}
+
+function printSelfTimes(title: string, events: readonly TraceEvent[], per: number): void {
+  console.log(`  ${title}, mean self ms each:`);
+  for (const [name, total] of [...selfTimes(events).entries()].sort((a, b) => b[1] - a[1]).slice(0, 14)) console.log(`  ${(total / per).toFixed(3).padStart(8)}  ${name}`);
+}
+
+function printUpdates(events: readonly TraceEvent[], onMain: readonly TraceEvent[], main: string, threadNames: ReadonlyMap<string, string>, measured: readonly number[]): void {
+  const marks = events.filter((e) => e.name === UPDATE_MARK).map((e) => e.ts);
+  const updates = updatesInTrace(onMain, marks);
+  if (updates.length === 0) return;
+  console.log(`  chat updates: ${marks.length} marked, ${updates.length} found with their frame`);
+  console.log(`    the benchmark's measure (Performance API): ${figures(measured)}`);
+  console.log(`    the trace's: task + next main frame ${figures(updates.map((u) => ms(u.task) + ms(u.frame)))}; task ${figures(updates.map((u) => ms(u.task)))}; frame ${figures(updates.map((u) => ms(u.frame)))}`);
+  const updateFrames = new Set(updates.map((u) => u.frame));
+  const otherFrames = onMain.filter((e) => e.ph === 'X' && e.name === 'ProxyMain::BeginMainFrame' && !updateFrames.has(e));
+  console.log(`    the page's other main frames: ${otherFrames.length}, ${figures(otherFrames.map(ms))}`);
+  printSelfTimes('  in an update\'s task', eventsWithin(onMain, updates.map((u) => u.task)), updates.length);
+  printSelfTimes('  in the frame after an update', eventsWithin(onMain, [...updateFrames]), updates.length);
+  printSelfTimes('  in the page\'s other frames', eventsWithin(onMain, otherFrames), Math.max(1, otherFrames.length));
+  // The main thread waits in commit while the compositor thread takes the frame.
+  const pid = main.split(':')[0];
+  const compositor = [...threadNames.entries()].find(([key, name]) => name === 'Compositor' && key.startsWith(`${pid}:`))?.[0];
+  const commits = eventsWithin(onMain, [...updateFrames]).filter((e) => e.name === 'ProxyMain::BeginMainFrame::commit');
+  if (compositor !== undefined) printSelfTimes('  compositor thread during those commits', eventsWithin(events.filter((e) => `${e.pid}:${e.tid}` === compositor), commits), updates.length);
 }

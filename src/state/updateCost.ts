@@ -28,6 +28,9 @@ function nextTask(fn: () => void): void {
 
 /** Call right after applying an update that started at `started` (performance.now()). */
 export function measureUpdate(sink: CostSink, started: number): void {
+  // Where the update is in a trace (bench/macro/traceEvents.ts UPDATE_MARK).
+  performance.mark('webcast-chat-update');
+  performance.clearMarks('webcast-chat-update');
   let ownTaskEnd = -1;
   nextTask(() => {
     if (ownTaskEnd < 0) ownTaskEnd = performance.now();

@@ -1,0 +1,91 @@
+/**
+ * Reading a Chromium trace of one tab (traceBreakdown.ts): self times by event name, and the
+ * main-thread cost of each chat update exactly as the trace has it: the task the update was
+ * applied in (found by the `performance.mark` that src/state/updateCost.ts sets) plus the
+ * next main frame after it, without the other tasks that the Performance API measure of the
+ * benchmark counts when they run between (timers, the player, the worker's other messages).
+ */
+
+export interface TraceEvent {
+  readonly name: string;
+  readonly ph: string;
+  readonly pid: number;
+  readonly tid: number;
+  readonly ts: number;
+  readonly dur?: number;
+  readonly args?: { name?: string; data?: { functionName?: string; url?: string; type?: string } };
+}
+
+const end = (e: TraceEvent): number => e.ts + (e.dur ?? 0);
+
+/** Self time per event name of complete ('X') events on one thread, in ms. */
+export function selfTimes(events: readonly TraceEvent[]): Map<string, number> {
+  const sorted = events.filter((e) => e.ph === 'X' && e.dur !== undefined).sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const self = new Map<string, number>();
+  const stack: { end: number; name: string }[] = [];
+  for (const e of sorted) {
+    const dur = e.dur ?? 0;
+    while (stack.length > 0 && stack[stack.length - 1]!.end <= e.ts) stack.pop();
+    const parent = stack[stack.length - 1];
+    if (parent !== undefined) self.set(parent.name, (self.get(parent.name) ?? 0) - dur / 1000);
+    self.set(e.name, (self.get(e.name) ?? 0) + dur / 1000);
+    stack.push({ end: e.ts + dur, name: e.name });
+  }
+  return self;
+}
+
+/** The name of the mark src/state/updateCost.ts sets for each measured update. */
+export const UPDATE_MARK = 'webcast-chat-update';
+
+export interface UpdateInTrace {
+  /** The top-level task the update was applied in. */
+  readonly task: TraceEvent;
+  /** The first main frame after that task (its style, layout, paint and commit). */
+  readonly frame: TraceEvent;
+}
+
+/** Each marked update's task and the main frame after it, on the thread of `onMain`. */
+export function updatesInTrace(onMain: readonly TraceEvent[], markTimes: readonly number[]): UpdateInTrace[] {
+  const tasks = onMain.filter((e) => e.ph === 'X' && (e.name === 'ThreadControllerImpl::RunTask' || e.name === 'RunTask')).sort((a, b) => a.ts - b.ts);
+  const top: TraceEvent[] = [];
+  for (const t of tasks) {
+    const last = top[top.length - 1];
+    if (last === undefined || t.ts >= end(last)) top.push(t);
+  }
+  const frames = onMain.filter((e) => e.ph === 'X' && e.name === 'ProxyMain::BeginMainFrame').sort((a, b) => a.ts - b.ts);
+  const found: UpdateInTrace[] = [];
+  for (const mark of markTimes) {
+    const task = top.find((t) => t.ts <= mark && mark <= end(t));
+    if (task === undefined) continue;
+    const frame = frames.find((f) => f.ts >= end(task));
+    if (frame !== undefined) found.push({ task, frame });
+  }
+  return found;
+}
+
+/** The events of `events` that lie wholly inside any of `spans`. */
+export function eventsWithin(events: readonly TraceEvent[], spans: readonly TraceEvent[]): TraceEvent[] {
+  const sortedSpans = [...spans].sort((a, b) => a.ts - b.ts);
+  const within: TraceEvent[] = [];
+  for (const e of events) {
+    if (e.ph !== 'X') continue;
+    // The last span starting at or before the event.
+    let lo = 0;
+    let hi = sortedSpans.length - 1;
+    let at = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (sortedSpans[mid]!.ts <= e.ts) {
+        at = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    if (at >= 0 && end(e) <= end(sortedSpans[at]!)) within.push(e);
+  }
+  return within;
+}
+
+export function percentile(values: readonly number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+}
