@@ -62,6 +62,19 @@ async function viewer(node: RunningServer, uid: string, offset = 0): Promise<Tes
   return socket;
 }
 
+/**
+ * A chat message appended to the room's log as the append script does, but not published:
+ * `publish` sends its channel message later (or never, as when Redis cut a slow subscriber).
+ */
+async function appendUnpublished(writer: Redis, msgId: string): Promise<{ offset: number; publish(): Promise<unknown> }> {
+  const epoch = await writer.get(`webcast:room:{${ROOM}}:epoch`);
+  const offset = await writer.incr(`webcast:room:{${ROOM}}:off`);
+  const body = JSON.stringify({ msgId, body: msgId, webcastId: ROOM, offset });
+  const t = String(Date.now());
+  await writer.xadd(`webcast:room:{${ROOM}}:log`, `0-${offset}`, 'c', '7101', 'b', body, 't', t);
+  return { offset, publish: () => writer.publish(`webcast:room:{${ROOM}}`, `${epoch}|${offset}|7101|${t}|${body}`) };
+}
+
 const chatOffsets = (frames: readonly Frame[], from = 0): number[] =>
   frames.filter((f) => f.code === 7101 && Number(f.body.offset) > from).map((f) => Number(f.body.offset));
 
@@ -84,8 +97,7 @@ describe('a room on three nodes', () => {
     await waitFor(() => chatOffsets(v.frames).includes(before), 'the first message');
     // A message in the log whose channel message never arrived (as when Redis cuts a slow subscriber).
     const writer = new Redis(redis.url);
-    const lost = await writer.incr(`webcast:room:{${ROOM}}:off`);
-    await writer.xadd(`webcast:room:{${ROOM}}:log`, `0-${lost}`, 'c', '7101', 'b', JSON.stringify({ msgId: 'gap-lost', body: 'lost', webcastId: ROOM, offset: lost }), 't', String(Date.now()));
+    const { offset: lost } = await appendUnpublished(writer, 'gap-lost');
     writer.disconnect();
     const after = (await nodes[2]!.ctx.hub.send(ROOM, 7101, { msgId: 'gap-after', body: 'after' })).offset;
     await waitFor(() => chatOffsets(v.frames).includes(after), 'the message after the gap');
@@ -98,14 +110,10 @@ describe('a room on three nodes', () => {
     await waitFor(() => chatOffsets(member.frames).includes(before), 'the first message');
     // In the stream already, its channel message still on its way (the replay and the channel are two connections).
     const writer = new Redis(redis.url);
-    const epoch = await writer.get(`webcast:room:{${ROOM}}:epoch`);
-    const late = await writer.incr(`webcast:room:{${ROOM}}:off`);
-    const body = JSON.stringify({ msgId: 'late-channel', body: 'late', webcastId: ROOM, offset: late });
-    const t = String(Date.now());
-    await writer.xadd(`webcast:room:{${ROOM}}:log`, `0-${late}`, 'c', '7101', 'b', body, 't', t);
+    const { offset: late, publish } = await appendUnpublished(writer, 'late-channel');
     const joiner = await viewer(nodes[1]!, 'late-channel-joiner', before);
     expect(chatOffsets(joiner.frames)).toEqual([late]);
-    await writer.publish(`webcast:room:{${ROOM}}`, `${epoch}|${late}|7101|${t}|${body}`);
+    await publish();
     writer.disconnect();
     const after = (await nodes[2]!.ctx.hub.send(ROOM, 7101, { msgId: 'late-after', body: 'after' })).offset;
     await waitFor(() => chatOffsets(joiner.frames).includes(after) && chatOffsets(member.frames).includes(after), 'the message after');

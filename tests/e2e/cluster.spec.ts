@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { clientForCluster, startNodeProcess, type NodeProcess } from '../../server/cluster/launch';
 import { freePort, startRedis, type RedisProcess } from '../../server/cluster/redisProcess';
 import { adminCall } from './support/serverCalls';
@@ -48,18 +48,21 @@ interface Diagnostics {
 const diagnostics = (page: Page): Promise<Diagnostics | null> =>
   page.evaluate(() => (globalThis as { __webcastRealtime?: { snapshot(): Diagnostics } }).__webcastRealtime?.snapshot() ?? null);
 
+/** A guest in the room on a page served by `node` (so its login, and its socket, are that node's). */
+async function guestIn(browser: Browser, node: NodeProcess): Promise<Page> {
+  const context = await browser.newContext({ baseURL: node.url });
+  await markSplashSeen(context);
+  const page = await context.newPage();
+  await page.goto(`/live/login/${ROOM}`);
+  await page.getByRole('button', { name: '以游客身份进入' }).click();
+  await expect(page).toHaveURL(new RegExp(`/live/video/${ROOM}$`));
+  await expect.poll(async () => (await diagnostics(page))?.rooms[ROOM]?.joined, { timeout: 15_000 }).toBe('joined');
+  return page;
+}
+
 test('viewers on two nodes see one room: the same online count, and each other\'s chat', async ({ browser }) => {
   const pages: Page[] = [];
-  for (const node of nodes) {
-    const context = await browser.newContext({ baseURL: node.url });
-    await markSplashSeen(context);
-    const page = await context.newPage();
-    await page.goto(`/live/login/${ROOM}`);
-    await page.getByRole('button', { name: '以游客身份进入' }).click();
-    await expect(page).toHaveURL(new RegExp(`/live/video/${ROOM}$`));
-    await expect.poll(async () => (await diagnostics(page))?.rooms[ROOM]?.joined, { timeout: 15_000 }).toBe('joined');
-    pages.push(page);
-  }
+  for (const node of nodes) pages.push(await guestIn(browser, node));
   // Each page logged in through its own node, so its socket is there.
   for (const page of pages) await expect(page.locator('.room-counts__online')).toHaveAttribute('data-online', '2', { timeout: 10_000 });
   const text = `from node 2's viewer ${Date.now()}`;
@@ -75,13 +78,8 @@ test('viewers on two nodes see one room: the same online count, and each other\'
 
 test("a viewer whose node is killed mid-burst moves to the other node and the chat goes on", async ({ browser }) => {
   const [node1, node2] = nodes as [NodeProcess, NodeProcess];
-  const context = await browser.newContext({ baseURL: node1.url });
-  await markSplashSeen(context);
-  const page = await context.newPage();
-  await page.goto(`/live/login/${ROOM}`);
-  await page.getByRole('button', { name: '以游客身份进入' }).click();
-  await expect(page).toHaveURL(new RegExp(`/live/video/${ROOM}$`));
-  await expect.poll(async () => (await diagnostics(page))?.rooms[ROOM]?.joined, { timeout: 15_000 }).toBe('joined');
+  const page = await guestIn(browser, node1);
+  const context = page.context();
 
   const before = `before the node goes ${Date.now()}`;
   await adminCall(node2.url, ADMIN_TOKEN, `/admin/v1/rooms/${ROOM}/say`, { text: before, role: 'host' });
