@@ -339,10 +339,12 @@ export class ClusterRoomHub implements RoomFanout {
   private async countsHeartbeat(): Promise<void> {
     const rooms = [...this.rooms.keys()];
     await this.writeCounts(rooms);
-    for (const webcastId of rooms) {
-      const others = await this.deps.online.others(webcastId).catch(() => ({ dropped: 0 }));
-      if (others.dropped > 0) for (const listener of this.membersListeners) listener(webcastId);
-    }
+    await Promise.all(
+      rooms.map(async (webcastId) => {
+        const others = await this.deps.online.others(webcastId).catch(() => ({ dropped: 0 }));
+        if (others.dropped > 0) for (const listener of this.membersListeners) listener(webcastId);
+      }),
+    );
   }
 
   /** Never rejects: a write Redis refused is made again by the next heartbeat. */
