@@ -26,6 +26,7 @@ import { chromium, type Browser } from '@playwright/test';
 import { describeMachine, machineFacts, ROOT, writeDocsSection, writeResults, type BenchOptions, type MachineFacts } from '../lib/report';
 import { macroChart, type ChartSeries } from './chart';
 import { measureRun, type RunFigures, type RunPlan, type Variant } from './measure';
+import type { BlockingFrame } from './probe';
 import { buildClient, startBenchServer } from '../lib/benchServer';
 
 export const SECTION = 'Browser burst (macro)';
@@ -265,6 +266,22 @@ function chartSeries(runs: readonly RunFigures[]): ChartSeries[] {
   return series;
 }
 
+const blockingText = (f: BlockingFrame): string =>
+  `${f.blockingMs} ms blocking in a ${f.durationMs} ms frame (rendering ${f.renderMs} ms)${f.scripts.length === 0 ? ', no script' : `: ${f.scripts.join('; ')}`}`;
+
+/** What the product's long tasks were (the frames they blocked, from the Long Animation Frames API); none: nothing. */
+function longTaskLines(runs: readonly RunFigures[]): string[] {
+  const lines: string[] = [];
+  for (const r of runs) {
+    if (r.variant !== 'product') continue;
+    r.tabFigures.forEach((t, i) => {
+      for (const f of t.blockingFrames ?? []) lines.push(`- ${fmt(r.rate, 0)}/s, ${runLabel(r)}, tab ${i + 1} (${t.visibility}): ${blockingText(f)}`);
+    });
+  }
+  if (lines.length === 0) return [];
+  return ["What the product's long tasks were (the frames they blocked, Long Animation Frames API; the longest three scripts of each):", '', ...lines, ''];
+}
+
 function docsBody(result: MacroResult, chartName: string): string {
   const m = result.machine;
   const st = result.settings;
@@ -280,6 +297,7 @@ function docsBody(result: MacroResult, chartName: string): string {
     '',
     targetTable(result.targets),
     '',
+    ...longTaskLines(result.runs),
     '### Every run',
     '',
     tables(result),
@@ -358,7 +376,7 @@ export async function run(options: MacroOptions): Promise<MacroResult> {
         `${plan.variant.padEnd(8)} ${String(plan.rate).padStart(6)}/s ${runLabel(plan).padEnd(16)} busy ${fmt(s.busyMeanPct)} % (worst ${fmt(s.busyWorstPct)}; CPU ${fmt(s.cpuMeanPct)} %), ${fmt(s.busyMs, 0)} ms, long tasks ${s.longTasks} (${fmt(s.longestTaskMs, 0)} ms), p95 ${fmt(s.p95, 0)} ms, rows ${s.rowsTimed}, heap +${fmt(s.heapGrowthMB, 2)} MB, sockets ${figures.socketsOpenMax}, server ${fmt(figures.serverCpuPct)} %, worker ${figures.worker === null ? 'n/a' : `${fmt(figures.worker.busyMs, 0)} ms`}, chromium CPU ms ${JSON.stringify(figures.browserCpuMs)}, load ${fmt(figures.loadAverage, 2)} [${((Date.now() - started) / 1000).toFixed(0)} s]`,
       );
       log(
-        `  per tab: ${figures.tabFigures.map((t, i) => `#${i + 1} ${t.visibility} p95 ${fmt(t.latencyP95Ms, 0)} ms, frame p95 ${fmt(t.frameP95Ms)} ms, store lag ${t.storeLagMs.length === 0 ? 'n/a' : `max ${fmt(Math.max(...t.storeLagMs), 0)} ms`}, update cost ${t.updates === 0 ? 'n/a' : `p50 ${fmt(t.updateCostP50Ms, 2)} / p95 ${fmt(t.updateCostP95Ms, 2)} ms (${t.updates})`}${t.priority === null || t.priority === undefined ? '' : `, own/mention/staff given ${t.priority.shown}/${t.priority.sent}`}`).join('; ')}${figures.updateFloor ? `; update floor p50 ${fmt(figures.updateFloor.p50Ms, 2)} / p95 ${fmt(figures.updateFloor.p95Ms, 2)} ms` : ''}`,
+        `  per tab: ${figures.tabFigures.map((t, i) => `#${i + 1} ${t.visibility} p95 ${fmt(t.latencyP95Ms, 0)} ms, frame p95 ${fmt(t.frameP95Ms)} ms, store lag ${t.storeLagMs.length === 0 ? 'n/a' : `max ${fmt(Math.max(...t.storeLagMs), 0)} ms`}, update cost ${t.updates === 0 ? 'n/a' : `p50 ${fmt(t.updateCostP50Ms, 2)} / p95 ${fmt(t.updateCostP95Ms, 2)} ms (${t.updates})`}${t.priority === null || t.priority === undefined ? '' : `, own/mention/staff given ${t.priority.shown}/${t.priority.sent}`}${(t.blockingFrames ?? []).length === 0 ? '' : `, long frames: ${(t.blockingFrames ?? []).map(blockingText).join(' | ')}`}`).join('; ')}${figures.updateFloor ? `; update floor p50 ${fmt(figures.updateFloor.p50Ms, 2)} / p95 ${fmt(figures.updateFloor.p95Ms, 2)} ms` : ''}`,
       );
     }
   } finally {

@@ -4,7 +4,7 @@
  */
 import os from 'node:os';
 import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
-import { probeScript, type ProbeFigures } from './probe';
+import { probeScript, type BlockingFrame, type ProbeFigures } from './probe';
 import type { BenchServer } from '../lib/benchServer';
 import { treeCpuByType } from './server';
 import { startWorkerProfiler, type WorkerCpu } from './workerCpu';
@@ -32,6 +32,8 @@ export interface TabFigures {
   readonly visibility: string;
   readonly longTasks: number;
   readonly longestTaskMs: number;
+  /** What the long tasks were: the frames they blocked, longest first (at most 3). */
+  readonly blockingFrames?: readonly BlockingFrame[];
   /** Main-thread busy (CDP TaskDuration, wall time) per second of the burst, %. */
   readonly busyPerSecond: readonly number[];
   readonly busyMeanPct: number;
@@ -423,6 +425,7 @@ export async function measureRun(browser: Browser, server: BenchServer, plan: Ru
         visibility: f.visibility,
         longTasks: f.longTasks.length,
         longestTaskMs: round(f.longTasks.reduce((m, t) => Math.max(m, t.duration), 0)),
+        blockingFrames: [...f.blockingFrames].sort((a, b) => b.blockingMs - a.blockingMs).slice(0, 3),
         busyPerSecond: busy.map((b) => round(b)),
         busyMeanPct: round(busy.reduce((a, b) => a + b, 0) / Math.max(1, busy.length)),
         busyMaxPct: round(Math.max(0, ...busy)),

@@ -3,7 +3,9 @@
  * (context.addInitScript): a self-contained function, serialised by Playwright, so it may
  * use nothing from outside its body.
  *
- * - long tasks: a PerformanceObserver of 'longtask' entries (tasks over 50 ms);
+ * - long tasks: a PerformanceObserver of 'longtask' entries (tasks over 50 ms), and what
+ *   they were: the 'long-animation-frame' entries that blocked (a task over 50 ms in them),
+ *   with their longest scripts (invoker, function and file) and how much was rendering;
  * - frame intervals: a requestAnimationFrame loop, intervals between callbacks;
  * - send-to-screen latency: a MutationObserver on the document; when a chat row
  *   (`article[data-msg-id]`, with `data-send-time` = the message's sendTime, the server's
@@ -15,8 +17,20 @@
  *
  * `window.__macroProbe.start()` clears and starts recording, `.stop()` returns the figures.
  */
+/** A frame that held a long task: what ran in it (LoAF), for a report that says what the long task was. */
+export interface BlockingFrame {
+  readonly start: number;
+  readonly durationMs: number;
+  readonly blockingMs: number;
+  /** From the start of rendering (style, layout, paint) to the frame's end. */
+  readonly renderMs: number;
+  /** The longest scripts: "invokerType invoker [function] file: ms". */
+  readonly scripts: readonly string[];
+}
+
 export interface ProbeFigures {
   readonly longTasks: readonly { readonly start: number; readonly duration: number }[];
+  readonly blockingFrames: readonly BlockingFrame[];
   readonly frameIntervals: readonly number[];
   readonly latencies: readonly number[];
   /** When each timed row entered the DOM (Date.now()), parallel to latencies. */
@@ -37,6 +51,7 @@ export function installProbe(): void {
   interface ProbeState {
     recording: boolean;
     longTasks: { start: number; duration: number }[];
+    blockingFrames: BlockingFrame[];
     frameIntervals: number[];
     lastFrame: number;
     latencies: number[];
@@ -44,11 +59,12 @@ export function installProbe(): void {
     rows: number;
     readonly seen: Set<string>;
   }
-  const state: ProbeState = { recording: false, longTasks: [], frameIntervals: [], lastFrame: -1, latencies: [], latencyAt: [], rows: 0, seen: new Set() };
+  const state: ProbeState = { recording: false, longTasks: [], blockingFrames: [], frameIntervals: [], lastFrame: -1, latencies: [], latencyAt: [], rows: 0, seen: new Set() };
   (globalThis as { __macroProbe?: unknown }).__macroProbe = {
     start(): void {
       state.recording = true;
       state.longTasks = [];
+      state.blockingFrames = [];
       state.frameIntervals = [];
       state.lastFrame = -1;
       state.latencies = [];
@@ -57,7 +73,7 @@ export function installProbe(): void {
     },
     stop(): ProbeFigures {
       state.recording = false;
-      return { longTasks: state.longTasks, frameIntervals: state.frameIntervals, latencies: state.latencies, latencyAt: state.latencyAt, rows: state.rows, visibility: document.visibilityState };
+      return { longTasks: state.longTasks, blockingFrames: state.blockingFrames, frameIntervals: state.frameIntervals, latencies: state.latencies, latencyAt: state.latencyAt, rows: state.rows, visibility: document.visibilityState };
     },
   };
   try {
@@ -67,6 +83,39 @@ export function installProbe(): void {
     }).observe({ type: 'longtask' });
   } catch {
     // no longtask support: the count stays 0 and the report says so via the frame intervals
+  }
+  interface LoafScript {
+    readonly duration: number;
+    readonly invoker: string;
+    readonly invokerType: string;
+    readonly sourceURL: string;
+    readonly sourceFunctionName: string;
+  }
+  interface LoafEntry {
+    readonly startTime: number;
+    readonly duration: number;
+    readonly blockingDuration: number;
+    readonly renderStart: number;
+    readonly scripts: readonly LoafScript[];
+  }
+  try {
+    new PerformanceObserver((list) => {
+      if (!state.recording) return;
+      for (const e of list.getEntries() as unknown as LoafEntry[]) {
+        if (!(e.blockingDuration > 0)) continue;
+        const end = e.startTime + e.duration;
+        const scripts = [...e.scripts]
+          .sort((a, b) => b.duration - a.duration)
+          .slice(0, 3)
+          .map((s) => {
+            const file = s.sourceURL.split('/').pop() ?? '';
+            return `${s.invokerType} ${s.invoker}${s.sourceFunctionName === '' ? '' : ` [${s.sourceFunctionName}]`}${file === '' ? '' : ` ${file}`}: ${Math.round(s.duration)} ms`;
+          });
+        state.blockingFrames.push({ start: e.startTime, durationMs: Math.round(e.duration), blockingMs: Math.round(e.blockingDuration), renderMs: e.renderStart > 0 ? Math.round(end - e.renderStart) : 0, scripts });
+      }
+    }).observe({ type: 'long-animation-frame' });
+  } catch {
+    // no Long Animation Frames API: long tasks are counted, not explained
   }
   const frame = (t: number): void => {
     if (state.recording) {
