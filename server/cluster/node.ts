@@ -74,7 +74,7 @@ export async function openClusterNode(options: {
     subscriber.disconnect();
     throw new Error(`REDIS_URL: cannot reach Redis at ${options.redisUrl}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
-  const nodes = new NodeBus(options.nodeId, command);
+  const nodes = new NodeBus(options.nodeId, command, options.now);
   const hub = new ClusterRoomHub({
     log: new RedisRoomLog(command, { now: options.now }),
     subscriber,

@@ -73,10 +73,16 @@ export function readNodeNote(payload: string): Envelope | null {
 
 export class NodeBus {
   private readonly listeners = new Set<(from: string, note: NodeNote) => void>();
+  /**
+   * When this node last heard one of its own notes come back from the channel (0: never):
+   * while it does, its way to Redis works, so another node's silence is that node's.
+   */
+  ownNoteHeardAt = 0;
 
   constructor(
     readonly nodeId: string,
     private readonly command: Redis,
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** Tells every other node; a Redis that is away loses the note (see the module comment). */
@@ -92,7 +98,11 @@ export class NodeBus {
   /** A payload heard on NODE_CHANNEL (the subscriber connection is the hub's). */
   heard(payload: string): void {
     const envelope = readNodeNote(payload);
-    if (envelope === null || envelope.from === this.nodeId) return;
+    if (envelope === null) return;
+    if (envelope.from === this.nodeId) {
+      this.ownNoteHeardAt = this.now();
+      return;
+    }
     for (const listener of this.listeners) {
       try {
         listener(envelope.from, envelope.note);

@@ -1,7 +1,8 @@
 /**
  * The other nodes' sockets as a node sees them: found while their node is heard from,
  * forgotten when it says it is gone or falls silent for COUNT_STALE_MS, and the registry
- * told a peer was lost (so connect-mic takes up the graces that node was timing).
+ * told a peer was lost (so connect-mic takes up the graces that node was timing); never
+ * while this node does not hear its own notes (Redis away: everyone is silent).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Redis } from 'ioredis';
@@ -25,7 +26,7 @@ beforeEach(() => {
   vi.useFakeTimers();
   now = 1_000_000;
   told.length = 0;
-  bus = new NodeBus('me', fakeRedis);
+  bus = new NodeBus('me', fakeRedis, () => now);
   registry = new ClientRegistry();
   remote = new RemoteClients(bus, registry, () => now);
   registry.setRemote(remote);
@@ -49,13 +50,26 @@ describe('the sockets of the other nodes', () => {
     vi.advanceTimersByTime(COUNT_HEARTBEAT_MS);
     expect(lost).toBe(0);
     expect(registry.ofUser('viewer')).toHaveLength(1);
-    // Silent past the window: the next heartbeat forgets the node, once.
+    // Silent past the window while this node hears itself: the next heartbeat forgets the node, once.
     now += COUNT_STALE_MS;
+    hear(bus, 'me', { type: 'clients', clients: [], full: true });
     vi.advanceTimersByTime(COUNT_HEARTBEAT_MS);
     expect(registry.ofUser('viewer')).toEqual([]);
     expect(lost).toBe(1);
     vi.advanceTimersByTime(COUNT_HEARTBEAT_MS * 3);
     expect(lost).toBe(1);
+  });
+
+  it('are kept while this node does not hear its own notes either (Redis away), and forgotten once it does', () => {
+    hear(bus, 'me', { type: 'clients', clients: [], full: true });
+    hear(bus, 'b', { type: 'clients', clients: [card], full: true });
+    now += COUNT_STALE_MS + 1000;
+    vi.advanceTimersByTime(COUNT_HEARTBEAT_MS * 3);
+    expect(lost).toBe(0);
+    hear(bus, 'me', { type: 'clients', clients: [], full: true });
+    vi.advanceTimersByTime(COUNT_HEARTBEAT_MS);
+    expect(lost).toBe(1);
+    expect(registry.ofUser('viewer')).toEqual([]);
   });
 
   it('are forgotten at once when their node says it is gone; a gone node never heard of loses nothing', () => {

@@ -7,7 +7,9 @@
  * Each node tells the others when one of its sockets logs in or goes, and every few seconds
  * the whole list (so a node that started late, or missed a note, catches up); the sockets of
  * a node not heard from for COUNT_STALE_MS are forgotten (it died with them), and the
- * registry says a peer was lost, so what that node was timing is taken up here. A push that
+ * registry says a peer was lost, so what that node was timing is taken up here. Only while
+ * this node hears its own notes come back: with Redis away every node falls silent to every
+ * other, and none of them is dead. A push that
  * must be acknowledged is recorded in the owning node's book of that socket, where the
  * acknowledgement arrives.
  */
@@ -73,6 +75,7 @@ export class RemoteClients {
 
   private forgetSilentNodes(): void {
     const fresh = this.now() - COUNT_STALE_MS;
+    if (this.bus.ownNoteHeardAt < fresh) return;
     let lost = false;
     for (const [id, node] of this.nodes) {
       if (node.heardAt >= fresh) continue;
