@@ -18,7 +18,8 @@ import { createRealtimeRoutes } from '../socket/realtimeRoutes.js';
 import { clientRoutes } from '../routes/client.js';
 import { countsRoutes } from '../live/countsRoutes.js';
 import { startRedis, type RedisProcess } from './redisProcess.js';
-import { onlineKey, RedisOnlineCounts } from './redisOnline.js';
+import { RedisOnlineCounts } from './redisOnline.js';
+import { roomChannel, roomKey } from './redisRoomLog.js';
 import { COUNT_STALE_MS } from './clusterHub.js';
 import { Redis } from 'ioredis';
 import { CLOSE } from '../socket/closeCodes.js';
@@ -67,12 +68,12 @@ async function viewer(node: RunningServer, uid: string, offset = 0): Promise<Tes
  * `publish` sends its channel message later (or never, as when Redis cut a slow subscriber).
  */
 async function appendUnpublished(writer: Redis, msgId: string): Promise<{ offset: number; publish(): Promise<unknown> }> {
-  const epoch = await writer.get(`webcast:room:{${ROOM}}:epoch`);
-  const offset = await writer.incr(`webcast:room:{${ROOM}}:off`);
+  const epoch = await writer.get(roomKey(ROOM, 'epoch'));
+  const offset = await writer.incr(roomKey(ROOM, 'off'));
   const body = JSON.stringify({ msgId, body: msgId, webcastId: ROOM, offset });
   const t = String(Date.now());
-  await writer.xadd(`webcast:room:{${ROOM}}:log`, `0-${offset}`, 'c', '7101', 'b', body, 't', t);
-  return { offset, publish: () => writer.publish(`webcast:room:{${ROOM}}`, `${epoch}|${offset}|7101|${t}|${body}`) };
+  await writer.xadd(roomKey(ROOM, 'log'), `0-${offset}`, 'c', '7101', 'b', body, 't', t);
+  return { offset, publish: () => writer.publish(roomChannel(ROOM), `${epoch}|${offset}|7101|${t}|${body}`) };
 }
 
 const chatOffsets = (frames: readonly Frame[], from = 0): number[] =>
@@ -154,9 +155,9 @@ describe('a room on three nodes', () => {
     // ...and then silent for longer than COUNT_STALE_MS: a node's heartbeat finds it, removes
     // it and pushes the room the count without it.
     const [seconds] = await writer.time();
-    await writer.hset(onlineKey(ROOM), 'silent-node', `5:${Number(seconds) * 1000 - COUNT_STALE_MS - 1000}`);
+    await writer.hset(roomKey(ROOM, 'online'), 'silent-node', `5:${Number(seconds) * 1000 - COUNT_STALE_MS - 1000}`);
     const pushes = watcher.frames.filter((f) => f.code === 7109).length;
-    await waitFor(async () => (await writer.hexists(onlineKey(ROOM), 'silent-node')) === 0, 'the silent node removed');
+    await waitFor(async () => (await writer.hexists(roomKey(ROOM, 'online'), 'silent-node')) === 0, 'the silent node removed');
     expect(await Promise.all(nodes.map((n) => n.ctx.hub.onlineCount(ROOM)))).toEqual([total, total, total]);
     await waitFor(() => watcher.frames.filter((f) => f.code === 7109).length > pushes, 'a push after the silent node was removed');
     expect(watcher.frames.filter((f) => f.code === 7109).at(-1)!.body.online).toBe(total);

@@ -191,8 +191,8 @@ export class ClusterRoomHub implements RoomFanout {
 
   /** With Redis away the other nodes' members are unknown: this node's alone are told (/healthz says why). */
   async onlineCount(webcastId: string): Promise<number> {
-    const others = await this.deps.online.others(webcastId).catch(() => ({ count: 0 }));
-    return this.memberCount(webcastId) + others.count;
+    const others = await this.deps.online.others(webcastId).catch(() => 0);
+    return this.memberCount(webcastId) + others;
   }
 
   member(webcastId: string, subscriberId: string): RoomSubscriber | undefined {
@@ -332,28 +332,21 @@ export class ClusterRoomHub implements RoomFanout {
   }
 
   /**
-   * Writes every count again (a Redis that lost them holds them after one heartbeat) and
-   * looks for nodes gone silent: the node that finds one tells its listeners, so the room
-   * is pushed the smaller count without waiting for someone to join or leave.
+   * Writes every count again (a Redis that lost them holds them after one heartbeat); the
+   * same scripts remove nodes gone silent, and the node that finds one tells its listeners,
+   * so the room is pushed the smaller count without waiting for someone to join or leave.
    */
   private async countsHeartbeat(): Promise<void> {
-    const rooms = [...this.rooms.keys()];
-    await this.writeCounts(rooms);
-    await Promise.all(
-      rooms.map(async (webcastId) => {
-        const others = await this.deps.online.others(webcastId).catch(() => ({ dropped: 0 }));
-        if (others.dropped > 0) for (const listener of this.membersListeners) listener(webcastId);
-      }),
-    );
+    for (const webcastId of await this.writeCounts([...this.rooms.keys()])) for (const listener of this.membersListeners) listener(webcastId);
   }
 
-  /** Never rejects: a write Redis refused is made again by the next heartbeat. */
-  private writeCounts(which: readonly string[]): Promise<void> {
+  /** Resolves with the rooms where a silent node was removed; never rejects: a write Redis refused is made again by the next heartbeat. */
+  private writeCounts(which: readonly string[]): Promise<string[]> {
     const rooms: Record<string, number> = {};
     for (const webcastId of which) {
       this.changedCounts.delete(webcastId);
       rooms[webcastId] = this.memberCount(webcastId);
     }
-    return this.deps.online.write(rooms).catch(() => undefined);
+    return this.deps.online.write(rooms).catch(() => []);
   }
 }

@@ -10,42 +10,44 @@
  * members itself: it knows them exactly, without waiting for its write to land.
  */
 import type { Redis } from 'ioredis';
+import { roomKey } from './redisRoomLog.js';
 
-/** Keyed by room, hash-tagged like the room's log (redisRoomLog.ts). */
-export const onlineKey = (webcastId: string): string => `webcast:room:{${webcastId}}:online`;
-
-const REDIS_NOW_MS = `
+/**
+ * Both scripts begin so (KEYS: the room's hash; ARGV[1]: this node, ARGV[2]: stale after, ms):
+ * the other nodes' members are summed and the fields of nodes silent for longer are removed.
+ */
+const SWEEP = `
 local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
-
-/** KEYS: the room's hash. ARGV: node, count, how long the hash outlives its last write (ms). */
-const WRITE_SCRIPT = `${REDIS_NOW_MS}
-if ARGV[2] == '0' then
-  redis.call('HDEL', KEYS[1], ARGV[1])
-  return 0
-end
-redis.call('HSET', KEYS[1], ARGV[1], ARGV[2] .. ':' .. string.format('%d', now))
-redis.call('PEXPIRE', KEYS[1], ARGV[3])
-return 1
-`;
-
-/** KEYS: the room's hash. ARGV: the asking node (left out), stale after (ms). Returns the others' sum and the nodes dropped. */
-const COUNT_SCRIPT = `${REDIS_NOW_MS}
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local fields = redis.call('HGETALL', KEYS[1])
-local sum = 0
+local others = 0
 local dropped = 0
 for i = 1, #fields, 2 do
   if fields[i] ~= ARGV[1] then
     local count, at = string.match(fields[i + 1], '^(%d+):(%d+)$')
     if count and tonumber(at) >= now - tonumber(ARGV[2]) then
-      sum = sum + tonumber(count)
+      others = others + tonumber(count)
     else
       redis.call('HDEL', KEYS[1], fields[i])
       dropped = dropped + 1
     end
   end
+end`;
+
+/** ARGV[3]: this node's members (0 removes its field), ARGV[4]: how long the hash outlives its last write (ms). Returns the nodes dropped. */
+const WRITE_SCRIPT = `${SWEEP}
+if ARGV[3] == '0' then
+  redis.call('HDEL', KEYS[1], ARGV[1])
+else
+  redis.call('HSET', KEYS[1], ARGV[1], ARGV[3] .. ':' .. string.format('%d', now))
+  redis.call('PEXPIRE', KEYS[1], ARGV[4])
 end
-return {sum, dropped}
+return dropped
+`;
+
+/** Returns the other live nodes' members. */
+const COUNT_SCRIPT = `${SWEEP}
+return others
 `;
 
 export class RedisOnlineCounts {
@@ -55,20 +57,24 @@ export class RedisOnlineCounts {
     private readonly staleMs: number,
   ) {}
 
-  /** This node's members per room (0 removes its field); one round trip for all of them. */
-  async write(rooms: Readonly<Record<string, number>>): Promise<void> {
+  /**
+   * This node's members per room (0 removes its field), in one round trip for all of them;
+   * resolves with the rooms where a silent node was found and removed (their count fell).
+   */
+  async write(rooms: Readonly<Record<string, number>>): Promise<string[]> {
     const entries = Object.entries(rooms);
-    if (entries.length === 0) return;
+    if (entries.length === 0) return [];
     const pipeline = this.redis.pipeline();
-    for (const [webcastId, n] of entries) pipeline.eval(WRITE_SCRIPT, 1, onlineKey(webcastId), this.nodeId, String(n), String(this.staleMs * 2));
+    const stale = String(this.staleMs);
+    for (const [webcastId, n] of entries) pipeline.eval(WRITE_SCRIPT, 1, roomKey(webcastId, 'online'), this.nodeId, stale, String(n), String(this.staleMs * 2));
     const results = (await pipeline.exec()) ?? [];
     const failed = results.find(([error]) => error !== null);
     if (failed) throw failed[0];
+    return entries.filter((_, i) => Number(results[i]?.[1]) > 0).map(([webcastId]) => webcastId);
   }
 
-  /** The members of every other live node in the room, and how many silent nodes this call found and removed. */
-  async others(webcastId: string): Promise<{ readonly count: number; readonly dropped: number }> {
-    const [count, dropped] = (await this.redis.eval(COUNT_SCRIPT, 1, onlineKey(webcastId), this.nodeId, String(this.staleMs))) as [number, number];
-    return { count: Number(count), dropped: Number(dropped) };
+  /** The members of every other live node in the room. */
+  async others(webcastId: string): Promise<number> {
+    return Number(await this.redis.eval(COUNT_SCRIPT, 1, roomKey(webcastId, 'online'), this.nodeId, String(this.staleMs)));
   }
 }

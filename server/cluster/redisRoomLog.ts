@@ -22,7 +22,8 @@ import type { RoomMessage } from '../rooms/roomLog.js';
 /** Messages a room's stream keeps (approximately: Redis trims whole nodes of the stream). */
 export const REDIS_ROOM_LOG_WINDOW = 100_000;
 
-const keyOf = (webcastId: string, part: 'off' | 'log' | 'epoch'): string => `webcast:room:{${webcastId}}:${part}`;
+/** A room's keys, one hash tag per room: its offset counter, log stream and epoch here, its online counts in redisOnline.ts. */
+export const roomKey = (webcastId: string, part: 'off' | 'log' | 'epoch' | 'online'): string => `webcast:room:{${webcastId}}:${part}`;
 /** The channel a room's messages are published on. */
 export const roomChannel = (webcastId: string): string => `webcast:room:{${webcastId}}`;
 export const ROOM_CHANNEL_PATTERN = /^webcast:room:\{(.+)\}$/;
@@ -101,9 +102,9 @@ export class RedisRoomLog {
     const [offset, epoch] = (await this.redis.eval(
       APPEND_SCRIPT,
       3,
-      keyOf(webcastId, 'off'),
-      keyOf(webcastId, 'log'),
-      keyOf(webcastId, 'epoch'),
+      roomKey(webcastId, 'off'),
+      roomKey(webcastId, 'log'),
+      roomKey(webcastId, 'epoch'),
       json.slice(0, -1),
       String(code),
       String(createdAt),
@@ -116,14 +117,14 @@ export class RedisRoomLog {
 
   /** The room's epoch (made now when it has none) and newest offset. */
   async head(webcastId: string): Promise<RoomHead> {
-    const [latest, epoch] = (await this.redis.eval(HEAD_SCRIPT, 3, keyOf(webcastId, 'off'), keyOf(webcastId, 'log'), keyOf(webcastId, 'epoch'), newEpoch())) as [number, string];
+    const [latest, epoch] = (await this.redis.eval(HEAD_SCRIPT, 3, roomKey(webcastId, 'off'), roomKey(webcastId, 'log'), roomKey(webcastId, 'epoch'), newEpoch())) as [number, string];
     return { latest, epoch };
   }
 
   /** Messages after `afterOffset`, oldest first, at most `limit` (those the window still holds). */
   async readAfter(webcastId: string, afterOffset: number, limit: number): Promise<RoomMessage[]> {
     if (limit <= 0) return [];
-    const entries = await this.redis.xrange(keyOf(webcastId, 'log'), `(0-${afterOffset}`, '+', 'COUNT', limit);
+    const entries = await this.redis.xrange(roomKey(webcastId, 'log'), `(0-${afterOffset}`, '+', 'COUNT', limit);
     const messages: RoomMessage[] = [];
     for (const [id, fields] of entries) {
       const offset = Number(id.slice(2));
