@@ -56,8 +56,7 @@ export class MicService {
     ctx.clients.onRemoved((client) => this.clientRemoved(client));
     ctx.clients.onPeerLost(() => this.adoptOrphans());
     // After a restart nobody is connected yet: everyone on the mic gets the grace to come back.
-    const live = ctx.db.prepare('SELECT webcast_id AS webcastId, user_id AS uid FROM mic_states').all() as { webcastId: string; uid: string }[];
-    for (const { webcastId, uid } of live) this.startGrace(webcastId, uid);
+    for (const { webcastId, uid } of this.everyoneOnMic()) this.startGrace(webcastId, uid);
   }
 
   // ---- reading ----
@@ -271,11 +270,15 @@ export class MicService {
    * others find it idle.)
    */
   private adoptOrphans(): void {
-    const live = this.ctx.db.prepare('SELECT webcast_id AS webcastId, user_id AS uid FROM mic_states').all() as { webcastId: string; uid: string }[];
-    for (const { webcastId, uid } of live) {
+    for (const { webcastId, uid } of this.everyoneOnMic()) {
       if (this.graceTimers.has(key(webcastId, uid)) || this.ctx.clients.ofUserInRoom(uid, webcastId).length > 0) continue;
       this.startGrace(webcastId, uid);
     }
+  }
+
+  /** Every viewer of every room whose mic is not idle. */
+  private everyoneOnMic(): { webcastId: string; uid: string }[] {
+    return this.ctx.db.prepare('SELECT webcast_id AS webcastId, user_id AS uid FROM mic_states').all() as { webcastId: string; uid: string }[];
   }
 
   private startGrace(webcastId: string, uid: string): void {
