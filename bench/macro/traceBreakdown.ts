@@ -17,10 +17,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_ARGS } from './index';
-import { ROOM } from './measure';
+import { quantile, ROOM } from './measure';
 import { buildClient, startBenchServer } from '../lib/benchServer';
 import { openOneTab, variantArg } from './oneTab';
-import { eventsWithin, percentile, selfTimes, UPDATE_MARK, updatesInTrace, type TraceEvent } from './traceEvents';
+import { eventsWithin, selfTimes, updatesInTrace, type TraceEvent } from './traceEvents';
+import { UPDATE_MARK } from '../../src/state/updateCost';
 
 const variant = variantArg(process.argv[2]);
 const rate = Number(process.argv[3] ?? 5000);
@@ -81,7 +82,7 @@ function ms(e: TraceEvent): number {
 }
 
 function figures(values: readonly number[]): string {
-  return `p50 ${percentile(values, 0.5).toFixed(2)} / p95 ${percentile(values, 0.95).toFixed(2)} ms`;
+  return `p50 ${quantile(values, 0.5).toFixed(2)} / p95 ${quantile(values, 0.95).toFixed(2)} ms`;
 }
 
 function printSelfTimes(title: string, events: readonly TraceEvent[], per: number): void {

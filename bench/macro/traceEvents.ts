@@ -34,9 +34,6 @@ export function selfTimes(events: readonly TraceEvent[]): Map<string, number> {
   return self;
 }
 
-/** The name of the mark src/state/updateCost.ts sets for each measured update. */
-export const UPDATE_MARK = 'webcast-chat-update';
-
 export interface UpdateInTrace {
   /** The top-level task the update was applied in. */
   readonly task: TraceEvent;
@@ -83,9 +80,4 @@ export function eventsWithin(events: readonly TraceEvent[], spans: readonly Trac
     if (at >= 0 && end(e) <= end(sortedSpans[at]!)) within.push(e);
   }
   return within;
-}
-
-export function percentile(values: readonly number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 }

@@ -27,10 +27,12 @@ function nextTask(fn: () => void): void {
 }
 
 /** Call right after applying an update that started at `started` (performance.now()). */
+/** The performance mark of each measured update: where it is in a trace (bench/macro/traceBreakdown.ts). */
+export const UPDATE_MARK = 'webcast-chat-update';
+
 export function measureUpdate(sink: CostSink, started: number): void {
-  // Where the update is in a trace (bench/macro/traceEvents.ts UPDATE_MARK).
-  performance.mark('webcast-chat-update');
-  performance.clearMarks('webcast-chat-update');
+  performance.mark(UPDATE_MARK);
+  performance.clearMarks(UPDATE_MARK);
   let ownTaskEnd = -1;
   nextTask(() => {
     if (ownTaskEnd < 0) ownTaskEnd = performance.now();

@@ -3,7 +3,7 @@
  * the next main frame, never the other tasks between them; self times subtract children.
  */
 import { describe, expect, it } from 'vitest';
-import { eventsWithin, percentile, selfTimes, updatesInTrace, type TraceEvent } from '../../bench/macro/traceEvents';
+import { eventsWithin, selfTimes, updatesInTrace, type TraceEvent } from '../../bench/macro/traceEvents';
 
 const x = (name: string, ts: number, dur: number): TraceEvent => ({ name, ph: 'X', pid: 1, tid: 1, ts, dur });
 
@@ -29,11 +29,5 @@ describe('a trace of one tab', () => {
   it('counts self time: an event less its children', () => {
     const self = selfTimes([x('frame', 0, 4000), x('Paint', 1000, 1000), x('Raster', 1200, 500), x('Layout', 2500, 500)]);
     expect(Object.fromEntries(self)).toEqual({ frame: 2.5, Paint: 0.5, Raster: 0.5, Layout: 0.5 });
-  });
-
-  it('takes percentiles of what it has', () => {
-    expect(percentile([5, 1, 3, 2, 4], 0.5)).toBe(3);
-    expect(percentile([5, 1, 3, 2, 4], 0.95)).toBe(5);
-    expect(percentile([], 0.5)).toBeNaN();
   });
 });
