@@ -22,7 +22,11 @@ export interface RunPlan {
   readonly pauses?: { readonly settleMs: number; readonly idleMs: number; readonly drainMs: number };
   /** All tabs but the one in front made hidden (document.visibilityState emulated, see README). */
   readonly hidden: boolean;
-  /** The product's players paused before the idle second (BENCH_MACRO_PAUSE_PLAYERS=1, investigation only). */
+  /**
+   * The product's players paused before the idle second: the 1-tab run at the baseline's
+   * rate has such a twin, which shows what the player holds of the 10x target;
+   * BENCH_MACRO_PAUSE_PLAYERS=1 pauses them in every run (an investigation, nothing written).
+   */
   readonly pausePlayers?: boolean;
   /** Own, mentioning and staff messages sent during the burst and counted per tab (startPriorityTraffic). */
   readonly priority?: boolean;
@@ -80,6 +84,12 @@ export interface TabFigures {
   readonly updates: number;
   readonly updateCostP50Ms: number;
   readonly updateCostP95Ms: number;
+  /**
+   * What those updates were made of: p50 of the update's own task (the store, React's render
+   * and commit) and of the next frame's rendering, ms; absent in older results files.
+   */
+  readonly updateTaskP50Ms?: number;
+  readonly updateFrameP50Ms?: number;
   readonly heapBeforeMB: number;
   readonly heapAfterMB: number;
   readonly heapGrowthMB: number;
@@ -317,7 +327,7 @@ export async function measureRun(browser: Browser, server: BenchServer, plan: Ru
   await context.addInitScript({ content: probeScript() });
   // The product measures each chat update's cost into this array, and records the priority
   // entries a tab was given into this map (src/state/updateCost.ts).
-  await context.addInitScript({ content: 'globalThis.__webcastUpdateCosts = []; globalThis.__webcastPriorityIds = new Map();' });
+  await context.addInitScript({ content: 'globalThis.__webcastUpdateCosts = []; globalThis.__webcastUpdateParts = []; globalThis.__webcastPriorityIds = new Map();' });
   // The room's splash advert would cover the chat for 5 s; this measures the chat.
   await markSplashSeen(context, [ROOM]);
   try {
@@ -362,7 +372,7 @@ export async function measureRun(browser: Browser, server: BenchServer, plan: Ru
     const idle = await Promise.all(pages.map((p) => p.evaluate(() => (globalThis as unknown as { __macroProbe: { stop(): ProbeFigures } }).__macroProbe.stop())));
 
     const worker = plan.variant === 'product' ? await startWorkerProfiler(browser, 'realtime.shared', log) : null;
-    await Promise.all(pages.map((p) => p.evaluate('void (Array.isArray(globalThis.__webcastUpdateCosts) && (globalThis.__webcastUpdateCosts.length = 0))')));
+    await Promise.all(pages.map((p) => p.evaluate('void (Array.isArray(globalThis.__webcastUpdateCosts) && (globalThis.__webcastUpdateCosts.length = 0, globalThis.__webcastUpdateParts.length = 0))')));
     await Promise.all(pages.map((p) => p.evaluate(() => (globalThis as unknown as { __macroProbe: { start(): void } }).__macroProbe.start())));
     const startCounters = await Promise.all(cdps.map(taskAndScript));
     const startCpu = await Promise.all(cpuCdps.map(taskAndScript));
@@ -415,6 +425,7 @@ export async function measureRun(browser: Browser, server: BenchServer, plan: Ru
     for (const [type, ms] of Object.entries(browserCpuAfter)) browserCpuMs[type] = round(ms - (browserCpuBefore[type] ?? 0), 0);
     const figures = await Promise.all(pages.map((p) => p.evaluate(() => (globalThis as unknown as { __macroProbe: { stop(): ProbeFigures } }).__macroProbe.stop())));
     const updateCosts = await Promise.all(pages.map((p) => p.evaluate('Array.isArray(globalThis.__webcastUpdateCosts) ? globalThis.__webcastUpdateCosts.slice() : []') as Promise<number[]>));
+    const updateParts = await Promise.all(pages.map((p) => p.evaluate('Array.isArray(globalThis.__webcastUpdateParts) ? globalThis.__webcastUpdateParts.slice() : []') as Promise<[number, number][]>));
     const given = await Promise.all(pages.map((p) => p.evaluate('globalThis.__webcastPriorityIds instanceof Map ? [...globalThis.__webcastPriorityIds] : []') as Promise<[string, string][]>));
     const workerCpu = worker === null ? null : await worker.stop();
     const heapAfter = await Promise.all(cdps.map(heapMB));
@@ -451,6 +462,8 @@ export async function measureRun(browser: Browser, server: BenchServer, plan: Ru
         updates: updateCosts[i]!.length,
         updateCostP50Ms: round(quantile(updateCosts[i]!, 0.5), 2),
         updateCostP95Ms: round(quantile(updateCosts[i]!, 0.95), 2),
+        updateTaskP50Ms: round(quantile(updateParts[i]!.map(([task]) => task), 0.5), 2),
+        updateFrameP50Ms: round(quantile(updateParts[i]!.map(([, frame]) => frame), 0.5), 2),
         heapBeforeMB: round(heapBefore[i]!, 2),
         heapAfterMB: round(heapAfter[i]!, 2),
         heapGrowthMB: round(heapAfter[i]! - heapBefore[i]!, 2),

@@ -9,7 +9,8 @@
  * thread over the burst, the self time of each event name (an event's duration minus its
  * children's), largest first; for the product, also each chat update's cost as the trace
  * has it (its task and the next main frame, traceEvents.ts) beside the benchmark's own
- * Performance API figure, where that frame's time goes against the page's other frames, and
+ * Performance API figure, the same in the main thread's CPU time (the events' `tdur`: what
+ * is left when the time the thread waited for a core is taken out), where that frame's time goes against the page's other frames, and
  * what the compositor thread does while the main thread waits in the frame's commit.
  */
 import fs from 'node:fs';
@@ -81,6 +82,10 @@ function ms(e: TraceEvent): number {
   return (e.dur ?? 0) / 1000;
 }
 
+function cpu(e: TraceEvent): number {
+  return (e.tdur ?? 0) / 1000;
+}
+
 function figures(values: readonly number[]): string {
   return `p50 ${quantile(values, 0.5).toFixed(2)} / p95 ${quantile(values, 0.95).toFixed(2)} ms`;
 }
@@ -97,6 +102,7 @@ function printUpdates(events: readonly TraceEvent[], onMain: readonly TraceEvent
   console.log(`  chat updates: ${marks.length} marked, ${updates.length} found with their frame`);
   console.log(`    the benchmark's measure (Performance API): ${figures(measured)}`);
   console.log(`    the trace's: task + next main frame ${figures(updates.map((u) => ms(u.task) + ms(u.frame)))}; task ${figures(updates.map((u) => ms(u.task)))}; frame ${figures(updates.map((u) => ms(u.frame)))}`);
+  console.log(`    the same in the main thread's CPU time (tdur): task + next main frame ${figures(updates.map((u) => cpu(u.task) + cpu(u.frame)))}; task ${figures(updates.map((u) => cpu(u.task)))}; frame ${figures(updates.map((u) => cpu(u.frame)))}`);
   const updateFrames = new Set(updates.map((u) => u.frame));
   const otherFrames = onMain.filter((e) => e.ph === 'X' && e.name === 'ProxyMain::BeginMainFrame' && !updateFrames.has(e));
   console.log(`    the page's other main frames: ${otherFrames.length}, ${figures(otherFrames.map(ms))}`);

@@ -13,6 +13,8 @@ export interface TraceEvent {
   readonly tid: number;
   readonly ts: number;
   readonly dur?: number;
+  /** The thread's CPU time in the event, µs (the wall time `dur` less the time it was preempted or waited). */
+  readonly tdur?: number;
   readonly args?: { name?: string; data?: { functionName?: string; url?: string; type?: string } };
 }
 

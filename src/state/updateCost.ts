@@ -30,6 +30,16 @@ function nextTask(fn: () => void): void {
 /** The performance mark of each measured update: where it is in a trace (bench/macro/traceBreakdown.ts). */
 export const UPDATE_MARK = 'webcast-chat-update';
 
+/**
+ * The two parts of each measured update, [own task, frame] in ms, when a page asks for them
+ * (the macro benchmark sets `window.__webcastUpdateParts` to an array): what an update's
+ * cost is made of, script or rendering.
+ */
+function updatePartsSink(): number[][] | null {
+  const sink = (globalThis as { __webcastUpdateParts?: unknown }).__webcastUpdateParts;
+  return Array.isArray(sink) ? (sink as number[][]) : null;
+}
+
 export function measureUpdate(sink: CostSink, started: number): void {
   performance.mark(UPDATE_MARK);
   performance.clearMarks(UPDATE_MARK);
@@ -41,7 +51,12 @@ export function measureUpdate(sink: CostSink, started: number): void {
     const frameStart = performance.now();
     // A frame that came before the next task ended the update's own task.
     if (ownTaskEnd < 0) ownTaskEnd = frameStart;
-    nextTask(() => sink.push(ownTaskEnd - started + (performance.now() - frameStart)));
+    nextTask(() => {
+      const task = ownTaskEnd - started;
+      const frame = performance.now() - frameStart;
+      sink.push(task + frame);
+      updatePartsSink()?.push([task, frame]);
+    });
   });
 }
 
