@@ -6,7 +6,13 @@
  * - long tasks: a PerformanceObserver of 'longtask' entries (tasks over 50 ms), and what
  *   they were: the 'long-animation-frame' entries that blocked (a task over 50 ms in them),
  *   with their longest scripts (invoker, function and file) and how much was rendering;
- * - frame intervals: a requestAnimationFrame loop, intervals between callbacks;
+ * - long frames: every 'long-animation-frame' entry (a frame whose work took over 50 ms);
+ * - frame intervals, only when asked (`start({ frames: true })`): a requestAnimationFrame
+ *   loop, intervals between callbacks. Never while the main thread's time is measured: the
+ *   loop makes a page render a frame every vsync, which a page does not do by itself (the
+ *   video is composited without the main thread), and a frame costs more the more the page
+ *   holds, so it added 2.1 % of a core to the baseline's bare list and 2 to 4 % to the
+ *   product's video page, idle (bench/README.md);
  * - send-to-screen latency: a MutationObserver on the document; when a chat row
  *   (`article[data-msg-id]`, with `data-send-time` = the message's sendTime, the server's
  *   clock on this same machine) with an id not seen before enters the DOM, the latency is
@@ -15,7 +21,7 @@
  *   interval later). Virtualised lists render only the rows in view, so only those are
  *   timed; the count of timed rows is reported with them.
  *
- * `window.__macroProbe.start()` clears and starts recording, `.stop()` returns the figures.
+ * `window.__macroProbe.start(options?)` clears and starts recording, `.stop()` returns the figures.
  */
 /** A frame that held a long task: what ran in it (LoAF), for a report that says what the long task was. */
 export interface BlockingFrame {
@@ -31,6 +37,8 @@ export interface BlockingFrame {
 export interface ProbeFigures {
   readonly longTasks: readonly { readonly start: number; readonly duration: number }[];
   readonly blockingFrames: readonly BlockingFrame[];
+  /** Durations of the frames over 50 ms (Long Animation Frames API), blocking or not. */
+  readonly longFrames: readonly number[];
   readonly frameIntervals: readonly number[];
   readonly latencies: readonly number[];
   /** When each timed row entered the DOM (Date.now()), parallel to latencies. */
@@ -52,6 +60,9 @@ export function installProbe(): void {
     recording: boolean;
     longTasks: { start: number; duration: number }[];
     blockingFrames: BlockingFrame[];
+    longFrames: number[];
+    frames: boolean;
+    loop: number;
     frameIntervals: number[];
     lastFrame: number;
     latencies: number[];
@@ -59,21 +70,27 @@ export function installProbe(): void {
     rows: number;
     readonly seen: Set<string>;
   }
-  const state: ProbeState = { recording: false, longTasks: [], blockingFrames: [], frameIntervals: [], lastFrame: -1, latencies: [], latencyAt: [], rows: 0, seen: new Set() };
+  const state: ProbeState = { recording: false, longTasks: [], blockingFrames: [], longFrames: [], frames: false, loop: 0, frameIntervals: [], lastFrame: -1, latencies: [], latencyAt: [], rows: 0, seen: new Set() };
   (globalThis as { __macroProbe?: unknown }).__macroProbe = {
-    start(): void {
+    start(options?: { readonly frames?: boolean }): void {
       state.recording = true;
       state.longTasks = [];
       state.blockingFrames = [];
+      state.longFrames = [];
       state.frameIntervals = [];
       state.lastFrame = -1;
       state.latencies = [];
       state.latencyAt = [];
       state.rows = 0;
+      state.frames = options?.frames === true;
+      // A loop of an earlier start() may still have a callback pending: it ends at its next call.
+      state.loop += 1;
+      if (state.frames) requestAnimationFrame(frameOf(state.loop));
     },
     stop(): ProbeFigures {
       state.recording = false;
-      return { longTasks: state.longTasks, blockingFrames: state.blockingFrames, frameIntervals: state.frameIntervals, latencies: state.latencies, latencyAt: state.latencyAt, rows: state.rows, visibility: document.visibilityState };
+      state.frames = false;
+      return { longTasks: state.longTasks, blockingFrames: state.blockingFrames, longFrames: state.longFrames, frameIntervals: state.frameIntervals, latencies: state.latencies, latencyAt: state.latencyAt, rows: state.rows, visibility: document.visibilityState };
     },
   };
   try {
@@ -102,6 +119,7 @@ export function installProbe(): void {
     new PerformanceObserver((list) => {
       if (!state.recording) return;
       for (const e of list.getEntries() as unknown as LoafEntry[]) {
+        state.longFrames.push(e.duration);
         if (!(e.blockingDuration > 0)) continue;
         const end = e.startTime + e.duration;
         const scripts = [...e.scripts]
@@ -117,14 +135,16 @@ export function installProbe(): void {
   } catch {
     // no Long Animation Frames API: long tasks are counted, not explained
   }
-  const frame = (t: number): void => {
-    if (state.recording) {
+  // Hoisted: start() runs later, from the benchmark.
+  function frameOf(loop: number): (t: number) => void {
+    const frame = (t: number): void => {
+      if (!state.frames || state.loop !== loop) return;
       if (state.lastFrame >= 0) state.frameIntervals.push(t - state.lastFrame);
       state.lastFrame = t;
-    }
-    requestAnimationFrame(frame);
-  };
-  requestAnimationFrame(frame);
+      requestAnimationFrame(frame);
+    };
+    return frame;
+  }
 
   const stamp = (row: Element, now: number): void => {
     const id = row.getAttribute('data-msg-id');
