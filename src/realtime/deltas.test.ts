@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { createDeltaCoalescer, DELTA_ENTRIES_MAX, PRIORITY_ENTRIES_KEPT, type ChatDelta, type DeltaCoalescer } from './deltas';
+import { createDeltaCoalescer, DELTA_ENTRIES_MAX, FLOOD_SCREEN_ENTRIES, PRIORITY_ENTRIES_KEPT, type ChatDelta, type DeltaCoalescer } from './deltas';
 import { toChatEntry, type ChatEntry } from './chatEntry';
 import { createRoomHub, type HubChange } from './roomHub';
 import { INITIAL_ROOM_STATE, type LiveState } from './roomState';
@@ -54,15 +54,23 @@ function setup(filter: ChatFilter = 'all', visible = true): { c: DeltaCoalescer;
 const ids = (list: readonly ChatEntry[] | undefined) => (list ?? []).map((e) => e.offset);
 
 describe('delta coalescer', () => {
-  it('1,000 pushes within one frame give one delta, capped at 200 as a replacement', () => {
+  it('1,000 pushes within one frame give one delta: more than a tab keeps, so the newest screen of them, appended', () => {
     const { c, deltas, s } = setup();
     for (let o = 1; o <= 1000; o++) c.push(change({ appended: [entry(o)] }));
     expect(deltas).toHaveLength(0);
     expect(s.frames).toHaveLength(1);
     s.frame();
     expect(deltas).toHaveLength(1);
-    expect(deltas[0]?.append).toEqual([]);
-    expect(ids(deltas[0]?.replace)).toEqual(Array.from({ length: DELTA_ENTRIES_MAX }, (_, i) => 801 + i));
+    expect(deltas[0]?.replace).toBeUndefined();
+    expect(ids(deltas[0]?.append)).toEqual(Array.from({ length: FLOOD_SCREEN_ENTRIES }, (_, i) => 1000 - FLOOD_SCREEN_ENTRIES + 1 + i));
+  });
+
+  it('up to as many entries as a tab keeps are all sent', () => {
+    const { c, deltas, s } = setup();
+    for (let o = 1; o <= DELTA_ENTRIES_MAX; o++) c.push(change({ appended: [entry(o)] }));
+    s.frame();
+    expect(ids(deltas[0]?.append)).toEqual(Array.from({ length: DELTA_ENTRIES_MAX }, (_, i) => i + 1));
+    expect(deltas[0]?.gaps).toBeUndefined();
   });
 
   it('says how many entries the filter let through since the last delta, beyond what the delta carries', () => {
@@ -210,8 +218,21 @@ describe('delta coalescer: messages not shown', () => {
     const { c, deltas, s } = setup();
     for (let o = 1; o <= 1000; o++) c.push(change({ appended: [entry(o)] }));
     s.frame();
-    expect(ids(deltas[0]?.replace)).toEqual(Array.from({ length: 200 }, (_, i) => 801 + i));
-    expect(deltas[0]?.gaps).toEqual({ m801: 800 });
+    expect(ids(deltas[0]?.append)).toEqual(Array.from({ length: 40 }, (_, i) => 961 + i));
+    expect(deltas[0]?.gaps).toEqual({ m961: 960 });
+  });
+
+  it('a tab keeps its earlier screens of a flood, each after its mark', () => {
+    const { c, deltas, s } = setup();
+    let list: ChatEntry[] = [];
+    for (let tick = 0; tick < 3; tick++) {
+      for (let o = 1; o <= 1000; o++) c.push(change({ appended: [entry(tick * 1000 + o)] }));
+      s.frame();
+      list = applyDelta(list, deltas[tick]!);
+    }
+    expect(list).toHaveLength(3 * FLOOD_SCREEN_ENTRIES);
+    expect(deltas.map((d) => d.gaps)).toEqual([{ m961: 960 }, { m1961: 960 }, { m2961: 960 }]);
+    expect(ids(list).slice(FLOOD_SCREEN_ENTRIES - 1, FLOOD_SCREEN_ENTRIES + 1)).toEqual([1000, 1961]);
   });
 
   it('cut to the newest in a flood, the viewer’s own, mentioning and staff entries are kept, in order, marks counting the rest', () => {
@@ -223,15 +244,15 @@ describe('delta coalescer: messages not shown', () => {
     }
     c.push(change({ appended: flood }));
     s.frame();
-    const sent = deltas[0]?.replace ?? [];
-    expect(sent).toHaveLength(DELTA_ENTRIES_MAX);
-    expect(ids(sent).slice(0, 5)).toEqual([10, 20, 30, 40, 805]);
+    const sent = deltas[0]?.append ?? [];
+    expect(sent).toHaveLength(FLOOD_SCREEN_ENTRIES + 4);
+    expect(ids(sent).slice(0, 5)).toEqual([10, 20, 30, 40, 961]);
     expect(ids(sent).at(-1)).toBe(1000);
     // Every message is either sent or counted before the next one sent.
     const marks = deltas[0]?.gaps ?? {};
     const counted = Object.values(marks).reduce((a, b) => a + b, 0);
     expect(counted + sent.length).toBe(1000);
-    expect(marks).toEqual({ m10: 9, m20: 9, m30: 9, m40: 9, m805: 764 });
+    expect(marks).toEqual({ m10: 9, m20: 9, m30: 9, m40: 9, m961: 920 });
   });
 
   it('keeps at most PRIORITY_ENTRIES_KEPT of them, the newest', () => {
@@ -239,8 +260,8 @@ describe('delta coalescer: messages not shown', () => {
     const flood = Array.from({ length: 1000 }, (_, i) => entry(i + 1, i < 100 ? { uid: 'me' } : {}));
     c.push(change({ appended: flood }));
     s.frame();
-    const sent = ids(deltas[0]?.replace);
-    expect(sent).toHaveLength(DELTA_ENTRIES_MAX);
+    const sent = ids(deltas[0]?.append);
+    expect(sent).toHaveLength(FLOOD_SCREEN_ENTRIES + PRIORITY_ENTRIES_KEPT);
     expect(sent.slice(0, PRIORITY_ENTRIES_KEPT)).toEqual(Array.from({ length: PRIORITY_ENTRIES_KEPT }, (_, i) => 100 - PRIORITY_ENTRIES_KEPT + i + 1));
     expect(sent.at(-1)).toBe(1000);
   });

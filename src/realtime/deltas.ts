@@ -4,7 +4,8 @@
  * animation frame while visible, and one per 250 ms while hidden, whatever the rate. The
  * coalescer collects changes between two ticks and emits one delta carrying only what the
  * tab's filter shows: appended entries, withdrawn ids, or a full replacement (after a
- * filter change, a hub replacement, or more appended entries than a tab keeps).
+ * filter change or a hub replacement). More appended entries than a tab keeps are a flood:
+ * the newest screen of them goes, after a mark for the rest (FLOOD_SCREEN_ENTRIES).
  *
  * A hidden tab shows no rows, so it gets no chat while hidden: the room state and the gap
  * counters still reach it (every 250 ms), and when it is shown again its list is replaced
@@ -31,6 +32,15 @@ export const DELTA_ENTRIES_MAX = CHAT_ENTRIES_KEPT;
  * them out of a thinned stream either (src/realtime/thinning.ts).
  */
 export const PRIORITY_ENTRIES_KEPT = 50;
+/**
+ * More entries arrived between two deltas than a tab keeps: the room is in a flood, and the
+ * tab gets the newest screen of them (a tall chat panel shows about 30 rows), appended after
+ * a mark for the rest, with the priority entries among the rest kept besides. The tab then
+ * keeps its earlier screens for reading back, each after its mark, instead of a whole new
+ * list of DELTA_ENTRIES_MAX at every delta, which the worker copied and the tab took in,
+ * then threw away, twice a second (issue 11: the cost of one chat update).
+ */
+export const FLOOD_SCREEN_ENTRIES = 40;
 
 /** The entries a cut keeps: the viewer's own, the ones mentioning them, staff and highlighted. */
 export const isPriorityEntry = (entry: ChatEntry): boolean => entry.mine || entry.mentionsMe || entry.highlight || isStaff(entry.role);
@@ -274,13 +284,21 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
     return out;
   }
 
+  /** What of a flood's pending list a tab gets: the newest screen, and the priority entries before it (FLOOD_SCREEN_ENTRIES). */
+  function floodScreen(list: ChatEntry[]): ChatEntry[] {
+    let priority = 0;
+    for (let i = list.length - FLOOD_SCREEN_ENTRIES - 1; i >= 0 && priority < PRIORITY_ENTRIES_KEPT; i--) if (isPriorityEntry(list[i]!)) priority++;
+    return keepLast(list, FLOOD_SCREEN_ENTRIES + priority);
+  }
+
   function tick(): void {
     cancelTick = null;
     if (disposed || !hasPending()) return;
     let delta: ChatDelta;
-    if (replace !== null || append.length > DELTA_ENTRIES_MAX) {
-      // More than a tab keeps: the newest entries are the tab's whole list.
-      delta = { append: [], withdraw: [], replace: keepLast(replace ?? append, DELTA_ENTRIES_MAX) };
+    if (replace !== null) {
+      delta = { append: [], withdraw: [], replace: keepLast(replace, DELTA_ENTRIES_MAX) };
+    } else if (append.length > DELTA_ENTRIES_MAX) {
+      delta = { append: floodScreen(append), withdraw };
     } else {
       delta = { append, withdraw };
     }
