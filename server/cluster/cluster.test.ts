@@ -87,7 +87,10 @@ describe('a room on three nodes', () => {
     const sent: Promise<unknown>[] = [];
     for (let i = 0; i < 600; i++) sent.push(nodes[i % 3]!.ctx.hub.send(ROOM, 7101, { msgId: `m${i}`, body: `message ${i}` }));
     const offsets = ((await Promise.all(sent)) as { offset: number }[]).map((m) => m.offset).sort((a, b) => a - b);
-    expect(offsets).toEqual(Array.from({ length: 600 }, (_, i) => start + 1 + i));
+    // One offset each, after the first; not always contiguous: a count push (7109) of the
+    // joins above may still be appended among them.
+    expect(new Set(offsets).size).toBe(600);
+    expect(offsets[0]).toBeGreaterThan(start);
     for (const v of viewers) await waitFor(() => chatOffsets(v.frames, start).length >= 600, 'every message');
     for (const v of viewers) expect(chatOffsets(v.frames, start)).toEqual(offsets);
   });
