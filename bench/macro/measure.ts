@@ -9,6 +9,7 @@ import type { BenchServer } from '../lib/benchServer';
 import { treeCpuByType } from './server';
 import { startWorkerProfiler, type WorkerCpu } from './workerCpu';
 import { markSplashSeen } from '../../tests/e2e/support/splash';
+import { updateTotal, type UpdateCost } from '../../src/state/updateCost';
 
 export const ROOM = '10001';
 export type Variant = 'product' | 'baseline';
@@ -333,7 +334,7 @@ export async function measureRun(browser: Browser, server: BenchServer, plan: Ru
   await context.addInitScript({ content: probeScript() });
   // The product measures each chat update's cost into this array, and records the priority
   // entries a tab was given into this map (src/state/updateCost.ts).
-  await context.addInitScript({ content: 'globalThis.__webcastUpdateCosts = []; globalThis.__webcastUpdateParts = []; globalThis.__webcastPriorityIds = new Map();' });
+  await context.addInitScript({ content: 'globalThis.__webcastUpdateCosts = []; globalThis.__webcastPriorityIds = new Map();' });
   // The room's splash advert would cover the chat for 5 s; this measures the chat.
   await markSplashSeen(context, [ROOM]);
   try {
@@ -373,16 +374,14 @@ export async function measureRun(browser: Browser, server: BenchServer, plan: Ru
     await Promise.all(pages.map((p) => p.evaluate('globalThis.__macroProbe.start({ frames: true })')));
     await sleep(FRAME_CHECK_MS);
     const frameCheck = (await Promise.all(pages.map((p) => p.evaluate('globalThis.__macroProbe.stop()')))) as ProbeFigures[];
-    await Promise.all(pages.map((p) => p.evaluate(() => (globalThis as unknown as { __macroProbe: { start(): void } }).__macroProbe.start())));
     const idleStart = await Promise.all([...cdps, ...cpuCdps].map(taskAndScript));
     const idleStartAt = Date.now();
     await sleep(pauses.idleMs);
     const idleEnd = await Promise.all([...cdps, ...cpuCdps].map(taskAndScript));
     const idleMs = Date.now() - idleStartAt;
-    await Promise.all(pages.map((p) => p.evaluate(() => (globalThis as unknown as { __macroProbe: { stop(): ProbeFigures } }).__macroProbe.stop())));
 
     const worker = plan.variant === 'product' ? await startWorkerProfiler(browser, 'realtime.shared', log) : null;
-    await Promise.all(pages.map((p) => p.evaluate('void (Array.isArray(globalThis.__webcastUpdateCosts) && (globalThis.__webcastUpdateCosts.length = 0, globalThis.__webcastUpdateParts.length = 0))')));
+    await Promise.all(pages.map((p) => p.evaluate('void (Array.isArray(globalThis.__webcastUpdateCosts) && (globalThis.__webcastUpdateCosts.length = 0))')));
     await Promise.all(pages.map((p) => p.evaluate(() => (globalThis as unknown as { __macroProbe: { start(): void } }).__macroProbe.start())));
     const startCounters = await Promise.all(cdps.map(taskAndScript));
     const startCpu = await Promise.all(cpuCdps.map(taskAndScript));
@@ -434,14 +433,15 @@ export async function measureRun(browser: Browser, server: BenchServer, plan: Ru
     const browserCpuMs: Record<string, number> = {};
     for (const [type, ms] of Object.entries(browserCpuAfter)) browserCpuMs[type] = round(ms - (browserCpuBefore[type] ?? 0), 0);
     const figures = await Promise.all(pages.map((p) => p.evaluate(() => (globalThis as unknown as { __macroProbe: { stop(): ProbeFigures } }).__macroProbe.stop())));
-    const updateCosts = await Promise.all(pages.map((p) => p.evaluate('Array.isArray(globalThis.__webcastUpdateCosts) ? globalThis.__webcastUpdateCosts.slice() : []') as Promise<number[]>));
-    const updateParts = await Promise.all(pages.map((p) => p.evaluate('Array.isArray(globalThis.__webcastUpdateParts) ? globalThis.__webcastUpdateParts.slice() : []') as Promise<[number, number][]>));
+    const updateCosts = await Promise.all(pages.map((p) => p.evaluate('Array.isArray(globalThis.__webcastUpdateCosts) ? globalThis.__webcastUpdateCosts.slice() : []') as Promise<UpdateCost[]>));
     const given = await Promise.all(pages.map((p) => p.evaluate('globalThis.__webcastPriorityIds instanceof Map ? [...globalThis.__webcastPriorityIds] : []') as Promise<[string, string][]>));
     const workerCpu = worker === null ? null : await worker.stop();
     const heapAfter = await Promise.all(cdps.map(heapMB));
 
     const tabFigures = figures.map((f, i): TabFigures => {
       const busy = busyPerSecond[i]!;
+      const costs = updateCosts[i]!;
+      const totals = costs.map(updateTotal);
       return {
         visibility: f.visibility,
         longTasks: f.longTasks.length,
@@ -467,11 +467,11 @@ export async function measureRun(browser: Browser, server: BenchServer, plan: Ru
         latencyFirstQuarterP50Ms: round(quantile(f.latencies.filter((_, k) => f.latencyAt[k]! < started + (plan.seconds * 1000) / 4), 0.5), 0),
         latencyLastQuarterP50Ms: round(quantile(f.latencies.filter((_, k) => f.latencyAt[k]! >= started + (plan.seconds * 3000) / 4 && f.latencyAt[k]! < started + plan.seconds * 1000), 0.5), 0),
         storeLagMs: storeLags[i]!.map((l) => round(l, 0)),
-        updates: updateCosts[i]!.length,
-        updateCostP50Ms: round(quantile(updateCosts[i]!, 0.5), 2),
-        updateCostP95Ms: round(quantile(updateCosts[i]!, 0.95), 2),
-        updateTaskP50Ms: round(quantile(updateParts[i]!.map(([task]) => task), 0.5), 2),
-        updateFrameP50Ms: round(quantile(updateParts[i]!.map(([, frame]) => frame), 0.5), 2),
+        updates: costs.length,
+        updateCostP50Ms: round(quantile(totals, 0.5), 2),
+        updateCostP95Ms: round(quantile(totals, 0.95), 2),
+        updateTaskP50Ms: round(quantile(costs.map(([task]) => task), 0.5), 2),
+        updateFrameP50Ms: round(quantile(costs.map(([, frame]) => frame), 0.5), 2),
         heapBeforeMB: round(heapBefore[i]!, 2),
         heapAfterMB: round(heapAfter[i]!, 2),
         heapGrowthMB: round(heapAfter[i]! - heapBefore[i]!, 2),

@@ -61,7 +61,7 @@ export function installProbe(): void {
     longTasks: { start: number; duration: number }[];
     blockingFrames: BlockingFrame[];
     longFrames: number[];
-    frames: boolean;
+    /** Bumped by every start() and stop(): a frame callback of an older loop ends it. */
     loop: number;
     frameIntervals: number[];
     lastFrame: number;
@@ -70,7 +70,7 @@ export function installProbe(): void {
     rows: number;
     readonly seen: Set<string>;
   }
-  const state: ProbeState = { recording: false, longTasks: [], blockingFrames: [], longFrames: [], frames: false, loop: 0, frameIntervals: [], lastFrame: -1, latencies: [], latencyAt: [], rows: 0, seen: new Set() };
+  const state: ProbeState = { recording: false, longTasks: [], blockingFrames: [], longFrames: [], loop: 0, frameIntervals: [], lastFrame: -1, latencies: [], latencyAt: [], rows: 0, seen: new Set() };
   (globalThis as { __macroProbe?: unknown }).__macroProbe = {
     start(options?: { readonly frames?: boolean }): void {
       state.recording = true;
@@ -82,14 +82,13 @@ export function installProbe(): void {
       state.latencies = [];
       state.latencyAt = [];
       state.rows = 0;
-      state.frames = options?.frames === true;
       // A loop of an earlier start() may still have a callback pending: it ends at its next call.
       state.loop += 1;
-      if (state.frames) requestAnimationFrame(frameOf(state.loop));
+      if (options?.frames === true) requestAnimationFrame(frameOf(state.loop));
     },
     stop(): ProbeFigures {
       state.recording = false;
-      state.frames = false;
+      state.loop += 1;
       return { longTasks: state.longTasks, blockingFrames: state.blockingFrames, longFrames: state.longFrames, frameIntervals: state.frameIntervals, latencies: state.latencies, latencyAt: state.latencyAt, rows: state.rows, visibility: document.visibilityState };
     },
   };
@@ -138,7 +137,7 @@ export function installProbe(): void {
   // Hoisted: start() runs later, from the benchmark.
   function frameOf(loop: number): (t: number) => void {
     const frame = (t: number): void => {
-      if (!state.frames || state.loop !== loop) return;
+      if (state.loop !== loop) return;
       if (state.lastFrame >= 0) state.frameIntervals.push(t - state.lastFrame);
       state.lastFrame = t;
       requestAnimationFrame(frame);

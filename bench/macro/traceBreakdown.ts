@@ -22,7 +22,7 @@ import { quantile, ROOM } from './measure';
 import { buildClient, startBenchServer } from '../lib/benchServer';
 import { openOneTab, variantArg } from './oneTab';
 import { eventsWithin, selfTimes, updatesInTrace, type TraceEvent } from './traceEvents';
-import { UPDATE_MARK } from '../../src/state/updateCost';
+import { UPDATE_MARK, updateTotal, type UpdateCost } from '../../src/state/updateCost';
 
 const variant = variantArg(process.argv[2]);
 const rate = Number(process.argv[3] ?? 5000);
@@ -66,7 +66,7 @@ try {
   console.log('  entry points (inclusive ms, count):');
   for (const [key, c] of [...calls.entries()].sort((a, b) => b[1].ms - a[1].ms).slice(0, 20)) console.log(`  ${c.ms.toFixed(1).padStart(8)} ms ${String(c.count).padStart(6)}  ${key}`);
   if (variant === 'product') {
-    const measured = (await page.evaluate('Array.isArray(globalThis.__webcastUpdateCosts) ? globalThis.__webcastUpdateCosts.slice() : []')) as number[];
+    const measured = ((await page.evaluate('Array.isArray(globalThis.__webcastUpdateCosts) ? globalThis.__webcastUpdateCosts.slice() : []')) as UpdateCost[]).map(updateTotal);
     printUpdates(events, onMain, main!, threadNames, measured);
   }
   await context.close();

@@ -9,7 +9,13 @@
 
 import { isStaff } from '../domain/roles';
 
-type CostSink = number[];
+/** One measured update, in ms: its own task and the next frame's rendering (script or rendering). */
+export type UpdateCost = readonly [task: number, frame: number];
+
+/** What one update cost in all: its task and its frame. */
+export const updateTotal = ([task, frame]: UpdateCost): number => task + frame;
+
+type CostSink = UpdateCost[];
 
 export function updateCostSink(): CostSink | null {
   const sink = (globalThis as { __webcastUpdateCosts?: unknown }).__webcastUpdateCosts;
@@ -26,20 +32,10 @@ function nextTask(fn: () => void): void {
   channel.port2.postMessage(null);
 }
 
-/** Call right after applying an update that started at `started` (performance.now()). */
 /** The performance mark of each measured update: where it is in a trace (bench/macro/traceBreakdown.ts). */
 export const UPDATE_MARK = 'webcast-chat-update';
 
-/**
- * The two parts of each measured update, [own task, frame] in ms, when a page asks for them
- * (the macro benchmark sets `window.__webcastUpdateParts` to an array): what an update's
- * cost is made of, script or rendering.
- */
-function updatePartsSink(): number[][] | null {
-  const sink = (globalThis as { __webcastUpdateParts?: unknown }).__webcastUpdateParts;
-  return Array.isArray(sink) ? (sink as number[][]) : null;
-}
-
+/** Call right after applying an update that started at `started` (performance.now()). */
 export function measureUpdate(sink: CostSink, started: number): void {
   performance.mark(UPDATE_MARK);
   performance.clearMarks(UPDATE_MARK);
@@ -51,12 +47,7 @@ export function measureUpdate(sink: CostSink, started: number): void {
     const frameStart = performance.now();
     // A frame that came before the next task ended the update's own task.
     if (ownTaskEnd < 0) ownTaskEnd = frameStart;
-    nextTask(() => {
-      const task = ownTaskEnd - started;
-      const frame = performance.now() - frameStart;
-      sink.push(task + frame);
-      updatePartsSink()?.push([task, frame]);
-    });
+    nextTask(() => sink.push([ownTaskEnd - started, performance.now() - frameStart]));
   });
 }
 
@@ -91,7 +82,7 @@ export function recordPriority(sink: Map<string, string>, entries: readonly Prio
  * what any update costs this page on this machine.
  */
 export async function measureUpdateFloor(count: number): Promise<number[]> {
-  const costs: number[] = [];
+  const costs: UpdateCost[] = [];
   const host = document.createElement('span');
   host.setAttribute('aria-hidden', 'true');
   host.style.cssText = 'position:fixed;left:0;bottom:0;font-size:10px;opacity:0.01;pointer-events:none';
@@ -109,7 +100,7 @@ export async function measureUpdateFloor(count: number): Promise<number[]> {
   } finally {
     host.remove();
   }
-  return costs;
+  return costs.map(updateTotal);
 }
 
 if (updateCostSink() !== null) (globalThis as { __webcastUpdateFloor?: unknown }).__webcastUpdateFloor = measureUpdateFloor;

@@ -44,6 +44,11 @@ describe.skipIf(!fs.existsSync(CHROMIUM) || process.env.BENCH_MACRO_SMOKE === '0
     expect(product?.updateFloor?.count).toBe(30);
     expect(product?.updateFloor?.p95Ms).toBeGreaterThan(0);
     expect(baseline?.updateFloor ?? null).toBeNull();
+    // Each update's cost is its own task and its frame (src/state/updateCost.ts), both recorded.
+    const measured = product!.tabFigures[0]!;
+    expect(measured.updates).toBeGreaterThan(0);
+    expect(measured.updateTaskP50Ms).toBeGreaterThanOrEqual(0);
+    expect(measured.updateFrameP50Ms).toBeGreaterThan(0);
     expect(lines.join('\n')).toContain('| rate/s |');
 
     expect(mtime(DOCS_FILE)).toBe(docsBefore);
