@@ -15,10 +15,11 @@ function change(partial: Partial<HubChange>): HubChange {
   return { appended: [], withdrawn: [], replaced: null, state: {}, skipped: null, thinned: 0, passedOver: [], sync: null, ...partial };
 }
 
-/** Fake frame and 250 ms ticks: each queue runs when the test says so. */
+/** Fake frame, 250 ms and `soon` ticks: each queue runs when the test says so. */
 function fakeSchedule() {
   const frames: Array<() => void> = [];
   const timers: Array<() => void> = [];
+  const soons: Array<() => void> = [];
   const take = (queue: Array<() => void>, fn: () => void) => {
     queue.push(fn);
     return () => {
@@ -27,10 +28,13 @@ function fakeSchedule() {
     };
   };
   return {
-    schedule: { visible: (fn: () => void) => take(frames, fn), hidden: (fn: () => void) => take(timers, fn) },
+    schedule: { visible: (fn: () => void) => take(frames, fn), hidden: (fn: () => void) => take(timers, fn), soon: (fn: () => void) => take(soons, fn) },
     frames,
     timers,
-    frame: () => frames.splice(0).forEach((fn) => fn()),
+    soons,
+    soonTick: () => soons.splice(0).forEach((fn) => fn()),
+    // A frame runs what waits for it and what was hurried to it.
+    frame: () => [...soons.splice(0), ...frames.splice(0)].forEach((fn) => fn()),
     timer: () => timers.splice(0).forEach((fn) => fn()),
   };
 }
@@ -128,6 +132,25 @@ describe('delta coalescer', () => {
     c.setVisible(true, [entry(2)]);
     s.frame();
     expect(ids(deltas[1]?.replace)).toEqual([2]);
+  });
+
+  it('the viewer\'s own message moves a pending tick to `soon`, once; others\' messages and a hidden tab do not', () => {
+    const { c, deltas, s } = setup();
+    c.push(change({ appended: [entry(1)] }));
+    expect([s.frames.length, s.soons.length]).toEqual([1, 0]);
+    c.push(change({ appended: [entry(2, { uid: 'me' })] }));
+    expect([s.frames.length, s.soons.length]).toEqual([0, 1]);
+    c.push(change({ appended: [entry(3, { uid: 'me' }), entry(4, { picked_uid: ['me'] }), entry(5, { role: 7 })] }));
+    expect([s.frames.length, s.soons.length]).toEqual([0, 1]);
+    s.soonTick();
+    expect(deltas.map((d) => ids(d.append))).toEqual([[1, 2, 3, 4, 5]]);
+    // Mentions and staff keep the pace; only the sender waits for their message.
+    c.push(change({ appended: [entry(6, { picked_uid: ['me'] }), entry(7, { role: 7 })] }));
+    expect([s.frames.length, s.soons.length]).toEqual([1, 0]);
+    s.frame();
+    const hidden = setup('all', false);
+    hidden.c.push(change({ appended: [entry(9, { uid: 'me' })] }));
+    expect(hidden.s.soons).toHaveLength(0);
   });
 
   it('only entries the filter shows are sent; nothing is emitted when nothing visible changed', () => {

@@ -68,14 +68,24 @@ export interface DeltaSchedule {
   visible(fn: () => void): () => void;
   /** Runs `fn` after HIDDEN_DELTA_INTERVAL_MS; returns a cancel function. */
   hidden(fn: () => void): () => void;
+  /**
+   * Runs `fn` at the next animation frame even when the visible pace would wait longer (a
+   * busy room's deltas come at most one per 200 to 1,000 ms): for the viewer's own message,
+   * which they watch for right after sending it. Returns a cancel function.
+   */
+  soon(fn: () => void): () => void;
 }
 
 export interface DeltaCoalescerOptions {
   readonly filter: ChatFilter;
   readonly schedule: DeltaSchedule;
   readonly visible: boolean;
-  /** `arrived`: the entries the tab's filter let through since the last delta, however many the delta carries. */
-  emit(delta: ChatDelta, arrived: number): void;
+  /**
+   * `arrived`: the entries the tab's filter let through since the last delta, however many
+   * the delta carries; `hurried`: the delta went early for the viewer's own message
+   * (DeltaSchedule.soon), so it says nothing of the room's pace.
+   */
+  emit(delta: ChatDelta, arrived: number, hurried: boolean): void;
   /** The chat mode at subscription; later ones come with the hub's changes. */
   readonly chatState?: ChatVisibility;
 }
@@ -213,6 +223,8 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
   let visible = options.visible;
   let chatState: ChatVisibility = options.chatState ?? { staffOnly: false };
   let cancelTick: (() => void) | null = null;
+  /** The pending tick is a `soon` one (the viewer's own message is pending). */
+  let tickSoon = false;
   let disposed = false;
 
   // What the next delta carries.
@@ -293,6 +305,8 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
 
   function tick(): void {
     cancelTick = null;
+    const hurried = tickSoon;
+    tickSoon = false;
     if (disposed || !hasPending()) return;
     let delta: ChatDelta;
     if (replace !== null) {
@@ -308,7 +322,7 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
     if (sync !== null) delta = { ...delta, sync };
     const count = arrived;
     clearPending();
-    emit(delta, count);
+    emit(delta, count, hurried);
   }
 
   function countShown(entries: readonly ChatEntry[]): number {
@@ -322,9 +336,18 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
     cancelTick = visible ? schedule.visible(tick) : schedule.hidden(tick);
   }
 
+  /** The viewer's own message is pending: the tick moves to the next frame. */
+  function hurryTick(): void {
+    if (tickSoon || disposed || !visible) return;
+    cancel();
+    tickSoon = true;
+    cancelTick = schedule.soon(tick);
+  }
+
   function cancel(): void {
     if (cancelTick !== null) cancelTick();
     cancelTick = null;
+    tickSoon = false;
   }
 
   /** Keeps a pending list from growing without bound in a burst: only the latest can be sent. */
@@ -362,9 +385,11 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
         const first = replace[0];
         if (first !== undefined) gaps.place(first);
       }
+      let own = false;
       for (const entry of change.appended) {
         if (!showsEntry(filter, entry, chatState)) continue;
         arrived++;
+        if (entry.mine) own = true;
         if (gaps.waiting()) gaps.place(entry);
         if (replace !== null) {
           replace.push(entry);
@@ -386,7 +411,8 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
         hasState = true;
         break;
       }
-      ensureTick();
+      if (own) hurryTick();
+      else ensureTick();
     },
     setFilter(next, currentEntries) {
       if (disposed || next === filter) return;
@@ -417,7 +443,7 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
       gaps.reset();
       chatState = roomState.chat;
       const delta = snapshotDelta(filter, entries, roomState);
-      emit(roomSync === undefined ? delta : { ...delta, sync: roomSync }, 0);
+      emit(roomSync === undefined ? delta : { ...delta, sync: roomSync }, 0, false);
     },
     dispose() {
       disposed = true;

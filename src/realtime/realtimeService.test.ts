@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatEntry } from './chatEntry';
-import { FLOOD_SCREEN_ENTRIES, HIDDEN_DELTA_INTERVAL_MS } from './deltas';
+import { DELTA_ENTRIES_MAX, FLOOD_SCREEN_ENTRIES, HIDDEN_DELTA_INTERVAL_MS } from './deltas';
 import { decodeFrame, encodeFrame } from './frame';
 import { PROGRESS_REPORT_MS } from './thinning';
 import { createCountingRandom, createFakeClock, createFakeSocketFactory, createRecordingLogger } from './fakePorts';
@@ -13,6 +13,7 @@ import {
   FLOOD_DELTA_ENTRIES,
   FLOOD_DELTA_INTERVAL_MS,
   SESSION_LINGER_MS,
+  SKIPPING_DELTA_INTERVAL_MS,
   STREAMING_DELTA_INTERVAL_MS,
   TRICKLE_DELTA_ENTRIES,
   TRICKLE_DELTA_INTERVAL_MS,
@@ -246,6 +247,36 @@ describe('realtime service: tabs share one socket', () => {
     await t.advance(VISIBLE_DELTA_INTERVAL_MS);
     expect(a.deltaCount()).toBe(quiet + 1);
     expect(a.texts.at(-1)).toBe('alone');
+  });
+
+  it('in a flood of more than a tab keeps between two deltas, one delta a second; the viewer\'s own message still shows on the next frame', async () => {
+    const t = setup();
+    const a = tab(t, 'A', 'all');
+    await t.connect();
+    await t.advance(TICK);
+    // 1,000 messages a second for 4 s: the flood's 500 ms would carry 500 of them, more than the tab's 200.
+    const deltaTimes: number[] = [];
+    let seen = a.deltaCount();
+    let own = -1;
+    for (let ms = 0; ms < 4000; ms += 2) {
+      t.server.chat(ROOM, 'u-x', `f${ms}`);
+      if (ms === 3000) t.server.chat(ROOM, KEY.userId, 'mine');
+      await t.advance(2);
+      if (a.deltaCount() !== seen) {
+        seen = a.deltaCount();
+        deltaTimes.push(ms);
+        if (own < 0 && a.texts.includes('mine')) own = ms;
+      }
+    }
+    // The pace settles at SKIPPING_DELTA_INTERVAL_MS (the own message's delta aside).
+    const paced = deltaTimes.filter((ms) => ms >= 1500 && ms !== own);
+    for (let i = 1; i < paced.length; i++) expect(paced[i]! - paced[i - 1]!).toBeGreaterThanOrEqual(SKIPPING_DELTA_INTERVAL_MS);
+    expect(paced.length).toBeGreaterThanOrEqual(2);
+    // The own message went out within two display frames of its arrival, not at the pace.
+    expect(own).toBeGreaterThanOrEqual(3000);
+    expect(own - 3000).toBeLessThanOrEqual(2 * VISIBLE_DELTA_INTERVAL_MS);
+    expect(deltaGapAfter(DELTA_ENTRIES_MAX)).toBe(FLOOD_DELTA_INTERVAL_MS);
+    expect(deltaGapAfter(DELTA_ENTRIES_MAX + 1)).toBe(SKIPPING_DELTA_INTERVAL_MS);
   });
 
   it('sends a hidden tab no chat, the room state at most every 250 ms, and the newest chat once shown', async () => {
