@@ -12,6 +12,7 @@ import {
   deltaGapAfter,
   FLOOD_DELTA_ENTRIES,
   FLOOD_DELTA_INTERVAL_MS,
+  ROOM_QUIET_MS,
   SESSION_LINGER_MS,
   SKIPPING_DELTA_INTERVAL_MS,
   STREAMING_DELTA_INTERVAL_MS,
@@ -249,7 +250,7 @@ describe('realtime service: tabs share one socket', () => {
     expect(a.texts.at(-1)).toBe('alone');
   });
 
-  it('in a flood of more than a tab keeps between two deltas, one delta a second; the viewer\'s own message still shows on the next frame', async () => {
+  it('in a flood of more than a tab keeps between two deltas, one delta a second; the viewer\'s own message still shows on the next frame, and the last screen once the room is quiet', async () => {
     const t = setup();
     const a = tab(t, 'A', 'all');
     await t.connect();
@@ -275,6 +276,20 @@ describe('realtime service: tabs share one socket', () => {
     // The own message went out within two display frames of its arrival, not at the pace.
     expect(own).toBeGreaterThanOrEqual(3000);
     expect(own - 3000).toBeLessThanOrEqual(2 * VISIBLE_DELTA_INTERVAL_MS);
+    // A paced delta, 100 ms more of the flood, then silence: the last screen goes once the
+    // room has been quiet for ROOM_QUIET_MS, not SKIPPING_DELTA_INTERVAL_MS after that delta.
+    seen = a.deltaCount();
+    let n = 0;
+    let stopAt = -1;
+    for (let ms = 4000; stopAt < 0 || ms < stopAt; ms += 2) {
+      t.server.chat(ROOM, 'u-x', `g${n++}`);
+      await t.advance(2);
+      if (stopAt < 0 && a.deltaCount() !== seen) stopAt = ms + 100;
+    }
+    expect(a.texts.at(-1)).not.toBe(`g${n - 1}`);
+    await t.advance(2 * ROOM_QUIET_MS);
+    expect(a.texts.at(-1)).toBe(`g${n - 1}`);
+    expect(100 + 2 * ROOM_QUIET_MS).toBeLessThan(SKIPPING_DELTA_INTERVAL_MS);
     expect(deltaGapAfter(DELTA_ENTRIES_MAX)).toBe(FLOOD_DELTA_INTERVAL_MS);
     expect(deltaGapAfter(DELTA_ENTRIES_MAX + 1)).toBe(SKIPPING_DELTA_INTERVAL_MS);
   });
