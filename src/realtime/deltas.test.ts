@@ -35,6 +35,10 @@ function fakeSchedule() {
     soonTick: () => soons.splice(0).forEach((fn) => fn()),
     // A frame runs what waits for it and what was hurried to it.
     frame: () => [...soons.splice(0), ...frames.splice(0)].forEach((fn) => fn()),
+    /** Frames until nothing waits for one (a hurried delta leaves the rest for the next). */
+    drain: () => {
+      while (soons.length > 0 || frames.length > 0) [...soons.splice(0), ...frames.splice(0)].forEach((fn) => fn());
+    },
     timer: () => timers.splice(0).forEach((fn) => fn()),
   };
 }
@@ -143,14 +147,40 @@ describe('delta coalescer', () => {
     c.push(change({ appended: [entry(3, { uid: 'me' }), entry(4, { picked_uid: ['me'] }), entry(5, { role: 7 })] }));
     expect([s.frames.length, s.soons.length]).toEqual([0, 1]);
     s.soonTick();
-    expect(deltas.map((d) => ids(d.append))).toEqual([[1, 2, 3, 4, 5]]);
+    // The hurried delta ends with the newest own entry (the tab's newest row); the rest keeps the pace.
+    expect(deltas.map((d) => ids(d.append))).toEqual([[1, 2, 3]]);
+    expect([s.frames.length, s.soons.length]).toEqual([1, 0]);
+    s.frame();
+    expect(deltas.map((d) => ids(d.append))).toEqual([[1, 2, 3], [4, 5]]);
     // Mentions and staff keep the pace; only the sender waits for their message.
     c.push(change({ appended: [entry(6, { picked_uid: ['me'] }), entry(7, { role: 7 })] }));
     expect([s.frames.length, s.soons.length]).toEqual([1, 0]);
     s.frame();
+    expect(deltas.map((d) => ids(d.append)).at(-1)).toEqual([6, 7]);
     const hidden = setup('all', false);
     hidden.c.push(change({ appended: [entry(9, { uid: 'me' })] }));
     expect(hidden.s.soons).toHaveLength(0);
+  });
+
+  it('a hurried delta ends with the own entry, flood-cut when long; what came after keeps its marks for the next', () => {
+    const { c, deltas, s } = setup();
+    c.push(change({ skipped: { after: 0, upTo: 5 }, appended: [entry(6), entry(7), entry(8, { uid: 'me' })] }));
+    c.push(change({ skipped: { after: 8, upTo: 9 }, appended: [entry(10), entry(11)] }));
+    s.soonTick();
+    expect(deltas.map((d) => [ids(d.append), d.gaps])).toEqual([[[6, 7, 8], { m6: 5 }]]);
+    s.frame();
+    expect(deltas.map((d) => [ids(d.append), d.gaps])).toEqual([
+      [[6, 7, 8], { m6: 5 }],
+      [[10, 11], { m10: 1 }],
+    ]);
+    // Own entry 900 of 1,000 at once: the newest screen up to it, then the 100 after it.
+    const flood = setup();
+    flood.c.push(change({ appended: Array.from({ length: 1000 }, (_, i) => entry(i + 1, i === 899 ? { uid: 'me' } : {})) }));
+    flood.s.drain();
+    expect(flood.deltas.map((d) => [ids(d.append).length, ids(d.append).at(-1), d.gaps])).toEqual([
+      [FLOOD_SCREEN_ENTRIES, 900, { [`m${900 - FLOOD_SCREEN_ENTRIES + 1}`]: 900 - FLOOD_SCREEN_ENTRIES }],
+      [100, 1000, undefined],
+    ]);
   });
 
   it('only entries the filter shows are sent; nothing is emitted when nothing visible changed', () => {
@@ -262,7 +292,8 @@ describe('delta coalescer: messages not shown', () => {
     const { c, deltas, s } = setup('all');
     const flood: ChatEntry[] = [];
     for (let o = 1; o <= 1000; o++) {
-      const extra = o === 10 ? { uid: 'me' } : o === 20 ? { picked_uid: ['me'] } : o === 30 ? { role: 7 } : o === 40 ? { highlight: true } : {};
+      // (The viewer's own entries never wait for a cut: they hurry the delta, which ends with them.)
+      const extra = o === 10 ? { picked_uid: ['me'] } : o === 20 ? { picked_uid: ['me'] } : o === 30 ? { role: 7 } : o === 40 ? { highlight: true } : {};
       flood.push(entry(o, extra));
     }
     c.push(change({ appended: flood }));
@@ -280,7 +311,7 @@ describe('delta coalescer: messages not shown', () => {
 
   it('keeps at most PRIORITY_ENTRIES_KEPT of them, the newest', () => {
     const { c, deltas, s } = setup('all');
-    const flood = Array.from({ length: 1000 }, (_, i) => entry(i + 1, i < 100 ? { uid: 'me' } : {}));
+    const flood = Array.from({ length: 1000 }, (_, i) => entry(i + 1, i < 100 ? { picked_uid: ['me'] } : {}));
     c.push(change({ appended: flood }));
     s.frame();
     const sent = ids(deltas[0]?.append);
@@ -404,7 +435,7 @@ describe('delta coalescer: property', () => {
           else if (st.kind === 'withdraw') hub.apply(7103, { webcastId: 'w', offset, msgId: `m${Math.max(1, offset - 1 - st.back)}` });
           else hub.apply(7105, { webcastId: 'w', offset, open: true, review: false, pictures: true, staffOnly: st.on, muted: [] });
         }
-        s.frame();
+        s.drain();
         expect(tab.map((e) => e.msgId)).toEqual(model.map((e) => e.msgId));
         expect(tab.map((e) => e.meshType)).toEqual(model.map((e) => e.meshType));
       }),

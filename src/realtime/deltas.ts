@@ -186,6 +186,24 @@ class GapMarks {
     return out;
   }
 
+  /** Takes the marks of `entries` out of the pending ones, for `restore` once the others went. */
+  lift(entries: readonly ChatEntry[]): Map<string, number> | null {
+    if (this.marks === null) return null;
+    let lifted: Map<string, number> | null = null;
+    for (const entry of entries) {
+      const mark = this.marks.get(entry.msgId);
+      if (mark === undefined) continue;
+      lifted ??= new Map();
+      lifted.set(entry.msgId, mark);
+      this.marks.delete(entry.msgId);
+    }
+    return lifted;
+  }
+
+  restore(lifted: Map<string, number> | null): void {
+    if (lifted !== null) for (const [msgId, count] of lifted) this.mark(msgId, count);
+  }
+
   /** Pending marks are dropped with the pending lists; what waits for the next entry stays. */
   clearMarks(): void {
     this.marks = null;
@@ -308,6 +326,20 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
     const hurried = tickSoon;
     tickSoon = false;
     if (disposed || !hasPending()) return;
+    // Hurried for the viewer's own message: the delta ends with it, so the tab shows it as its
+    // newest row (in a flood the rows that came after it would bury it at once); what came
+    // after waits for the pace.
+    let held: ChatEntry[] | null = null;
+    let heldMarks: Map<string, number> | null = null;
+    if (hurried && replace === null) {
+      let own = append.length - 1;
+      while (own >= 0 && !append[own]!.mine) own--;
+      if (own >= 0 && own < append.length - 1) {
+        held = append.slice(own + 1);
+        append = append.slice(0, own + 1);
+        heldMarks = gaps.lift(held);
+      }
+    }
     let delta: ChatDelta;
     if (replace !== null) {
       delta = { append: [], withdraw: [], replace: keepLast(replace, DELTA_ENTRIES_MAX) };
@@ -322,7 +354,13 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
     if (sync !== null) delta = { ...delta, sync };
     const count = arrived;
     clearPending();
-    emit(delta, count, hurried);
+    if (held !== null) {
+      append = held;
+      arrived = held.length;
+      gaps.restore(heldMarks);
+    }
+    emit(delta, count - (held?.length ?? 0), hurried);
+    if (held !== null) ensureTick();
   }
 
   function countShown(entries: readonly ChatEntry[]): number {

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { startOwnServer, type OwnServer } from './support/ownServer';
 import { test } from './support/splash';
-import { enterAsGuest, guestContext } from './support/guest';
+import { enterAsGuest, guestContext, joinedRoom } from './support/guest';
 
 // A tab that cannot keep up skips ahead instead of falling behind (issue 11 item 2): its
 // main thread slowed 4x through CDP, it stays near the newest message of a burst, marks
@@ -149,5 +149,61 @@ test('a tab slowed 4x in a burst stays current, marks what it skipped, and scrol
   const times = await page.locator('.chat-loaded').first().locator('article').evaluateAll((rows) => rows.map((row) => Number((row as HTMLElement).dataset.sendTime)));
   expect([...times].sort((a, b) => a - b)).toEqual(times);
   await server.admin(`/admin/v1/rooms/${ROOM}/burst/stop`, {});
+  await context.close();
+});
+
+// In a flood the worker sends a tab one screen a second (SKIPPING_DELTA_INTERVAL_MS), but the
+// viewer's own message does not wait for it: it goes to the tab on the next frame.
+test('in a flood, the viewer’s own messages show at once, not at the flood’s pace of a screen a second', async ({ browser }) => {
+  const context = await guestContext(browser, server.url);
+  const page = await context.newPage();
+  await enterAsGuest(page, ROOM);
+  await joinedRoom(page, ROOM);
+  const composer = page.getByRole('textbox', { name: '消息' });
+  // In the page: when Enter sends a text, and when a row of mine with that text enters the list.
+  await page.evaluate(() => {
+    const sent = new Map<string, number>();
+    const shown = new Map<string, number>();
+    Object.assign(globalThis, { __own: { sent, shown } });
+    document.addEventListener(
+      'keydown',
+      (event) => {
+        if (event.key === 'Enter' && event.target instanceof HTMLTextAreaElement) sent.set(event.target.value.trim(), Date.now());
+      },
+      true,
+    );
+    new MutationObserver(() => {
+      const now = Date.now();
+      for (const row of document.querySelectorAll('.chat-list article[data-mine="true"]')) {
+        const text = row.querySelector('.chat-message__body')?.textContent?.trim() ?? '';
+        if (text.startsWith('own ') && !shown.has(text)) shown.set(text, now);
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  await server.admin(`/admin/v1/rooms/${ROOM}/burst`, { rate: 2000, seconds: 60 });
+  // Into the flood's pace first: its deltas carry more than a tab keeps.
+  await page.waitForTimeout(2500);
+  const texts: string[] = [];
+  for (let i = 0; i < 5; i++) {
+    const text = `own ${i} ${Date.now()}`;
+    texts.push(text);
+    await composer.fill(text);
+    await composer.press('Enter');
+    await expect(page.locator('.chat-list article[data-mine="true"]').filter({ hasText: text })).toBeVisible({ timeout: 10_000 });
+    // A different phase of the pace each time.
+    await page.waitForTimeout(300 + i * 170);
+  }
+  const delays = await page.evaluate(
+    (list) => {
+      const own = (globalThis as unknown as { __own: { sent: Map<string, number>; shown: Map<string, number> } }).__own;
+      return list.map((text) => (own.shown.get(text) ?? Infinity) - (own.sent.get(text) ?? -Infinity));
+    },
+    texts,
+  );
+  await server.admin(`/admin/v1/rooms/${ROOM}/burst/stop`, {});
+  test.info().annotations.push({ type: 'Enter to own row in the list, ms', description: delays.join(', ') });
+  // At the pace, a message would wait up to a second, about half of one on average: four of
+  // five under 500 ms would then be chance about one time in twenty.
+  expect(delays.filter((ms) => ms < 500).length, `Enter to own row, ms: ${delays.join(', ')}`).toBeGreaterThanOrEqual(4);
   await context.close();
 });
