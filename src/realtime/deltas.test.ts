@@ -88,8 +88,9 @@ describe('delta coalescer', () => {
     c.push(change({ appended: [entry(1001, { role: 6 })] }));
     s.frame();
     c.snapshot([], INITIAL_ROOM_STATE);
-    // Half were the host's: 500, carried as the newest 200; then one; a snapshot is no arrival.
-    expect(arrived).toEqual([500, 1, 0]);
+    // Half were the host's: 500, carried as the newest screen; then one. The host's entries
+    // hurry their deltas, which leave the count running to the next paced one; a snapshot is no arrival.
+    expect(arrived).toEqual([500, 501, 0]);
   });
 
   it('a few pushes in a frame are appended in order', () => {
@@ -138,31 +139,33 @@ describe('delta coalescer', () => {
     expect(ids(deltas[1]?.replace)).toEqual([2]);
   });
 
-  it('the viewer\'s own message moves a pending tick to `soon`, once; others\' messages and a hidden tab do not', () => {
+  it('a priority entry moves a pending tick to `soon`, once, and the delta ends with the newest of them; plain messages and a hidden tab keep the pace', () => {
     const { c, deltas, s } = setup();
     c.push(change({ appended: [entry(1)] }));
     expect([s.frames.length, s.soons.length]).toEqual([1, 0]);
     c.push(change({ appended: [entry(2, { uid: 'me' })] }));
     expect([s.frames.length, s.soons.length]).toEqual([0, 1]);
-    c.push(change({ appended: [entry(3, { uid: 'me' }), entry(4, { picked_uid: ['me'] }), entry(5, { role: 7 })] }));
+    c.push(change({ appended: [entry(3, { picked_uid: ['me'] }), entry(4, { role: 7 }), entry(5)] }));
     expect([s.frames.length, s.soons.length]).toEqual([0, 1]);
     s.soonTick();
-    // The hurried delta ends with the newest own entry (the tab's newest row); the rest keeps the pace.
-    expect(deltas.map((d) => ids(d.append))).toEqual([[1, 2, 3]]);
+    // The hurried delta ends with the newest priority entry (the tab's newest row); the rest keeps the pace.
+    expect(deltas.map((d) => ids(d.append))).toEqual([[1, 2, 3, 4]]);
     expect([s.frames.length, s.soons.length]).toEqual([1, 0]);
     s.frame();
-    expect(deltas.map((d) => ids(d.append))).toEqual([[1, 2, 3], [4, 5]]);
-    // Mentions and staff keep the pace; only the sender waits for their message.
-    c.push(change({ appended: [entry(6, { picked_uid: ['me'] }), entry(7, { role: 7 })] }));
+    expect(deltas.map((d) => ids(d.append))).toEqual([[1, 2, 3, 4], [5]]);
+    c.push(change({ appended: [entry(6), entry(7, { highlight: true })] }));
+    expect([s.frames.length, s.soons.length]).toEqual([0, 1]);
+    s.frame();
+    c.push(change({ appended: [entry(8), entry(9)] }));
     expect([s.frames.length, s.soons.length]).toEqual([1, 0]);
     s.frame();
-    expect(deltas.map((d) => ids(d.append)).at(-1)).toEqual([6, 7]);
+    expect(deltas.map((d) => ids(d.append)).slice(2)).toEqual([[6, 7], [8, 9]]);
     const hidden = setup('all', false);
-    hidden.c.push(change({ appended: [entry(9, { uid: 'me' })] }));
+    hidden.c.push(change({ appended: [entry(10, { uid: 'me' })] }));
     expect(hidden.s.soons).toHaveLength(0);
   });
 
-  it('a hurried delta ends with the own entry, flood-cut when long; what came after keeps its marks for the next', () => {
+  it('a hurried delta ends with the priority entry, flood-cut when long; what came after keeps its marks for the next', () => {
     const { c, deltas, s } = setup();
     c.push(change({ skipped: { after: 0, upTo: 5 }, appended: [entry(6), entry(7), entry(8, { uid: 'me' })] }));
     c.push(change({ skipped: { after: 8, upTo: 9 }, appended: [entry(10), entry(11)] }));
@@ -292,26 +295,26 @@ describe('delta coalescer: messages not shown', () => {
     const { c, deltas, s } = setup('all');
     const flood: ChatEntry[] = [];
     for (let o = 1; o <= 1000; o++) {
-      // (The viewer's own entries never wait for a cut: they hurry the delta, which ends with them.)
-      const extra = o === 10 ? { picked_uid: ['me'] } : o === 20 ? { picked_uid: ['me'] } : o === 30 ? { role: 7 } : o === 40 ? { highlight: true } : {};
+      // The last one hurries the delta, which then ends with it: the cut of all 1,000.
+      const extra = o === 10 ? { picked_uid: ['me'] } : o === 20 ? { role: 7 } : o === 30 ? { highlight: true } : o === 1000 ? { uid: 'me' } : {};
       flood.push(entry(o, extra));
     }
     c.push(change({ appended: flood }));
     s.frame();
     const sent = deltas[0]?.append ?? [];
-    expect(sent).toHaveLength(FLOOD_SCREEN_ENTRIES + 4);
-    expect(ids(sent).slice(0, 5)).toEqual([10, 20, 30, 40, 961]);
+    expect(sent).toHaveLength(FLOOD_SCREEN_ENTRIES + 3);
+    expect(ids(sent).slice(0, 4)).toEqual([10, 20, 30, 961]);
     expect(ids(sent).at(-1)).toBe(1000);
     // Every message is either sent or counted before the next one sent.
     const marks = deltas[0]?.gaps ?? {};
     const counted = Object.values(marks).reduce((a, b) => a + b, 0);
     expect(counted + sent.length).toBe(1000);
-    expect(marks).toEqual({ m10: 9, m20: 9, m30: 9, m40: 9, m961: 920 });
+    expect(marks).toEqual({ m10: 9, m20: 9, m30: 9, m961: 930 });
   });
 
   it('keeps at most PRIORITY_ENTRIES_KEPT of them, the newest', () => {
     const { c, deltas, s } = setup('all');
-    const flood = Array.from({ length: 1000 }, (_, i) => entry(i + 1, i < 100 ? { picked_uid: ['me'] } : {}));
+    const flood = Array.from({ length: 1000 }, (_, i) => entry(i + 1, i < 100 || i === 999 ? { picked_uid: ['me'] } : {}));
     c.push(change({ appended: flood }));
     s.frame();
     const sent = ids(deltas[0]?.append);

@@ -69,9 +69,9 @@ export interface DeltaSchedule {
   /** Runs `fn` after HIDDEN_DELTA_INTERVAL_MS; returns a cancel function. */
   hidden(fn: () => void): () => void;
   /**
-   * Runs `fn` at the next animation frame even when the visible pace would wait longer (a
-   * busy room's deltas come at most one per 200 to 1,000 ms): for the viewer's own message,
-   * which they watch for right after sending it. Returns a cancel function.
+   * Runs `fn` sooner than the visible pace would (a busy room's deltas come one per 200 to
+   * 1,000 ms): for a priority entry (the viewer's own message, one mentioning them, staff,
+   * highlighted), which a viewer looks for in a flood. Returns a cancel function.
    */
   soon(fn: () => void): () => void;
 }
@@ -241,7 +241,7 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
   let visible = options.visible;
   let chatState: ChatVisibility = options.chatState ?? { staffOnly: false };
   let cancelTick: (() => void) | null = null;
-  /** The pending tick is a `soon` one (the viewer's own message is pending). */
+  /** The pending tick is a `soon` one (a priority entry is pending). */
   let tickSoon = false;
   let disposed = false;
 
@@ -326,17 +326,17 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
     const hurried = tickSoon;
     tickSoon = false;
     if (disposed || !hasPending()) return;
-    // Hurried for the viewer's own message: the delta ends with it, so the tab shows it as its
-    // newest row (in a flood the rows that came after it would bury it at once); what came
-    // after waits for the pace.
+    // Hurried for a priority entry: the delta ends with the newest one, so the tab shows it
+    // as its newest row (in a flood the rows that came after it would bury it at once); what
+    // came after waits for the pace.
     let held: ChatEntry[] | null = null;
     let heldMarks: Map<string, number> | null = null;
     if (hurried && replace === null) {
-      let own = append.length - 1;
-      while (own >= 0 && !append[own]!.mine) own--;
-      if (own >= 0 && own < append.length - 1) {
-        held = append.slice(own + 1);
-        append = append.slice(0, own + 1);
+      let last = append.length - 1;
+      while (last >= 0 && !isPriorityEntry(append[last]!)) last--;
+      if (last >= 0 && last < append.length - 1) {
+        held = append.slice(last + 1);
+        append = append.slice(0, last + 1);
         heldMarks = gaps.lift(held);
       }
     }
@@ -354,12 +354,13 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
     if (sync !== null) delta = { ...delta, sync };
     const count = arrived;
     clearPending();
+    // A hurried delta says nothing of the room's pace: the count runs on to the next paced one.
+    if (hurried) arrived = count;
     if (held !== null) {
       append = held;
-      arrived = held.length;
       gaps.restore(heldMarks);
     }
-    emit(delta, count - (held?.length ?? 0), hurried);
+    emit(delta, count, hurried);
     if (held !== null) ensureTick();
   }
 
@@ -374,7 +375,7 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
     cancelTick = visible ? schedule.visible(tick) : schedule.hidden(tick);
   }
 
-  /** The viewer's own message is pending: the tick moves to the next frame. */
+  /** A priority entry is pending: the tick moves to `soon`. */
   function hurryTick(): void {
     if (tickSoon || disposed || !visible) return;
     cancel();
@@ -423,11 +424,11 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
         const first = replace[0];
         if (first !== undefined) gaps.place(first);
       }
-      let own = false;
+      let priority = false;
       for (const entry of change.appended) {
         if (!showsEntry(filter, entry, chatState)) continue;
         arrived++;
-        if (entry.mine) own = true;
+        if (isPriorityEntry(entry)) priority = true;
         if (gaps.waiting()) gaps.place(entry);
         if (replace !== null) {
           replace.push(entry);
@@ -449,7 +450,7 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
         hasState = true;
         break;
       }
-      if (own) hurryTick();
+      if (priority) hurryTick();
       else ensureTick();
     },
     setFilter(next, currentEntries) {

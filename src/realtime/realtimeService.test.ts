@@ -12,6 +12,8 @@ import {
   deltaGapAfter,
   FLOOD_DELTA_ENTRIES,
   FLOOD_DELTA_INTERVAL_MS,
+  PRIORITY_DELTA_GAP_MS,
+  PRIORITY_SHOWN_MS,
   ROOM_QUIET_MS,
   SESSION_LINGER_MS,
   SKIPPING_DELTA_INTERVAL_MS,
@@ -273,9 +275,9 @@ describe('realtime service: tabs share one socket', () => {
     const paced = deltaTimes.filter((ms) => ms >= 1500 && ms !== own);
     for (let i = 1; i < paced.length; i++) expect(paced[i]! - paced[i - 1]!).toBeGreaterThanOrEqual(SKIPPING_DELTA_INTERVAL_MS);
     expect(paced.length).toBeGreaterThanOrEqual(2);
-    // The own message went out within two display frames of its arrival, not at the pace.
+    // The own message went out within PRIORITY_DELTA_GAP_MS of its arrival, not at the pace.
     expect(own).toBeGreaterThanOrEqual(3000);
-    expect(own - 3000).toBeLessThanOrEqual(2 * VISIBLE_DELTA_INTERVAL_MS);
+    expect(own - 3000).toBeLessThanOrEqual(PRIORITY_DELTA_GAP_MS + VISIBLE_DELTA_INTERVAL_MS);
     // A paced delta, 100 ms more of the flood, then silence: the last screen goes once the
     // room has been quiet for ROOM_QUIET_MS, not SKIPPING_DELTA_INTERVAL_MS after that delta.
     seen = a.deltaCount();
@@ -292,6 +294,42 @@ describe('realtime service: tabs share one socket', () => {
     expect(100 + 2 * ROOM_QUIET_MS).toBeLessThan(SKIPPING_DELTA_INTERVAL_MS);
     expect(deltaGapAfter(DELTA_ENTRIES_MAX)).toBe(FLOOD_DELTA_INTERVAL_MS);
     expect(deltaGapAfter(DELTA_ENTRIES_MAX + 1)).toBe(SKIPPING_DELTA_INTERVAL_MS);
+  });
+
+  it('in a flood, priority messages come at the bottom of their own deltas, at most four a second; the screens of the flood keep coming', async () => {
+    const t = setup();
+    const a = tab(t, 'A', 'all');
+    await t.connect();
+    await t.advance(TICK);
+    // 1,000 messages a second for 6 s, and the host every 100 ms from the second second on.
+    const deltas: { at: number; last: string }[] = [];
+    let seen = a.deltaCount();
+    for (let ms = 0; ms < 6000; ms += 2) {
+      t.server.chat(ROOM, 'u-x', `f${ms}`);
+      if (ms >= 1000 && ms % 100 === 0) t.server.chat(ROOM, 'u-host', `host ${ms}`, { role: 6 });
+      await t.advance(2);
+      if (a.deltaCount() !== seen) {
+        seen = a.deltaCount();
+        deltas.push({ at: ms, last: a.texts.at(-1) ?? '' });
+      }
+    }
+    const hurried = deltas.filter((d) => d.at >= 1500 && d.last.startsWith('host'));
+    const screens = deltas.filter((d) => d.at >= 1500 && d.last.startsWith('f'));
+    // Deltas ending with a host message: about one per PRIORITY_DELTA_GAP_MS (sooner only
+    // when the pace was due anyway), not one per host message (ten a second).
+    expect(hurried.length).toBeGreaterThanOrEqual(10);
+    expect(hurried.length).toBeLessThanOrEqual(4500 / PRIORITY_DELTA_GAP_MS + screens.length);
+    // The flood's own screens are not starved: one at least every two paces.
+    expect(screens.length).toBeGreaterThanOrEqual(2);
+    for (let i = 1; i < screens.length; i++) expect(screens[i]!.at - screens[i - 1]!.at).toBeLessThanOrEqual(2 * SKIPPING_DELTA_INTERVAL_MS + PRIORITY_DELTA_GAP_MS);
+    // After a hurried delta, the next screen waits PRIORITY_SHOWN_MS so that its rows can be
+    // read, unless two paces have gone by since the last screen.
+    screens.forEach((screen, i) => {
+      const before = deltas.filter((d) => d.at < screen.at).at(-1);
+      const sincePrevious = i === 0 ? Infinity : screen.at - screens[i - 1]!.at;
+      if (before !== undefined && before.last.startsWith('host') && sincePrevious < 2 * SKIPPING_DELTA_INTERVAL_MS - 2 * VISIBLE_DELTA_INTERVAL_MS)
+        expect(screen.at - before.at).toBeGreaterThanOrEqual(PRIORITY_SHOWN_MS);
+    });
   });
 
   it('sends a hidden tab no chat, the room state at most every 250 ms, and the newest chat once shown', async () => {

@@ -105,6 +105,20 @@ export const SKIPPING_DELTA_INTERVAL_MS = 1000;
  */
 export const ROOM_QUIET_MS = 75;
 
+/**
+ * A priority entry (the viewer's own message, one mentioning them, staff, highlighted) does
+ * not wait for a busy room's pace: its delta, which ends with it so that it is the tab's
+ * newest row, goes this long after the tab's previous delta, or at the pace if sooner. In a
+ * flood its rows would otherwise wait up to a second, then come above a new screen of 40,
+ * out of the following list's view; at most four such deltas a second.
+ */
+export const PRIORITY_DELTA_GAP_MS = 250;
+/**
+ * After a hurried delta, the next paced one waits at least this long (and at most a second
+ * pace), so that the priority rows it brought stay up long enough to read.
+ */
+export const PRIORITY_SHOWN_MS = 500;
+
 /** How long after a delta of `arrived` new entries the tab's next one may come. */
 export function deltaGapAfter(arrived: number): number {
   if (arrived > DELTA_ENTRIES_MAX) return SKIPPING_DELTA_INTERVAL_MS;
@@ -148,9 +162,13 @@ interface Subscriber {
   readonly onUpdate: TabUpdateHandler;
   readonly coalescer: DeltaCoalescer;
   inFlight: boolean;
-  /** clock.now() of the last delta sent, for the streaming cadence. */
+  /** clock.now() of the last delta sent, paced or hurried. */
   lastDeltaAt: number;
-  /** How long after lastDeltaAt the next visible delta may go: streaming, or a flood's. */
+  /** clock.now() of the last delta sent at the pace, which the pace counts from. */
+  lastPacedAt: number;
+  /** clock.now() of the last delta hurried for a priority entry. */
+  lastHurriedAt: number;
+  /** How long after lastPacedAt the next visible delta may go: streaming, or a flood's. */
   nextDeltaGapMs: number;
   /** A tick that came due while an update was in flight. */
   waitingTick: (() => void) | null;
@@ -263,7 +281,12 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
 
   /** Ticks wait for the interval, then for the previous update to be applied. */
   function gatedSchedule(sub: () => Subscriber): DeltaSchedule {
-    const gapLeft = (): number => sub().lastDeltaAt + sub().nextDeltaGapMs - clock.now();
+    // The pace, held after a hurried delta so that its rows stay up a while (never past two paces).
+    const gapLeft = (): number => {
+      const s = sub();
+      const paced = s.lastPacedAt + s.nextDeltaGapMs;
+      return Math.max(paced, Math.min(s.lastHurriedAt + PRIORITY_SHOWN_MS, paced + s.nextDeltaGapMs)) - clock.now();
+    };
     const visibleWait = (): number => Math.max(VISIBLE_DELTA_INTERVAL_MS, gapLeft());
     const gated = (wait: () => number, looksForQuiet: boolean) => (fn: () => void) => {
       let cancelled = false;
@@ -297,8 +320,8 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
     };
     // A hidden tab never gets more than a visible one would.
     const hiddenWait = (): number => Math.max(HIDDEN_DELTA_INTERVAL_MS, gapLeft());
-    // The viewer's own message: the next frame, whatever the pace (still after the previous update is applied).
-    const soonWait = (): number => VISIBLE_DELTA_INTERVAL_MS;
+    // A priority entry: PRIORITY_DELTA_GAP_MS after the last delta, or the pace when that is sooner.
+    const soonWait = (): number => Math.min(visibleWait(), Math.max(VISIBLE_DELTA_INTERVAL_MS, sub().lastDeltaAt + PRIORITY_DELTA_GAP_MS - clock.now()));
     return { visible: gated(visibleWait, true), hidden: gated(hiddenWait, false), soon: gated(soonWait, false) };
   }
 
@@ -574,14 +597,19 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
       visible: subscription.visible,
       schedule: gatedSchedule(() => sub),
       emit: (delta, arrived, hurried) => {
-        sub.lastDeltaAt = clock.now();
-        // A delta hurried for the viewer's own message keeps the room's pace.
-        if (!hurried) sub.nextDeltaGapMs = deltaGapAfter(arrived);
+        const now = clock.now();
+        sub.lastDeltaAt = now;
+        // A delta hurried for a priority entry leaves the room's pace as it was.
+        if (hurried) sub.lastHurriedAt = now;
+        else {
+          sub.lastPacedAt = now;
+          sub.nextDeltaGapMs = deltaGapAfter(arrived);
+        }
         deliver(sub, { delta });
       },
       chatState: room.hub.snapshot().state.chat,
     });
-    const sub: Subscriber = { tabId, key, filter: subscription.filter, onUpdate, coalescer, inFlight: false, lastDeltaAt: Number.NEGATIVE_INFINITY, nextDeltaGapMs: STREAMING_DELTA_INTERVAL_MS, waitingTick: null, arrivals: 0, gone: false };
+    const sub: Subscriber = { tabId, key, filter: subscription.filter, onUpdate, coalescer, inFlight: false, lastDeltaAt: Number.NEGATIVE_INFINITY, lastPacedAt: Number.NEGATIVE_INFINITY, lastHurriedAt: Number.NEGATIVE_INFINITY, nextDeltaGapMs: STREAMING_DELTA_INTERVAL_MS, waitingTick: null, arrivals: 0, gone: false };
     room.subscribers.set(tabId, sub);
     tab.rooms.set(webcastId, entry.key);
     // The first update: the buffer as this filter shows it, the room state, where things stand.

@@ -153,8 +153,9 @@ test('a tab slowed 4x in a burst stays current, marks what it skipped, and scrol
 });
 
 // In a flood the worker sends a tab one screen a second (SKIPPING_DELTA_INTERVAL_MS), but the
-// viewer's own message does not wait for it: it goes to the tab on the next frame.
-test('in a flood, the viewer’s own messages show at once, not at the flood’s pace of a screen a second', async ({ browser }) => {
+// viewer's own message, the host's and a mention of the viewer do not wait for it: each comes
+// within PRIORITY_DELTA_GAP_MS as the tab's newest row.
+test('in a flood, the viewer’s own, the host’s and mentioning messages show at once, not at the flood’s pace of a screen a second', async ({ browser }) => {
   const context = await guestContext(browser, server.url);
   const page = await context.newPage();
   await enterAsGuest(page, ROOM);
@@ -200,6 +201,12 @@ test('in a flood, the viewer’s own messages show at once, not at the flood’s
     },
     texts,
   );
+  // The host's and a mention of the viewer too: each is the newest row for a while, in view.
+  const login = await page.evaluate((room) => JSON.parse(localStorage.getItem(`webcast.login.${room}`) ?? '{}') as { userId?: string }, ROOM);
+  for (const body of [{ text: 'host in the flood', role: 'host' }, { text: '@viewer in the flood', role: 'assistant', pickedUids: [login.userId ?? ''] }]) {
+    const said = await server.admin<{ msgId: string }>(`/admin/v1/rooms/${ROOM}/say`, body);
+    await expect(page.locator(`.chat-list article[data-msg-id="${said.msgId}"]`)).toBeInViewport({ timeout: 5_000 });
+  }
   await server.admin(`/admin/v1/rooms/${ROOM}/burst/stop`, {});
   test.info().annotations.push({ type: 'Enter to own row in the list, ms', description: delays.join(', ') });
   // At the pace, a message would wait up to a second, about half of one on average: four of
