@@ -81,8 +81,8 @@ export interface DeltaCoalescerOptions {
   readonly schedule: DeltaSchedule;
   readonly visible: boolean;
   /**
-   * `arrived`: the entries the tab's filter let through since the last delta, however many
-   * the delta carries; `hurried`: the delta went early for the viewer's own message
+   * `arrived`: the entries the tab's filter let through since the last paced delta, however
+   * many the delta carries; `hurried`: the delta went early for a priority entry
    * (DeltaSchedule.soon), so it says nothing of the room's pace.
    */
   emit(delta: ChatDelta, arrived: number, hurried: boolean): void;
