@@ -89,8 +89,8 @@ export const FLOOD_DELTA_INTERVAL_MS = 500;
  * the macro benchmark: main thread 554 ms against 381 ms over 10 s), and each screen stays
  * up long enough to read a line. The rows shown are still the newest of each update, so
  * their send-to-screen latency is unchanged; the viewer's own, mentioning and staff messages
- * do not wait for it (PRIORITY_DELTA_GAP_MS). A room that slows below DELTA_ENTRIES_MAX a second goes back to
- * FLOOD_DELTA_INTERVAL_MS.
+ * do not wait for it (PRIORITY_DELTA_GAP_MS). A room that slows below DELTA_ENTRIES_MAX a
+ * second goes back to FLOOD_DELTA_INTERVAL_MS.
  */
 export const SKIPPING_DELTA_INTERVAL_MS = 1000;
 
