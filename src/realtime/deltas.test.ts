@@ -20,6 +20,7 @@ function fakeSchedule() {
   const frames: Array<() => void> = [];
   const timers: Array<() => void> = [];
   const soons: Array<() => void> = [];
+  const owns: Array<() => void> = [];
   const take = (queue: Array<() => void>, fn: () => void) => {
     queue.push(fn);
     return () => {
@@ -28,16 +29,17 @@ function fakeSchedule() {
     };
   };
   return {
-    schedule: { visible: (fn: () => void) => take(frames, fn), hidden: (fn: () => void) => take(timers, fn), soon: (fn: () => void) => take(soons, fn) },
+    schedule: { visible: (fn: () => void) => take(frames, fn), hidden: (fn: () => void) => take(timers, fn), soon: (fn: () => void, own: boolean) => take(own ? owns : soons, fn) },
     frames,
     timers,
     soons,
-    soonTick: () => soons.splice(0).forEach((fn) => fn()),
+    owns,
+    soonTick: () => [...owns.splice(0), ...soons.splice(0)].forEach((fn) => fn()),
     // A frame runs what waits for it and what was hurried to it.
-    frame: () => [...soons.splice(0), ...frames.splice(0)].forEach((fn) => fn()),
+    frame: () => [...owns.splice(0), ...soons.splice(0), ...frames.splice(0)].forEach((fn) => fn()),
     /** Frames until nothing waits for one (a hurried delta leaves the rest for the next). */
     drain: () => {
-      while (soons.length > 0 || frames.length > 0) [...soons.splice(0), ...frames.splice(0)].forEach((fn) => fn());
+      while (owns.length > 0 || soons.length > 0 || frames.length > 0) [...owns.splice(0), ...soons.splice(0), ...frames.splice(0)].forEach((fn) => fn());
     },
     timer: () => timers.splice(0).forEach((fn) => fn()),
   };
@@ -139,30 +141,37 @@ describe('delta coalescer', () => {
     expect(ids(deltas[1]?.replace)).toEqual([2]);
   });
 
-  it('a priority entry moves a pending tick to `soon`, once, and the delta ends with the newest of them; plain messages and a hidden tab keep the pace', () => {
+  it('a priority entry moves a pending tick to `soon` (the viewer\'s own to the next frame), and the delta ends with the newest of them; plain messages and a hidden tab keep the pace', () => {
     const { c, deltas, s } = setup();
     c.push(change({ appended: [entry(1)] }));
     expect([s.frames.length, s.soons.length]).toEqual([1, 0]);
-    c.push(change({ appended: [entry(2, { uid: 'me' })] }));
-    expect([s.frames.length, s.soons.length]).toEqual([0, 1]);
-    c.push(change({ appended: [entry(3, { picked_uid: ['me'] }), entry(4, { role: 7 }), entry(5)] }));
-    expect([s.frames.length, s.soons.length]).toEqual([0, 1]);
+    c.push(change({ appended: [entry(2, { picked_uid: ['me'] })] }));
+    expect([s.frames.length, s.soons.length, s.owns.length]).toEqual([0, 1, 0]);
+    // The viewer's own: the next frame, not the priority gap.
+    c.push(change({ appended: [entry(3, { uid: 'me' }), entry(4, { role: 7 }), entry(5)] }));
+    expect([s.frames.length, s.soons.length, s.owns.length]).toEqual([0, 0, 1]);
+    c.push(change({ appended: [entry(6, { uid: 'me' })] }));
+    expect([s.frames.length, s.soons.length, s.owns.length]).toEqual([0, 0, 1]);
     s.soonTick();
+    expect(deltas.map((d) => ids(d.append))).toEqual([[1, 2, 3, 4, 5, 6]]);
+    expect([s.frames.length, s.soons.length, s.owns.length]).toEqual([0, 0, 0]);
     // The hurried delta ends with the newest priority entry (the tab's newest row); the rest keeps the pace.
-    expect(deltas.map((d) => ids(d.append))).toEqual([[1, 2, 3, 4]]);
-    expect([s.frames.length, s.soons.length]).toEqual([1, 0]);
+    c.push(change({ appended: [entry(7, { role: 7 }), entry(8)] }));
+    expect([s.frames.length, s.soons.length, s.owns.length]).toEqual([0, 1, 0]);
+    s.soonTick();
+    expect(deltas.map((d) => ids(d.append)).at(-1)).toEqual([7]);
+    expect([s.frames.length, s.soons.length, s.owns.length]).toEqual([1, 0, 0]);
     s.frame();
-    expect(deltas.map((d) => ids(d.append))).toEqual([[1, 2, 3, 4], [5]]);
-    c.push(change({ appended: [entry(6), entry(7, { highlight: true })] }));
+    c.push(change({ appended: [entry(9), entry(10, { highlight: true })] }));
     expect([s.frames.length, s.soons.length]).toEqual([0, 1]);
     s.frame();
-    c.push(change({ appended: [entry(8), entry(9)] }));
+    c.push(change({ appended: [entry(11), entry(12)] }));
     expect([s.frames.length, s.soons.length]).toEqual([1, 0]);
     s.frame();
-    expect(deltas.map((d) => ids(d.append)).slice(2)).toEqual([[6, 7], [8, 9]]);
+    expect(deltas.map((d) => ids(d.append)).slice(1)).toEqual([[7], [8], [9, 10], [11, 12]]);
     const hidden = setup('all', false);
     hidden.c.push(change({ appended: [entry(10, { uid: 'me' })] }));
-    expect(hidden.s.soons).toHaveLength(0);
+    expect([hidden.s.soons.length, hidden.s.owns.length]).toEqual([0, 0]);
   });
 
   it('a hurried delta ends with the priority entry, flood-cut when long; what came after keeps its marks for the next', () => {

@@ -70,10 +70,11 @@ export interface DeltaSchedule {
   hidden(fn: () => void): () => void;
   /**
    * Runs `fn` sooner than the visible pace would (a busy room's deltas come one per 200 to
-   * 1,000 ms): for a priority entry (the viewer's own message, one mentioning them, staff,
-   * highlighted), which a viewer looks for in a flood. Returns a cancel function.
+   * 1,000 ms): for a priority entry (one mentioning the viewer, staff, highlighted), which a
+   * viewer looks for in a flood; `own`: the viewer's own message, which they watch for
+   * right after sending it, at the next frame. Returns a cancel function.
    */
-  soon(fn: () => void): () => void;
+  soon(fn: () => void, own: boolean): () => void;
 }
 
 export interface DeltaCoalescerOptions {
@@ -241,8 +242,9 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
   let visible = options.visible;
   let chatState: ChatVisibility = options.chatState ?? { staffOnly: false };
   let cancelTick: (() => void) | null = null;
-  /** The pending tick is a `soon` one (a priority entry is pending). */
+  /** The pending tick is a `soon` one (a priority entry is pending), and one for the viewer's own message. */
   let tickSoon = false;
+  let tickOwn = false;
   let disposed = false;
 
   // What the next delta carries.
@@ -325,6 +327,7 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
     cancelTick = null;
     const hurried = tickSoon;
     tickSoon = false;
+    tickOwn = false;
     if (disposed || !hasPending()) return;
     // Hurried for a priority entry: the delta ends with the newest one, so the tab shows it
     // as its newest row (in a flood the rows that came after it would bury it at once); what
@@ -376,17 +379,19 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
   }
 
   /** A priority entry is pending: the tick moves to `soon`. */
-  function hurryTick(): void {
-    if (tickSoon || disposed || !visible) return;
+  function hurryTick(own: boolean): void {
+    if (disposed || !visible || (tickSoon && (tickOwn || !own))) return;
     cancel();
     tickSoon = true;
-    cancelTick = schedule.soon(tick);
+    tickOwn = own;
+    cancelTick = schedule.soon(tick, own);
   }
 
   function cancel(): void {
     if (cancelTick !== null) cancelTick();
     cancelTick = null;
     tickSoon = false;
+    tickOwn = false;
   }
 
   /** Keeps a pending list from growing without bound in a burst: only the latest can be sent. */
@@ -425,10 +430,12 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
         if (first !== undefined) gaps.place(first);
       }
       let priority = false;
+      let own = false;
       for (const entry of change.appended) {
         if (!showsEntry(filter, entry, chatState)) continue;
         arrived++;
         if (isPriorityEntry(entry)) priority = true;
+        if (entry.mine) own = true;
         if (gaps.waiting()) gaps.place(entry);
         if (replace !== null) {
           replace.push(entry);
@@ -450,7 +457,7 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
         hasState = true;
         break;
       }
-      if (priority) hurryTick();
+      if (priority) hurryTick(own);
       else ensureTick();
     },
     setFilter(next, currentEntries) {

@@ -275,9 +275,9 @@ describe('realtime service: tabs share one socket', () => {
     const paced = deltaTimes.filter((ms) => ms >= 1500 && ms !== own);
     for (let i = 1; i < paced.length; i++) expect(paced[i]! - paced[i - 1]!).toBeGreaterThanOrEqual(SKIPPING_DELTA_INTERVAL_MS);
     expect(paced.length).toBeGreaterThanOrEqual(2);
-    // The own message went out within PRIORITY_DELTA_GAP_MS of its arrival, not at the pace.
+    // The own message went out within two display frames of its arrival, not at the pace.
     expect(own).toBeGreaterThanOrEqual(3000);
-    expect(own - 3000).toBeLessThanOrEqual(PRIORITY_DELTA_GAP_MS + VISIBLE_DELTA_INTERVAL_MS);
+    expect(own - 3000).toBeLessThanOrEqual(2 * VISIBLE_DELTA_INTERVAL_MS);
     // A paced delta, 100 ms more of the flood, then silence: the last screen goes once the
     // room has been quiet for ROOM_QUIET_MS, not SKIPPING_DELTA_INTERVAL_MS after that delta.
     seen = a.deltaCount();
@@ -304,16 +304,21 @@ describe('realtime service: tabs share one socket', () => {
     // 1,000 messages a second for 6 s, and the host every 100 ms from the second second on.
     const deltas: { at: number; last: string }[] = [];
     let seen = a.deltaCount();
+    let own = -1;
     for (let ms = 0; ms < 6000; ms += 2) {
       t.server.chat(ROOM, 'u-x', `f${ms}`);
       if (ms >= 1000 && ms % 100 === 0) t.server.chat(ROOM, 'u-host', `host ${ms}`, { role: 6 });
+      if (ms === 4010) t.server.chat(ROOM, KEY.userId, 'mine');
       await t.advance(2);
       if (a.deltaCount() !== seen) {
         seen = a.deltaCount();
         deltas.push({ at: ms, last: a.texts.at(-1) ?? '' });
+        if (own < 0 && a.texts.includes('mine')) own = ms;
       }
     }
-    const hurried = deltas.filter((d) => d.at >= 1500 && d.last.startsWith('host'));
+    // The viewer's own message does not wait for the priority gap: the next frame.
+    expect(own - 4010).toBeLessThanOrEqual(2 * VISIBLE_DELTA_INTERVAL_MS);
+    const hurried = deltas.filter((d) => d.at >= 1500 && (d.last.startsWith('host') || d.last === 'mine'));
     const screens = deltas.filter((d) => d.at >= 1500 && d.last.startsWith('f'));
     // Deltas ending with a host message: about one per PRIORITY_DELTA_GAP_MS (sooner only
     // when the pace was due anyway), not one per host message (ten a second).
@@ -327,7 +332,7 @@ describe('realtime service: tabs share one socket', () => {
     screens.forEach((screen, i) => {
       const before = deltas.filter((d) => d.at < screen.at).at(-1);
       const sincePrevious = i === 0 ? Infinity : screen.at - screens[i - 1]!.at;
-      if (before !== undefined && before.last.startsWith('host') && sincePrevious < 2 * SKIPPING_DELTA_INTERVAL_MS - 2 * VISIBLE_DELTA_INTERVAL_MS)
+      if (before !== undefined && (before.last.startsWith('host') || before.last === 'mine') && sincePrevious < 2 * SKIPPING_DELTA_INTERVAL_MS - 2 * VISIBLE_DELTA_INTERVAL_MS)
         expect(screen.at - before.at).toBeGreaterThanOrEqual(PRIORITY_SHOWN_MS);
     });
   });

@@ -106,11 +106,12 @@ export const SKIPPING_DELTA_INTERVAL_MS = 1000;
 export const ROOM_QUIET_MS = 75;
 
 /**
- * A priority entry (the viewer's own message, one mentioning them, staff, highlighted) does
- * not wait for a busy room's pace: its delta, which ends with it so that it is the tab's
- * newest row, goes this long after the tab's previous delta, or at the pace if sooner. In a
- * flood its rows would otherwise wait up to a second, then come above a new screen of 40,
- * out of the following list's view; at most four such deltas a second.
+ * A priority entry (one mentioning the viewer, staff, highlighted) does not wait for a busy
+ * room's pace: its delta, which ends with it so that it is the tab's newest row, goes this
+ * long after the tab's previous delta, or at the pace if sooner (at most four such deltas a
+ * second, however many come). In a flood its rows would otherwise wait up to a second, then
+ * come above a new screen of 40, out of the following list's view. The viewer's own message
+ * goes the same way at the next frame: they watch for it right after sending.
  */
 export const PRIORITY_DELTA_GAP_MS = 250;
 /**
@@ -320,9 +321,13 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
     };
     // A hidden tab never gets more than a visible one would.
     const hiddenWait = (): number => Math.max(HIDDEN_DELTA_INTERVAL_MS, gapLeft());
-    // A priority entry: PRIORITY_DELTA_GAP_MS after the last delta, or the pace when that is sooner.
-    const soonWait = (): number => Math.min(visibleWait(), Math.max(VISIBLE_DELTA_INTERVAL_MS, sub().lastDeltaAt + PRIORITY_DELTA_GAP_MS - clock.now()));
-    return { visible: gated(visibleWait, true), hidden: gated(hiddenWait, false), soon: gated(soonWait, false) };
+    // A priority entry: PRIORITY_DELTA_GAP_MS after the last delta, or the pace when that is
+    // sooner; the viewer's own message: the next frame.
+    const priorityWait = (): number => Math.min(visibleWait(), Math.max(VISIBLE_DELTA_INTERVAL_MS, sub().lastDeltaAt + PRIORITY_DELTA_GAP_MS - clock.now()));
+    const ownWait = (): number => VISIBLE_DELTA_INTERVAL_MS;
+    const priority = gated(priorityWait, false);
+    const own = gated(ownWait, false);
+    return { visible: gated(visibleWait, true), hidden: gated(hiddenWait, false), soon: (fn, isOwn) => (isOwn ? own(fn) : priority(fn)) };
   }
 
   function broadcastStatus(entry: SessionEntry): void {
