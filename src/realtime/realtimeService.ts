@@ -173,8 +173,6 @@ interface Subscriber {
   nextDeltaGapMs: number;
   /** A tick that came due while an update was in flight. */
   waitingTick: (() => void) | null;
-  /** Hub changes that appended entries since subscribing: whether the room went quiet (ROOM_QUIET_MS). */
-  arrivals: number;
   gone: boolean;
 }
 
@@ -191,6 +189,8 @@ interface RoomEntry {
    * start where the replay starts.
    */
   joinedBefore: boolean;
+  /** Hub changes that appended entries: whether the room went quiet (ROOM_QUIET_MS). */
+  arrivals: number;
   /** The life of the room's log its offsets belong to, as the last join reply named it (a cluster's); null before one. */
   epoch: string | null;
 }
@@ -281,7 +281,7 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
   }
 
   /** Ticks wait for the interval, then for the previous update to be applied. */
-  function gatedSchedule(sub: () => Subscriber): DeltaSchedule {
+  function gatedSchedule(sub: () => Subscriber, room: RoomEntry): DeltaSchedule {
     // The pace, held after a hurried delta so that its rows stay up a while (never past two paces).
     const gapLeft = (): number => {
       const s = sub();
@@ -307,11 +307,11 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
         cancelTimer = later(() => {
           const s = sub();
           if (cancelled || s.gone) return;
-          if (s.arrivals === seen) due();
-          else waitFor(wait(), s.arrivals);
+          if (room.arrivals === seen) due();
+          else waitFor(wait(), room.arrivals);
         }, ROOM_QUIET_MS);
       };
-      waitFor(wait(), sub().arrivals);
+      waitFor(wait(), room.arrivals);
       return () => {
         cancelled = true;
         cancelTimer();
@@ -403,6 +403,7 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
       join: { state: 'joining' },
       held: null,
       joinedBefore: false,
+      arrivals: 0,
       epoch: null,
       hub: createRoomHub({
         webcastId,
@@ -410,11 +411,8 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
         requestHistory: async (after, limit) =>
           readHistory(await entry.session.request(HISTORY_REQUEST, { webcastId, after, limit: Math.min(limit, HISTORY_PAGE_MAX) })),
         onChange: (change) => {
-          const appended = change.appended.length > 0;
-          for (const sub of room.subscribers.values()) {
-            if (appended) sub.arrivals++;
-            sub.coalescer.push(change);
-          }
+          if (change.appended.length > 0) room.arrivals++;
+          for (const sub of room.subscribers.values()) sub.coalescer.push(change);
         },
         schedule: later,
       }),
@@ -600,7 +598,7 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
     const coalescer = createDeltaCoalescer({
       filter: subscription.filter,
       visible: subscription.visible,
-      schedule: gatedSchedule(() => sub),
+      schedule: gatedSchedule(() => sub, room),
       emit: (delta, arrived, hurried) => {
         const now = clock.now();
         sub.lastDeltaAt = now;
@@ -614,7 +612,7 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
       },
       chatState: room.hub.snapshot().state.chat,
     });
-    const sub: Subscriber = { tabId, key, filter: subscription.filter, onUpdate, coalescer, inFlight: false, lastDeltaAt: Number.NEGATIVE_INFINITY, lastPacedAt: Number.NEGATIVE_INFINITY, lastHurriedAt: Number.NEGATIVE_INFINITY, nextDeltaGapMs: STREAMING_DELTA_INTERVAL_MS, waitingTick: null, arrivals: 0, gone: false };
+    const sub: Subscriber = { tabId, key, filter: subscription.filter, onUpdate, coalescer, inFlight: false, lastDeltaAt: Number.NEGATIVE_INFINITY, lastPacedAt: Number.NEGATIVE_INFINITY, lastHurriedAt: Number.NEGATIVE_INFINITY, nextDeltaGapMs: STREAMING_DELTA_INTERVAL_MS, waitingTick: null, gone: false };
     room.subscribers.set(tabId, sub);
     tab.rooms.set(webcastId, entry.key);
     // The first update: the buffer as this filter shows it, the room state, where things stand.

@@ -158,7 +158,7 @@ test('a tab slowed 4x in a burst stays current, marks what it skipped, and scrol
 test('in a flood, the viewer’s own, the host’s and mentioning messages show at once, not at the flood’s pace of a screen a second', async ({ browser }) => {
   const context = await guestContext(browser, server.url);
   const page = await context.newPage();
-  await enterAsGuest(page, ROOM);
+  const login = await enterAsGuest(page, ROOM);
   await joinedRoom(page, ROOM);
   const composer = page.getByRole('textbox', { name: '消息' });
   // In the page: when Enter sends a text, and when a row of mine with that text enters the list.
@@ -202,8 +202,7 @@ test('in a flood, the viewer’s own, the host’s and mentioning messages show 
     texts,
   );
   // The host's and a mention of the viewer too: each is the newest row for a while, in view.
-  const login = await page.evaluate((room) => JSON.parse(localStorage.getItem(`webcast.login.${room}`) ?? '{}') as { userId?: string }, ROOM);
-  for (const body of [{ text: 'host in the flood', role: 'host' }, { text: '@viewer in the flood', role: 'assistant', pickedUids: [login.userId ?? ''] }]) {
+  for (const body of [{ text: 'host in the flood', role: 'host' }, { text: '@viewer in the flood', role: 'assistant', pickedUids: [login.userId] }]) {
     const said = await server.admin<{ msgId: string }>(`/admin/v1/rooms/${ROOM}/say`, body);
     await expect(page.locator(`.chat-list article[data-msg-id="${said.msgId}"]`)).toBeInViewport({ timeout: 5_000 });
   }
