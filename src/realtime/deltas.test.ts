@@ -406,6 +406,33 @@ describe('delta coalescer: messages not shown', () => {
 });
 
 describe('delta coalescer: property', () => {
+  it('in a flood cut at any point, every message is sent or counted, once, in order, and the newest is sent', () => {
+    const arrival = fc.record({ priority: fc.integer({ min: 0, max: 999 }), tick: fc.integer({ min: 0, max: 299 }) });
+    fc.assert(
+      fc.property(fc.constantFrom(3, 60, 1000), fc.array(arrival, { minLength: 1, maxLength: 2500, size: 'max' }), (oneIn, arrivals) => {
+        const { c, deltas, s } = setup('all');
+        arrivals.forEach((a, i) => {
+          // A priority entry (staff, mention, highlight) one in `oneIn` on average, a tick now and then.
+          const kind = a.priority % oneIn === 0 ? a.priority % 3 : -1;
+          const extra = kind === 0 ? { role: 7 } : kind === 1 ? { picked_uid: ['me'] } : kind === 2 ? { highlight: true } : {};
+          c.push(change({ appended: [entry(i + 1, extra)] }));
+          if (a.tick === 0) s.frame();
+        });
+        s.drain();
+        const sent = deltas.flatMap((d) => ids(d.append));
+        const counted = deltas.reduce((sum, d) => sum + Object.values(d.gaps ?? {}).reduce((a, b) => a + b, 0), 0);
+        expect(sent.length + counted).toBe(arrivals.length);
+        expect(new Set(sent).size).toBe(sent.length);
+        expect(sent).toEqual([...sent].sort((a, b) => a - b));
+        expect(sent.at(-1)).toBe(arrivals.length);
+        // A mark stands on an entry of its own delta.
+        for (const d of deltas) for (const id of Object.keys(d.gaps ?? {})) expect(d.append.some((e) => e.msgId === id)).toBe(true);
+      }),
+      // Shrinking thousands of arrivals takes minutes: the first counterexample is reported.
+      { numRuns: 60, endOnFailure: true },
+    );
+  });
+
   it('coalescing is transparent: the tab ends with what applying every change at once gives', () => {
     const step = fc.oneof(
       { weight: 6, arbitrary: fc.record({ kind: fc.constant('chat' as const), uid: fc.integer({ min: 0, max: 3 }), role: fc.constantFrom(5, 6, 8), mention: fc.boolean() }) },

@@ -109,11 +109,13 @@ function latest(entries: ChatEntry[]): ChatEntry[] {
 }
 
 /**
- * The entries not shown before each entry of a pending list, by msgId. Kept apart from the
- * lists so the common case (no gap) costs one null check per tick.
+ * The entries not shown before each entry of a pending list, by the entry (the object the
+ * list holds: a flood's cuts look up every entry they drop, and a msgId fresh from the
+ * socket would be hashed for it). Kept apart from the lists so the common case (no gap)
+ * costs one null check per tick.
  */
 class GapMarks {
-  private marks: Map<string, number> | null = null;
+  private marks: Map<ChatEntry, number> | null = null;
   /** Not-shown messages waiting for the next entry the tab gets. */
   private carry = 0;
 
@@ -125,7 +127,7 @@ class GapMarks {
   /** `entry` is the next one the tab gets: it carries what is waiting. */
   place(entry: ChatEntry): void {
     if (this.carry === 0) return;
-    this.mark(entry.msgId, this.carry);
+    this.mark(entry, this.carry);
     this.carry = 0;
   }
 
@@ -134,23 +136,48 @@ class GapMarks {
   }
 
   /**
-   * The entries of `list` that `kept` refuses will never be sent: each run of them, with
+   * The first `cut` entries of `list` will never be sent: they and their marks move to the
+   * entry after them. `dropWhere` for a prefix, which a flood's pending list is cut by at
+   * every DELTA_ENTRIES_MAX arrivals (so it is one loop over the cut entries, and none when
+   * no entry is marked).
+   */
+  dropPrefix(list: readonly ChatEntry[], cut: number): void {
+    if (cut <= 0 || list.length === 0) return;
+    const last = Math.min(cut, list.length - 1);
+    let count = last;
+    const marks = this.marks;
+    if (marks !== null && marks.size > 0) {
+      for (let i = 0; i < last; i++) {
+        const entry = list[i]!;
+        const mark = marks.get(entry);
+        if (mark === undefined) continue;
+        count += mark;
+        marks.delete(entry);
+      }
+    }
+    if (count > 0) this.mark(list[last]!, count);
+  }
+
+  /**
+   * The entries of `list` not flagged 1 in `kept` will never be sent: each run of them, with
    * their marks, moves to the kept entry after it. The last entry is always kept.
    */
-  dropWhere(list: readonly ChatEntry[], kept: (index: number) => boolean): void {
+  dropWhere(list: readonly ChatEntry[], kept: Uint8Array): void {
+    const marks = this.marks !== null && this.marks.size > 0 ? this.marks : null;
     let count = 0;
     for (let i = 0; i < list.length; i++) {
-      const id = list[i]!.msgId;
-      if (kept(i) || i === list.length - 1) {
-        if (count > 0) this.mark(id, count);
+      if (kept[i] === 1 || i === list.length - 1) {
+        if (count > 0) this.mark(list[i]!, count);
         count = 0;
         continue;
       }
       count += 1;
-      const mark = this.marks?.get(id);
+      if (marks === null) continue;
+      const entry = list[i]!;
+      const mark = marks.get(entry);
       if (mark === undefined) continue;
       count += mark;
-      this.marks?.delete(id);
+      marks.delete(entry);
     }
   }
 
@@ -165,10 +192,10 @@ class GapMarks {
     for (const entry of pending) {
       if (kept.has(entry.msgId)) continue;
       this.carry += 1;
-      const mark = this.marks?.get(entry.msgId);
+      const mark = this.marks?.get(entry);
       if (mark === undefined) continue;
       this.carry += mark;
-      this.marks?.delete(entry.msgId);
+      this.marks?.delete(entry);
     }
   }
 
@@ -179,7 +206,7 @@ class GapMarks {
     if (marks === null) return undefined;
     let out: Record<string, number> | undefined;
     for (const entry of list) {
-      const mark = marks.get(entry.msgId);
+      const mark = marks.get(entry);
       if (mark === undefined) continue;
       out ??= {};
       out[entry.msgId] = mark;
@@ -188,21 +215,21 @@ class GapMarks {
   }
 
   /** Takes the marks of `entries` out of the pending ones, for `restore` once the others went. */
-  lift(entries: readonly ChatEntry[]): Map<string, number> | null {
+  lift(entries: readonly ChatEntry[]): Map<ChatEntry, number> | null {
     if (this.marks === null) return null;
-    let lifted: Map<string, number> | null = null;
+    let lifted: Map<ChatEntry, number> | null = null;
     for (const entry of entries) {
-      const mark = this.marks.get(entry.msgId);
+      const mark = this.marks.get(entry);
       if (mark === undefined) continue;
       lifted ??= new Map();
-      lifted.set(entry.msgId, mark);
-      this.marks.delete(entry.msgId);
+      lifted.set(entry, mark);
+      this.marks.delete(entry);
     }
     return lifted;
   }
 
-  restore(lifted: Map<string, number> | null): void {
-    if (lifted !== null) for (const [msgId, count] of lifted) this.mark(msgId, count);
+  restore(lifted: Map<ChatEntry, number> | null): void {
+    if (lifted !== null) for (const [entry, count] of lifted) this.mark(entry, count);
   }
 
   /** Pending marks are dropped with the pending lists; what waits for the next entry stays. */
@@ -215,9 +242,9 @@ class GapMarks {
     this.carry = 0;
   }
 
-  private mark(msgId: string, count: number): void {
+  private mark(entry: ChatEntry, count: number): void {
     this.marks ??= new Map();
-    this.marks.set(msgId, (this.marks.get(msgId) ?? 0) + count);
+    this.marks.set(entry, (this.marks.get(entry) ?? 0) + count);
   }
 }
 
@@ -298,21 +325,29 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
     const cut = list.length - keep;
     // The tail's oldest plain entries make room, one for each priority entry kept from
     // before the cut (the newest of those first); the tail's last entry always stays.
-    const freed = new Set<number>();
-    const rescued = new Set<number>();
+    let i = cut - 1;
+    while (i >= 0 && !isPriorityEntry(list[i]!)) i--;
+    if (i < 0) {
+      // Nothing to rescue: the oldest go, a prefix.
+      gaps.dropPrefix(list, cut);
+      return list.slice(cut);
+    }
+    // 1: the entry stays. The tail stays but for the entries freed for rescued ones.
+    const keeps = new Uint8Array(list.length).fill(1, cut);
+    let rescued = 0;
     let next = cut;
-    for (let i = cut - 1; i >= 0 && rescued.size < PRIORITY_ENTRIES_KEPT; i--) {
+    for (; i >= 0 && rescued < PRIORITY_ENTRIES_KEPT; i--) {
       if (!isPriorityEntry(list[i]!)) continue;
       while (next < list.length - 1 && isPriorityEntry(list[next]!)) next++;
       if (next >= list.length - 1) break;
-      freed.add(next++);
-      rescued.add(i);
+      keeps[next++] = 0;
+      keeps[i] = 1;
+      rescued++;
     }
-    const keeps = (i: number): boolean => (i < cut ? rescued.has(i) : !freed.has(i));
     gaps.dropWhere(list, keeps);
-    if (rescued.size === 0) return list.slice(cut);
+    if (rescued === 0) return list.slice(cut);
     const out: ChatEntry[] = [];
-    for (let i = 0; i < list.length; i++) if (keeps(i)) out.push(list[i]!);
+    for (let i = 0; i < list.length; i++) if (keeps[i] === 1) out.push(list[i]!);
     return out;
   }
 
@@ -333,7 +368,7 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
     // as its newest row (in a flood the rows that came after it would bury it at once); what
     // came after waits for the pace.
     let held: ChatEntry[] | null = null;
-    let heldMarks: Map<string, number> | null = null;
+    let heldMarks: Map<ChatEntry, number> | null = null;
     if (hurried && replace === null) {
       let last = append.length - 1;
       while (last >= 0 && !isPriorityEntry(append[last]!)) last--;
