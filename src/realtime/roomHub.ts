@@ -28,7 +28,7 @@ import { CHAT_ENTRIES_KEPT } from '../domain/constants';
 import { readId, toChatEntry, type ChatEntry } from './chatEntry';
 import { isMicCode, readMicPush } from './micState';
 import { isCallRoomCode, readCallRoomPush } from './callRoomState';
-import { applyPatch, INITIAL_ROOM_STATE, isRoomStateCode, readRoomState, withActed, type Acted, type RoomState } from './roomState';
+import { applyPatch, INITIAL_ROOM_STATE, isRoomStateCode, readRoomState, withActed, type RoomState } from './roomState';
 import { readSkipNotice, SKIP_NOTICE_CODE } from './thinning';
 
 export const CHAT_CODE = 7101;
@@ -165,6 +165,7 @@ export const GAP_TRANSITIONS: Readonly<Record<GapState, Readonly<Partial<Record<
 
 interface Batch {
   appended: ChatEntry[];
+  /** NO_ENTRIES and NO_STATE until something is withdrawn or a state key changes (a chat message changes neither: one allocation less a message). */
   withdrawn: ChatEntry[];
   state: Partial<RoomState>;
   replace: boolean;
@@ -173,8 +174,21 @@ interface Batch {
   sync: boolean;
 }
 
+const NO_ENTRIES = Object.freeze([]) as unknown as ChatEntry[];
+const NO_STATE: Partial<RoomState> = Object.freeze({});
+
 function newBatch(): Batch {
-  return { appended: [], withdrawn: [], state: {}, replace: false, skipped: null, thinned: 0, sync: false };
+  return { appended: [], withdrawn: NO_ENTRIES, state: NO_STATE, replace: false, skipped: null, thinned: 0, sync: false };
+}
+
+function withdrawnOf(batch: Batch): ChatEntry[] {
+  if (batch.withdrawn === NO_ENTRIES) batch.withdrawn = [];
+  return batch.withdrawn;
+}
+
+function putState(batch: Batch, key: string, value: unknown): void {
+  if (batch.state === NO_STATE) batch.state = {};
+  (batch.state as Record<string, unknown>)[key] = value;
 }
 
 type Counters = { -readonly [K in keyof RoomHubStats]: RoomHubStats[K] };
@@ -258,7 +272,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
     const entry = ring.at(index);
     if (entry === undefined) return; // not in the buffer: no tab has it either
     ring.remove((e) => e === entry);
-    batch.withdrawn.push(entry);
+    withdrawnOf(batch).push(entry);
     // The entry that followed now follows another one: its meshType may no longer hold.
     const following = ring.at(index);
     if (following === undefined) return;
@@ -285,7 +299,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
     if (result.key === 'gifts' && offset <= joinedAt) result = { key: 'gifts', value: result.value.map((g, i, all) => (i === all.length - 1 ? { ...g, history: true } : g)) };
     if (result.key === 'chat' && result.value.staffOnly !== state.chat.staffOnly) batch.replace = true;
     state = applyPatch(state, result);
-    (batch.state as Record<string, unknown>)[result.key] = result.value;
+    putState(batch, result.key, result.value);
   }
 
   function applyMic(code: number, body: Record<string, unknown>, batch: Batch): void {
@@ -295,7 +309,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
       return;
     }
     state = applyPatch(state, { key: 'mic', value: mic });
-    (batch.state as Record<string, unknown>).mic = mic;
+    putState(batch, 'mic', mic);
   }
 
   function applyCallRoom(code: number, body: Record<string, unknown>, batch: Batch): void {
@@ -305,7 +319,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
       return;
     }
     state = applyPatch(state, { key: 'callRoom', value: callRoom });
-    (batch.state as Record<string, unknown>).callRoom = callRoom;
+    putState(batch, 'callRoom', callRoom);
   }
 
   /** Applies the message at offset last + 1 (a skip notice: the range from there). */
@@ -379,7 +393,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
     if (gone.length === 0) return;
     const goneSet = new Set(gone);
     ring.remove((e) => goneSet.has(e));
-    batch.withdrawn.push(...gone);
+    withdrawnOf(batch).push(...gone);
   }
 
   function ingestSkipNotice(body: Record<string, unknown>, batch: Batch): void {
@@ -575,7 +589,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
       if (acted === null) return false;
       state = applyPatch(state, { key: 'acted', value: acted });
       const batch = newBatch();
-      (batch.state as { acted?: Acted }).acted = acted;
+      putState(batch, 'acted', acted);
       emit(batch);
       return true;
     },
