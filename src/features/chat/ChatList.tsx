@@ -134,6 +134,8 @@ function ChatListView({ entries, gaps, withdrawn, onQuote, onMention, onWithdraw
   const { t } = useTranslation();
   // t changes identity with the language, so rows re-render with new words only then.
   const labels = useMemo(() => chatRowLabels(t), [t]);
+  // Translated once per language, not at every update (i18next's t is not free per call).
+  const listLabel = useMemo(() => t('chat.list.label'), [t]);
 
   // null while following.
   const [reading, setReading] = useState<Reading | null>(null);
@@ -260,12 +262,12 @@ function ChatListView({ entries, gaps, withdrawn, onQuote, onMention, onWithdraw
           <p className="chat-list__empty-hint">{t('chat.list.emptyHint')}</p>
         </div>
       ) : reading === null ? (
-        <ChatTail view={view} label={t('chat.list.label')} renderItem={itemContent} leaveAfterPx={AT_BOTTOM_THRESHOLD} onLeaveBottom={onLeaveTail} />
+        <ChatTail view={view} label={listLabel} renderItem={itemContent} leaveAfterPx={AT_BOTTOM_THRESHOLD} onLeaveBottom={onLeaveTail} />
       ) : (
         <Virtuoso
           className="chat-list__scroller"
           role="log"
-          aria-label={t('chat.list.label')}
+          aria-label={listLabel}
           aria-live="off"
           data={view}
           initialTopMostItemIndex={readerStart(view, reading.start)}
