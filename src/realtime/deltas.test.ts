@@ -388,6 +388,16 @@ describe('delta coalescer: messages not shown', () => {
     expect(deltas[0]?.gaps).toEqual({ m4: 5 });
   });
 
+  it('a replacement that holds a marked entry anew (the hub copies an entry whose grouping changed) keeps its mark', () => {
+    const { c, deltas, s } = setup();
+    c.push(change({ skipped: { after: 0, upTo: 4 }, appended: [entry(5), entry(6)] }));
+    // New objects for the same messages, as after a withdraw regroups the rows.
+    c.push(change({ replaced: [entry(5), entry(6)] }));
+    s.frame();
+    expect(ids(deltas[0]?.replace)).toEqual([5, 6]);
+    expect(deltas[0]?.gaps).toEqual({ m5: 4 });
+  });
+
   it('sends the gap counters when they change, alone if need be', () => {
     const { c, deltas, s } = setup();
     const sync = { gapsFilled: 1, gapsSkipped: 0, messagesSkipped: 0, messagesThinned: 0 };

@@ -187,10 +187,19 @@ class GapMarks {
    */
   supersede(pending: readonly ChatEntry[], next: readonly ChatEntry[]): void {
     if (pending.length === 0) return;
-    const kept = new Set<string>();
-    for (const entry of next) kept.add(entry.msgId);
+    const kept = new Map<string, ChatEntry>();
+    for (const entry of next) kept.set(entry.msgId, entry);
     for (const entry of pending) {
-      if (kept.has(entry.msgId)) continue;
+      const anew = kept.get(entry.msgId);
+      if (anew !== undefined) {
+        // Held on, maybe as a new object (the hub copies an entry whose grouping changed): its mark goes with it.
+        const mark = anew === entry ? undefined : this.marks?.get(entry);
+        if (mark !== undefined) {
+          this.marks?.delete(entry);
+          this.mark(anew, mark);
+        }
+        continue;
+      }
       this.carry += 1;
       const mark = this.marks?.get(entry);
       if (mark === undefined) continue;
