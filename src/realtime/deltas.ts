@@ -109,13 +109,13 @@ function latest(entries: ChatEntry[]): ChatEntry[] {
 }
 
 /**
- * The entries not shown before each entry of a pending list, by the entry (the object the
- * list holds: a flood's cuts look up every entry they drop, and a msgId fresh from the
- * socket would be hashed for it). Kept apart from the lists so the common case (no gap)
- * costs one null check per tick.
+ * The entries not shown before each entry of a pending list, by the entry's room offset
+ * (a flood's cuts look up every entry they drop: a number is hashed at once, a msgId fresh
+ * from the socket is not). Kept apart from the lists so the common case (no gap) costs one
+ * null check per tick.
  */
 class GapMarks {
-  private marks: Map<ChatEntry, number> | null = null;
+  private marks: Map<number, number> | null = null;
   /** Not-shown messages waiting for the next entry the tab gets. */
   private carry = 0;
 
@@ -127,35 +127,12 @@ class GapMarks {
   /** `entry` is the next one the tab gets: it carries what is waiting. */
   place(entry: ChatEntry): void {
     if (this.carry === 0) return;
-    this.mark(entry, this.carry);
+    this.mark(entry.offset, this.carry);
     this.carry = 0;
   }
 
   waiting(): boolean {
     return this.carry > 0;
-  }
-
-  /**
-   * The first `cut` entries of `list` will never be sent: they and their marks move to the
-   * entry after them. `dropWhere` for a prefix, which a flood's pending list is cut by at
-   * every DELTA_ENTRIES_MAX arrivals (so it is one loop over the cut entries, and none when
-   * no entry is marked).
-   */
-  dropPrefix(list: readonly ChatEntry[], cut: number): void {
-    if (cut <= 0 || list.length === 0) return;
-    const last = Math.min(cut, list.length - 1);
-    let count = last;
-    const marks = this.marks;
-    if (marks !== null && marks.size > 0) {
-      for (let i = 0; i < last; i++) {
-        const entry = list[i]!;
-        const mark = marks.get(entry);
-        if (mark === undefined) continue;
-        count += mark;
-        marks.delete(entry);
-      }
-    }
-    if (count > 0) this.mark(list[last]!, count);
   }
 
   /**
@@ -167,17 +144,17 @@ class GapMarks {
     let count = 0;
     for (let i = 0; i < list.length; i++) {
       if (kept[i] === 1 || i === list.length - 1) {
-        if (count > 0) this.mark(list[i]!, count);
+        if (count > 0) this.mark(list[i]!.offset, count);
         count = 0;
         continue;
       }
       count += 1;
       if (marks === null) continue;
-      const entry = list[i]!;
-      const mark = marks.get(entry);
+      const offset = list[i]!.offset;
+      const mark = marks.get(offset);
       if (mark === undefined) continue;
       count += mark;
-      marks.delete(entry);
+      marks.delete(offset);
     }
   }
 
@@ -187,24 +164,15 @@ class GapMarks {
    */
   supersede(pending: readonly ChatEntry[], next: readonly ChatEntry[]): void {
     if (pending.length === 0) return;
-    const kept = new Map<string, ChatEntry>();
-    for (const entry of next) kept.set(entry.msgId, entry);
+    const kept = new Set<string>();
+    for (const entry of next) kept.add(entry.msgId);
     for (const entry of pending) {
-      const anew = kept.get(entry.msgId);
-      if (anew !== undefined) {
-        // Held on, maybe as a new object (the hub copies an entry whose grouping changed): its mark goes with it.
-        const mark = anew === entry ? undefined : this.marks?.get(entry);
-        if (mark !== undefined) {
-          this.marks?.delete(entry);
-          this.mark(anew, mark);
-        }
-        continue;
-      }
+      if (kept.has(entry.msgId)) continue;
       this.carry += 1;
-      const mark = this.marks?.get(entry);
+      const mark = this.marks?.get(entry.offset);
       if (mark === undefined) continue;
       this.carry += mark;
-      this.marks?.delete(entry);
+      this.marks?.delete(entry.offset);
     }
   }
 
@@ -215,7 +183,7 @@ class GapMarks {
     if (marks === null) return undefined;
     let out: Record<string, number> | undefined;
     for (const entry of list) {
-      const mark = marks.get(entry);
+      const mark = marks.get(entry.offset);
       if (mark === undefined) continue;
       out ??= {};
       out[entry.msgId] = mark;
@@ -224,21 +192,21 @@ class GapMarks {
   }
 
   /** Takes the marks of `entries` out of the pending ones, for `restore` once the others went. */
-  lift(entries: readonly ChatEntry[]): Map<ChatEntry, number> | null {
+  lift(entries: readonly ChatEntry[]): Map<number, number> | null {
     if (this.marks === null) return null;
-    let lifted: Map<ChatEntry, number> | null = null;
-    for (const entry of entries) {
-      const mark = this.marks.get(entry);
+    let lifted: Map<number, number> | null = null;
+    for (const { offset } of entries) {
+      const mark = this.marks.get(offset);
       if (mark === undefined) continue;
       lifted ??= new Map();
-      lifted.set(entry, mark);
-      this.marks.delete(entry);
+      lifted.set(offset, mark);
+      this.marks.delete(offset);
     }
     return lifted;
   }
 
-  restore(lifted: Map<ChatEntry, number> | null): void {
-    if (lifted !== null) for (const [entry, count] of lifted) this.mark(entry, count);
+  restore(lifted: Map<number, number> | null): void {
+    if (lifted !== null) for (const [offset, count] of lifted) this.mark(offset, count);
   }
 
   /** Pending marks are dropped with the pending lists; what waits for the next entry stays. */
@@ -251,9 +219,9 @@ class GapMarks {
     this.carry = 0;
   }
 
-  private mark(entry: ChatEntry, count: number): void {
+  private mark(offset: number, count: number): void {
     this.marks ??= new Map();
-    this.marks.set(entry, (this.marks.get(entry) ?? 0) + count);
+    this.marks.set(offset, (this.marks.get(offset) ?? 0) + count);
   }
 }
 
@@ -334,18 +302,11 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
     const cut = list.length - keep;
     // The tail's oldest plain entries make room, one for each priority entry kept from
     // before the cut (the newest of those first); the tail's last entry always stays.
-    let i = cut - 1;
-    while (i >= 0 && !isPriorityEntry(list[i]!)) i--;
-    if (i < 0) {
-      // Nothing to rescue: the oldest go, a prefix.
-      gaps.dropPrefix(list, cut);
-      return list.slice(cut);
-    }
     // 1: the entry stays. The tail stays but for the entries freed for rescued ones.
     const keeps = new Uint8Array(list.length).fill(1, cut);
     let rescued = 0;
     let next = cut;
-    for (; i >= 0 && rescued < PRIORITY_ENTRIES_KEPT; i--) {
+    for (let i = cut - 1; i >= 0 && rescued < PRIORITY_ENTRIES_KEPT; i--) {
       if (!isPriorityEntry(list[i]!)) continue;
       while (next < list.length - 1 && isPriorityEntry(list[next]!)) next++;
       if (next >= list.length - 1) break;
@@ -377,7 +338,7 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
     // as its newest row (in a flood the rows that came after it would bury it at once); what
     // came after waits for the pace.
     let held: ChatEntry[] | null = null;
-    let heldMarks: Map<ChatEntry, number> | null = null;
+    let heldMarks: Map<number, number> | null = null;
     if (hurried && replace === null) {
       let last = append.length - 1;
       while (last >= 0 && !isPriorityEntry(append[last]!)) last--;
