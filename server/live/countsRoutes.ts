@@ -23,10 +23,12 @@ const PRAISE_SCHEMA = {
   },
 } as const;
 
-export const countsOf = async (ctx: ServerContext, webcastId: string) => ({
-  online: await ctx.hub.onlineCount(webcastId),
-  praise: praiseTotal(ctx.db, webcastId),
-});
+export const countsOf = async (ctx: ServerContext, webcastId: string) => {
+  // The database first, while the caller knows it is open: the online count may wait on
+  // Redis, and the server may have closed the database by the time it answers.
+  const praise = praiseTotal(ctx.db, webcastId);
+  return { online: await ctx.hub.onlineCount(webcastId), praise };
+};
 
 /** Distinct viewers who ever logged in to the room. */
 const viewersEver = (ctx: ServerContext, webcastId: string): number =>
@@ -35,9 +37,15 @@ const viewersEver = (ctx: ServerContext, webcastId: string): number =>
 export const countsRoutes: RouteModule = (app, ctx) => {
   let closed = false;
   const counts = new CoalescedPush((webcastId) => {
-    void countsOf(ctx, webcastId).then((now) => {
-      if (!closed) ctx.hub.publish(webcastId, 7109, now);
-    });
+    countsOf(ctx, webcastId).then(
+      (now) => {
+        if (!closed) ctx.hub.publish(webcastId, 7109, now);
+      },
+      // Closing cuts the online count's Redis call short: nothing is owed then.
+      (error: unknown) => {
+        if (!closed) console.error('counts push failed:', error);
+      },
+    );
   }, ctx.now);
   const stopWatching = ctx.hub.onMembersChanged((webcastId) => counts.changed(webcastId));
   app.addHook('onClose', async () => {
