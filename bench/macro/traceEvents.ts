@@ -83,3 +83,38 @@ export function eventsWithin(events: readonly TraceEvent[], spans: readonly Trac
   }
   return within;
 }
+
+/** One marked update as the trace has it: its task and the next main frame, in wall and in CPU time (ms). */
+export interface UpdateCostInTrace {
+  readonly wallMs: number;
+  /** NaN when the trace has no thread time for the events. */
+  readonly cpuMs: number;
+  readonly taskCpuMs: number;
+  readonly frameCpuMs: number;
+}
+
+const cpuMs = (e: TraceEvent): number => (e.tdur === undefined ? NaN : e.tdur / 1000);
+
+/**
+ * The cost of each update marked `mark` (performance.mark in src/state/updateCost.ts) in a
+ * whole browser's trace: on the main thread of the renderer that set the marks (its
+ * CrRendererMain, or the marks' own thread when the trace names none), the task each mark
+ * is in plus the next main frame.
+ */
+export function markedUpdateCosts(events: readonly TraceEvent[], mark: string): UpdateCostInTrace[] {
+  const marks = events.filter((e) => e.name === mark);
+  const first = marks[0];
+  if (first === undefined) return [];
+  const named = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.pid === first.pid && e.args?.name === 'CrRendererMain');
+  const tid = named?.tid ?? first.tid;
+  const onMain = events.filter((e) => e.pid === first.pid && e.tid === tid);
+  return updatesInTrace(
+    onMain,
+    marks.filter((e) => e.pid === first.pid).map((e) => e.ts),
+  ).map(({ task, frame }) => ({
+    wallMs: ((task.dur ?? 0) + (frame.dur ?? 0)) / 1000,
+    cpuMs: cpuMs(task) + cpuMs(frame),
+    taskCpuMs: cpuMs(task),
+    frameCpuMs: cpuMs(frame),
+  }));
+}

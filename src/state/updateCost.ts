@@ -32,13 +32,15 @@ function nextTask(fn: () => void): void {
   channel.port2.postMessage(null);
 }
 
-/** The performance mark of each measured update: where it is in a trace (bench/macro/traceBreakdown.ts). */
+/** The performance mark of each measured chat update: where it is in a trace (bench/macro/tracedUpdates.ts). */
 export const UPDATE_MARK = 'webcast-chat-update';
+/** The same for the page's floor (measureUpdateFloor): one trace holds both, told apart. */
+export const FLOOR_MARK = 'webcast-floor-update';
 
 /** Call right after applying an update that started at `started` (performance.now()). */
-export function measureUpdate(sink: CostSink, started: number): void {
-  performance.mark(UPDATE_MARK);
-  performance.clearMarks(UPDATE_MARK);
+export function measureUpdate(sink: CostSink, started: number, mark: string = UPDATE_MARK): void {
+  performance.mark(mark);
+  performance.clearMarks(mark);
   let ownTaskEnd = -1;
   nextTask(() => {
     if (ownTaskEnd < 0) ownTaskEnd = performance.now();
@@ -92,7 +94,7 @@ export async function measureUpdateFloor(count: number): Promise<number[]> {
       const before = costs.length;
       const started = performance.now();
       host.textContent = String(i % 10);
-      measureUpdate(costs, started);
+      measureUpdate(costs, started, FLOOR_MARK);
       // Done when measured, then a pause as long as a quiet room's updates are apart.
       while (costs.length === before) await new Promise((resolve) => setTimeout(resolve, 10));
       await new Promise((resolve) => setTimeout(resolve, 50));

@@ -50,6 +50,13 @@ describe.skipIf(!fs.existsSync(CHROMIUM) || process.env.BENCH_MACRO_SMOKE === '0
     expect(measured.updateTaskP50Ms).toBeGreaterThanOrEqual(0);
     expect(measured.updateFrameP50Ms).toBeGreaterThan(0);
     expect(lines.join('\n')).toContain('| rate/s |');
+    // The traced twin (bench/macro/tracedUpdates.ts): the same updates and floor read from a trace, in CPU time.
+    const [traced] = result.tracedUpdates ?? [];
+    expect(traced?.floor.count).toBe(5);
+    expect(traced?.updates.count).toBeGreaterThan(0);
+    expect(traced?.updates.cpuP95Ms).toBeGreaterThan(0);
+    expect(traced?.floor.cpuP95Ms).toBeGreaterThan(0);
+    expect(lines.some((line) => line.startsWith('traced '))).toBe(true);
 
     expect(mtime(DOCS_FILE)).toBe(docsBefore);
     expect(mtime(CHART_FILE)).toBe(chartBefore);
