@@ -7,7 +7,9 @@
  * worker's other messages). This pass runs the same burst in one more tab under a Chromium
  * trace, and reads each marked update's task and next main frame as the trace has them, in
  * wall time (`dur`) and in the thread's CPU time (`tdur`), with the page's floor (one
- * character changed and painted) measured the same way in the same trace.
+ * character changed and painted) and the row floor (a copy of the newest row appended with
+ * no update around it: the browser's own cost of a new row) measured the same way in the
+ * same trace.
  *
  * A twin of the update-cost runs, not those runs themselves: tracing costs the tab, and
  * their other figures (the 10x ratio) are read untraced.
@@ -20,7 +22,7 @@ import type { BenchServer } from '../lib/benchServer';
 import { quantile, ROOM } from './measure';
 import { openOneTab } from './oneTab';
 import { markedUpdateCosts, type TraceEvent, type UpdateCostInTrace } from './traceEvents';
-import { FLOOR_MARK, UPDATE_MARK } from '../../src/state/updateCost';
+import { FLOOR_MARK, ROW_FLOOR_MARK, UPDATE_MARK } from '../../src/state/updateCost';
 
 /** What the trace categories must hold: top-level tasks, main frames, user timing marks, thread time. */
 const CATEGORIES = ['toplevel', 'cc', 'blink.user_timing', 'devtools.timeline'];
@@ -44,6 +46,12 @@ export interface TracedUpdates {
   readonly updates: TracedCosts;
   /** The page's floor in the same trace. */
   readonly floor: TracedCosts;
+  /**
+   * A copy of the newest row appended with no update around it, after the burst (the
+   * browser's own cost of a new row: src/state/updateCost.ts measureRowFloor); absent in
+   * results from before.
+   */
+  readonly rowFloor?: TracedCosts;
 }
 
 const round = (n: number): number => (Number.isFinite(n) ? Math.round(n * 100) / 100 : n);
@@ -74,13 +82,20 @@ export async function measureTracedUpdates(browser: Browser, server: BenchServer
       await server.admin(`/admin/v1/rooms/${ROOM}/burst`, { rate, seconds });
       // The burst, then a drain for its last updates to be painted.
       await sleep(seconds * 1000 + 1500);
+      await page.evaluate(`globalThis.__webcastRowFloor(${floorUpdates})`);
       await browser.stopTracing();
       traced = false;
     } finally {
       if (traced) await browser.stopTracing().catch(() => undefined);
     }
     const events = (JSON.parse(fs.readFileSync(traceFile, 'utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
-    return { rate, seconds, updates: tracedCosts(markedUpdateCosts(events, UPDATE_MARK)), floor: tracedCosts(markedUpdateCosts(events, FLOOR_MARK)) };
+    return {
+      rate,
+      seconds,
+      updates: tracedCosts(markedUpdateCosts(events, UPDATE_MARK)),
+      floor: tracedCosts(markedUpdateCosts(events, FLOOR_MARK)),
+      rowFloor: tracedCosts(markedUpdateCosts(events, ROW_FLOOR_MARK)),
+    };
   } finally {
     await context.close();
     fs.rmSync(traceFile, { force: true });

@@ -36,6 +36,8 @@ function nextTask(fn: () => void): void {
 export const UPDATE_MARK = 'webcast-chat-update';
 /** The same for the page's floor (measureUpdateFloor): one trace holds both, told apart. */
 export const FLOOR_MARK = 'webcast-floor-update';
+/** The same for a bare new row (measureRowFloor). */
+export const ROW_FLOOR_MARK = 'webcast-row-floor';
 
 /** Call right after applying an update that started at `started` (performance.now()). */
 export function measureUpdate(sink: CostSink, started: number, mark: string = UPDATE_MARK): void {
@@ -76,6 +78,8 @@ export function recordPriority(sink: Map<string, string>, entries: readonly Prio
   for (const entry of entries) if (entry.mine || entry.mentionsMe || isStaff(entry.role)) sink.set(entry.msgId, entry.text);
 }
 
+const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
  * The same measure for the smallest update a page can make: one character of a text
  * node in a small fixed element, applied and painted. The macro benchmark asks for it
@@ -96,8 +100,8 @@ export async function measureUpdateFloor(count: number): Promise<number[]> {
       host.textContent = String(i % 10);
       measureUpdate(costs, started, FLOOR_MARK);
       // Done when measured, then a pause as long as a quiet room's updates are apart.
-      while (costs.length === before) await new Promise((resolve) => setTimeout(resolve, 10));
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      while (costs.length === before) await pause(10);
+      await pause(50);
     }
   } finally {
     host.remove();
@@ -105,4 +109,40 @@ export async function measureUpdateFloor(count: number): Promise<number[]> {
   return costs.map(updateTotal);
 }
 
-if (updateCostSink() !== null) (globalThis as { __webcastUpdateFloor?: unknown }).__webcastUpdateFloor = measureUpdateFloor;
+/**
+ * What the browser alone spends on one new chat row of this page: a copy of the following
+ * tail's newest row, its text made new (text shaped before is cached), appended to the
+ * tail's rows with no store or React work around it, applied and painted, measured as an
+ * update; the copy is taken away again before the next. Beside the chat update's cost it
+ * shows how much of it is the row's style, layout and paint, which no script change
+ * removes. Empty when the page shows no tail row.
+ */
+export async function measureRowFloor(count: number): Promise<number[]> {
+  const costs: UpdateCost[] = [];
+  for (let i = 0; i < count; i++) {
+    const rows = document.querySelector('.chat-list__tail-rows');
+    const newest = rows?.lastElementChild;
+    if (rows === null || rows === undefined || !(newest instanceof HTMLElement)) break;
+    const copy = newest.cloneNode(true) as HTMLElement;
+    // Nothing that counts rows (the benchmark's latency probe) may take the copy for a message.
+    for (const element of [copy, ...copy.querySelectorAll<HTMLElement>('[data-msg-id], [data-send-time], [data-item-id]')]) {
+      delete element.dataset.msgId;
+      delete element.dataset.sendTime;
+      delete element.dataset.itemId;
+    }
+    const body = copy.querySelector('.chat-message__body');
+    if (body !== null) body.textContent = `${body.textContent ?? ''} ${i}`;
+    // The copy is made in a task of its own: the measured one only appends it.
+    await pause(10);
+    const before = costs.length;
+    const started = performance.now();
+    rows.append(copy);
+    measureUpdate(costs, started, ROW_FLOOR_MARK);
+    while (costs.length === before) await pause(10);
+    copy.remove();
+    await pause(50);
+  }
+  return costs.map(updateTotal);
+}
+
+if (updateCostSink() !== null) Object.assign(globalThis, { __webcastUpdateFloor: measureUpdateFloor, __webcastRowFloor: measureRowFloor });

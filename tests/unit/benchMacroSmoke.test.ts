@@ -56,6 +56,9 @@ describe.skipIf(!fs.existsSync(CHROMIUM) || process.env.BENCH_MACRO_SMOKE === '0
     expect(traced?.updates.count).toBeGreaterThan(0);
     expect(traced?.updates.cpuP95Ms).toBeGreaterThan(0);
     expect(traced?.floor.cpuP95Ms).toBeGreaterThan(0);
+    // The row floor: a copy of the newest tail row appended after the burst, its frame read from the trace.
+    expect(traced?.rowFloor?.count).toBe(5);
+    expect(traced?.rowFloor?.frameCpuP95Ms).toBeGreaterThan(0);
     expect(lines.some((line) => line.startsWith('traced '))).toBe(true);
 
     expect(mtime(DOCS_FILE)).toBe(docsBefore);
