@@ -148,12 +148,6 @@ function updateMakeup(tab: TabFigures): string {
   return `${rows}; own task p50 ${fmt(tab.updateTaskP50Ms, 2)} ms, its frame p50 ${fmt(tab.updateFrameP50Ms, 2)} ms`;
 }
 
-/**
- * The same target read from a trace (tracedUpdates.ts): the update's task and next frame
- * only, in the main thread's CPU time, beside the page's floor read the same way. What the
- * wall-time figure holds beyond this is the machine (the thread waiting for a core) and the
- * page's other tasks in between.
- */
 /** The browser's own cost of a new row, where the twin measured it. */
 function rowFloorText(t: TracedUpdates): string {
   const r = t.rowFloor;
@@ -161,6 +155,12 @@ function rowFloorText(t: TracedUpdates): string {
   return `; a copy of the newest row appended with no store or React work (the browser's own cost of a new row): p95 ${fmt(r.cpuP95Ms, 2)} ms (p50 ${fmt(r.cpuP50Ms, 2)} ms, its frame p95 ${fmt(r.frameCpuP95Ms, 2)} ms; wall p95 ${fmt(r.wallP95Ms, 2)} ms, ${r.count})`;
 }
 
+/**
+ * The same target read from a trace (tracedUpdates.ts): the update's task and next frame
+ * only, in the main thread's CPU time, beside the page's floor read the same way. What the
+ * wall-time figure holds beyond this is the machine (the thread waiting for a core) and the
+ * page's other tasks in between.
+ */
 function tracedCheck(t: TracedUpdates): TargetCheck {
   const u = t.updates;
   const f = t.floor;
@@ -432,7 +432,9 @@ export async function run(options: MacroOptions): Promise<MacroResult> {
       );
     }
     // The update-cost runs' traced twins (a smoke run: its own rate, so the path never rots).
-    const tracedRates = !variants.includes('product') || !tabs.includes(1) || pausePlayers ? [] : smoke ? rates : TARGETS.updateCostRates.filter((r) => rates.includes(r));
+    const twinsRun = variants.includes('product') && tabs.includes(1) && !pausePlayers;
+    const twinRates = smoke ? rates : TARGETS.updateCostRates.filter((r) => rates.includes(r));
+    const tracedRates = twinsRun ? twinRates : [];
     for (const rate of tracedRates) {
       const started = Date.now();
       const t = await measureTracedUpdates(browser, server, rate, smoke ? 1 : Math.min(seconds, 10), smoke ? 5 : undefined);

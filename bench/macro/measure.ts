@@ -139,7 +139,7 @@ const FRAME_CHECK_MS = 500;
 /** Trivial updates measured for the floor (50 ms apart, so about 2 s a run). */
 const FLOOR_UPDATES = 30;
 
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** What priorityTraffic published: staff and mention msgIds, and the texts of the viewer's own. */
 interface PrioritySent {
@@ -201,7 +201,7 @@ export function quantile(values: readonly number[], q: number): number {
   return sorted[index]!;
 }
 
-const round = (n: number, digits = 1): number => (Number.isFinite(n) ? Math.round(n * 10 ** digits) / 10 ** digits : n);
+export const round = (n: number, digits = 1): number => (Number.isFinite(n) ? Math.round(n * 10 ** digits) / 10 ** digits : n);
 
 async function poll(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -19,10 +19,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
 import type { BenchServer } from '../lib/benchServer';
-import { quantile, ROOM } from './measure';
+import { quantile, ROOM, round, sleep } from './measure';
 import { openOneTab } from './oneTab';
 import { markedUpdateCosts, type TraceEvent, type UpdateCostInTrace } from './traceEvents';
-import { FLOOR_MARK, ROW_FLOOR_MARK, UPDATE_MARK } from '../../src/state/updateCost';
+import { FLOOR_MARK, UPDATE_MARK } from '../../src/state/updateCost';
 
 /** What the trace categories must hold: top-level tasks, main frames, user timing marks, thread time. */
 const CATEGORIES = ['toplevel', 'cc', 'blink.user_timing', 'devtools.timeline'];
@@ -48,16 +48,13 @@ export interface TracedUpdates {
   readonly floor: TracedCosts;
   /**
    * A copy of the newest row appended with no update around it, after the burst (the
-   * browser's own cost of a new row: src/state/updateCost.ts measureRowFloor); absent in
-   * results from before.
+   * browser's own cost of a new row: rowFloorScript); absent in results from before.
    */
   readonly rowFloor?: TracedCosts;
 }
 
-const round = (n: number): number => (Number.isFinite(n) ? Math.round(n * 100) / 100 : n);
-
 export function tracedCosts(costs: readonly UpdateCostInTrace[]): TracedCosts {
-  const q = (pick: (c: UpdateCostInTrace) => number, at: number): number => round(quantile(costs.map(pick), at));
+  const q = (pick: (c: UpdateCostInTrace) => number, at: number): number => round(quantile(costs.map(pick), at), 2);
   return {
     count: costs.length,
     wallP50Ms: q((c) => c.wallMs, 0.5),
@@ -69,24 +66,54 @@ export function tracedCosts(costs: readonly UpdateCostInTrace[]): TracedCosts {
   };
 }
 
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+/** The row floor's mark: only the trace reads it. */
+const ROW_FLOOR_MARK = 'webcast-row-floor';
+
+/**
+ * The row floor, run in the page after the burst: what the browser alone spends on one new
+ * chat row of this page. A copy of the following tail's newest row, its text made new (text
+ * shaped before is cached) and its ids taken off (so nothing counts it as a message), is
+ * made in one task; the next appends it to the tail's rows with no store or React work and
+ * sets the mark; after its frame it is taken away again. A string: the bundler's name
+ * helpers would not exist in the page.
+ */
+const rowFloorScript = (count: number): string => `(async () => {
+  const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  for (let i = 0; i < ${count}; i++) {
+    const rows = document.querySelector('.chat-list__tail-rows');
+    const newest = rows === null ? null : rows.lastElementChild;
+    if (!(newest instanceof HTMLElement)) return;
+    const copy = newest.cloneNode(true);
+    for (const element of [copy, ...copy.querySelectorAll('[data-msg-id], [data-send-time], [data-item-id]')]) {
+      delete element.dataset.msgId;
+      delete element.dataset.sendTime;
+      delete element.dataset.itemId;
+    }
+    const body = copy.querySelector('.chat-message__body');
+    if (body !== null) body.textContent = body.textContent + ' ' + i;
+    await pause(10);
+    rows.append(copy);
+    performance.mark('${ROW_FLOOR_MARK}');
+    performance.clearMarks('${ROW_FLOOR_MARK}');
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    copy.remove();
+    await pause(50);
+  }
+})()`;
 
 export async function measureTracedUpdates(browser: Browser, server: BenchServer, rate: number, seconds: number, floorUpdates = FLOOR_UPDATES): Promise<TracedUpdates> {
   const traceFile = path.join(os.tmpdir(), `webcast-bench-trace-${process.pid}-${rate}.json`);
   const { context, page } = await openOneTab(browser, server, 'product', { measureUpdates: true });
   try {
     await browser.startTracing(page, { path: traceFile, categories: CATEGORIES });
-    let traced = true;
     try {
       await page.evaluate(`globalThis.__webcastUpdateFloor(${floorUpdates})`);
       await server.admin(`/admin/v1/rooms/${ROOM}/burst`, { rate, seconds });
       // The burst, then a drain for its last updates to be painted.
       await sleep(seconds * 1000 + 1500);
-      await page.evaluate(`globalThis.__webcastRowFloor(${floorUpdates})`);
-      await browser.stopTracing();
-      traced = false;
+      await page.evaluate(rowFloorScript(floorUpdates));
     } finally {
-      if (traced) await browser.stopTracing().catch(() => undefined);
+      await browser.stopTracing();
     }
     const events = (JSON.parse(fs.readFileSync(traceFile, 'utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
     return {

@@ -36,8 +36,6 @@ function nextTask(fn: () => void): void {
 export const UPDATE_MARK = 'webcast-chat-update';
 /** The same for the page's floor (measureUpdateFloor): one trace holds both, told apart. */
 export const FLOOR_MARK = 'webcast-floor-update';
-/** The same for a bare new row (measureRowFloor). */
-export const ROW_FLOOR_MARK = 'webcast-row-floor';
 
 /** Call right after applying an update that started at `started` (performance.now()). */
 export function measureUpdate(sink: CostSink, started: number, mark: string = UPDATE_MARK): void {
@@ -109,40 +107,4 @@ export async function measureUpdateFloor(count: number): Promise<number[]> {
   return costs.map(updateTotal);
 }
 
-/**
- * What the browser alone spends on one new chat row of this page: a copy of the following
- * tail's newest row, its text made new (text shaped before is cached), appended to the
- * tail's rows with no store or React work around it, applied and painted, measured as an
- * update; the copy is taken away again before the next. Beside the chat update's cost it
- * shows how much of it is the row's style, layout and paint, which no script change
- * removes. Empty when the page shows no tail row.
- */
-export async function measureRowFloor(count: number): Promise<number[]> {
-  const costs: UpdateCost[] = [];
-  for (let i = 0; i < count; i++) {
-    const rows = document.querySelector('.chat-list__tail-rows');
-    const newest = rows?.lastElementChild;
-    if (rows === null || rows === undefined || !(newest instanceof HTMLElement)) break;
-    const copy = newest.cloneNode(true) as HTMLElement;
-    // Nothing that counts rows (the benchmark's latency probe) may take the copy for a message.
-    for (const element of [copy, ...copy.querySelectorAll<HTMLElement>('[data-msg-id], [data-send-time], [data-item-id]')]) {
-      delete element.dataset.msgId;
-      delete element.dataset.sendTime;
-      delete element.dataset.itemId;
-    }
-    const body = copy.querySelector('.chat-message__body');
-    if (body !== null) body.textContent = `${body.textContent ?? ''} ${i}`;
-    // The copy is made in a task of its own: the measured one only appends it.
-    await pause(10);
-    const before = costs.length;
-    const started = performance.now();
-    rows.append(copy);
-    measureUpdate(costs, started, ROW_FLOOR_MARK);
-    while (costs.length === before) await pause(10);
-    copy.remove();
-    await pause(50);
-  }
-  return costs.map(updateTotal);
-}
-
-if (updateCostSink() !== null) Object.assign(globalThis, { __webcastUpdateFloor: measureUpdateFloor, __webcastRowFloor: measureRowFloor });
+if (updateCostSink() !== null) (globalThis as { __webcastUpdateFloor?: unknown }).__webcastUpdateFloor = measureUpdateFloor;
