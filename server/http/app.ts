@@ -11,6 +11,7 @@ import helmet from '@fastify/helmet';
 import type { ServerContext } from '../context.js';
 import { BizError } from './envelope.js';
 import { embedOriginsReader } from './origins.js';
+import { BODY_LIMIT, registerBodyLimit } from './bodyLimit.js';
 
 export type RouteModule = (app: FastifyInstance, ctx: ServerContext) => void | Promise<void>;
 
@@ -77,8 +78,8 @@ async function registerSecurityHeaders(app: FastifyInstance, ctx: ServerContext)
 export async function buildApp(ctx: ServerContext, options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    // An image upload is at most 500KB, about 700KB once base64-encoded.
-    bodyLimit: 2 * 1024 * 1024,
+    // Answered by registerBodyLimit (bodyLimit.ts) before the framework's check can trip.
+    bodyLimit: BODY_LIMIT,
     // Path parameters (a nickname in update_name, a room id) up to this length reach the
     // routes and their schemas (a clear 4501); the router's default of 100 would answer a
     // longer one with HTTP 414 before any route sees it.
@@ -94,6 +95,7 @@ export async function buildApp(ctx: ServerContext, options: BuildAppOptions): Pr
     },
   });
 
+  registerBodyLimit(app);
   await app.register(formbody);
   await registerSecurityHeaders(app, ctx);
   // The client may be served from another origin than the services (config.js services):
