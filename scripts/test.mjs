@@ -1,0 +1,76 @@
+// `npm test`: every step in turn (typecheck, lint, unit tests, benchmark smoke with the chaos
+// suite's short versions, browser tests), each run even when one before it failed, so that
+// one CI run shows every failure. At the end: each runner's closing line
+// (tests/summary.mjs), the time of each step, and the ten slowest test files, so the CI
+// budget (25 minutes on 2 cores) is visible. Exits 1 when any step failed.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const STEPS = [
+  ['typecheck', 'typecheck'],
+  ['lint', 'lint'],
+  ['unit tests (vitest)', 'test:unit'],
+  ['benchmark smoke and chaos short (vitest)', 'test:bench-smoke'],
+  ['browser tests (Playwright)', 'test:e2e'],
+];
+const REPORTS = ['reports/vitest.json', 'reports/vitest-bench.json', 'reports/playwright.json'];
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+// A report left by an earlier run must not stand in for this run's.
+for (const report of REPORTS) fs.rmSync(report, { force: true });
+
+const started = Date.now();
+const ran = [];
+for (const [what, script] of STEPS) {
+  const start = Date.now();
+  console.log(`\n== ${what}: npm run ${script}`);
+  const result = spawnSync('npm', ['run', script], { stdio: 'inherit' });
+  ran.push({ what, ms: Date.now() - start, ok: result.status === 0 });
+}
+
+console.log('');
+const summary = spawnSync(process.execPath, ['tests/summary.mjs'], { stdio: 'inherit' });
+
+console.log('\nSteps:');
+for (const step of ran) console.log(`  ${step.ok ? 'ok    ' : 'FAILED'} ${seconds(step.ms).padStart(8)}  ${step.what}`);
+console.log(`  total  ${seconds(Date.now() - started).padStart(8)}`);
+
+console.log('\nSlowest test files:');
+for (const file of slowestFiles(10)) console.log(`  ${seconds(file.ms).padStart(8)}  ${file.name} (${file.runner})`);
+
+process.exit(ran.every((s) => s.ok) && summary.status === 0 ? 0 : 1);
+
+/** The files of every report with their times, slowest first. */
+function slowestFiles(count) {
+  const files = [];
+  for (const [report, runner] of [
+    ['reports/vitest.json', 'vitest'],
+    ['reports/vitest-bench.json', 'vitest, benchmark smoke'],
+  ]) {
+    for (const result of read(report)?.testResults ?? []) {
+      files.push({ name: path.relative(process.cwd(), result.name), ms: result.endTime - result.startTime, runner });
+    }
+  }
+  const perSpec = new Map();
+  const visit = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      const ms = spec.tests.flatMap((t) => t.results).reduce((sum, r) => sum + (r.duration ?? 0), 0);
+      const name = path.join('tests/e2e', spec.file);
+      perSpec.set(name, (perSpec.get(name) ?? 0) + ms);
+    }
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  for (const suite of read('reports/playwright.json')?.suites ?? []) visit(suite);
+  for (const [name, ms] of perSpec) files.push({ name, ms, runner: 'Playwright' });
+  return files.sort((a, b) => b.ms - a.ms).slice(0, count);
+}
+
+function read(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
