@@ -14,24 +14,23 @@ export interface Answer {
 export function rawRequest(base: string, method: string, pathname: string, headers: Record<string, string> = {}, body?: string | Buffer, agent?: http.Agent): Promise<Answer> {
   const url = new URL(base);
   return new Promise((resolve) => {
-    let answered: { status: number; chunks: Buffer[] } | null = null;
+    // The answer as far as it came: a status once the headers are in, then its chunks.
+    let status = -1;
+    const chunks: Buffer[] = [];
+    const answer = (): Answer => ({ status, text: Buffer.concat(chunks).toString('utf8') });
     const request = http.request(
       { host: url.hostname, port: url.port, method, path: pathname, agent, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) } },
       (response) => {
-        const chunks: Buffer[] = [];
-        answered = { status: response.statusCode ?? 0, chunks };
+        status = response.statusCode ?? 0;
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        response.on('end', () => resolve(answer()));
         response.on('error', () => resolve({ status: -1, text: '' }));
       },
     );
     // A refused connection or a reset is an answer too (-1): the scenarios count it as such.
     // An answer that came before the reset (the server refused the body before it was all
     // written, docs/protocol.md 5) is read as what it is.
-    request.on('error', () => {
-      const early = answered as { status: number; chunks: Buffer[] } | null;
-      resolve(early === null ? { status: -1, text: '' } : { status: early.status, text: Buffer.concat(early.chunks).toString('utf8') });
-    });
+    request.on('error', () => resolve(answer()));
     request.end(body);
   });
 }
