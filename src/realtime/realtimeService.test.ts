@@ -512,6 +512,29 @@ describe('realtime service: reconnecting', () => {
     expect(a.offsets).toEqual([1, 2, 3, 4, 5]);
   });
 
+  it('reports the offset a history page brought, with no push after it: a thinned stream waits for that report before it sends again', async () => {
+    const t = setup();
+    tab(t, 'A');
+    await t.connect();
+    t.server.chat(ROOM, 'u-x', 'm1');
+    await t.advance(PROGRESS_REPORT_MS * 2);
+    t.server.losePushes = 3;
+    for (let i = 2; i <= 5; i++) t.server.chat(ROOM, 'u-x', `m${i}`);
+    // The progress time after m5 comes while the gap's history request is unanswered.
+    t.clock.advance(PROGRESS_REPORT_MS * 2);
+    await Promise.resolve();
+    const reported = (): unknown[] =>
+      t.sockets.last.sent.flatMap((text) => {
+        const decoded = decodeFrame(text);
+        return decoded.ok && decoded.frame.code === 7202 ? [decoded.frame.body.offset] : [];
+      });
+    expect(reported()).toEqual([1]);
+    // The page fills 2..4; the server, thinning, sends nothing more until it hears of 5.
+    await t.settle();
+    await t.advance(PROGRESS_REPORT_MS * 3);
+    expect(reported()).toEqual([1, 5]);
+  });
+
   it('takes the skip notice of a thinned stream (7201) as messages left out on purpose: marked, counted, never fetched', async () => {
     const t = setup();
     const all = tab(t, 'A');

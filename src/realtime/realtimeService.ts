@@ -412,6 +412,7 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
           readHistory(await entry.session.request(HISTORY_REQUEST, { webcastId, after, limit: Math.min(limit, HISTORY_PAGE_MAX) })),
         onChange: (change) => {
           if (change.appended.length > 0) room.arrivals++;
+          entry.session.noteApplied();
           for (const sub of room.subscribers.values()) sub.coalescer.push(change);
         },
         schedule: later,

@@ -91,6 +91,13 @@ export interface SocketSession {
    */
   join(webcastId: string, offset: number, epoch?: string): Promise<JoinReply>;
   leave(webcastId: string): Promise<void>;
+  /**
+   * The rooms' applied offsets moved without a push (a history page filled a gap, a join's
+   * held frames were applied, a gap was given up): report them at the next progress time.
+   * A thinned stream's server sends nothing more until it hears of them, so a move it
+   * never heard of would hold that stream empty for good (docs/protocol.md 5.2).
+   */
+  noteApplied(): void;
   readonly state: SessionState;
   /** Incoming messages dropped because they did not parse (PROTOCOL 2.1: dropped and counted). */
   readonly malformedCount: number;
@@ -188,7 +195,7 @@ export function createSocketSession(options: SocketSessionOptions): SocketSessio
 
   /**
    * Progress (docs/protocol.md 5.2, thinned stream): the last offset applied of each room
-   * that moved, at most every PROGRESS_REPORT_MS while room messages arrive, so the server
+   * that moved, at most every PROGRESS_REPORT_MS while they move (a push, or noteApplied), so the server
    * can tell how far behind this reader is and thin its stream before it falls further.
    */
   const reportProgress = (): void => {
@@ -404,6 +411,9 @@ export function createSocketSession(options: SocketSessionOptions): SocketSessio
     join,
     async leave(webcastId) {
       await request(LEAVE_REQUEST, { webcastId });
+    },
+    noteApplied() {
+      if (state === 'online') scheduleProgress();
     },
     get state() {
       return state;
