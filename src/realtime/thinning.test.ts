@@ -9,6 +9,7 @@ import {
   THIN_BEHIND_MESSAGES,
   THIN_LAG_START_MS,
   THIN_LAG_STOP_MS,
+  THIN_NOTICE_EVERY_MS,
   THIN_START_BYTES,
   THIN_STOP_BYTES,
   type RoomMessageFacts,
@@ -111,10 +112,33 @@ describe('createStreamThinner', () => {
     expect(thinner.settle(0, 10 * THIN_LAG_START_MS + THIN_LAG_STOP_MS)).toEqual([{ webcastId: 'r', from: THIN_BEHIND_MESSAGES + 2, to: THIN_BEHIND_MESSAGES + 2 }]);
   });
 
+  it('a stream that stays thinned with nothing of the room sent still states its range once it is a second old, and goes on from there', () => {
+    const thinner = createStreamThinner(ME);
+    const other = chat('u-other');
+    let now = 0;
+    for (let o = 1; o <= 10; o++) expect(thinner.offer('r', o, other, SLOW, (now += 50))).toEqual({ send: false, notices: [] });
+    now = 50 + THIN_NOTICE_EVERY_MS - 1;
+    expect(thinner.offer('r', 11, other, SLOW, now)).toEqual({ send: false, notices: [] });
+    expect(thinner.offer('r', 12, other, SLOW, (now += 1))).toEqual({ send: false, notices: [{ webcastId: 'r', from: 1, to: 12 }] });
+    // The next range starts after the one stated, and is stated in its turn.
+    expect(thinner.offer('r', 13, other, SLOW, (now += 1))).toEqual({ send: false, notices: [] });
+    expect(thinner.offer('r', 14, other, SLOW, now + THIN_NOTICE_EVERY_MS)).toEqual({ send: false, notices: [{ webcastId: 'r', from: 13, to: 14 }] });
+    expect(thinner.state).toBe('thinning');
+    expect(thinner.skipped).toBe(14);
+  });
+
   it('accounts for every offset exactly once: sent, or inside one stated range', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ room: fc.constantFrom('a', 'b'), who: fc.constantFrom('other', 'other', 'other', 'me', 'staff'), bytes: fc.integer({ min: 0, max: 2 * THIN_START_BYTES }) }), { maxLength: 300 }),
+        fc.array(
+          fc.record({
+            room: fc.constantFrom('a', 'b'),
+            who: fc.constantFrom('other', 'other', 'other', 'me', 'staff'),
+            bytes: fc.integer({ min: 0, max: 2 * THIN_START_BYTES }),
+            elapsed: fc.integer({ min: 0, max: THIN_NOTICE_EVERY_MS / 2 }),
+          }),
+          { maxLength: 300 },
+        ),
         (steps) => {
           const thinner = createStreamThinner(ME);
           const next = { a: 0, b: 0 };
@@ -122,15 +146,17 @@ describe('createStreamThinner', () => {
           const state = (notices: readonly SkipNotice[]) => {
             for (const n of notices) for (let o = n.from; o <= n.to; o++) seen[n.webcastId as 'a' | 'b'].push(o);
           };
+          let now = 0;
           for (const step of steps) {
+            now += step.elapsed;
             const offset = ++next[step.room];
             const facts = step.who === 'me' ? chat(ME) : step.who === 'staff' ? chat('u-host', { role: 7 }) : chat('u-other');
-            const decision = thinner.offer(step.room, offset, facts, step.bytes, 0);
+            const decision = thinner.offer(step.room, offset, facts, step.bytes, now);
             state(decision.notices);
             if (decision.send) seen[step.room].push(offset);
             else expect(step.who).toBe('other');
           }
-          state(thinner.settle(0, 0));
+          state(thinner.settle(0, now));
           // In order, none twice, none missing.
           expect(seen.a).toEqual(Array.from({ length: next.a }, (_, i) => i + 1));
           expect(seen.b).toEqual(Array.from({ length: next.b }, (_, i) => i + 1));

@@ -39,7 +39,7 @@ export const THIN_START_BYTES = 1024 * 1024;
 export const THIN_STOP_BYTES = 256 * 1024;
 /** Client to server, no reply: `{webcastId, offset}`, the last room offset the client applied. */
 export const PROGRESS_CODE = 7202;
-/** How often at most a client reports its progress while room messages arrive. */
+/** How often at most a client reports its progress while its applied offsets move. */
 export const PROGRESS_REPORT_MS = 100;
 /** A sent message this old and not yet reported applied: the reader is behind, the stream is thinned. */
 export const THIN_LAG_START_MS = 250;
@@ -50,6 +50,14 @@ export const THIN_LAG_STOP_MS = 100;
  * a moderate room on a loaded machine catches up by itself, without marks in its list.
  */
 export const THIN_BEHIND_MESSAGES = 200;
+/**
+ * While a stream stays thinned, a range left out is stated at least this often, even when
+ * nothing of its room is sent to carry it: the reader's list shows what it missed instead
+ * of standing still, and a reader whose progress the server waits for hears of offsets
+ * that move its applied offset, so it reports (a client that reported only on room pushes
+ * otherwise left a stream thinned and empty for good: the chaos suite's cuts scenario).
+ */
+export const THIN_NOTICE_EVERY_MS = 1000;
 /** Messages sent within this many ms share one sample (its time the first's, its offset the last's). */
 const SAMPLE_MS = 20;
 /** Send times kept per room at most (a reader that stopped reporting is thinned long before). */
@@ -124,8 +132,8 @@ const NONE: readonly SkipNotice[] = [];
 export function createStreamThinner(viewerUid: string): StreamThinner {
   let state: ThinningState = 'full';
   let skipped = 0;
-  /** Per room, the range left out and not yet stated. */
-  const pending = new Map<string, { from: number; to: number }>();
+  /** Per room, the range left out and not yet stated, and when its first message was left out. */
+  const pending = new Map<string, { from: number; to: number; since: number }>();
   /** Per room, offsets sent and when, not yet reported applied (one per SAMPLE_MS), oldest first. */
   const inFlight = new Map<string, { offset: number; at: number }[]>();
   /** Per room, the last offset sent and the last reported applied. */
@@ -200,12 +208,15 @@ export function createStreamThinner(viewerUid: string): StreamThinner {
       move(waitingBytes, now);
       if (state === 'thinning' && !isNeverSkipped(facts, viewerUid)) {
         const range = pending.get(webcastId);
+        skipped++;
         // Offsets reach one socket in order; a range is contiguous unless a message was
         // sent in between, which took the range with it.
-        if (range === undefined) pending.set(webcastId, { from: offset, to: offset });
-        else range.to = offset;
-        skipped++;
-        return { send: false, notices: NONE };
+        if (range === undefined) {
+          pending.set(webcastId, { from: offset, to: offset, since: now });
+          return { send: false, notices: NONE };
+        }
+        range.to = offset;
+        return { send: false, notices: now - range.since >= THIN_NOTICE_EVERY_MS ? take(webcastId) : NONE };
       }
       sent(webcastId, offset, now);
       return { send: true, notices: before === 'thinning' && state === 'full' ? takeAll() : take(webcastId) };
