@@ -4,6 +4,6 @@
  * nothing in the system's temporary folder.
  */
 import { afterAll } from 'vitest';
-import { removeTempDirs } from './harness.js';
+import { removeTempDirs } from './tempDirs.js';
 
 afterAll(removeTempDirs);

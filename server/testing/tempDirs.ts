@@ -1,0 +1,23 @@
+/**
+ * The temporary data folders of one test file. A module of its own, without the server:
+ * the setup file that removes them (cleanup.setup.ts) runs before every test file, and
+ * importing the whole server there cost each of the 300 files a third of a second.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/** Folders made by makeTempDir in this test file, removed after it (cleanup.setup.ts). */
+const madeDirs = new Set<string>();
+
+export function makeTempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'webcast-test-'));
+  madeDirs.add(dir);
+  return dir;
+}
+
+/** Removes every folder makeTempDir made (servers on them are closed by then, or just lose their files). */
+export function removeTempDirs(): void {
+  for (const dir of madeDirs) fs.rmSync(dir, { recursive: true, force: true });
+  madeDirs.clear();
+}
