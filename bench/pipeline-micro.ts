@@ -49,7 +49,7 @@ import { toChatEntry, type ChatEntry } from '../src/realtime/chatEntry';
 import { createRoomHub, type HubChange, type RoomHub } from '../src/realtime/roomHub';
 import { CHAT_FILTERS, showsEntry, type ChatFilter, type ChatVisibility } from '../src/realtime/filters';
 import { createDeltaCoalescer, type ChatDelta, type DeltaCoalescer, type DeltaSchedule } from '../src/realtime/deltas';
-import { SKIPPING_DELTA_INTERVAL_MS, STREAMING_DELTA_INTERVAL_MS, VISIBLE_DELTA_INTERVAL_MS } from '../src/realtime/realtimeService';
+import { SKIPPING_DELTA_INTERVAL_MS, STREAMING_DELTA_INTERVAL_MS, VISIBLE_DELTA_INTERVAL_MS } from '../src/realtime/deltaPacing';
 import { burstTraffic } from '../server/admin/burstTraffic';
 import { chatMessageBody, type ChatInput } from '../server/chat/message';
 import { roomMessageFrame } from '../server/rooms/hub';

@@ -8,20 +8,19 @@ import { createFakeRoomServer } from './fakeRoomServer';
 import type { ChatFilter } from './filters';
 import type { ConnectionStatus, JoinStatus, SessionKey, TabUpdate } from './realtimeApi';
 import {
-  createRealtimeService,
   deltaGapAfter,
   FLOOD_DELTA_ENTRIES,
   FLOOD_DELTA_INTERVAL_MS,
   PRIORITY_DELTA_GAP_MS,
   PRIORITY_SHOWN_MS,
   ROOM_QUIET_MS,
-  SESSION_LINGER_MS,
   SKIPPING_DELTA_INTERVAL_MS,
   STREAMING_DELTA_INTERVAL_MS,
   TRICKLE_DELTA_ENTRIES,
   TRICKLE_DELTA_INTERVAL_MS,
   VISIBLE_DELTA_INTERVAL_MS,
-} from './realtimeService';
+} from './deltaPacing';
+import { createRealtimeService, SESSION_LINGER_MS } from './realtimeService';
 
 /** Long enough for any visible tab's next delta, however recent its last one. */
 const TICK = STREAMING_DELTA_INTERVAL_MS;

@@ -15,12 +15,14 @@
  *
  * Back-pressure: a tab's update call returns a promise that settles once the tab applied
  * it. A tick that comes due while the previous update is still in flight waits for it, so
- * a busy tab gets fewer, larger deltas instead of a growing queue of messages.
+ * a busy tab gets fewer, larger deltas instead of a growing queue of messages. When a
+ * tab's next delta may go is decided in deltaPacing.ts alone.
  */
 import type { ChatEntry } from './chatEntry';
 import { createConversationBook, type ConversationArchive, type ConversationBook } from './conversationBook';
 import { CONVERSATION_PUSH_CODES, EMPTY_CONVERSATIONS, type ConversationEvent } from './conversations';
-import { createDeltaCoalescer, DELTA_ENTRIES_MAX, HIDDEN_DELTA_INTERVAL_MS, snapshotDelta, type DeltaCoalescer, type DeltaSchedule } from './deltas';
+import { newTabPace, noteDeltaSent, noteUpdateApplied, noteUpdateSent, pacedSchedule, type PaceClock, type TabPace } from './deltaPacing';
+import { createDeltaCoalescer, snapshotDelta, type DeltaCoalescer } from './deltas';
 import type { ChatFilter } from './filters';
 import type { Frame, FrameBody } from './frame';
 import { RequestError } from './pendingRequests';
@@ -46,86 +48,6 @@ export const CHAT_SEND_REQUEST = 7101;
 export const WITHDRAW_REQUEST = 7103;
 /** How long a session with no room left keeps its socket (a reload reuses it). */
 export const SESSION_LINGER_MS = 5000;
-/** Cadence of a visible tab's deltas: a worker has no animation frames, so one display frame. */
-export const VISIBLE_DELTA_INTERVAL_MS = 16;
-/**
- * While deltas keep coming (a busy room), a visible tab gets at most one per this: every
- * delta costs the tab a render of the new rows and a layout of the list, whatever the
- * number of messages in it. Side by side in the macro benchmark (one tab, quiet machine):
- * 100 ms kept the tab's main thread at 27.7 % CPU at 5,000/s and 26.2 % at 20,000/s, 200 ms
- * at 19.2 % and 18.3 %, with the same p95 latency (57 and 111 ms: the rows in view are the
- * newest of each update). A message after a quiet spell still goes out on the next frame.
- */
-export const STREAMING_DELTA_INTERVAL_MS = 200;
-/**
- * A delta of at most this many new entries is a quiet room's (a message or two a tenth of
- * a second): the next may follow after TRICKLE_DELTA_INTERVAL_MS, so each message shows
- * within about 100 ms instead of waiting up to 200 (the macro benchmark at 10/s: p95 189 ms
- * against the main-thread baseline's 54). Such updates are the cheapest a tab gets (one new
- * row), and ten a second are about 5 % of its main thread.
- */
-export const TRICKLE_DELTA_ENTRIES = 2;
-export const TRICKLE_DELTA_INTERVAL_MS = 100;
-/**
- * A delta made of at least this many new entries replaced every row a chat panel shows (a tall
- * panel shows about 30): the room is in a flood, where the list can no longer be read as it
- * scrolls, only as a series of screens.
- */
-export const FLOOD_DELTA_ENTRIES = 40;
-/**
- * After a flood delta, the visible tab's next comes at most this much later: each screen
- * stays up long enough to catch a line or two, as the webcast platforms' throttled chats
- * do in large rooms, and the tab renders 2 screens a second instead of 5 (every one costs
- * it the same, however many messages it carries). The rows shown are still the newest of
- * each update; a room slower than FLOOD_DELTA_ENTRIES per this interval (80/s) goes back
- * to STREAMING_DELTA_INTERVAL_MS by itself, so the two cannot flap.
- */
-export const FLOOD_DELTA_INTERVAL_MS = 500;
-/**
- * After a delta that could not carry everything that arrived (more than the tab keeps,
- * DELTA_ENTRIES_MAX: 400 a second or more at the flood's pace), the next comes at most this
- * much later. The viewer saw a screen of 40 out of hundreds either way; one screen a second
- * instead of two halves what the flood costs the tab (one tab at 5,000/s, side by side in
- * the macro benchmark: main thread 554 ms against 381 ms over 10 s), and each screen stays
- * up long enough to read a line. The rows shown are still the newest of each update, so
- * their send-to-screen latency is unchanged; the viewer's own, mentioning and staff messages
- * do not wait for it (PRIORITY_DELTA_GAP_MS). A room that slows below DELTA_ENTRIES_MAX a
- * second goes back to FLOOD_DELTA_INTERVAL_MS.
- */
-export const SKIPPING_DELTA_INTERVAL_MS = 1000;
-
-/**
- * While a flood's pace holds a visible tab's next delta (FLOOD_DELTA_INTERVAL_MS or more),
- * the worker looks every this often whether the room sent anything meanwhile; when it did
- * not, the burst is over and the rows waiting are the newest there will be for a while, so
- * they go out then, at most twice this after the last message, not up to a second later at
- * the end of the pace (a burst's last screen: 292 ms late at p95 with looks every 150 ms,
- * the macro benchmark at 5,000/s). A flood never pauses this long; if the worker itself was
- * held up, a look at worst sends one delta early.
- */
-export const ROOM_QUIET_MS = 75;
-
-/**
- * A priority entry (one mentioning the viewer, staff, highlighted) does not wait for a busy
- * room's pace: its delta, which ends with it so that it is the tab's newest row, goes this
- * long after the tab's previous delta, or at the pace if sooner (at most four such deltas a
- * second, however many come). In a flood its rows would otherwise wait up to a second, then
- * come above a new screen of 40, out of the following list's view. The viewer's own message
- * goes the same way at the next frame: they watch for it right after sending.
- */
-export const PRIORITY_DELTA_GAP_MS = 250;
-/**
- * After a hurried delta, the next paced one waits at least this long (and at most a second
- * pace), so that the priority rows it brought stay up long enough to read.
- */
-export const PRIORITY_SHOWN_MS = 500;
-
-/** How long after a delta of `arrived` new entries the tab's next one may come. */
-export function deltaGapAfter(arrived: number): number {
-  if (arrived > DELTA_ENTRIES_MAX) return SKIPPING_DELTA_INTERVAL_MS;
-  if (arrived >= FLOOD_DELTA_ENTRIES) return FLOOD_DELTA_INTERVAL_MS;
-  return arrived <= TRICKLE_DELTA_ENTRIES ? TRICKLE_DELTA_INTERVAL_MS : STREAMING_DELTA_INTERVAL_MS;
-}
 /** Connect-mic media signalling pushes: 4115 offer, 4117 answer, 4119 ICE candidate (PROTOCOL 2.5). */
 export const MIC_SIGNAL_CODES: ReadonlySet<number> = new Set([4115, 4117, 4119]);
 /** Frames held for a room whose first join is under way (the replay comes before the reply). */
@@ -162,18 +84,8 @@ interface Subscriber {
   filter: ChatFilter;
   readonly onUpdate: TabUpdateHandler;
   readonly coalescer: DeltaCoalescer;
-  inFlight: boolean;
-  /** clock.now() of the last delta sent, paced or hurried. */
-  lastDeltaAt: number;
-  /** clock.now() of the last delta sent at the pace, which the pace counts from. */
-  lastPacedAt: number;
-  /** clock.now() of the last delta hurried for a priority entry. */
-  lastHurriedAt: number;
-  /** How long after lastPacedAt the next visible delta may go: streaming, or a flood's. */
-  nextDeltaGapMs: number;
-  /** A tick that came due while an update was in flight. */
-  waitingTick: (() => void) | null;
-  gone: boolean;
+  /** When its next delta may go (deltaPacing.ts), and whether the last update is applied. */
+  readonly pace: TabPace;
 }
 
 interface RoomEntry {
@@ -253,12 +165,13 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
     const id = clock.setTimeout(fn, ms);
     return () => clock.clearTimeout(id);
   };
+  const paceClock: PaceClock = { later, now: () => clock.now() };
 
   // ---- delivery to tabs ----
 
   function deliver(sub: Subscriber, update: TabUpdate): void {
-    if (sub.gone) return;
-    sub.inFlight = true;
+    if (sub.pace.gone) return;
+    noteUpdateSent(sub.pace);
     let result: void | Promise<void>;
     try {
       result = sub.onUpdate(update);
@@ -266,68 +179,13 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
       logger.error(`realtime: tab ${sub.tabId} update threw`, error);
       result = undefined;
     }
-    const settled = (): void => {
-      sub.inFlight = false;
-      const tick = sub.waitingTick;
-      sub.waitingTick = null;
-      if (tick !== null) tick();
-    };
+    const settled = (): void => noteUpdateApplied(sub.pace);
     if (result === undefined) settled();
     else
       result.then(settled, (error: unknown) => {
         logger.warn(`realtime: tab ${sub.tabId} failed to apply an update`, error);
         settled();
       });
-  }
-
-  /** Ticks wait for the interval, then for the previous update to be applied. */
-  function gatedSchedule(sub: () => Subscriber, room: RoomEntry): DeltaSchedule {
-    // The pace, held after a hurried delta so that its rows stay up a while (never past two paces).
-    const gapLeft = (): number => {
-      const s = sub();
-      const paced = s.lastPacedAt + s.nextDeltaGapMs;
-      return Math.max(paced, Math.min(s.lastHurriedAt + PRIORITY_SHOWN_MS, paced + s.nextDeltaGapMs)) - clock.now();
-    };
-    const visibleWait = (): number => Math.max(VISIBLE_DELTA_INTERVAL_MS, gapLeft());
-    const gated = (wait: () => number, looksForQuiet: boolean) => (fn: () => void) => {
-      let cancelled = false;
-      let cancelTimer: () => void;
-      const due = (): void => {
-        const s = sub();
-        if (cancelled || s.gone) return;
-        if (s.inFlight) s.waitingTick = fn;
-        else fn();
-      };
-      // In a flood's pace, a look every ROOM_QUIET_MS: nothing new since the last, and the wait is over.
-      const waitFor = (ms: number, seen: number): void => {
-        if (!looksForQuiet || ms <= ROOM_QUIET_MS || sub().nextDeltaGapMs < FLOOD_DELTA_INTERVAL_MS) {
-          cancelTimer = later(due, ms);
-          return;
-        }
-        cancelTimer = later(() => {
-          const s = sub();
-          if (cancelled || s.gone) return;
-          if (room.arrivals === seen) due();
-          else waitFor(wait(), room.arrivals);
-        }, ROOM_QUIET_MS);
-      };
-      waitFor(wait(), room.arrivals);
-      return () => {
-        cancelled = true;
-        cancelTimer();
-        const s = sub();
-        if (s.waitingTick === fn) s.waitingTick = null;
-      };
-    };
-    // A hidden tab never gets more than a visible one would.
-    const hiddenWait = (): number => Math.max(HIDDEN_DELTA_INTERVAL_MS, gapLeft());
-    // A priority entry: PRIORITY_DELTA_GAP_MS after the last delta, or the pace when that is
-    // sooner; the viewer's own message: the next frame.
-    const priorityWait = (): number => Math.min(visibleWait(), Math.max(VISIBLE_DELTA_INTERVAL_MS, sub().lastDeltaAt + PRIORITY_DELTA_GAP_MS - clock.now()));
-    const ownWait = (): number => VISIBLE_DELTA_INTERVAL_MS;
-    const priority = gated(priorityWait, false);
-    const own = gated(ownWait, false);
-    return { visible: gated(visibleWait, true), hidden: gated(hiddenWait, false), soon: (fn, isOwn) => (isOwn ? own(fn) : priority(fn)) };
   }
 
   function broadcastStatus(entry: SessionEntry): void {
@@ -571,7 +429,7 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
     tabs.get(tabId)?.rooms.delete(webcastId);
     if (found === null) return;
     const { entry, room, sub } = found;
-    sub.gone = true;
+    sub.pace.gone = true;
     sub.coalescer.dispose();
     room.subscribers.delete(tabId);
     if (room.subscribers.size === 0) dropRoom(entry, room);
@@ -595,25 +453,19 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
     if (existing !== undefined && existing.status.state === 'failed') revive(existing);
     const entry = sessionFor(key);
     const room = entry.rooms.get(webcastId) ?? createRoom(entry, webcastId);
-    // The closures run on later ticks only, once `sub` exists.
+    const pace = newTabPace();
+    // `emit` runs on later ticks only, once `sub` exists.
     const coalescer = createDeltaCoalescer({
       filter: subscription.filter,
       visible: subscription.visible,
-      schedule: gatedSchedule(() => sub, room),
+      schedule: pacedSchedule(pace, room, paceClock),
       emit: (delta, arrived, hurried) => {
-        const now = clock.now();
-        sub.lastDeltaAt = now;
-        // A delta hurried for a priority entry leaves the room's pace as it was.
-        if (hurried) sub.lastHurriedAt = now;
-        else {
-          sub.lastPacedAt = now;
-          sub.nextDeltaGapMs = deltaGapAfter(arrived);
-        }
+        noteDeltaSent(pace, clock.now(), arrived, hurried);
         deliver(sub, { delta });
       },
       chatState: room.hub.snapshot().state.chat,
     });
-    const sub: Subscriber = { tabId, key, filter: subscription.filter, onUpdate, coalescer, inFlight: false, lastDeltaAt: Number.NEGATIVE_INFINITY, lastPacedAt: Number.NEGATIVE_INFINITY, lastHurriedAt: Number.NEGATIVE_INFINITY, nextDeltaGapMs: STREAMING_DELTA_INTERVAL_MS, waitingTick: null, gone: false };
+    const sub: Subscriber = { tabId, key, filter: subscription.filter, onUpdate, coalescer, pace };
     room.subscribers.set(tabId, sub);
     tab.rooms.set(webcastId, entry.key);
     // The first update: the buffer as this filter shows it, the room state, where things stand.
