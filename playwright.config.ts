@@ -1,15 +1,6 @@
 import { defineConfig } from '@playwright/test';
 
-// Debian's Chromium only: a browser download cannot work on these machines.
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './harness/chromium';
 
 const DEFAULT_PORT = 4173;
 const PORT = Number(process.env.E2E_PORT ?? DEFAULT_PORT);

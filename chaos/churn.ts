@@ -11,7 +11,7 @@
  * SESSION_LINGER_MS for a reload).
  */
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { CHROMIUM, CHROMIUM_ARGS } from '../bench/macro/index';
+import { CHROMIUM_PATH as CHROMIUM, CHROMIUM_ARGS } from '../harness/chromium';
 import type { BenchServer } from '../bench/lib/benchServer';
 import { SESSION_LINGER_MS } from '../src/realtime/realtimeService';
 import { markSplashSeen } from '../tests/e2e/support/splash';

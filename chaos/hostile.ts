@@ -17,7 +17,7 @@
  * rendered (a virtual list shows only what is in view), and the figures count them.
  */
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { CHROMIUM, CHROMIUM_ARGS } from '../bench/macro/index';
+import { CHROMIUM_PATH as CHROMIUM, CHROMIUM_ARGS } from '../harness/chromium';
 import { cutChatText } from '../src/domain/chatCut';
 import { isStaff } from '../src/domain/roles';
 import { LIVE_CALLS } from '../src/api/services/live';

@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { domainToASCII } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { CHROMIUM, CHROMIUM_ARGS } from '../bench/macro/index';
+import { CHROMIUM_PATH as CHROMIUM, CHROMIUM_ARGS } from '../harness/chromium';
 import { withServer } from './lib/server';
 import type { ChaosOptions, ChaosReport, ChaosScenario } from './lib/scenario';
 import { tally } from './lib/scenario';

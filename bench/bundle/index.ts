@@ -23,8 +23,7 @@ import { describeMachine, machineFacts, writeDocsSection, writeResults, type Ben
 import { GUIDE_BUDGET_GZIP_BYTES, openGuidePage, PLAYER_CHAT_CHUNKS, recordScripts, totalBytes, totalGzip, type FoundLibrary, type ScriptFile } from './pageScripts';
 
 export const SECTION = 'Guide page JavaScript (bundle)';
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+import { CHROMIUM_PATH as CHROMIUM, CHROMIUM_ARGS } from '../../harness/chromium';
 const ROOM = '10001';
 const LOCALE_STORAGE_KEY = 'webcast.locale';
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;

@@ -32,8 +32,8 @@ import { measureTracedUpdates, type TracedUpdates } from './tracedUpdates';
 
 export const SECTION = 'Browser burst (macro)';
 export const CHART_FILE = path.join(ROOT, 'docs', 'benchmarks-macro.svg');
-export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export { CHROMIUM_PATH as CHROMIUM, CHROMIUM_ARGS } from '../../harness/chromium';
+import { CHROMIUM_PATH as CHROMIUM, CHROMIUM_ARGS } from '../../harness/chromium';
 
 export const TARGETS = {
   rate: 20_000,

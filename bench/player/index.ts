@@ -22,8 +22,7 @@ import { describeMachine, machineFacts, writeDocsSection, writeResults, type Ben
 import { markSplashSeen } from '../../tests/e2e/support/splash';
 
 export const SECTION = 'Player';
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+import { CHROMIUM_PATH as CHROMIUM, CHROMIUM_ARGS } from '../../harness/chromium';
 const ROOM = '10001';
 const SETTINGS_KEY = 'webcast.player.settings';
 export const TARGETS = { firstFrameMs: 1500, flvNoDelayLatencyMs: 2000 } as const;

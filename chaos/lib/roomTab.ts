@@ -5,7 +5,7 @@
  * diagnostics (src/state/realtimeConnection.ts), and the room's chat history for the judge.
  */
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { CHROMIUM, CHROMIUM_ARGS } from '../../bench/macro/index';
+import { CHROMIUM_PATH as CHROMIUM, CHROMIUM_ARGS } from '../../harness/chromium';
 import type { BenchServer } from '../../bench/lib/benchServer';
 import type { DeliveryRecord } from '../../src/state/deliveryLog';
 import { TestSocket } from '../../server/testing/socketClient';

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../playwright.config';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../harness/chromium';
 
 // The device test (features/devicetest, issue 5 item 5) in Chromium with its fake media
 // devices: the fake microphone beeps about once a second, so the level meter must move; the

@@ -1,5 +1,5 @@
 import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../playwright.config';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../harness/chromium';
 import { startOwnServer, type OwnServer } from './support/ownServer';
 import { test } from './support/splash';
 import { enterAsGuest, guestContext, joinedRoom } from './support/guest';
