@@ -10,7 +10,7 @@
  * clients, cpuMs} when every socket has all `expected` messages or the timeout passed.
  */
 import WebSocket from 'ws';
-import { decodeFrame, encodeFrame } from '../src/realtime/frame';
+import { decodeFrame, encodeFrame } from '../src/protocol/frame';
 
 /**
  * How a viewer reads a frame: 'full' decodes it with the client codec (header block and

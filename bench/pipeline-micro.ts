@@ -16,7 +16,7 @@
  * side in one process (the order rotates from round to round); warm-up rounds first, then
  * the median of the measured rounds in ns per frame:
  *   floor     JSON.parse of each frame's body text (what follows the blank line)
- *   decode    decodeFrame (src/realtime/frame.ts): headers, blank line, JSON body
+ *   decode    decodeFrame (src/protocol/frame.ts): headers, blank line, JSON body
  *   route     the worker's onPush/applyFrame: read body.webcastId, look the room up
  *   cut, tokenize  cutChatText / tokenizeChat (src/domain/chatCut.ts) of the message text
  *   entry     toChatEntry (validation, cut, tokenize, roles, mentions, meshType)
@@ -44,7 +44,7 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { RingBuffer, CHAT_ENTRIES_KEPT, cutChatText, tokenizeChat } from '../src/domain';
-import { decodeFrame, type Frame } from '../src/realtime/frame';
+import { decodeFrame, type Frame } from '../src/protocol/frame';
 import { toChatEntry, type ChatEntry } from '../src/realtime/chatEntry';
 import { createRoomHub, type HubChange, type RoomHub } from '../src/realtime/roomHub';
 import { CHAT_FILTERS, showsEntry, type ChatFilter, type ChatVisibility } from '../src/realtime/filters';

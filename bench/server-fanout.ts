@@ -97,7 +97,7 @@ async function main(): Promise<void> {
         `publishes ${rate} chat messages a second for ${seconds} s from 500 simulated users, each stamped with ` +
         `\`sendTime\` when published. The viewers run in ${clientProcesses} child process(es) (so the server CPU below is ` +
         `the server's alone) on the same cores and record receive time - sendTime of every frame, checking that room ` +
-        `offsets arrive one by one. ${decode === 'full' ? 'Each frame is decoded in full with the client codec (src/realtime/frame).' : 'Each frame is read lightly (push header, then sendTime and offset from the body text), so the simulated viewers take as little of the shared CPU as possible; BENCH_DECODE=full decodes every frame with the client codec instead.'}`,
+        `offsets arrive one by one. ${decode === 'full' ? 'Each frame is decoded in full with the client codec (src/protocol/frame).' : 'Each frame is read lightly (push header, then sendTime and offset from the body text), so the simulated viewers take as little of the shared CPU as possible; BENCH_DECODE=full decodes every frame with the client codec instead.'}`,
       '',
       `Published: ${published} messages (${expected} planned); delivered ${total.received} frames to ${clientCount} viewers ` +
         `(${expected * clientCount} expected) in ${(wallMs / 1000).toFixed(1)} s; out of order, repeated or unreadable: ${outOfOrder}.`,

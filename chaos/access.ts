@@ -12,9 +12,9 @@
  *   at most MAX_FAILURES evaluated (4103), the rest 4203 with the seconds to wait, and the
  *   right password from that address is held back too while the budget is spent.
  */
-import { COMMERCE_CALLS } from '../src/api/services/commerce';
-import { LIVE_CALLS } from '../src/api/services/live';
-import { RESOURCE_CALLS } from '../src/api/services/resource';
+import { COMMERCE_CALLS } from '../src/protocol/services/commerce';
+import { LIVE_CALLS } from '../src/protocol/services/live';
+import { RESOURCE_CALLS } from '../src/protocol/services/resource';
 import { ADMIN_TOKEN, type BenchServer } from '../bench/lib/benchServer';
 import { MAX_FAILURES } from '../server/auth/failureLimiter';
 import { DEMO_WATCH_PASSWORD } from '../server/seed/rooms';
@@ -251,7 +251,7 @@ export const accessScenario: ChaosScenario = {
       return {
         name: 'access',
         title: 'Access',
-        how: `Against a reference server process of its own (fresh data, the demo rooms): the viewer's calls of src/api/services (login, logout, registration and captcha calls, and those carrying a token in their body, left out) with plausible fields, first without a token to find those that need a session (402), then with a guest token of another room and with a token after its logout; the admin API's commands of docs/protocol.md 5.4 with no token, wrong tokens and the token in the wrong header, and once with the right one; ${guesses.toLocaleString('en-US')} wrong watch passwords for the password room sent at once from one address.`,
+        how: `Against a reference server process of its own (fresh data, the demo rooms): the viewer's calls of src/protocol/services (login, logout, registration and captcha calls, and those carrying a token in their body, left out) with plausible fields, first without a token to find those that need a session (402), then with a guest token of another room and with a token after its logout; the admin API's commands of docs/protocol.md 5.4 with no token, wrong tokens and the token in the wrong header, and once with the right one; ${guesses.toLocaleString('en-US')} wrong watch passwords for the password room sent at once from one address.`,
         rows: [...tokens.rows, ...admin.rows, ...guess.rows],
         checks: [...tokens.checks, ...guess.checks],
         examples: [...tokens.examples, ...admin.examples, ...guess.examples],

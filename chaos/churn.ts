@@ -4,7 +4,7 @@
  * (Page.crash: no pagehide, no goodbye; only its released Web Lock tells the worker), while
  * the server bursts chat. Through the suite's TCP proxy (chaos/lib/faultProxy.ts, passing
  * everything) the scenario counts the WebSocket connections open at every moment; each tab
- * times the updates the worker delivers to it (its delivery log, src/state/deliveryLog.ts).
+ * times the updates the worker delivers to it (its delivery log, src/diagnostics/deliveryLog.ts).
  *
  * Rules: never more than one socket; no open tab without an update for more than 3 s (12 s in the short version) once
  * it had its first; the socket closed a few seconds after the last tab (the worker keeps it

@@ -3,7 +3,7 @@
  * a TCP proxy of the suite's own (chaos/lib/faultProxy.ts) while the server bursts numbered
  * chat messages (every room message has an offset one above the last). The proxy cuts the
  * tab's socket at random moments, then delays every chunk, then fragments them. What the
- * tab received is read from the worker's deliveries to it (src/state/deliveryLog.ts, a
+ * tab received is read from the worker's deliveries to it (src/diagnostics/deliveryLog.ts, a
  * test-only hook, not the DOM) and judged against the room's history (2401): every message
  * received once, in order, or counted by a "not shown" mark (skipped on purpose, fetchable);
  * none lost.
@@ -107,7 +107,7 @@ async function run(server: BenchServer, sizes: Sizes, log: (line: string) => voi
     return {
       name: 'cuts',
       title: 'Socket cuts, delays and fragments',
-      how: `Debian's Chromium (1280x800, one viewer tab, a guest of room ${ROOM}) loads the viewer and opens its socket through a TCP proxy of the suite's own (chaos/lib/faultProxy.ts) in front of a reference server process of its own, which bursts ${sizes.rate.toLocaleString('en-US')} chat messages a second from 200 simulated viewers (numbered: every room message has an offset one above the last). Phases: ${sizes.phases.map((p) => p.name + (p.cuts > 0 ? ' (each 0.2 to 2 s after the tab had joined again)' : ` for ${p.seconds} s`)).join('; ')}. What the tab received is the worker's deliveries to it, recorded by the page's test-only hook (src/state/deliveryLog.ts, window.__webcastDeliveries), judged against the room's history read with 2401 afterwards (chaos/lib/deliveries.ts); a message belongs to the phase during which the server sent it.`,
+      how: `Debian's Chromium (1280x800, one viewer tab, a guest of room ${ROOM}) loads the viewer and opens its socket through a TCP proxy of the suite's own (chaos/lib/faultProxy.ts) in front of a reference server process of its own, which bursts ${sizes.rate.toLocaleString('en-US')} chat messages a second from 200 simulated viewers (numbered: every room message has an offset one above the last). Phases: ${sizes.phases.map((p) => p.name + (p.cuts > 0 ? ' (each 0.2 to 2 s after the tab had joined again)' : ` for ${p.seconds} s`)).join('; ')}. What the tab received is the worker's deliveries to it, recorded by the page's test-only hook (src/diagnostics/deliveryLog.ts, window.__webcastDeliveries), judged against the room's history read with 2401 afterwards (chaos/lib/deliveries.ts); a message belongs to the phase during which the server sent it.`,
       rows,
       checks,
       examples: judged.flatMap((p) => p.figures.lostExamples.map((o) => `${p.phase.name}: offset ${o} lost`)).slice(0, 8),

@@ -20,7 +20,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from '@playwri
 import { CHROMIUM_PATH as CHROMIUM, CHROMIUM_ARGS } from '../harness/chromium';
 import { cutChatText } from '../src/domain/chatCut';
 import { isStaff } from '../src/domain/roles';
-import { LIVE_CALLS } from '../src/api/services/live';
+import { LIVE_CALLS } from '../src/protocol/services/live';
 import { ADMIN_TOKEN, type BenchServer } from '../bench/lib/benchServer';
 import { TestSocket } from '../server/testing/socketClient';
 import { markSplashSeen } from '../tests/e2e/support/splash';

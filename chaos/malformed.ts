@@ -18,9 +18,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
-import { COMMERCE_CALLS } from '../src/api/services/commerce';
-import { LIVE_CALLS } from '../src/api/services/live';
-import { RESOURCE_CALLS } from '../src/api/services/resource';
+import { COMMERCE_CALLS } from '../src/protocol/services/commerce';
+import { LIVE_CALLS } from '../src/protocol/services/live';
+import { RESOURCE_CALLS } from '../src/protocol/services/resource';
 import { BUSINESS_CODES } from '../src/domain/errorCatalogue';
 import type { BenchServer } from '../bench/lib/benchServer';
 import { ROOT } from '../bench/lib/report';
@@ -259,7 +259,7 @@ export const malformedScenario: ChaosScenario = {
       return {
         name: 'malformed',
         title: 'Malformed input',
-        how: `${frames.toLocaleString('en-US')} malformed socket messages (server/testing/malformedFrames.ts, seed ${SEED}: mutated valid frames, random text, random requests, random headers, frames over 64 KB, binary messages) on one logged-in, joined guest socket with batched messages, then ${web.tried.toLocaleString('en-US')} malformed HTTP requests (${IN_FLIGHT} at a time, raw node:http so paths go out exactly as written) to the viewer's POST calls (src/api/services) and the media, resource and static folders, against a reference server process of its own (fresh data, the demo rooms). The server's resident memory (VmRSS) is read before and after.`,
+        how: `${frames.toLocaleString('en-US')} malformed socket messages (server/testing/malformedFrames.ts, seed ${SEED}: mutated valid frames, random text, random requests, random headers, frames over 64 KB, binary messages) on one logged-in, joined guest socket with batched messages, then ${web.tried.toLocaleString('en-US')} malformed HTTP requests (${IN_FLIGHT} at a time, raw node:http so paths go out exactly as written) to the viewer's POST calls (src/protocol/services) and the media, resource and static folders, against a reference server process of its own (fresh data, the demo rooms). The server's resident memory (VmRSS) is read before and after.`,
         rows: [...socket.rows, ...web.rows],
         checks: [
           ...socket.checks,

@@ -9,7 +9,7 @@ import type { BenchServer } from '../lib/benchServer';
 import { treeCpuByType } from './server';
 import { startWorkerProfiler, type WorkerCpu } from './workerCpu';
 import { markSplashSeen } from '../../tests/e2e/support/splash';
-import { updateTotal, type UpdateCost } from '../../src/state/updateCost';
+import { updateTotal, type UpdateCost } from '../../src/diagnostics/updateCost';
 
 export const ROOM = '10001';
 export type Variant = 'product' | 'baseline';
@@ -81,7 +81,7 @@ export interface TabFigures {
    */
   readonly storeLagMs: readonly number[];
   /**
-   * The product's cost of one chat update, applied and painted (src/state/updateCost.ts:
+   * The product's cost of one chat update, applied and painted (src/diagnostics/updateCost.ts:
    * the update's own task plus the next frame's rendering), for the updates of the burst
    * while the tab was in view: count, p50, p95 (ms). Zero updates for the baseline.
    */
@@ -99,7 +99,7 @@ export interface TabFigures {
   readonly heapGrowthMB: number;
   /**
    * The viewer's own, the staff's and the mentioning messages published during the burst
-   * (priorityTraffic) that reached this tab's list (src/state/updateCost.ts prioritySink);
+   * (priorityTraffic) that reached this tab's list (src/diagnostics/updateCost.ts prioritySink);
    * null for the baseline and for hidden tabs (they get no chat, by design).
    */
   readonly priority: { readonly sent: number; readonly shown: number } | null;
@@ -126,7 +126,7 @@ export interface RunFigures extends RunPlan {
   readonly tabFigures: readonly TabFigures[];
   /**
    * The same measure as the update cost for the smallest update the page can make (one
-   * character of a small fixed text, src/state/updateCost.ts measureUpdateFloor), taken in
+   * character of a small fixed text, src/diagnostics/updateCost.ts measureUpdateFloor), taken in
    * the tab in front before the idle second: what any update costs this page on this
    * machine. Null for the baseline, and for a run of an older results file.
    */
@@ -333,7 +333,7 @@ export async function measureRun(browser: Browser, server: BenchServer, plan: Ru
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
   await context.addInitScript({ content: probeScript() });
   // The product measures each chat update's cost into this array, and records the priority
-  // entries a tab was given into this map (src/state/updateCost.ts).
+  // entries a tab was given into this map (src/diagnostics/updateCost.ts).
   await context.addInitScript({ content: 'globalThis.__webcastUpdateCosts = []; globalThis.__webcastPriorityIds = new Map();' });
   // The room's splash advert would cover the chat for 5 s; this measures the chat.
   await markSplashSeen(context, [ROOM]);

@@ -12,7 +12,7 @@ export type TabVariant = 'product' | 'baseline';
 
 export const variantArg = (arg: string | undefined): TabVariant => (arg === 'baseline' ? 'baseline' : 'product');
 
-/** `measureUpdates`: the product measures each chat update as the benchmark has it (src/state/updateCost.ts). */
+/** `measureUpdates`: the product measures each chat update as the benchmark has it (src/diagnostics/updateCost.ts). */
 export async function openOneTab(browser: Browser, server: BenchServer, variant: TabVariant, options: { readonly measureUpdates?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
   if (options.measureUpdates === true) await context.addInitScript({ content: 'globalThis.__webcastUpdateCosts = [];' });

@@ -22,7 +22,7 @@ import { quantile, ROOM } from './measure';
 import { buildClient, startBenchServer } from '../lib/benchServer';
 import { openOneTab, variantArg } from './oneTab';
 import { eventsWithin, selfTimes, updatesInTrace, type TraceEvent } from './traceEvents';
-import { UPDATE_MARK, updateTotal, type UpdateCost } from '../../src/state/updateCost';
+import { UPDATE_MARK, updateTotal, type UpdateCost } from '../../src/diagnostics/updateCost';
 
 const variant = variantArg(process.argv[2]);
 const rate = Number(process.argv[3] ?? 5000);

@@ -1,7 +1,7 @@
 /**
  * Reading a Chromium trace of one tab (traceBreakdown.ts): self times by event name, and the
  * main-thread cost of each chat update exactly as the trace has it: the task the update was
- * applied in (found by the `performance.mark` that src/state/updateCost.ts sets) plus the
+ * applied in (found by the `performance.mark` that src/diagnostics/updateCost.ts sets) plus the
  * next main frame after it, without the other tasks that the Performance API measure of the
  * benchmark counts when they run between (timers, the player, the worker's other messages).
  */
@@ -96,7 +96,7 @@ export interface UpdateCostInTrace {
 const cpuMs = (e: TraceEvent): number => (e.tdur === undefined ? NaN : e.tdur / 1000);
 
 /**
- * The cost of each update marked `mark` (performance.mark in src/state/updateCost.ts) in a
+ * The cost of each update marked `mark` (performance.mark in src/diagnostics/updateCost.ts) in a
  * whole browser's trace: on the main thread of the renderer that set the marks (its
  * CrRendererMain, or the marks' own thread when the trace names none), the task each mark
  * is in plus the next main frame.

@@ -1,7 +1,7 @@
 /**
  * The cost of one chat update in the main thread's CPU time (issue 11 items 1 and 4: a
  * target not met is shown with the CPU figures that hold it). The benchmark's own measure
- * (src/state/updateCost.ts, Performance API) is wall time from the update's start to the
+ * (src/diagnostics/updateCost.ts, Performance API) is wall time from the update's start to the
  * first task after its frame: on a shared 2-core machine it also counts the time the main
  * thread waited for a core, and any other task that ran between (the player's timers, the
  * worker's other messages). This pass runs the same burst in one more tab under a Chromium
@@ -22,7 +22,7 @@ import type { BenchServer } from '../lib/benchServer';
 import { quantile, ROOM, round, sleep } from './measure';
 import { openOneTab } from './oneTab';
 import { markedUpdateCosts, type TraceEvent, type UpdateCostInTrace } from './traceEvents';
-import { FLOOR_MARK, UPDATE_MARK } from '../../src/state/updateCost';
+import { FLOOR_MARK, UPDATE_MARK } from '../../src/diagnostics/updateCost';
 
 /** What the trace categories must hold: top-level tasks, main frames, user timing marks, thread time. */
 const CATEGORIES = ['toplevel', 'cc', 'blink.user_timing', 'devtools.timeline'];

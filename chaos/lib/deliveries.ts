@@ -1,6 +1,6 @@
 /**
  * What a tab received, against what the room sent (issue 17 item 1): the tab's delivery log
- * (src/state/deliveryLog.ts, read from the page) and the room's chat offsets from its
+ * (src/diagnostics/deliveryLog.ts, read from the page) and the room's chat offsets from its
  * history. A chat message of the room is, for the tab:
  *
  * - received: appended (or in a replaced list);
@@ -11,7 +11,7 @@
  * Appending an offset the tab already had is a duplicate; appending one not above the last
  * appended breaks the order.
  */
-import type { DeliveryRecord } from '../../src/state/deliveryLog';
+import type { DeliveryRecord } from '../../src/diagnostics/deliveryLog';
 
 export interface DeliveryFigures {
   /** Chat messages of the room in the window. */

@@ -1,13 +1,13 @@
 /**
  * A viewer's tab of the demo room for the chaos scenarios that judge what a tab received
  * (cuts, offline): opened in Chromium as a guest with the page's test-only delivery log
- * on (src/state/deliveryLog.ts), its view of the room read from the page's realtime
+ * on (src/diagnostics/deliveryLog.ts), its view of the room read from the page's realtime
  * diagnostics (src/state/realtimeConnection.ts), and the room's chat history for the judge.
  */
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_PATH as CHROMIUM, CHROMIUM_ARGS } from '../../harness/chromium';
 import type { BenchServer } from '../../bench/lib/benchServer';
-import type { DeliveryRecord } from '../../src/state/deliveryLog';
+import type { DeliveryRecord } from '../../src/diagnostics/deliveryLog';
 import { TestSocket } from '../../server/testing/socketClient';
 import { markSplashSeen } from '../../tests/e2e/support/splash';
 import { startFaultProxy, type FaultProxy } from './faultProxy';

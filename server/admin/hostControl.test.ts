@@ -4,7 +4,7 @@
  * assistant login of that room. The same routes answer both; the guard is what differs.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LIVE_CALLS } from '../../src/api/services/live';
+import { LIVE_CALLS } from '../../src/protocol/services/live';
 import type { TestServer } from '../testing/harness.js';
 import { seededRoom, startInteractServer, viewer, type Caller } from '../testing/interactFixtures.js';
 

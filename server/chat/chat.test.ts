@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHAT_CUT_ELLIPSIS } from '../../src/domain/chatCut';
-import type { FrameBody } from '../../src/realtime/frame';
+import type { FrameBody } from '../../src/protocol/frame';
 import type { TestServer } from '../testing/harness.js';
 import { admin, call, startRealtimeTestServer } from '../testing/realtimeServer.js';
 import { loginAs, type UserOptions } from '../testing/roomFixtures.js';

@@ -5,7 +5,7 @@
  * behind them (lottery draws, papers, red packets...) have their own admin calls; this path
  * announces what the host side decided, as the room message the viewers act on.
  */
-import type { FrameBody } from '../../src/realtime/frame';
+import type { FrameBody } from '../../src/protocol/frame';
 import { LIVE_STATUS } from '../../src/domain/constants';
 import { invalid } from '../http/envelope.js';
 import { enumField, idField, intField, isPlainObject, optionalIdField, optionalLinkField, optionalTextField, textField } from '../socket/fields.js';

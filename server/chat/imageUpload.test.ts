@@ -5,10 +5,10 @@
  */
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LIVE_CALLS } from '../../src/api/services/live';
+import { LIVE_CALLS } from '../../src/protocol/services/live';
 import { IMAGE_MAX_BYTES } from '../../src/domain/constants';
 import { ROLE } from '../../src/domain/roles';
-import { safeUrl } from '../../src/realtime/chatEntry';
+import { safeUrl } from '../../src/domain/safeUrl';
 import { openDatabase } from '../store/db.js';
 import type { TestServer } from '../testing/harness.js';
 import { makeTempDir } from '../testing/harness.js';

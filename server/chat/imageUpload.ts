@@ -20,7 +20,7 @@
  * then show a broken picture; the newest chat keeps its pictures).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { LIVE_CALLS } from '../../src/api/services/live';
+import { LIVE_CALLS } from '../../src/protocol/services/live';
 import { IMAGE_MAX_BYTES } from '../../src/domain/constants';
 import { claimedImageFormat, sniffImageType, type ImageFormat } from '../../src/domain/image';
 import { isStaff } from '../../src/domain/roles';

@@ -3,7 +3,7 @@
  * the message as published (the chat fields of SPEC 3). Text is cut by the shared rule of
  * SPEC 5 (500 units, an emoji token counts as one), so every viewer gets the same text.
  */
-import type { FrameBody } from '../../src/realtime/frame';
+import type { FrameBody } from '../../src/protocol/frame';
 import { cutChatText } from '../../src/domain/chatCut';
 import { validateChatText } from '../../src/domain/chatInput';
 import { isHost, isStaff, isAssistant, ROLE } from '../../src/domain/roles';

@@ -12,8 +12,8 @@
  *   or drops one of them.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HOST_CALLS } from '../../src/api/services/host';
-import { LIVE_CALLS } from '../../src/api/services/live';
+import { HOST_CALLS } from '../../src/protocol/services/host';
+import { LIVE_CALLS } from '../../src/protocol/services/live';
 import { CHAT_ENTRIES_KEPT } from '../../src/domain/constants';
 import { requireSession } from '../auth/sessions.js';
 import type { ServerContext } from '../context.js';

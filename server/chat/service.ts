@@ -5,7 +5,7 @@
  * by the socket handlers, the history routes, the admin API and anything else that
  * publishes chat (the burst generator), so every chat message lands in the history.
  */
-import type { FrameBody } from '../../src/realtime/frame';
+import type { FrameBody } from '../../src/protocol/frame';
 import { WITHDRAW_WINDOW_MS } from '../../src/domain/constants';
 import { ROLE, isStaff } from '../../src/domain/roles';
 import type { ServerContext } from '../context.js';

@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Frame } from '../../src/realtime/frame';
+import type { Frame } from '../../src/protocol/frame';
 import { loadServerConfig } from '../config.js';
 import { startServer, type RunningServer } from '../server.js';
 import { makeTempDir } from '../testing/harness.js';

@@ -11,7 +11,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { decodeFrame, encodeFrame, framesOfMessage, type Frame } from '../../src/realtime/frame';
+import { decodeFrame, encodeFrame, framesOfMessage, type Frame } from '../../src/protocol/frame';
 import { makeTempDir } from '../testing/harness.js';
 import { waitFor } from '../testing/waitFor.js';
 import { startNodeProcess, type NodeProcess } from './launch.js';

@@ -15,7 +15,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CAPTCHA_VALUE, PROTOCOL_VERSION_LOGIN, PROTOCOL_VERSION_RESOURCE } from '../../src/domain/constants';
-import { deriveUserId } from '../../src/api/services/directory';
+import { deriveUserId } from '../../src/protocol/services/directory';
 import type { RouteModule } from '../http/app.js';
 import type { ServerContext } from '../context.js';
 import { BizError, invalid, okEnvelope } from '../http/envelope.js';

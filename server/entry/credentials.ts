@@ -4,7 +4,7 @@
  * that a later refusal should undo: what a successful login spends (an SMS code, an
  * authorisation code, a QR ticket) is spent by `commit`, inside the login transaction.
  */
-import type { LoginInput } from '../../src/api/services/live';
+import type { LoginInput } from '../../src/protocol/services/live';
 import type { ServerContext } from '../context.js';
 import { BizError } from '../http/envelope.js';
 import { verifyPasswordAsync } from '../directory/passwords.js';
@@ -29,7 +29,7 @@ import { consumeCode, findAccount, peekCode } from './sim/providers.js';
 import { QrLogins } from './qrLogin.js';
 
 /**
- * The live_login body: the client's call input (src/api/services/live.ts, one contract for
+ * The live_login body: the client's call input (src/protocol/services/live.ts, one contract for
  * both sides), narrowed to what the route's JSON schema guarantees.
  */
 export type LoginRequest = Omit<LoginInput, 'webcastId' | 'type'> & {

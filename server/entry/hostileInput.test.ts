@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { LIVE_CALLS } from '../../src/api/services/live';
-import { COMMERCE_CALLS } from '../../src/api/services/commerce';
-import type { CallSpec } from '../../src/api/calls';
+import { LIVE_CALLS } from '../../src/protocol/services/live';
+import { COMMERCE_CALLS } from '../../src/protocol/services/commerce';
+import type { CallSpec } from '../../src/protocol/calls';
 import { pathSegment } from '../../src/domain/pathSegment';
 import { guestLogin, startSeeded, type Kit } from './testKit.js';
 

@@ -14,7 +14,7 @@
  */
 import { isStaff } from '../../src/domain/roles';
 import { KICK_DEFAULT_REASON } from '../../src/domain/constants';
-import type { FrameBody } from '../../src/realtime/frame';
+import type { FrameBody } from '../../src/protocol/frame';
 import type { ServerContext } from '../context.js';
 import { BizError, invalid } from '../http/envelope.js';
 import { roomOfRequest } from '../socket/roomHandlers.js';

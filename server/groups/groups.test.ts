@@ -3,7 +3,7 @@
  * over real sockets on loopback.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FrameBody } from '../../src/realtime/frame';
+import type { FrameBody } from '../../src/protocol/frame';
 import { startTestServer, type TestServer } from '../testing/harness.js';
 import { TestSocket } from '../testing/socketClient.js';
 import { loginAs } from '../testing/roomFixtures.js';

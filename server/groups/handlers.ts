@@ -22,7 +22,7 @@
  *
  * `info` is a JSON object or its text (SPEC 3: "info (JSON)").
  */
-import { encodeFrame, type FrameBody } from '../../src/realtime/frame';
+import { encodeFrame, type FrameBody } from '../../src/protocol/frame';
 import { GROUP_DEFAULTS } from '../../src/domain/constants';
 import type { ServerContext } from '../context.js';
 import type { SocketRequest } from '../socket/handlers.js';

@@ -7,7 +7,7 @@
  * Refusals: not a member / not allowed 4009, the group is full 4201, silenced in the group
  * 4402, anything else about the input 4501 naming the field.
  */
-import type { FrameBody } from '../../src/realtime/frame';
+import type { FrameBody } from '../../src/protocol/frame';
 import { GROUP_DEFAULTS } from '../../src/domain/constants';
 import { BizError, invalid } from '../http/envelope.js';
 import { randomToken } from '../auth/random.js';

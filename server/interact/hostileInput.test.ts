@@ -7,11 +7,11 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CallSpec } from '../../src/api/calls';
+import type { CallSpec } from '../../src/protocol/calls';
 import { pathSegment } from '../../src/domain/pathSegment';
-import { COMMERCE_CALLS } from '../../src/api/services/commerce';
-import { LIVE_CALLS } from '../../src/api/services/live';
-import { RESOURCE_CALLS } from '../../src/api/services/resource';
+import { COMMERCE_CALLS } from '../../src/protocol/services/commerce';
+import { LIVE_CALLS } from '../../src/protocol/services/live';
+import { RESOURCE_CALLS } from '../../src/protocol/services/resource';
 import type { TestServer } from '../testing/harness.js';
 import { newKey, seededRoom, startInteractServer, viewer, type Caller } from '../testing/interactFixtures.js';
 

@@ -1,7 +1,7 @@
 /** Restarting the server on the same DATA_DIR keeps what was acknowledged. */
 import { describe, expect, it } from 'vitest';
-import { COMMERCE_CALLS } from '../../src/api/services/commerce';
-import { LIVE_CALLS } from '../../src/api/services/live';
+import { COMMERCE_CALLS } from '../../src/protocol/services/commerce';
+import { LIVE_CALLS } from '../../src/protocol/services/live';
 import { Caller, newKey, seededRoom, startInteractServer, viewer } from '../testing/interactFixtures.js';
 
 describe('restart on the same DATA_DIR', () => {

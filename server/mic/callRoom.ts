@@ -19,8 +19,8 @@
  * | 6165 | a call-room member's network was lost            | call room         | uid                                |
  * | 6167 | snapshot of the call room after a (re)login      | that viewer       | state, users                       |
  */
-/** The codes, shared with the client's reader of them (src/realtime/callRoomState.ts). */
-export { CALL_ROOM_PUSH as CALL_ROOM } from '../../src/realtime/callRoomState';
+/** The codes, shared with the client's reader of them (src/protocol/callRoom.ts). */
+export { CALL_ROOM_PUSH as CALL_ROOM } from '../../src/protocol/callRoom';
 
 /** SPEC 3: "Call-room kick: users, kick_reason (default 100)". */
 export { KICK_DEFAULT_REASON } from '../../src/domain/constants';

@@ -4,7 +4,7 @@
  * relay, call-room control pushes and their acknowledgements, and every refusal.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FrameBody } from '../../src/realtime/frame';
+import type { FrameBody } from '../../src/protocol/frame';
 import type { TestServer } from '../testing/harness.js';
 import { admin, call, startRealtimeTestServer, TEST_MIC_GRACE_MS } from '../testing/realtimeServer.js';
 import { loginAs, type UserOptions } from '../testing/roomFixtures.js';

@@ -14,9 +14,9 @@
  * The session is the `token` field when given, else the `token` header (402 without one).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HOST_CALLS } from '../../src/api/services/host';
-import { LIVE_CALLS } from '../../src/api/services/live';
-import { encodeFrame } from '../../src/realtime/frame';
+import { HOST_CALLS } from '../../src/protocol/services/host';
+import { LIVE_CALLS } from '../../src/protocol/services/live';
+import { encodeFrame } from '../../src/protocol/frame';
 import { isStaff } from '../../src/domain/roles';
 import { requireSession, type Session } from '../auth/sessions.js';
 import type { ServerContext } from '../context.js';

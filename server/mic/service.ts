@@ -9,7 +9,7 @@
  * (`by`: viewer, host, network, kicked), 4111 requests open/closed, 4113 queue, 4133 invite,
  * 4201 snapshot; the call-room control pushes of callRoom.ts alongside.
  */
-import { encodeFrame, type FrameBody } from '../../src/realtime/frame';
+import { encodeFrame, type FrameBody } from '../../src/protocol/frame';
 import { KICK_DEFAULT_REASON } from '../../src/domain/constants';
 import { isStaff } from '../../src/domain/roles';
 import type { Session } from '../auth/sessions.js';

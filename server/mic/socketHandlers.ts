@@ -4,7 +4,7 @@
  * `from` added; a viewer on the mic may leave `to` out: every connected host and assistant gets it) and the host side's invitation (4133 `{webcastId, uid}`).
  */
 import { isStaff } from '../../src/domain/roles';
-import { encodeFrame } from '../../src/realtime/frame';
+import { encodeFrame } from '../../src/protocol/frame';
 import type { ServerContext } from '../context.js';
 import { invalid } from '../http/envelope.js';
 import { idField, optionalIdField } from '../socket/fields.js';

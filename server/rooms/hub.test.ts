@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { decodeFrame } from '../../src/realtime/frame';
+import { decodeFrame } from '../../src/protocol/frame';
 import { openDatabase, type Db } from '../store/db.js';
 import { makeTempDir } from '../testing/harness.js';
 import { RoomLog } from './roomLog.js';

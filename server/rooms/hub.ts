@@ -3,11 +3,11 @@
  * frame text is built once and the same string goes to every socket, so fan-out costs one
  * JSON.stringify per message, not one per recipient.
  */
-import { roomMessageFacts, type RoomMessageFacts } from '../../src/realtime/thinning';
+import { roomMessageFacts, type RoomMessageFacts } from '../../src/protocol/thinning';
 import type { RoomLog, RoomMessage } from './roomLog.js';
 import type { ServerMetrics } from '../metrics.js';
 
-/** Which room message a frame is, for a socket that thins its stream (src/realtime/thinning.ts). */
+/** Which room message a frame is, for a socket that thins its stream (src/protocol/thinning.ts). */
 export interface RoomDelivery {
   readonly webcastId: string;
   readonly offset: number;

@@ -34,7 +34,7 @@ export const ROOM_LOG_MAX_BATCH = 2000;
  * (the queued batch and the one being written), so none a client saw is given again.
  */
 export const RESTART_VOID_OFFSETS = 2 * ROOM_LOG_MAX_BATCH;
-/** The room message that voids offsets (the skip notice code of src/realtime/thinning.ts). */
+/** The room message that voids offsets (the skip notice code of src/protocol/thinning.ts). */
 export const VOID_NOTICE_CODE = 7201;
 
 export interface RoomLogOptions {

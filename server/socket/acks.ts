@@ -4,7 +4,7 @@
  * (same body, which carries the mid). Each connection keeps a book of the pushes it is
  * waiting on, so tests and metrics can tell an acknowledged push from a lost one.
  */
-import { encodeFrame, type FrameBody } from '../../src/realtime/frame';
+import { encodeFrame, type FrameBody } from '../../src/protocol/frame';
 import { randomToken } from '../auth/random.js';
 
 export const CALL_ROOM_CONTROL_PUSHES = [6105, 6107, 6113, 6117, 6121, 6123, 6125, 6147, 6157, 6161, 6165, 6167] as const;

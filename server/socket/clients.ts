@@ -7,7 +7,7 @@
  * (server/cluster/remoteClients.ts): what is sent to one of those goes to its node. The
  * listeners, the lookup by id and by session, and the count are this node's sockets only.
  */
-import { encodeFrame, type FrameBody } from '../../src/realtime/frame';
+import { encodeFrame, type FrameBody } from '../../src/protocol/frame';
 import type { RoomDelivery } from '../rooms/hub.js';
 import type { AckBook } from './acks.js';
 

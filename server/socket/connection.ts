@@ -7,8 +7,8 @@
  */
 import type { Duplex } from 'node:stream';
 import type { WebSocket, RawData } from 'ws';
-import { decodeFrame, encodeFrame, isRequestCode, replyCodeFor, type Frame, type FrameBody } from '../../src/realtime/frame';
-import { createStreamThinner, PROGRESS_CODE, readProgress, SKIP_NOTICE_CODE, THIN_LOGIN_HEADER, type SkipNotice, type StreamThinner } from '../../src/realtime/thinning';
+import { decodeFrame, encodeFrame, isRequestCode, replyCodeFor, type Frame, type FrameBody } from '../../src/protocol/frame';
+import { createStreamThinner, PROGRESS_CODE, readProgress, SKIP_NOTICE_CODE, THIN_LOGIN_HEADER, type SkipNotice, type StreamThinner } from '../../src/protocol/thinning';
 import type { Session } from '../auth/sessions.js';
 import type { RoomDelivery } from '../rooms/hub.js';
 import type { ServerContext } from '../context.js';

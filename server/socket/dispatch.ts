@@ -3,7 +3,7 @@
  * happens into the reply body. Whatever the handler does, the answer is a body with a
  * `status`; nothing escapes to the socket loop.
  */
-import type { FrameBody } from '../../src/realtime/frame';
+import type { FrameBody } from '../../src/protocol/frame';
 import type { ServerContext } from '../context.js';
 import { BizError } from '../http/envelope.js';
 import { isPlainObject } from './fields.js';

@@ -3,7 +3,7 @@
  * all). Each reader returns the typed value or throws code 4501 naming the field and why,
  * which the socket server turns into the reply `{status: 4501, msg}`.
  */
-import type { FrameBody } from '../../src/realtime/frame';
+import type { FrameBody } from '../../src/protocol/frame';
 import { invalid } from '../http/envelope.js';
 import { isSafeLink } from '../http/links.js';
 

@@ -4,7 +4,7 @@
  * does. A handler returns the reply body (the server adds `status: 200`) or throws a
  * BizError, whose code becomes the reply's `status` and whose message its `msg`.
  */
-import type { FrameBody } from '../../src/realtime/frame';
+import type { FrameBody } from '../../src/protocol/frame';
 import type { Session } from '../auth/sessions.js';
 import type { ServerContext } from '../context.js';
 import type { ConnectedClient } from './clients.js';

@@ -4,7 +4,7 @@
  * the 9004 of a second login.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { encodeFrame } from '../../src/realtime/frame';
+import { encodeFrame } from '../../src/protocol/frame';
 import type { TestServer } from '../testing/harness.js';
 import { startRealtimeTestServer } from '../testing/realtimeServer.js';
 import { TestSocket } from '../testing/socketClient.js';

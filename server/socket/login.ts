@@ -3,7 +3,7 @@
  * and the `sid` the live login answered. The answer is push 1100: `{status: 200, userId}`,
  * or a refusal whose status says why, after which the socket is closed.
  */
-import type { Frame } from '../../src/realtime/frame';
+import type { Frame } from '../../src/protocol/frame';
 import { SOCKET_LOGIN_AID } from '../../src/domain/constants';
 import type { Session } from '../auth/sessions.js';
 import type { ServerContext } from '../context.js';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { guestLogin, ok, startSeeded, type Kit } from '../entry/testKit.js';
 import { TestSocket } from '../testing/socketClient.js';
-import { encodeFrame } from '../../src/realtime/frame';
+import { encodeFrame } from '../../src/protocol/frame';
 
 // The simulated network drop (admin users/:uid/drop): what the browser test of the silent
 // gap (issue 19 item 6) uses to keep a viewer offline while the room goes on.

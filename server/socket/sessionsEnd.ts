@@ -8,7 +8,7 @@
  * In a cluster the sockets may be on any node: the session's end is in the shared store, and
  * every other node is told to close its sockets of it too (listenForRemoteEnds).
  */
-import { encodeFrame } from '../../src/realtime/frame';
+import { encodeFrame } from '../../src/protocol/frame';
 import type { ServerContext } from '../context.js';
 import { CLOSE } from './closeCodes.js';
 

@@ -15,7 +15,7 @@ export interface SocketMetrics {
   /** Sockets closed by the server, by why. */
   readonly closedByServer: Counter<'reason'>;
   readonly closedByPeer: Counter<'code'>;
-  /** Chat messages left out of thinned streams (src/realtime/thinning.ts), and the skip notices stating them. */
+  /** Chat messages left out of thinned streams (src/protocol/thinning.ts), and the skip notices stating them. */
   readonly thinned: Counter<'what'>;
 }
 

@@ -8,7 +8,7 @@
  */
 import type { Socket } from 'node:net';
 import { afterEach, expect, it } from 'vitest';
-import { readSkipNotice, SKIP_NOTICE_CODE, THIN_BEHIND_MESSAGES, THIN_LAG_START_MS } from '../../src/realtime/thinning';
+import { readSkipNotice, SKIP_NOTICE_CODE, THIN_BEHIND_MESSAGES, THIN_LAG_START_MS } from '../../src/protocol/thinning';
 import type { TestServer } from '../testing/harness.js';
 import { startRealtimeTestServer } from '../testing/realtimeServer.js';
 import { loginAs } from '../testing/roomFixtures.js';

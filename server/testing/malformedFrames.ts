@@ -7,7 +7,7 @@
  * scenario (chaos/malformed.ts), which sends them to a real server process.
  */
 import fc from 'fast-check';
-import { encodeFrame, type FrameBody } from '../../src/realtime/frame';
+import { encodeFrame, type FrameBody } from '../../src/protocol/frame';
 import { MAX_FRAME_BYTES } from '../socket/connection.js';
 
 /** Room 'r1' in the bodies stands for the room under test (`roomId` of malformedMix). */

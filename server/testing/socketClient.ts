@@ -4,7 +4,7 @@
  * received is kept in order in `frames`.
  */
 import WebSocket from 'ws';
-import { decodeFrame, encodeFrame, framesOfMessage, type Frame, type FrameBody } from '../../src/realtime/frame';
+import { decodeFrame, encodeFrame, framesOfMessage, type Frame, type FrameBody } from '../../src/protocol/frame';
 import { SOCKET_PATH } from '../socket/url.js';
 
 const DEFAULT_TIMEOUT_MS = 5000;

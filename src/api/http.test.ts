@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { defineCall } from './calls';
+import { defineCall } from '../protocol/calls';
 import { ApiError } from './errors';
 import { createHttpClient, type HttpClientOptions, type HttpEffects } from './http';
 

@@ -9,7 +9,7 @@ import { HTTP_TIMEOUT_MS, RETRY_BASE_DELAY_MS, RETRY_DEFAULT_ATTEMPTS } from '..
 import { CLIENT_MESSAGE_KEYS, SESSION_EXPIRED_CODE, SUCCESS_CODE, messageKeyForHttpStatus } from '../domain/errorCatalogue';
 import { pathSegment } from '../domain/pathSegment';
 import { randomId32, type RandomBytes } from '../domain/randomId';
-import type { CallDef, CallSpec } from './calls';
+import type { CallDef, CallSpec } from '../protocol/calls';
 import { encodeBody, toSearchParams, type EncodedBody } from './encoding';
 import { ApiError, businessError } from './errors';
 import { defaultSleep, retry, type Sleep } from './retry';

@@ -7,7 +7,7 @@
 import { randomId32, type RandomBytes } from '../domain/randomId';
 import { createHttpClient, type HttpClient, type HttpClientOptions, type HttpEffects } from './http';
 import type { Sleep } from './retry';
-import type { CallTable } from './calls';
+import type { CallTable } from '../protocol/calls';
 import { bindCalls, type BoundCalls } from './services/bind';
 import { createCommerceService, type CommerceService } from './services/commerce';
 import type { DirectoryService } from './services/directory';
@@ -112,7 +112,7 @@ export function createApi(options: ApiOptions): Api {
 export { ApiError, apiErrorText, isApiError, type ApiErrorKind, type Translate } from './errors';
 export type { HttpClient, HttpEffects, RequestOptions } from './http';
 export { createHttpClient } from './http';
-export type { CallDef, CallSpec, Id, Yuan } from './calls';
+export type { CallDef, CallSpec, Id, Yuan } from '../protocol/calls';
 export { LIVE_CALLS, type LiveService, type LoginData, type LoginInput } from './services/live';
 export { COMMERCE_CALLS, type CommerceService } from './services/commerce';
 export { RESOURCE_CALLS, type ResourceService } from './services/resource';

@@ -6,22 +6,10 @@
  * with its reason. Read into the room state's `callRoom` key, so every tab of the room and
  * the console show the same. Readers never throw; a body they cannot read gives null.
  */
+import { CALL_ROOM_PUSH } from '../protocol/callRoom';
 import { readId } from './chatEntry';
 
-export const CALL_ROOM_PUSH = {
-  membersChanged: 6105,
-  memberJoined: 6107,
-  memberLeft: 6113,
-  removed: 6117,
-  roomAttributes: 6121,
-  memberAttributes: 6123,
-  closed: 6125,
-  invited: 6147,
-  inviteAnswered: 6157,
-  applicationCancelled: 6161,
-  networkLost: 6165,
-  snapshot: 6167,
-} as const;
+export { CALL_ROOM_PUSH };
 
 const CODES: ReadonlySet<number> = new Set(Object.values(CALL_ROOM_PUSH));
 

@@ -30,7 +30,7 @@ import {
   type ConversationKind,
   type ConversationsState,
 } from './conversations';
-import type { FrameBody } from './frame';
+import type { FrameBody } from '../protocol/frame';
 import type { Clock, Logger, RandomBytes, TimerId } from './ports';
 
 /** Where a browser keeps books between visits; keyed by login (server and user). */

@@ -14,7 +14,7 @@ import {
 } from './conversations';
 import { createCountingRandom, createFakeClock, createFakeSocketFactory, createRecordingLogger } from './fakePorts';
 import { createFakeRoomServer, type FakeRequestHandler } from './fakeRoomServer';
-import type { FrameBody } from './frame';
+import type { FrameBody } from '../protocol/frame';
 import type { SessionKey, TabUpdate } from './realtimeApi';
 import { createRealtimeService } from './realtimeService';
 

@@ -10,7 +10,7 @@
  * never trusted: a message is its text, cut to the chat's display length.
  */
 import { CHAT_CUT_LENGTH } from '../domain/constants';
-import type { FrameBody } from './frame';
+import type { FrameBody } from '../protocol/frame';
 
 export const PEER_MESSAGE_REQUEST = 1101;
 export const PEER_MESSAGE_PUSH = 1103;

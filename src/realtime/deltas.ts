@@ -29,7 +29,7 @@ export const DELTA_ENTRIES_MAX = CHAT_ENTRIES_KEPT;
  * When a pending list is cut to the newest, this many of the viewer's own, mentioning,
  * staff and highlighted entries among the cut ones are kept at most (in place of the oldest
  * of the rest): in a flood they are what a viewer looks for, and the server never leaves
- * them out of a thinned stream either (src/realtime/thinning.ts).
+ * them out of a thinned stream either (src/protocol/thinning.ts).
  */
 export const PRIORITY_ENTRIES_KEPT = 50;
 /**

@@ -6,7 +6,7 @@
  * server; this only exists because a worker's socket cannot be intercepted there.
  */
 import type { FakeSocket, FakeSocketFactory } from './fakePorts';
-import { decodeFrame, encodeFrame, type FrameBody } from './frame';
+import { decodeFrame, encodeFrame, type FrameBody } from '../protocol/frame';
 
 interface LoggedMessage {
   readonly code: number;

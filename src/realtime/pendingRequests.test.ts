@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Frame } from './frame';
+import type { Frame } from '../protocol/frame';
 import { createFakeClock } from './fakePorts';
 import { createPendingRequests, RequestError } from './pendingRequests';
 

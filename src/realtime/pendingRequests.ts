@@ -3,8 +3,8 @@
  * request's seq; status 200 resolves with the body, any other status rejects; no reply in
  * time rejects with a timeout. Every failure is a RequestError, so callers handle one type.
  */
-import type { Frame, FrameBody } from './frame';
-import { replyCodeFor } from './frame';
+import type { Frame, FrameBody } from '../protocol/frame';
+import { replyCodeFor } from '../protocol/frame';
 import type { Clock, TimerId } from './ports';
 
 export const REPLY_OK_STATUS = 200;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Frame } from './frame';
+import type { Frame } from '../protocol/frame';
 import { CONTROL_PUSHES, decidePush } from './pushRules';
 
 const push = (code: number, body: Record<string, unknown> = {}, mid: string | null = 'm-1'): Frame & { code: number } => ({

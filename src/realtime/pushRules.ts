@@ -2,7 +2,7 @@
  * What the session does with each push (PROTOCOL 2.2, SPEC 4 "Server pushes"), as a pure
  * decision so every rule can be tested without a socket. socketSession.ts carries it out.
  */
-import type { Frame, FrameBody } from './frame';
+import type { Frame, FrameBody } from '../protocol/frame';
 
 export const LOGIN_RESULT_PUSH = 1100;
 export const ENDED_ELSEWHERE_PUSH = 9004;

@@ -14,7 +14,7 @@ import type { ConversationSendInput } from './conversationBook';
 import type { ConversationEvent, ConversationsState } from './conversations';
 import type { ChatDelta } from './deltas';
 import type { ChatFilter } from './filters';
-import type { FrameBody } from './frame';
+import type { FrameBody } from '../protocol/frame';
 import type { RequestFailure } from './pendingRequests';
 import type { SessionState } from './sessionMachine';
 import type { SkippedPage, SkippedRange } from './skippedPage';

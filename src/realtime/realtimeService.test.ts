@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatEntry } from './chatEntry';
 import { DELTA_ENTRIES_MAX, FLOOD_SCREEN_ENTRIES, HIDDEN_DELTA_INTERVAL_MS } from './deltas';
-import { decodeFrame, encodeFrame } from './frame';
-import { PROGRESS_REPORT_MS } from './thinning';
+import { decodeFrame, encodeFrame } from '../protocol/frame';
+import { PROGRESS_REPORT_MS } from '../protocol/thinning';
 import { createCountingRandom, createFakeClock, createFakeSocketFactory, createRecordingLogger } from './fakePorts';
 import { createFakeRoomServer } from './fakeRoomServer';
 import type { ChatFilter } from './filters';

@@ -24,7 +24,7 @@ import { CONVERSATION_PUSH_CODES, EMPTY_CONVERSATIONS, type ConversationEvent } 
 import { newTabPace, noteDeltaSent, noteUpdateApplied, noteUpdateSent, pacedSchedule, type PaceClock, type TabPace } from './deltaPacing';
 import { createDeltaCoalescer, snapshotDelta, type DeltaCoalescer } from './deltas';
 import type { ChatFilter } from './filters';
-import type { Frame, FrameBody } from './frame';
+import type { Frame, FrameBody } from '../protocol/frame';
 import { RequestError } from './pendingRequests';
 import type { Clock, Logger, RandomBytes, SocketFactory, TimerId } from './ports';
 import type {

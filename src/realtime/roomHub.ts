@@ -11,7 +11,7 @@
  * hub retries with backoff and then, as a last resort, skips the gap and reports it, so
  * the room never freezes waiting for messages that will not come.
  *
- * A skip notice (push 7201 of a thinned stream, src/realtime/thinning.ts) stands for the
+ * A skip notice (push 7201 of a thinned stream, src/protocol/thinning.ts) stands for the
  * offsets it names: applied in order like them, it moves the last offset to its end and
  * counts them as skipped on purpose, never as a gap (no history is fetched for them).
  * A void notice (`void: true`, written by a server restarted after a crash) names offsets
@@ -29,7 +29,7 @@ import { readId, toChatEntry, type ChatEntry } from './chatEntry';
 import { isMicCode, readMicPush } from './micState';
 import { isCallRoomCode, readCallRoomPush } from './callRoomState';
 import { applyPatch, INITIAL_ROOM_STATE, isRoomStateCode, readRoomState, withActed, type RoomState } from './roomState';
-import { readSkipNotice, SKIP_NOTICE_CODE } from './thinning';
+import { readSkipNotice, SKIP_NOTICE_CODE } from '../protocol/thinning';
 
 export const CHAT_CODE = 7101;
 export const WITHDRAW_CODE = 7103;

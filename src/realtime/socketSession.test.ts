@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { decodeFrame, encodeFrame, type Frame, type FrameBody } from './frame';
+import { decodeFrame, encodeFrame, type Frame, type FrameBody } from '../protocol/frame';
 import { createCountingRandom, createFakeClock, createFakeSocketFactory, createRecordingLogger, type FakeSocket } from './fakePorts';
 import { RequestError } from './pendingRequests';
 import type { RoomOffset } from './ports';

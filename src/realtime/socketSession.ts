@@ -9,12 +9,12 @@
  */
 import { HEARTBEAT_INTERVAL_MS, RECONNECT_MAX_ATTEMPTS, RECONNECT_WAIT_MS, REQUEST_TIMEOUT_MS, SOCKET_LOGIN_AID } from '../domain/constants';
 import { randomId32 } from '../domain/randomId';
-import { BATCH_HEADER, decodeFrame, encodeFrame, framesOfMessage, isRequestCode, type DecodeFailure, type Frame, type FrameBody, type OutgoingFrame } from './frame';
+import { BATCH_HEADER, decodeFrame, encodeFrame, framesOfMessage, isRequestCode, type DecodeFailure, type Frame, type FrameBody, type OutgoingFrame } from '../protocol/frame';
 import { createPendingRequests, RequestError } from './pendingRequests';
 import type { Clock, Logger, RandomBytes, RoomOffsets, SocketFactory, SocketLike, TimerId } from './ports';
 import { decidePush, HEARTBEAT_REPLY, HEARTBEAT_REQUEST } from './pushRules';
 import { nextSessionState, TERMINAL_STATES, type SessionEvent, type SessionState } from './sessionMachine';
-import { PROGRESS_CODE, PROGRESS_REPORT_MS, SKIP_NOTICE_CODE, THIN_LOGIN_HEADER } from './thinning';
+import { PROGRESS_CODE, PROGRESS_REPORT_MS, SKIP_NOTICE_CODE, THIN_LOGIN_HEADER } from '../protocol/thinning';
 
 export const JOIN_REQUEST = 7001;
 export const LEAVE_REQUEST = 7003;

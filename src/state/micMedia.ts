@@ -9,7 +9,7 @@
  * restart alone, which fails on some browsers); closing releases the connection and stops
  * nothing it was not given (the caller owns the microphone's tracks).
  */
-import type { FrameBody } from '../realtime/frame';
+import type { FrameBody } from '../protocol/frame';
 import type { MicSignal } from '../realtime/realtimeApi';
 import { onMicSignal, roomRequest } from './realtimeConnection';
 

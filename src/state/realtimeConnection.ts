@@ -8,16 +8,15 @@ import type { proxy as comlinkProxy } from 'comlink';
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import type { ChatFilter } from '../realtime/filters';
-import type { FrameBody } from '../realtime/frame';
+import type { FrameBody } from '../protocol/frame';
 import type { ChatSendInput, MicSignal, RealtimeOutcome, SessionKey, TabUpdate } from '../realtime/realtimeApi';
 import type { SkippedPage, SkippedRange } from '../realtime/skippedPage';
 import type { RealtimeClient } from '../workers/realtimeClient';
 import { applyTabUpdate, IDLE_CONNECTION, newRoomFeed, realtimeStore } from './roomFeed';
 import { session } from './session';
 import { socketAddresses } from './socketAddresses';
-import { deliverySink, recordDelivery } from './deliveryLog';
 import { browserPaintPorts, paintedSoon } from './paintedSoon';
-import { measureUpdate, prioritySink, recordPriority, updateCostSink } from './updateCost';
+import { applyProbed } from '../diagnostics/updateProbes';
 import { applyConversationsUpdate, conversationStore, dropConversations } from './conversationFeed';
 import type { ConversationSendInput } from '../realtime/conversationBook';
 import type { ConversationsState } from '../realtime/conversations';
@@ -156,17 +155,7 @@ function follow(roomId: string, key: SessionKey): () => void {
         // Conversations alone: nothing of the chat's to apply or measure.
         if (update.delta === undefined && update.connection === undefined && update.join === undefined) return;
       }
-      const costs = updateCostSink();
-      const started = costs === null ? 0 : performance.now();
-      if (active) applyTabUpdate(realtimeStore, roomId, update);
-      if (costs !== null && update.delta !== undefined && document.visibilityState === 'visible') measureUpdate(costs, started);
-      const priority = prioritySink();
-      if (priority !== null && update.delta !== undefined) {
-        recordPriority(priority, update.delta.append);
-        recordPriority(priority, update.delta.replace);
-      }
-      const deliveries = deliverySink();
-      if (deliveries !== null && update.delta !== undefined && active) recordDelivery(deliveries, roomId, update.delta);
+      if (active) applyProbed(roomId, update, () => applyTabUpdate(realtimeStore, roomId, update));
       return paintedSoon(browserPaintPorts());
     });
     // The filter is read at each subscribe: one chosen while the code was loading applies.

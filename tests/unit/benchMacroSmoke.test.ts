@@ -39,12 +39,12 @@ describe.skipIf(!fs.existsSync(CHROMIUM) || process.env.BENCH_MACRO_SMOKE === '0
       expect(Number.isFinite(tab.latencyP95Ms), r.variant).toBe(true);
       expect(Number.isFinite(tab.heapBeforeMB) && Number.isFinite(tab.heapAfterMB), r.variant).toBe(true);
     }
-    // The page's floor (src/state/updateCost.ts measureUpdateFloor): the product only.
+    // The page's floor (src/diagnostics/updateCost.ts measureUpdateFloor): the product only.
     const [product, baseline] = result.runs;
     expect(product?.updateFloor?.count).toBe(30);
     expect(product?.updateFloor?.p95Ms).toBeGreaterThan(0);
     expect(baseline?.updateFloor ?? null).toBeNull();
-    // Each update's cost is its own task and its frame (src/state/updateCost.ts), both recorded.
+    // Each update's cost is its own task and its frame (src/diagnostics/updateCost.ts), both recorded.
     const measured = product!.tabFigures[0]!;
     expect(measured.updates).toBeGreaterThan(0);
     expect(measured.updateTaskP50Ms).toBeGreaterThanOrEqual(0);

@@ -1,7 +1,7 @@
 /** The chaos suite's judge of what a tab received against what the room sent (chaos/lib/deliveries.ts). */
 import { describe, expect, it } from 'vitest';
 import { judgeDeliveries } from '../../chaos/lib/deliveries';
-import type { DeliveryRecord } from '../../src/state/deliveryLog';
+import type { DeliveryRecord } from '../../src/diagnostics/deliveryLog';
 
 const rec = (append: number[], notShown: [number, number][] = [], replace: number[] | null = null): DeliveryRecord => ({ roomId: 'r', append, replace, notShown, sync: null });
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_v, i) => from + i);

@@ -22,7 +22,7 @@ import { initI18n } from '../../../src/i18n';
 import { ChatList } from '../../../src/features/chat/ChatList';
 import '../../../src/features/chat/chat.css';
 import '../../../src/ui/base.css';
-import { BATCH_HEADER, decodeFrame, encodeFrame, framesOfMessage } from '../../../src/realtime/frame';
+import { BATCH_HEADER, decodeFrame, encodeFrame, framesOfMessage } from '../../../src/protocol/frame';
 import { toChatEntry, type ChatEntry } from '../../../src/realtime/chatEntry';
 import { showsEntry } from '../../../src/realtime/filters';
 import { HEARTBEAT_REQUEST, LOGIN_OK_STATUS, LOGIN_RESULT_PUSH } from '../../../src/realtime/pushRules';

@@ -1,6 +1,6 @@
 /** Answer sheets on the live service: need-answer, get and answer, by conference (confId). */
 import type { FastifyInstance } from 'fastify';
-import { LIVE_CALLS } from '../../../src/api/services/live';
+import { LIVE_CALLS } from '../../../src/protocol/services/live';
 import type { ServerContext } from '../../context.js';
 import { invalid, okEnvelope } from '../../http/envelope.js';
 import { enter } from '../shared/access.js';

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { formatYuan, multiplyYuan, validateKeyword, Yuan, KEYWORD_MAX } from '../../../src/domain';
 import { PURCHASE_COUNT_MAX } from '../../../src/domain/goods';
-import { COMMERCE_CALLS } from '../../../src/api/services/commerce';
+import { COMMERCE_CALLS } from '../../../src/protocol/services/commerce';
 import type { ServerContext } from '../../context.js';
 import { BizError, invalid, okEnvelope } from '../../http/envelope.js';
 import { enter, type Caller } from '../shared/access.js';

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { validateKeyword, KEYWORD_MAX } from '../../../src/domain';
-import { COMMERCE_CALLS } from '../../../src/api/services/commerce';
+import { COMMERCE_CALLS } from '../../../src/protocol/services/commerce';
 import { requireSession } from '../../auth/sessions.js';
 import type { ServerContext } from '../../context.js';
 import { invalid, okEnvelope } from '../../http/envelope.js';

@@ -3,7 +3,7 @@
  * the newest one still unanswered, and answering (once per user and paper).
  */
 import type { FastifyInstance } from 'fastify';
-import { LIVE_CALLS } from '../../../src/api/services/live';
+import { LIVE_CALLS } from '../../../src/protocol/services/live';
 import { requireSession } from '../../auth/sessions.js';
 import type { ServerContext } from '../../context.js';
 import { okEnvelope, invalid } from '../../http/envelope.js';

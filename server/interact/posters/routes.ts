@@ -4,8 +4,8 @@
  * and URL, counting an invitee (invite/add) and the room's invite ranking.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { COMMERCE_CALLS } from '../../../src/api/services/commerce';
-import { LIVE_CALLS } from '../../../src/api/services/live';
+import { COMMERCE_CALLS } from '../../../src/protocol/services/commerce';
+import { LIVE_CALLS } from '../../../src/protocol/services/live';
 import type { ServerContext } from '../../context.js';
 import { BizError, invalid, okEnvelope } from '../../http/envelope.js';
 import { enter, type Caller } from '../shared/access.js';

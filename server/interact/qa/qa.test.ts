@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { COMMERCE_CALLS } from '../../../src/api/services/commerce';
-import { LIVE_CALLS } from '../../../src/api/services/live';
+import { COMMERCE_CALLS } from '../../../src/protocol/services/commerce';
+import { LIVE_CALLS } from '../../../src/protocol/services/live';
 import type { TestServer } from '../../testing/harness.js';
 import { seededRoom, startInteractServer, viewer, type Caller, type Viewer } from '../../testing/interactFixtures.js';
 

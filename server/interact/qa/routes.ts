@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { validateQuestionText } from '../../../src/domain';
-import { LIVE_CALLS } from '../../../src/api/services/live';
+import { LIVE_CALLS } from '../../../src/protocol/services/live';
 import { requireSession } from '../../auth/sessions.js';
 import type { ServerContext } from '../../context.js';
 import { invalid, okEnvelope } from '../../http/envelope.js';

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { nicknameGate, validateLotteryPassword, validatePhone, LOTTERY_PASSWORD_MAX } from '../../../src/domain';
-import { LIVE_CALLS } from '../../../src/api/services/live';
+import { LIVE_CALLS } from '../../../src/protocol/services/live';
 import { requireSession } from '../../auth/sessions.js';
 import { guessBudgets, guessLimiterOf } from '../../auth/failureLimiter.js';
 import type { ServerContext } from '../../context.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { COMMERCE_CALLS } from '../../../src/api/services/commerce';
+import { COMMERCE_CALLS } from '../../../src/protocol/services/commerce';
 import { sumYuan } from '../../../src/domain';
 import type { TestServer } from '../../testing/harness.js';
 import { newKey, seededRoom, startInteractServer, viewer, type Caller } from '../../testing/interactFixtures.js';

@@ -4,7 +4,7 @@
  * the token header).
  */
 import type { FastifyInstance } from 'fastify';
-import { RESOURCE_CALLS } from '../../../src/api/services/resource';
+import { RESOURCE_CALLS } from '../../../src/protocol/services/resource';
 import type { ServerContext } from '../../context.js';
 import { okEnvelope } from '../../http/envelope.js';
 import { enter } from '../shared/access.js';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { COMMERCE_CALLS } from '../../../src/api/services/commerce';
+import { COMMERCE_CALLS } from '../../../src/protocol/services/commerce';
 import type { TestServer } from '../../testing/harness.js';
 import { ledgerOf } from '../shared/ledger.js';
 import { newKey, seededRoom, startInteractServer, viewer, type Caller, type Viewer } from '../../testing/interactFixtures.js';

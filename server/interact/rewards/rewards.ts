@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { GIFT_COUNT_MAX, GIFTS, multiplyYuan, formatYuan, REWARD, Yuan } from '../../../src/domain';
-import { COMMERCE_CALLS } from '../../../src/api/services/commerce';
+import { COMMERCE_CALLS } from '../../../src/protocol/services/commerce';
 import type { ServerContext } from '../../context.js';
 import { BizError, invalid, okEnvelope } from '../../http/envelope.js';
 import { enter } from '../shared/access.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { LIVE_CALLS } from '../../../src/api/services/live';
+import { LIVE_CALLS } from '../../../src/protocol/services/live';
 import type { TestServer } from '../../testing/harness.js';
 import { seededRoom, startInteractServer, viewer } from '../../testing/interactFixtures.js';
 

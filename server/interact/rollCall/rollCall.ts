@@ -4,7 +4,7 @@
  * A repeated sign-in answers with the first one.
  */
 import type { FastifyInstance } from 'fastify';
-import { LIVE_CALLS } from '../../../src/api/services/live';
+import { LIVE_CALLS } from '../../../src/protocol/services/live';
 import type { ServerContext } from '../../context.js';
 import { invalid, okEnvelope } from '../../http/envelope.js';
 import { enter } from '../shared/access.js';

@@ -1,4 +1,4 @@
-import type { CallTable, InputOf, OutputOf } from '../calls';
+import type { CallTable, InputOf, OutputOf } from '../../protocol/calls';
 import type { HttpClient, RequestOptions } from '../http';
 
 /** Input may be left out when every field of the call is optional. */

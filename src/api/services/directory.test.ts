@@ -5,7 +5,6 @@ import {
   addressToBaseUrl,
   createDirectoryService,
   decodeLocation,
-  deriveUserId,
   pickServerAddresses,
   type ServerAddresses,
 } from './directory';
@@ -148,12 +147,6 @@ describe('directory calls', () => {
 });
 
 describe('helpers', () => {
-  it('derives a stable user id from the name', () => {
-    expect(deriveUserId('Ann_Lee-1.x')).toBe('ann_lee-1.x');
-    expect(deriveUserId('张三')).toBe('u5f204e09');
-    expect(deriveUserId('张三')).toBe(deriveUserId('张三'));
-  });
-
   it('turns a bare address into a protocol-relative base', () => {
     expect(addressToBaseUrl('10.0.0.1:8080')).toBe('//10.0.0.1:8080');
     expect(addressToBaseUrl('https://h.example')).toBe('https://h.example');

@@ -10,7 +10,8 @@
 import { CAPTCHA_VALUE, PROTOCOL_VERSION_LOGIN, PROTOCOL_VERSION_RESOURCE, SERVER_ADDRESS_INDEX } from '../../domain/constants';
 import { CLIENT_MESSAGE_KEYS } from '../../domain/errorCatalogue';
 import { randomId32, type RandomBytes } from '../../domain/randomId';
-import { callMakers, type CallDef, type Id } from '../calls';
+import { callMakers, type CallDef, type Id } from '../../protocol/calls';
+import { deriveUserId } from '../../protocol/services/directory';
 import { ApiError } from '../errors';
 import type { HttpClient, RequestOptions } from '../http';
 
@@ -131,20 +132,6 @@ export function pickServerAddresses(list: readonly string[]): ServerAddresses {
  */
 export const addressToBaseUrl = (address: string): string =>
   /^[a-z][a-z0-9+.-]*:\/\//i.test(address) ? address : `//${address.replace(/^\/+/, '')}`;
-
-/**
- * SPEC 3: "the user id is derived from the name if absent". Derived deterministically, so
- * the same name always registers the same id: the name lowercased, kept to [a-z0-9_.-];
- * a name with none of those (e.g. only Chinese characters) becomes "u" and the hex of its
- * UTF-16 code units.
- */
-export function deriveUserId(name: string): string {
-  const plain = name.trim().toLowerCase().replace(/[^a-z0-9_.-]/g, '');
-  if (plain !== '') return plain;
-  let hex = '';
-  for (let i = 0; i < name.length; i += 1) hex += name.charCodeAt(i).toString(16).padStart(4, '0');
-  return `u${hex}`;
-}
 
 export interface DirectoryClientInfo {
   /** The client's tag (application tag known to the directory service). */

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { isFormEncodedPath } from '../encoding';
-import { placeholdersOf, type CallSpec } from '../calls';
+import { placeholdersOf, type CallSpec } from '../../protocol/calls';
 import { createHttpClient, type HttpClient } from '../http';
 import { COMMERCE_CALLS, createCommerceService } from './commerce';
 import { DIRECTORY_CALLS } from './directory';

@@ -10,7 +10,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mayEditGroup, mayExit, mayInvite, memberActions, readMembers, sortMembers, type GroupMember, type MemberAction } from '../../domain/groupRules';
 import { GROUP_REQUEST, type GroupSummary } from '../../realtime/conversations';
-import type { FrameBody } from '../../realtime/frame';
+import type { FrameBody } from '../../protocol/frame';
 import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { groupFailureText } from './groupFailure';
 import { MEMBER_ACTION_REQUEST } from './groupRequests';

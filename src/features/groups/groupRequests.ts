@@ -4,7 +4,7 @@
  */
 import type { MemberAction } from '../../domain/groupRules';
 import { GROUP_REQUEST, type GroupNotice } from '../../realtime/conversations';
-import type { FrameBody } from '../../realtime/frame';
+import type { FrameBody } from '../../protocol/frame';
 
 export type GroupRequest = readonly [code: number, body: FrameBody];
 

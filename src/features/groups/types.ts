@@ -1,7 +1,7 @@
 /** What the groups tab does through the realtime worker (state/realtimeConnection.ts conversationActions). */
 import type { ConversationSendInput } from '../../realtime/conversationBook';
 import type { ConversationsState } from '../../realtime/conversations';
-import type { FrameBody } from '../../realtime/frame';
+import type { FrameBody } from '../../protocol/frame';
 import type { RealtimeOutcome } from '../../realtime/realtimeApi';
 
 export interface GroupsActions {

@@ -1,4 +1,4 @@
-/** The console's calls (src/api/services/host.ts), bound to the live service host once per api. */
+/** The console's calls (src/protocol/services/host.ts), bound to the live service host once per api. */
 import { useMemo } from 'react';
 import { HOST_CALLS } from '../../api/services/host';
 import { useApi } from '../../state/apiContext';
