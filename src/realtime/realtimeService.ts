@@ -9,6 +9,7 @@
  *
  * Lifetimes:
  * - a room lives while some tab subscribes to it; the last unsubscribe leaves it (7003);
+ *   its hub, its tabs and its join are roomEntry.ts's;
  * - a session lives while it has rooms; after the last room goes it lingers `lingerMs`
  *   (a reload or a tab opened right after keeps the same socket), then closes;
  * - a tab lives until it says goodbye or its Web Lock is released (closed or crashed).
@@ -21,16 +22,14 @@
 import type { ChatEntry } from './chatEntry';
 import { createConversationBook, type ConversationArchive, type ConversationBook } from './conversationBook';
 import { CONVERSATION_PUSH_CODES, EMPTY_CONVERSATIONS, type ConversationEvent } from './conversations';
-import { newTabPace, noteDeltaSent, noteUpdateApplied, noteUpdateSent, pacedSchedule, type PaceClock, type TabPace } from './deltaPacing';
-import { createDeltaCoalescer, snapshotDelta, type DeltaCoalescer } from './deltas';
+import { newTabPace, noteDeltaSent, noteUpdateApplied, noteUpdateSent, pacedSchedule, type PaceClock } from './deltaPacing';
+import { createDeltaCoalescer, snapshotDelta } from './deltas';
 import type { ChatFilter } from './filters';
-import type { Frame, FrameBody } from '../protocol/frame';
-import { RequestError } from './pendingRequests';
+import type { FrameBody } from '../protocol/frame';
 import type { Clock, Logger, RandomBytes, SocketFactory, TimerId } from './ports';
 import type {
   ChatSendInput,
   ConnectionStatus,
-  JoinStatus,
   RealtimeApi,
   RealtimeOutcome,
   RoomSubscription,
@@ -38,20 +37,18 @@ import type {
   TabUpdate,
   TabUpdateHandler,
 } from './realtimeApi';
-import { createRoomHub, HISTORY_PAGE_MAX, type HistoryMessage, type RoomHub } from './roomHub';
-import { createSocketSession, type JoinReply, type SessionStateInfo, type SocketSession } from './socketSession';
+import { applyFrame, createRoomEntry, failureOf, holdForJoin, HISTORY_REQUEST, joinFailed, joinReplied, joinRoom, leaveRoom, readHistory, setJoin, type RoomEntry, type Subscriber } from './roomEntry';
+import { createSocketSession, type SessionStateInfo, type SocketSession } from './socketSession';
 import { TERMINAL_STATES, type SessionState } from './sessionMachine';
 import { isSkippedRange, readSkippedPage, skippedPageRequest } from './skippedPage';
 
-export const HISTORY_REQUEST = 2401;
+export { HISTORY_REQUEST, JOIN_HOLD_MAX } from './roomEntry';
 export const CHAT_SEND_REQUEST = 7101;
 export const WITHDRAW_REQUEST = 7103;
 /** How long a session with no room left keeps its socket (a reload reuses it). */
 export const SESSION_LINGER_MS = 5000;
 /** Connect-mic media signalling pushes: 4115 offer, 4117 answer, 4119 ICE candidate (PROTOCOL 2.5). */
 export const MIC_SIGNAL_CODES: ReadonlySet<number> = new Set([4115, 4117, 4119]);
-/** Frames held for a room whose first join is under way (the replay comes before the reply). */
-export const JOIN_HOLD_MAX = 5000;
 
 export interface RealtimeServicePorts {
   readonly socketFactory: SocketFactory;
@@ -78,35 +75,6 @@ export interface RealtimeService extends RealtimeApi {
   dispose(): void;
 }
 
-interface Subscriber {
-  readonly tabId: string;
-  readonly key: SessionKey;
-  filter: ChatFilter;
-  readonly onUpdate: TabUpdateHandler;
-  readonly coalescer: DeltaCoalescer;
-  /** When its next delta may go (deltaPacing.ts), and whether the last update is applied. */
-  readonly pace: TabPace;
-}
-
-interface RoomEntry {
-  readonly webcastId: string;
-  readonly hub: RoomHub;
-  readonly subscribers: Map<string, Subscriber>;
-  join: JoinStatus;
-  /** Frames of a first join, held until its reply says where the replay starts. */
-  held: Frame[] | null;
-  /**
-   * Joined on some socket before. A rejoin keeps every offset since (the hub fills what
-   * the replay does not reach), even when the room was empty then: only a first join may
-   * start where the replay starts.
-   */
-  joinedBefore: boolean;
-  /** Hub changes that appended entries: whether the room went quiet (ROOM_QUIET_MS). */
-  arrivals: number;
-  /** The life of the room's log its offsets belong to, as the last join reply named it (a cluster's); null before one. */
-  epoch: string | null;
-}
-
 interface SessionEntry {
   readonly key: string;
   readonly userId: string;
@@ -130,30 +98,12 @@ function toStatus(state: SessionState, info: SessionStateInfo): ConnectionStatus
   return { state, attempt: info.attempt ?? 0, status: info.status ?? null, msg: info.msg ?? null };
 }
 
-function failureOf(error: unknown): Extract<RealtimeOutcome<never>, { ok: false }> {
-  if (error instanceof RequestError) return { ok: false, reason: error.reason, status: error.status, msg: error.msg };
-  return { ok: false, reason: 'send-failed', status: null, msg: error instanceof Error ? error.message : String(error) };
-}
-
 const notSubscribed = (webcastId: string): Extract<RealtimeOutcome<never>, { ok: false }> => ({
   ok: false,
   reason: 'not-subscribed',
   status: null,
   msg: `room ${webcastId} is not followed by this tab`,
 });
-
-/** History sync answers `{messages: [{code, ...body}]}` (docs/protocol.md 5.2). */
-function readHistory(body: FrameBody): HistoryMessage[] {
-  const messages = body.messages;
-  if (!Array.isArray(messages)) return [];
-  const out: HistoryMessage[] = [];
-  for (const item of messages as unknown[]) {
-    if (typeof item !== 'object' || item === null) continue;
-    const { code, ...rest } = item as Record<string, unknown>;
-    if (typeof code === 'number') out.push({ code, body: rest });
-  }
-  return out;
-}
 
 export function createRealtimeService(ports: RealtimeServicePorts): RealtimeService {
   const { clock, logger } = ports;
@@ -203,92 +153,25 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
       }
   }
 
-  function setJoin(room: RoomEntry, join: JoinStatus): void {
-    room.join = join;
-    for (const sub of room.subscribers.values()) deliver(sub, { join });
-  }
-
-  // ---- rooms ----
-
-  function applyFrame(room: RoomEntry, frame: Frame): void {
-    if (frame.code === null) return;
-    if (room.held !== null) {
-      if (room.held.length < JOIN_HOLD_MAX) room.held.push(frame);
-      return;
-    }
-    room.hub.apply(frame.code, frame.body);
-  }
-
-  function joinReplied(entry: SessionEntry, room: RoomEntry, reply: JoinReply): void {
-    if (entry.rooms.get(room.webcastId) !== room) return; // left meanwhile
-    const held = room.held ?? [];
-    room.held = null;
-    const replayStart = Math.max(0, (reply.from ?? reply.offset + 1) - 1);
-    // Another epoch: the room's log began again and our offsets name nothing in it.
-    const newLog = reply.epoch !== undefined && room.epoch !== null && reply.epoch !== room.epoch;
-    if (reply.epoch !== undefined) room.epoch = reply.epoch;
-    if (newLog) room.hub.restart(replayStart, reply.offset);
-    // A first join: the replay (if any) starts at `from`; without one, at the latest offset.
-    else if (!room.joinedBefore && room.hub.lastOffset() === 0) room.hub.start(replayStart, reply.offset);
-    room.joinedBefore = true;
-    for (const frame of held) if (frame.code !== null) room.hub.apply(frame.code, frame.body);
-    setJoin(room, { state: 'joined', online: reply.online });
-  }
-
-  function joinFailed(entry: SessionEntry, room: RoomEntry, error: unknown): void {
-    if (entry.rooms.get(room.webcastId) !== room) return;
-    const failure = failureOf(error);
-    // Frames held for a join that failed: apply them rather than lose them.
-    const held = room.held ?? [];
-    room.held = null;
-    for (const frame of held) if (frame.code !== null) room.hub.apply(frame.code, frame.body);
-    setJoin(room, { state: 'refused', status: failure.status, msg: failure.msg });
-  }
-
-  function joinRoom(entry: SessionEntry, room: RoomEntry): void {
-    if ((!room.joinedBefore && room.hub.lastOffset() === 0) || room.epoch !== null) room.held = [];
-    if (room.join.state !== 'joining') setJoin(room, { state: 'joining' });
-    entry.session.join(room.webcastId, room.hub.lastOffset(), room.epoch ?? undefined).then(
-      (reply) => joinReplied(entry, room, reply),
-      (error: unknown) => joinFailed(entry, room, error),
-    );
-  }
+  // ---- rooms (roomEntry.ts) ----
 
   function createRoom(entry: SessionEntry, webcastId: string): RoomEntry {
-    const room: RoomEntry = {
-      webcastId,
-      subscribers: new Map(),
-      join: { state: 'joining' },
-      held: null,
-      joinedBefore: false,
-      arrivals: 0,
-      epoch: null,
-      hub: createRoomHub({
-        webcastId,
-        myUid: entry.userId,
-        requestHistory: async (after, limit) =>
-          readHistory(await entry.session.request(HISTORY_REQUEST, { webcastId, after, limit: Math.min(limit, HISTORY_PAGE_MAX) })),
-        onChange: (change) => {
-          if (change.appended.length > 0) room.arrivals++;
-          entry.session.noteApplied();
-          for (const sub of room.subscribers.values()) sub.coalescer.push(change);
-        },
-        schedule: later,
-      }),
-    };
+    const room: RoomEntry = createRoomEntry(webcastId, {
+      session: entry.session,
+      myUid: entry.userId,
+      later,
+      deliver,
+      followed: () => entry.rooms.get(webcastId) === room,
+    });
     entry.rooms.set(webcastId, room);
-    if (entry.session.state === 'online') joinRoom(entry, room);
-    else if (entry.session.state === 'reconnecting' || entry.session.state === 'connecting' || entry.session.state === 'loggingIn')
-      room.held = []; // joined when the login is accepted
+    if (entry.session.state === 'online') joinRoom(room);
+    else if (entry.session.state === 'reconnecting' || entry.session.state === 'connecting' || entry.session.state === 'loggingIn') holdForJoin(room); // joined when the login is accepted
     return room;
   }
 
   function dropRoom(entry: SessionEntry, room: RoomEntry): void {
     entry.rooms.delete(room.webcastId);
-    room.hub.dispose();
-    if (entry.session.state === 'online') {
-      entry.session.leave(room.webcastId).catch((error: unknown) => logger.warn(`realtime: leaving room ${room.webcastId} failed`, error));
-    }
+    leaveRoom(room, logger);
     if (entry.rooms.size === 0) scheduleLinger(entry);
   }
 
@@ -317,10 +200,10 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
     if (state === 'online') entry.book.online();
     if (state === 'online' && !afterReconnect) {
       // First login: join every room. (After a re-login the session rejoins them itself.)
-      for (const room of entry.rooms.values()) joinRoom(entry, room);
+      for (const room of entry.rooms.values()) joinRoom(room);
     } else if (state === 'reconnecting') {
       for (const room of entry.rooms.values()) {
-        if (room.hub.lastOffset() === 0) room.held = [];
+        if (room.hub.lastOffset() === 0) holdForJoin(room);
         room.join = { state: 'joining' };
       }
     }
@@ -353,7 +236,7 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
       // say the log began again (then the replay is of the new log, not duplicates).
       beforeRejoin: (webcastId) => {
         const room = entry?.rooms.get(webcastId);
-        if (room !== undefined && room.epoch !== null) room.held = [];
+        if (room !== undefined && room.epoch !== null) holdForJoin(room);
       },
       onState: (state, info) => {
         if (entry !== null) onSessionState(entry, state, info);
@@ -381,8 +264,8 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
       onRejoin: (result) => {
         const room = entry?.rooms.get(result.webcastId);
         if (entry === null || room === undefined) return;
-        if (result.ok) joinReplied(entry, room, result.reply);
-        else joinFailed(entry, room, result.error);
+        if (result.ok) joinReplied(room, result.reply);
+        else joinFailed(room, result.error);
       },
     });
     const book = createConversationBook({
