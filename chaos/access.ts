@@ -15,7 +15,7 @@
 import { COMMERCE_CALLS } from '../src/protocol/services/commerce';
 import { LIVE_CALLS } from '../src/protocol/services/live';
 import { RESOURCE_CALLS } from '../src/protocol/services/resource';
-import { ADMIN_TOKEN, type BenchServer } from '../bench/lib/benchServer';
+import { ADMIN_TOKEN, type BenchServer } from '../harness/serverProcess';
 import { MAX_FAILURES } from '../server/auth/failureLimiter';
 import { DEMO_WATCH_PASSWORD } from '../server/seed/rooms';
 import { TestSocket } from '../server/testing/socketClient';

@@ -12,9 +12,9 @@
  */
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_PATH as CHROMIUM, CHROMIUM_ARGS } from '../harness/chromium';
-import type { BenchServer } from '../bench/lib/benchServer';
+import type { BenchServer } from '../harness/serverProcess';
 import { SESSION_LINGER_MS } from '../src/realtime/realtimeService';
-import { markSplashSeen } from '../tests/e2e/support/splash';
+import { markSplashSeen } from '../harness/splash';
 import { startFaultProxy } from './lib/faultProxy';
 import { GUEST_BUTTON, ROOM, sleep } from './lib/roomTab';
 import { withServer } from './lib/server';

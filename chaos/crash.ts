@@ -18,7 +18,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startBenchServer, type BenchServer } from '../bench/lib/benchServer';
+import { startBenchServer, type BenchServer } from '../harness/serverProcess';
 import { LIVE_CALLS } from '../src/protocol/services/live';
 import { TestSocket } from '../server/testing/socketClient';
 import { judgeDeliveries } from './lib/deliveries';

@@ -9,7 +9,7 @@
  * none lost.
  */
 import type { Page } from '@playwright/test';
-import type { BenchServer } from '../bench/lib/benchServer';
+import type { BenchServer } from '../harness/serverProcess';
 import { judgeDeliveries, type DeliveryFigures } from './lib/deliveries';
 import type { FaultMode, FaultProxy } from './lib/faultProxy';
 import { chatHistory, deliveriesOf, ROOM, sleep, tabView, until, withProxiedTab } from './lib/roomTab';

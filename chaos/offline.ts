@@ -7,7 +7,7 @@
  * shown" marks), nothing lost silently, and the viewer told: the reconnecting banner while
  * offline, the marks in the list afterwards.
  */
-import type { BenchServer } from '../bench/lib/benchServer';
+import type { BenchServer } from '../harness/serverProcess';
 import { judgeDeliveries } from './lib/deliveries';
 import { chatHistory, deliveriesOf, ROOM, sleep, tabView, until, withProxiedTab } from './lib/roomTab';
 import { withServer } from './lib/server';

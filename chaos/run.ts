@@ -9,7 +9,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describeMachine, machineFacts, ROOT, writeDocsSection } from '../bench/lib/report';
+import { describeMachine, machineFacts, ROOT, writeDocsSection } from '../harness/report';
 import { accessScenario } from './access';
 import { crashScenario } from './crash';
 import { churnScenario } from './churn';

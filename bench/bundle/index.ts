@@ -14,11 +14,11 @@
  * Sizes: each response body as served, and gzip level 9 of it (zlib, as a static server
  * would send it); KB = 1,000 bytes. Writes the "## Guide page JavaScript (bundle)" section of
  * docs/benchmarks.md and bench/results/<date>-bundle.json (not in smoke runs); prints
- * whether the budget is met. Server: bench/lib/benchServer.ts, on a free port.
+ * whether the budget is met. Server: harness/serverProcess.ts, on a free port.
  */
 import fs from 'node:fs';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
-import { buildClient, startBenchServer } from '../lib/benchServer';
+import { buildClient, startBenchServer } from '../../harness/serverProcess';
 import { describeMachine, machineFacts, writeDocsSection, writeResults, type BenchOptions } from '../lib/report';
 import { GUIDE_BUDGET_GZIP_BYTES, openGuidePage, PLAYER_CHAT_CHUNKS, recordScripts, totalBytes, totalGzip, type FoundLibrary, type ScriptFile } from './pageScripts';
 

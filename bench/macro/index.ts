@@ -27,7 +27,7 @@ import { describeMachine, machineFacts, ROOT, writeDocsSection, writeResults, ty
 import { macroChart, type ChartSeries } from './chart';
 import { measureRun, type RunFigures, type RunPlan, type TabFigures, type Variant } from './measure';
 import type { BlockingFrame } from './probe';
-import { buildClient, startBenchServer } from '../lib/benchServer';
+import { buildClient, startBenchServer } from '../../harness/serverProcess';
 import { measureTracedUpdates, type TracedUpdates } from './tracedUpdates';
 
 export const SECTION = 'Browser burst (macro)';

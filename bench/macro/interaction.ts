@@ -22,8 +22,8 @@
  */
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { describeMachine, machineFacts, writeDocsSection, writeResults, type BenchOptions } from '../lib/report';
-import { buildClient, startBenchServer, type BenchServer } from '../lib/benchServer';
-import { markSplashSeen } from '../../tests/e2e/support/splash';
+import { buildClient, startBenchServer, type BenchServer } from '../../harness/serverProcess';
+import { markSplashSeen } from '../../harness/splash';
 import { CHROMIUM, CHROMIUM_ARGS } from './index';
 import { hide, openProductTabs, ROOM } from './measure';
 import { probeScript } from './probe';

@@ -5,10 +5,10 @@
 import os from 'node:os';
 import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
 import { probeScript, type BlockingFrame, type ProbeFigures } from './probe';
-import type { BenchServer } from '../lib/benchServer';
+import type { BenchServer } from '../../harness/serverProcess';
 import { treeCpuByType } from './server';
 import { startWorkerProfiler, type WorkerCpu } from './workerCpu';
-import { markSplashSeen } from '../../tests/e2e/support/splash';
+import { markSplashSeen } from '../../harness/splash';
 import { updateTotal, type UpdateCost } from '../../src/diagnostics/updateCost';
 
 export const ROOM = '10001';

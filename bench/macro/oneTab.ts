@@ -4,8 +4,8 @@
  * own, settled for 3 s; PROFILE_PAUSE_VIDEO=1 pauses the product's player.
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import type { BenchServer } from '../lib/benchServer';
-import { markSplashSeen } from '../../tests/e2e/support/splash';
+import type { BenchServer } from '../../harness/serverProcess';
+import { markSplashSeen } from '../../harness/splash';
 import { ROOM } from './measure';
 
 export type TabVariant = 'product' | 'baseline';

@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import { chromium } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_ARGS } from './index';
 import { ROOM } from './measure';
-import { buildClient, startBenchServer } from '../lib/benchServer';
+import { buildClient, startBenchServer } from '../../harness/serverProcess';
 import { openOneTab, variantArg } from './oneTab';
 
 const variant = variantArg(process.argv[2]);

@@ -1,9 +1,9 @@
 /**
  * What the macro benchmark reads of Chromium besides its pages: the CPU time of its
- * processes by type (/proc). The server and the client build are bench/lib/benchServer.ts.
+ * processes by type (/proc). The server and the client build are harness/serverProcess.ts.
  */
 import fs from 'node:fs';
-import { processCpuMs } from '../lib/benchServer';
+import { processCpuMs } from '../../harness/serverProcess';
 
 /**
  * CPU time (ms) of the Chromium processes under a process tree (this process's: the

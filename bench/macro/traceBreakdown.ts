@@ -19,7 +19,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_ARGS } from './index';
 import { quantile, ROOM } from './measure';
-import { buildClient, startBenchServer } from '../lib/benchServer';
+import { buildClient, startBenchServer } from '../../harness/serverProcess';
 import { openOneTab, variantArg } from './oneTab';
 import { eventsWithin, selfTimes, updatesInTrace, type TraceEvent } from './traceEvents';
 import { UPDATE_MARK, updateTotal, type UpdateCost } from '../../src/diagnostics/updateCost';

@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
-import type { BenchServer } from '../lib/benchServer';
+import type { BenchServer } from '../../harness/serverProcess';
 import { quantile, ROOM, round, sleep } from './measure';
 import { openOneTab } from './oneTab';
 import { markedUpdateCosts, type TraceEvent, type UpdateCostInTrace } from './traceEvents';

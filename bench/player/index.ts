@@ -17,9 +17,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { chromium, type Browser } from '@playwright/test';
-import { buildClient, startBenchServer } from '../lib/benchServer';
+import { buildClient, startBenchServer } from '../../harness/serverProcess';
 import { describeMachine, machineFacts, writeDocsSection, writeResults, type BenchOptions } from '../lib/report';
-import { markSplashSeen } from '../../tests/e2e/support/splash';
+import { markSplashSeen } from '../../harness/splash';
 
 export const SECTION = 'Player';
 import { CHROMIUM_PATH as CHROMIUM, CHROMIUM_ARGS } from '../../harness/chromium';

@@ -1,5 +1,5 @@
 /** A guest login to a room of a reference server (docs/protocol.md 1.3), for the chaos scenarios. */
-import type { BenchServer } from '../../bench/lib/benchServer';
+import type { BenchServer } from '../../harness/serverProcess';
 
 export interface GuestLogin {
   /** The HTTP calls' `token` header. */

@@ -4,7 +4,7 @@
  */
 import type http from 'node:http';
 import Decimal from 'decimal.js';
-import type { BenchServer } from '../../bench/lib/benchServer';
+import type { BenchServer } from '../../harness/serverProcess';
 import { randomToken } from '../../server/auth/random';
 import { rawRequest, viewerHeaders, type Answer } from './http';
 

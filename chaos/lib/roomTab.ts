@@ -6,10 +6,10 @@
  */
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_PATH as CHROMIUM, CHROMIUM_ARGS } from '../../harness/chromium';
-import type { BenchServer } from '../../bench/lib/benchServer';
+import type { BenchServer } from '../../harness/serverProcess';
 import type { DeliveryRecord } from '../../src/diagnostics/deliveryLog';
 import { TestSocket } from '../../server/testing/socketClient';
-import { markSplashSeen } from '../../tests/e2e/support/splash';
+import { markSplashSeen } from '../../harness/splash';
 import { startFaultProxy, type FaultProxy } from './faultProxy';
 import { guestLogin } from './guest';
 

@@ -3,7 +3,7 @@ import { expect, type Page } from '@playwright/test';
 import { E2E_ADMIN_TOKEN } from '../../playwright.config';
 import { test } from './support/splash';
 import { enterAsGuest } from './support/guest';
-import { adminCall } from './support/serverCalls';
+import { adminCall } from '../../harness/serverCalls';
 import { openMenu, playerRegion } from './support/player';
 
 // Accessibility (issue 12 item 6): axe-core finds no serious or critical violation on the

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { clientForCluster, startNodeProcess, type NodeProcess } from '../../server/cluster/launch';
 import { freePort, startRedis, type RedisProcess } from '../../server/cluster/redisProcess';
-import { adminCall } from './support/serverCalls';
+import { adminCall } from '../../harness/serverCalls';
 import { markSplashSeen } from './support/splash';
 
 // Two room-server nodes on Redis (issue 18), as `npm run cluster` runs them: the page comes

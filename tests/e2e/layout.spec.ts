@@ -2,7 +2,7 @@ import { expect, type Page, type TestInfo } from '@playwright/test';
 import { E2E_ADMIN_TOKEN } from '../../playwright.config';
 import { test } from './support/splash';
 import { enterAsGuest } from './support/guest';
-import { adminCall } from './support/serverCalls';
+import { adminCall } from '../../harness/serverCalls';
 import { menuItem, openMenu, playerRegion, showControls } from './support/player';
 
 // The video page as people use it (issue 12 items 1, 2 and 4): the phone layout keeps the

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { RELIABILITY_FILE, runChaos } from '../../chaos/run';
 import { passed } from '../../chaos/lib/scenario';
-import { CHROMIUM } from '../../bench/macro/index';
+import { CHROMIUM_PATH as CHROMIUM } from '../../harness/chromium';
 
 const mtime = (file: string): number | null => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : null);
 

@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { adminCall, readMetric } from './serverCalls';
+import { adminCall, readMetric } from '../../../harness/serverCalls';
 import { endProcess } from '../../../server/cluster/launch';
 
 export interface OwnServer {

@@ -4,13 +4,10 @@
  * hides nor catches what they click or scroll; tests/e2e/viewer-layer.spec.ts tests the
  * advert itself. The key is the splash feature's own (src/features/splash/splashFlow.ts).
  */
-import { test as base, type BrowserContext } from '@playwright/test';
+import { test as base } from '@playwright/test';
+import { markSplashSeen } from '../../../harness/splash';
 
-export async function markSplashSeen(context: BrowserContext, rooms: readonly string[] = ['10001']): Promise<void> {
-  await context.addInitScript((ids: readonly string[]) => {
-    for (const id of ids) sessionStorage.setItem(`webcast.splash.seen.${id}`, '1');
-  }, rooms);
-}
+export { markSplashSeen };
 
 /** Playwright's test, with every context's splash adverts already seen. */
 export const test = base.extend({

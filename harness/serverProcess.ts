@@ -1,7 +1,7 @@
 /**
- * The benchmarks' own reference server and client build (macro, player, bundle), adapted
- * from tests/e2e/support/ownServer.ts: `node --import tsx server/main.ts` on a free port with
- * its own data directory, serving a client built for the run into a temporary directory
+ * The reference server and client build of the benchmarks (macro, player, bundle) and the
+ * chaos suite, adapted from tests/e2e/support/ownServer.ts: `node --import tsx server/main.ts`
+ * on a free port with its own data directory, serving a client built for the run into a temporary directory
  * (CLIENT_DIR; the shared dist/ is never touched), the product as `npm run build` builds it.
  * It also exposes the child's pid, for its CPU time (/proc/<pid>/stat).
  */
@@ -10,8 +10,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from './report';
-import { freePort } from '../../server/cluster/redisProcess';
-import { adminCall, readMetric } from '../../tests/e2e/support/serverCalls';
+import { freePort } from '../server/cluster/redisProcess';
+import { adminCall, readMetric } from './serverCalls';
 
 /** The admin token of the servers the benchmarks and the chaos suite start. */
 export const ADMIN_TOKEN = 'bench-admin-token';

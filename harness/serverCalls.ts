@@ -1,6 +1,7 @@
 /**
- * Calls on a running reference server, for the browser tests' own servers (ownServer.ts)
- * and the benchmarks' (bench/lib/benchServer.ts): one Prometheus metric, one admin call.
+ * Calls on a running reference server, for the browser tests' own servers
+ * (tests/e2e/support/ownServer.ts) and those of the benchmarks and the chaos suite
+ * (harness/serverProcess.ts): one Prometheus metric, one admin call.
  */
 
 /** The value of one metric line of `/metrics` (the first series of that name). */
