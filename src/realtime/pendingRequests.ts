@@ -6,6 +6,9 @@
 import type { Frame, FrameBody } from '../protocol/frame';
 import { replyCodeFor } from '../protocol/frame';
 import type { Clock, TimerId } from './ports';
+import type { RealtimeOutcome } from './realtimeApi';
+
+type RequestFailureOutcome = Extract<RealtimeOutcome<never>, { ok: false }>;
 
 export const REPLY_OK_STATUS = 200;
 
@@ -100,4 +103,10 @@ export function createPendingRequests(clock: Clock): PendingRequests {
       return bySeq.size;
     },
   };
+}
+
+/** Any error of a request as the outcome a tab is told (a RequestError's reason and status, else a send failure). */
+export function failureOf(error: unknown): RequestFailureOutcome {
+  if (error instanceof RequestError) return { ok: false, reason: error.reason, status: error.status, msg: error.msg };
+  return { ok: false, reason: 'send-failed', status: null, msg: error instanceof Error ? error.message : String(error) };
 }

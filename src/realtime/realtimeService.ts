@@ -37,12 +37,12 @@ import type {
   TabUpdate,
   TabUpdateHandler,
 } from './realtimeApi';
-import { applyFrame, createRoomEntry, failureOf, holdForJoin, HISTORY_REQUEST, joinFailed, joinReplied, joinRoom, leaveRoom, readHistory, setJoin, type RoomEntry, type Subscriber } from './roomEntry';
+import { applyFrame, createRoomEntry, holdForJoin, HISTORY_REQUEST, joinFailed, joinReplied, joinRoom, leaveRoom, readHistory, setJoin, type RoomEntry, type Subscriber } from './roomEntry';
+import { failureOf } from './pendingRequests';
 import { createSocketSession, type SessionStateInfo, type SocketSession } from './socketSession';
 import { TERMINAL_STATES, type SessionState } from './sessionMachine';
 import { isSkippedRange, readSkippedPage, skippedPageRequest } from './skippedPage';
 
-export { HISTORY_REQUEST, JOIN_HOLD_MAX } from './roomEntry';
 export const CHAT_SEND_REQUEST = 7101;
 export const WITHDRAW_REQUEST = 7103;
 /** How long a session with no room left keeps its socket (a reload reuses it). */

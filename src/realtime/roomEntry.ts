@@ -16,9 +16,9 @@ import type { Frame, FrameBody } from '../protocol/frame';
 import type { DeltaCoalescer } from './deltas';
 import type { TabPace } from './deltaPacing';
 import type { ChatFilter } from './filters';
-import { RequestError } from './pendingRequests';
+import { failureOf } from './pendingRequests';
 import type { Logger } from './ports';
-import type { JoinStatus, RealtimeOutcome, SessionKey, TabUpdate, TabUpdateHandler } from './realtimeApi';
+import type { JoinStatus, SessionKey, TabUpdate, TabUpdateHandler } from './realtimeApi';
 import { createRoomHub, HISTORY_PAGE_MAX, type HistoryMessage, type RoomHub } from './roomHub';
 import type { JoinReply, SocketSession } from './socketSession';
 
@@ -68,11 +68,6 @@ export interface RoomEntry {
   arrivals: number;
   /** The life of the room's log its offsets belong to, as the last join reply named it (a cluster's); null before one. */
   epoch: string | null;
-}
-
-export function failureOf(error: unknown): Extract<RealtimeOutcome<never>, { ok: false }> {
-  if (error instanceof RequestError) return { ok: false, reason: error.reason, status: error.status, msg: error.msg };
-  return { ok: false, reason: 'send-failed', status: null, msg: error instanceof Error ? error.message : String(error) };
 }
 
 /** History sync answers `{messages: [{code, ...body}]}` (docs/protocol.md 5.2). */
