@@ -10,9 +10,14 @@ interface Timer {
   readonly id: number;
   readonly due: number;
   readonly fn: () => void;
+  /** Runs again this often after it fires (setInterval); absent for a one-off. */
+  readonly every?: number;
 }
 
 export interface FakeClock extends Clock {
+  /** Also the screens' interval timers (src/ui/clock.ts UiClock). */
+  setInterval(fn: () => void, ms: number): TimerId;
+  clearInterval(id: TimerId): void;
   /** Moves time forward, running every timer that falls due, in due order. */
   advance(ms: number): void;
   /** Timers scheduled and not yet run or cleared. */
@@ -33,6 +38,16 @@ export function createFakeClock(start = 0): FakeClock {
     clearTimeout(id: TimerId) {
       if (typeof id === 'number') timers.delete(id);
     },
+    setInterval(fn, ms) {
+      const id = nextId++;
+      // A zero interval would fire forever inside one advance(); browsers clamp it too.
+      const every = Math.max(1, ms);
+      timers.set(id, { id, due: time + every, fn, every });
+      return id;
+    },
+    clearInterval(id: TimerId) {
+      if (typeof id === 'number') timers.delete(id);
+    },
     advance(ms) {
       const end = time + ms;
       for (;;) {
@@ -41,6 +56,8 @@ export function createFakeClock(start = 0): FakeClock {
         if (first === undefined) break;
         timers.delete(first.id);
         time = first.due;
+        // Rescheduled before it runs, so the callback may clear its own interval.
+        if (first.every !== undefined) timers.set(first.id, { ...first, due: first.due + first.every });
         first.fn();
       }
       time = end;

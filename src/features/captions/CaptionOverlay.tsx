@@ -16,6 +16,7 @@ import { realtimeStore } from '../../state/roomFeed';
 import { setViewerSetting, viewerSettings } from '../../state/viewerSettings';
 import { useOverlayHost } from '../../ui/useOverlayHost';
 import './captions.css';
+import { useClock } from '../../ui/clock';
 
 /** A language tag's name in the viewer's language, where the browser knows it. */
 function languageName(lang: string, locale: string): string {
@@ -27,11 +28,12 @@ function languageName(lang: string, locale: string): string {
 }
 
 export function CaptionOverlay({ roomId }: { readonly roomId: string }) {
+  const clock = useClock();
   const { t, i18n } = useTranslation();
   const { captions: on, captionLang } = useSnapshot(viewerSettings);
   const captions = useSnapshot(realtimeStore).rooms[roomId]?.room.captions;
   const [held, setHeld] = useState<readonly HeldCaption[]>([]);
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(() => clock.now());
   // The worker sends the room state anew on change: a caption object not seen before is new
   // (a batch may bring several, one per language).
   const seen = useRef(new WeakSet<object>(captions ?? []));
@@ -39,17 +41,17 @@ export function CaptionOverlay({ roomId }: { readonly roomId: string }) {
     const fresh = (captions ?? []).filter((c) => !seen.current.has(c));
     if (fresh.length === 0) return;
     for (const c of fresh) seen.current.add(c);
-    const at = Date.now();
+    const at = clock.now();
     setNow(at);
     setHeld((list) => [...list.filter((c) => at < captionExpiresAt(c)), ...fresh.map((c) => ({ text: c.text, lang: c.lang, start: c.start, end: c.end, arrivedAt: at }))].slice(-CAPTIONS_HELD));
-  }, [captions]);
+  }, [captions, clock]);
   // Wake when the next line's time is up.
   useEffect(() => {
     const next = Math.min(...held.map(captionExpiresAt).filter((at) => at > now));
     if (!Number.isFinite(next)) return;
-    const timer = setTimeout(() => setNow(Date.now()), Math.max(0, next - Date.now()));
-    return () => clearTimeout(timer);
-  }, [held, now]);
+    const timer = clock.setTimeout(() => setNow(clock.now()), Math.max(0, next - clock.now()));
+    return () => clock.clearTimeout(timer);
+  }, [clock, held, now]);
 
   const anchor = useRef<HTMLSpanElement>(null);
   const layer = useRef<HTMLDivElement>(null);

@@ -14,6 +14,8 @@ import { isStaff } from '../../domain/roles';
 import type { ChatEntry } from '../../realtime/chatEntry';
 import { realtimeStore } from '../../state/roomFeed';
 import { viewerSettings } from '../../state/viewerSettings';
+import { useClock } from '../../ui/clock';
+import type { TimerId } from '../../realtime/ports';
 
 /** Entries after `lastId` (all of them when it has left the list: the feed moved past it). */
 export function entriesAfter(entries: readonly ChatEntry[], lastId: string | null): readonly ChatEntry[] {
@@ -23,6 +25,7 @@ export function entriesAfter(entries: readonly ChatEntry[], lastId: string | nul
 }
 
 export function ChatAnnouncer({ roomId }: { readonly roomId: string }) {
+  const clock = useClock();
   const { t } = useTranslation();
   const { announce: mode } = useSnapshot(viewerSettings);
   const [said, setSaid] = useState<Announcement | null>(null);
@@ -37,7 +40,7 @@ export function ChatAnnouncer({ roomId }: { readonly roomId: string }) {
     // What is on screen when the announcer starts was not "new".
     lastId.current = newest();
     let pending = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    let timer: TimerId | undefined;
     const flush = () => {
       timer = undefined;
       if (!pending) return;
@@ -51,7 +54,7 @@ export function ChatAnnouncer({ roomId }: { readonly roomId: string }) {
       );
       if (announcement !== null) {
         setSaid(announcement);
-        timer = setTimeout(flush, ANNOUNCE_INTERVAL_MS);
+        timer = clock.setTimeout(flush, ANNOUNCE_INTERVAL_MS);
       }
     };
     const stop = subscribe(realtimeStore, () => {
@@ -65,13 +68,13 @@ export function ChatAnnouncer({ roomId }: { readonly roomId: string }) {
         return;
       }
       pending = true;
-      if (timer === undefined) timer = setTimeout(flush, 250);
+      if (timer === undefined) timer = clock.setTimeout(flush, 250);
     });
     return () => {
       stop();
-      clearTimeout(timer);
+      clock.clearTimeout(timer);
     };
-  }, [mode, roomId]);
+  }, [clock, mode, roomId]);
 
   return (
     <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true" data-testid="chat-announcer">

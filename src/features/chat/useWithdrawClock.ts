@@ -6,15 +6,17 @@
 import { useEffect, useState } from 'react';
 import type { ChatEntry } from '../../realtime/chatEntry';
 import { nextWithdrawExpiry } from './withdrawWindow';
+import { useClock } from '../../ui/clock';
 
 export function useWithdrawClock(entries: readonly ChatEntry[]): number {
-  const [now, setNow] = useState(() => Date.now());
+  const clock = useClock();
+  const [now, setNow] = useState(() => clock.now());
   useEffect(() => {
     const expiry = nextWithdrawExpiry(entries, now);
     if (expiry === null) return undefined;
     // +1 ms: at exactly sendTime + window the message is out (canWithdraw uses <).
-    const timer = setTimeout(() => setNow(Date.now()), Math.max(0, expiry - Date.now()) + 1);
-    return () => clearTimeout(timer);
-  }, [entries, now]);
+    const timer = clock.setTimeout(() => setNow(clock.now()), Math.max(0, expiry - clock.now()) + 1);
+    return () => clock.clearTimeout(timer);
+  }, [clock, entries, now]);
   return now;
 }

@@ -14,17 +14,19 @@ import { setPlaybackHold } from '../../state/playbackHolds';
 import { useMoneyCall } from '../../ui/useMoneyCall';
 import { useYuanFormat } from '../../ui/useYuanFormat';
 import './delaycharge.css';
+import { useClock } from '../../ui/clock';
 
 interface Known {
   readonly charge: DelayCharge;
-  /** performance.now() of the answer. */
+  /** The clock's time of the answer. */
   readonly at: number;
 }
 
 // eslint-disable-next-line no-restricted-properties -- seconds of the free period, not money
-const clock = (seconds: number) => `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
+const minutesSeconds = (seconds: number) => `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
 
 function useDelayCharge(roomId: string) {
+  const clock = useClock();
   const api = useApi();
   const [known, setKnown] = useState<Known | null>(null);
   const [checks, setChecks] = useState(0);
@@ -36,19 +38,20 @@ function useDelayCharge(roomId: string) {
       let charge = readDelayCharge(await api.live.delayCheck({ id: roomId }, options));
       // The free period starts when the viewer first watches (a repeat keeps the first start).
       if (charge !== null && charge.enabled && !charge.started) charge = readDelayCharge(await api.live.delayCharge({ id: roomId }, options));
-      if (!controller.signal.aborted) setKnown(charge === null ? null : { charge, at: performance.now() });
+      if (!controller.signal.aborted) setKnown(charge === null ? null : { charge, at: clock.now() });
     })().catch(() => undefined); // the next check (or a reload) asks again; the server decides what is due
     return () => controller.abort();
-  }, [api, roomId, checks]);
+  }, [api, clock, roomId, checks]);
   return { known, recheck, setKnown };
 }
 
 export function DelayChargeGate({ roomId }: { readonly roomId: string }) {
+  const clock = useClock();
   const { t } = useTranslation(INTERACTIONS_NS);
   const api = useApi();
   const yuan = useYuanFormat();
   const { known, recheck, setKnown } = useDelayCharge(roomId);
-  const [now, setNow] = useState(() => performance.now());
+  const [now, setNow] = useState(() => clock.now());
   const phase = delayPhase(known?.charge ?? null, known === null ? 0 : now - known.at);
 
   // Counting down: a tick a second while free; at the end, the server says whether it is due.
@@ -57,12 +60,12 @@ export function DelayChargeGate({ roomId }: { readonly roomId: string }) {
   useEffect(() => {
     if (!free) return undefined;
     if (remaining === 0) {
-      const timer = setTimeout(recheck, 500);
-      return () => clearTimeout(timer);
+      const timer = clock.setTimeout(recheck, 500);
+      return () => clock.clearTimeout(timer);
     }
-    const timer = setTimeout(() => setNow(performance.now()), 1000);
-    return () => clearTimeout(timer);
-  }, [free, remaining, recheck]);
+    const timer = clock.setTimeout(() => setNow(clock.now()), 1000);
+    return () => clock.clearTimeout(timer);
+  }, [clock, free, remaining, recheck]);
 
   const pay = useMoneyCall<string, DelayCharge | null>(
     useMemo(
@@ -75,8 +78,8 @@ export function DelayChargeGate({ roomId }: { readonly roomId: string }) {
   );
   const paidAnswer = pay.state.phase === 'paid' ? pay.state.answer : null;
   useEffect(() => {
-    if (paidAnswer !== null) setKnown({ charge: paidAnswer, at: performance.now() });
-  }, [paidAnswer, setKnown]);
+    if (paidAnswer !== null) setKnown({ charge: paidAnswer, at: clock.now() });
+  }, [clock, paidAnswer, setKnown]);
 
   // The price due holds the video back (the player stops, sound included) until it is paid.
   const due = phase.phase === 'due';
@@ -90,7 +93,7 @@ export function DelayChargeGate({ roomId }: { readonly roomId: string }) {
   if (phase.phase === 'free') {
     return (
       <p className="delay-badge" role="status" data-remaining={phase.remaining}>
-        <span className="delay-badge__time">{t('delay.free', { time: clock(phase.remaining) })}</span>
+        <span className="delay-badge__time">{t('delay.free', { time: minutesSeconds(phase.remaining) })}</span>
         <span className="delay-badge__price">{t('delay.then', { price })}</span>
       </p>
     );

@@ -8,17 +8,20 @@ import { useEffect, useReducer } from 'react';
 import { followShare, NO_SHARE, SHARE_READ_INTERVAL_MS, type ShareRead, type ShareView } from '../../domain/docShare';
 import { useApi } from '../../state/apiContext';
 import { readShareInfo } from './shareData';
+import { useClock } from '../../ui/clock';
+import type { TimerId } from '../../realtime/ports';
 
 export function useDocShare(roomId: string): ShareView {
+  const clock = useClock();
   const api = useApi();
   const [view, follow] = useReducer(followShare, NO_SHARE);
 
   useEffect(() => {
     let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    let timer: TimerId | undefined;
     const controller = new AbortController();
     const read = async () => {
-      clearTimeout(timer);
+      clock.clearTimeout(timer);
       if (document.visibilityState === 'visible') {
         try {
           const [info, board] = await Promise.all([
@@ -31,7 +34,7 @@ export function useDocShare(roomId: string): ShareView {
           // The next read tries again; what is shown stays.
         }
       }
-      if (!stopped) timer = setTimeout(() => void read(), SHARE_READ_INTERVAL_MS);
+      if (!stopped) timer = clock.setTimeout(() => void read(), SHARE_READ_INTERVAL_MS);
     };
     const onVisible = () => {
       if (document.visibilityState === 'visible') void read();
@@ -40,11 +43,11 @@ export function useDocShare(roomId: string): ShareView {
     document.addEventListener('visibilitychange', onVisible);
     return () => {
       stopped = true;
-      clearTimeout(timer);
+      clock.clearTimeout(timer);
       controller.abort();
       document.removeEventListener('visibilitychange', onVisible);
     };
-  }, [api, roomId]);
+  }, [api, clock, roomId]);
 
   return view;
 }

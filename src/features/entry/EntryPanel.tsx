@@ -27,6 +27,8 @@ import { privacyMode, signedInAs, type PrivacyMode } from './guestEntry';
 import { EventCard } from './EventCard';
 import { entryFormsOf, readRoomView, type EntryForm, type RoomView } from './roomInfo';
 import './entry.css';
+import { useClock } from '../../ui/clock';
+import type { TimerId } from '../../realtime/ports';
 
 // Every form but the guest one is loaded when a room needs it: the guide page's script
 // stays small (the QR library, for one, is only in the QR form's chunk).
@@ -86,6 +88,7 @@ function applyRoomLocale(locale: string | null): void {
 }
 
 export function EntryPanel({ roomId, onEntered }: EntryPanelProps) {
+  const clock = useClock();
   const { t } = useTranslation();
   const api = useApi();
   const snap = useSnapshot(session);
@@ -124,10 +127,10 @@ export function EntryPanel({ roomId, onEntered }: EntryPanelProps) {
   useEffect(() => {
     if (waitingStatus !== 0 && waitingStatus !== 1) return;
     const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    let timer: TimerId | undefined;
     const next = () => {
-      const soon = startTime !== null && startTime <= Date.now() + ROOM_RECHECK_SOON_MS;
-      timer = setTimeout(look, soon ? ROOM_RECHECK_SOON_MS : ROOM_RECHECK_MS);
+      const soon = startTime !== null && startTime <= clock.now() + ROOM_RECHECK_SOON_MS;
+      timer = clock.setTimeout(look, soon ? ROOM_RECHECK_SOON_MS : ROOM_RECHECK_MS);
     };
     const look = () => {
       api.live.roomInfo({ id: roomId }, { signal: controller.signal }).then(
@@ -139,10 +142,10 @@ export function EntryPanel({ roomId, onEntered }: EntryPanelProps) {
     };
     next();
     return () => {
-      clearTimeout(timer);
+      clock.clearTimeout(timer);
       controller.abort();
     };
-  }, [api, roomId, waitingStatus, startTime]);
+  }, [api, clock, roomId, waitingStatus, startTime]);
 
   // The ways back into this page carry one-time values: read them once, then drop them
   // from the address so a reload does not spend them again.
@@ -346,20 +349,21 @@ function PrivacyConsent({ required, ticked, onTick, problem, text }: PrivacyCons
  * to the application root with the "login expired" notice.
  */
 function SignedInView({ roomId, name, onEntered }: { roomId: string; name: string; onEntered: () => void }) {
+  const clock = useClock();
   const { t } = useTranslation();
   const api = useApi();
   const [editing, setEditing] = useState(false);
   useEffect(() => {
     // A moment later: right after a login this view is gone again (the video page opens).
     const controller = new AbortController();
-    const timer = setTimeout(() => {
+    const timer = clock.setTimeout(() => {
       api.live.heartbeat({ webcastId: roomId }, { signal: controller.signal }).catch(() => undefined);
     }, LOGIN_CHECK_DELAY_MS);
     return () => {
-      clearTimeout(timer);
+      clock.clearTimeout(timer);
       controller.abort();
     };
-  }, [api, roomId]);
+  }, [api, clock, roomId]);
   return (
     <section className="entry-form" aria-label={t('entry.signedIn.title')}>
       <p className="entry-signed-in">{t('entry.guest.signedInAs', { name })}</p>

@@ -12,6 +12,7 @@ import { intlLocaleOf } from '../../i18n/localeChoice';
 import { useApi } from '../../state/apiContext';
 import { readReminderConfig } from './reminderConfig';
 import { STATUS_KEYS, type RoomIntro } from './roomInfo';
+import { useClock } from '../../ui/clock';
 
 const ReminderPanel = lazy(() => import('./ReminderPanel').then((m) => ({ default: m.ReminderPanel })));
 
@@ -107,14 +108,15 @@ function useRemindable(roomId: string, upcoming: boolean): boolean {
 
 /** The time left to the start, ticking every second; at zero, "starting any moment". */
 function StartCountdown({ startTime }: { readonly startTime: number }) {
+  const clock = useClock();
   const { t } = useTranslation();
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(() => clock.now());
   const left = countdownMs(startTime, now) ?? 0;
   useEffect(() => {
     if (left <= 0) return;
-    const timer = setTimeout(() => setNow(Date.now()), 1000 - (Date.now() % 1000) + 5);
-    return () => clearTimeout(timer);
-  }, [now, left]);
+    const timer = clock.setTimeout(() => setNow(clock.now()), 1000 - (clock.now() % 1000) + 5);
+    return () => clock.clearTimeout(timer);
+  }, [clock, now, left]);
   if (left <= 0) {
     return (
       <p className="event-card__countdown" role="timer" data-left="0">
@@ -132,13 +134,14 @@ function StartCountdown({ startTime }: { readonly startTime: number }) {
 
 /** Copies the guide page's address (the share sheet where the device has one). */
 function ShareLink() {
+  const clock = useClock();
   const { t } = useTranslation();
   const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
   useEffect(() => {
     if (copied === null) return;
-    const timer = setTimeout(() => setCopied(null), 4000);
-    return () => clearTimeout(timer);
-  }, [copied]);
+    const timer = clock.setTimeout(() => setCopied(null), 4000);
+    return () => clock.clearTimeout(timer);
+  }, [clock, copied]);
   const url = window.location.origin + window.location.pathname;
   const share = async () => {
     if (typeof navigator.share === 'function' && matchMedia('(pointer: coarse)').matches) {

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api';
 import { codeSenderReducer, initialCodeSender, secondsLeft, waitSecondsOf } from './machines/codeSender';
 import { errorText } from './entryKit';
+import { useClock } from '../../ui/clock';
 
 interface SendCodeButtonProps {
   /** Checks the address first; false: do not send (the form shows why). */
@@ -21,22 +22,23 @@ interface SendCodeButtonProps {
 const TOO_FAST = 4203;
 
 export function SendCodeButton({ ready, send, onOutcome }: SendCodeButtonProps) {
+  const clock = useClock();
   const { t } = useTranslation();
   const [state, dispatch] = useReducer(codeSenderReducer, initialCodeSender);
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(() => clock.now());
   const pending = useRef<AbortController | null>(null);
   useEffect(() => () => pending.current?.abort(), []);
 
   const cooling = state.kind === 'cooling';
   useEffect(() => {
     if (!cooling) return;
-    const timer = setInterval(() => {
-      const time = Date.now();
+    const timer = clock.setInterval(() => {
+      const time = clock.now();
       setNow(time);
       dispatch({ type: 'TICK', now: time });
     }, 250);
-    return () => clearInterval(timer);
-  }, [cooling]);
+    return () => clock.clearInterval(timer);
+  }, [clock, cooling]);
 
   const click = async () => {
     if (state.kind !== 'idle' || !ready()) return;
@@ -45,13 +47,13 @@ export function SendCodeButton({ ready, send, onOutcome }: SendCodeButtonProps) 
     pending.current = controller;
     try {
       await send(controller.signal);
-      const time = Date.now();
+      const time = clock.now();
       setNow(time);
       dispatch({ type: 'SENT', now: time });
       onOutcome(t('entry.code.sent'), 'info');
     } catch (error) {
       if (controller.signal.aborted) return;
-      const time = Date.now();
+      const time = clock.now();
       setNow(time);
       if (isApiError(error) && error.code === TOO_FAST) {
         const waitSeconds = waitSecondsOf(error.data, error.serverMsg);

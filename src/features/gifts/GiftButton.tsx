@@ -13,6 +13,7 @@ import { readGiftList, type GiftList } from './giftsData';
 import { useGiftPayment } from './useGiftPayment';
 import { GiftPicture } from './GiftPicture';
 import './gifts.css';
+import { useClock } from '../../ui/clock';
 
 function useGiftList(roomId: string, open: boolean) {
   const api = useApi();
@@ -41,6 +42,7 @@ function useGiftList(roomId: string, open: boolean) {
 }
 
 export function GiftButton({ roomId }: { readonly roomId: string }) {
+  const clock = useClock();
   const { t } = useTranslation(INTERACTIONS_NS);
   const { open, show, close, onClose, dialog, opener, titleId } = useModalDialog();
   const { list, failed, retry } = useGiftList(roomId, open);
@@ -49,9 +51,9 @@ export function GiftButton({ roomId }: { readonly roomId: string }) {
   // A sent gift is said for a moment, then the panel is ready for the next.
   useEffect(() => {
     if (state.phase !== 'paid') return undefined;
-    const timer = setTimeout(dismiss, 4000);
-    return () => clearTimeout(timer);
-  }, [state, dismiss]);
+    const timer = clock.setTimeout(dismiss, 4000);
+    return () => clock.clearTimeout(timer);
+  }, [clock, state, dismiss]);
 
   return (
     <div className="gift-button">

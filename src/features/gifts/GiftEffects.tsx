@@ -15,8 +15,10 @@ import { viewerSettings } from '../../state/viewerSettings';
 import { useYuanFormat } from '../../ui/useYuanFormat';
 import { GiftPicture } from './GiftPicture';
 import './gifts.css';
+import { useClock } from '../../ui/clock';
 
 function useGiftBanners(roomId: string, on: boolean): readonly GiftBanner[] {
+  const clock = useClock();
   const gifts = useRoomStateKey(roomId, 'gifts');
   const [banners, setBanners] = useState<readonly GiftBanner[]>([]);
   // The newest gift seen: null until the room's state first arrives (what it holds then is old).
@@ -28,15 +30,15 @@ function useGiftBanners(roomId: string, on: boolean): readonly GiftBanner[] {
     seen.current = Math.max(before ?? 0, newest);
     if (before === null || !on) return;
     const fresh = giftsAfter(gifts, before);
-    if (fresh.length > 0) setBanners((now) => addGifts(now, fresh, Date.now()));
-  }, [gifts, on]);
+    if (fresh.length > 0) setBanners((now) => addGifts(now, fresh, clock.now()));
+  }, [clock, gifts, on]);
   // Each banner leaves at its time: one timer for the next departure.
   useEffect(() => {
     const at = nextDeparture(banners);
     if (at === null) return undefined;
-    const timer = setTimeout(() => setBanners((now) => liveBanners(now, Date.now())), Math.max(0, at - Date.now()));
-    return () => clearTimeout(timer);
-  }, [banners]);
+    const timer = clock.setTimeout(() => setBanners((now) => liveBanners(now, clock.now())), Math.max(0, at - clock.now()));
+    return () => clock.clearTimeout(timer);
+  }, [banners, clock]);
   return on ? banners : [];
 }
 

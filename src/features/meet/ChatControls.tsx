@@ -15,6 +15,7 @@ import { readPending, type PendingMessage } from './consoleData';
 import { useHostCall } from './useHostCall';
 import { useHostCalls } from './useHostCalls';
 import { ConsoleProblem } from './ConsoleProblem';
+import { useClock } from '../../ui/clock';
 
 /** The server's bounds on a message said under another name. */
 const SAY_NAME_MAX = 20;
@@ -89,6 +90,7 @@ type Switch = keyof Omit<ChatState, 'muted'>;
 const SWITCHES: readonly Switch[] = ['open', 'review', 'pictures', 'staffOnly'];
 
 export function ChatControls({ roomId }: { readonly roomId: string }) {
+  const clock = useClock();
   const { t } = useTranslation(INTERACTIONS_NS);
   const host = useHostCalls();
   const chat = useRoomStateKey(roomId, 'chat') ?? INITIAL_ROOM_STATE.chat;
@@ -116,12 +118,12 @@ export function ChatControls({ roomId }: { readonly roomId: string }) {
         () => undefined, // read again shortly
       );
     void read();
-    const timer = setInterval(() => void read(), PENDING_EVERY_MS);
+    const timer = clock.setInterval(() => void read(), PENDING_EVERY_MS);
     return () => {
       controller.abort();
-      clearInterval(timer);
+      clock.clearInterval(timer);
     };
-  }, [host, roomId, review, reads]);
+  }, [clock, host, roomId, review, reads]);
 
   const decide = useCallback(
     (msgId: string, approve: boolean) => {

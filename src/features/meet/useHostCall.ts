@@ -7,6 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { failureText } from '../../ui/failureText';
+import { useClock } from '../../ui/clock';
 
 export interface HostCall {
   readonly busy: boolean;
@@ -40,6 +41,7 @@ export function useHostCall(): HostCall {
 
 /** Calls `read` now and every `ms` while `active`, and again when `again` changes. */
 export function usePolling(read: (signal: AbortSignal) => void, active: boolean, ms: number, again: unknown): void {
+  const clock = useClock();
   const latest = useRef(read);
   useEffect(() => {
     latest.current = read;
@@ -48,10 +50,10 @@ export function usePolling(read: (signal: AbortSignal) => void, active: boolean,
     const controller = new AbortController();
     latest.current(controller.signal);
     if (!active) return () => controller.abort();
-    const timer = setInterval(() => latest.current(controller.signal), ms);
+    const timer = clock.setInterval(() => latest.current(controller.signal), ms);
     return () => {
       controller.abort();
-      clearInterval(timer);
+      clock.clearInterval(timer);
     };
-  }, [active, ms, again]);
+  }, [active, clock, ms, again]);
 }

@@ -13,6 +13,7 @@ import { useRoomStateKey } from '../../state/roomFeed';
 import { failureText } from '../../ui/failureText';
 import { readMicDesk, type MicDeskData } from './consoleData';
 import { useHostCalls } from './useHostCalls';
+import { useClock } from '../../ui/clock';
 
 export type MicDeskAction = { readonly action: 'requests'; readonly open: boolean } | { readonly action: 'accept' | 'reject' | 'invite' | 'hangup'; readonly uid: string };
 
@@ -30,6 +31,7 @@ export interface MicDeskView {
 }
 
 export function useMicDesk(roomId: string): MicDeskView {
+  const clock = useClock();
   const { t } = useTranslation(INTERACTIONS_NS);
   const api = useApi();
   const host = useHostCalls();
@@ -80,9 +82,9 @@ export function useMicDesk(roomId: string): MicDeskView {
       });
     };
     read();
-    const timer = setInterval(read, STATS_EVERY_MS);
-    return () => clearInterval(timer);
-  }, [connectedUids]);
+    const timer = clock.setInterval(read, STATS_EVERY_MS);
+    return () => clock.clearInterval(timer);
+  }, [clock, connectedUids]);
 
   const act = useCallback(
     (action: MicDeskAction) => {

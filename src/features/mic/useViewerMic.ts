@@ -19,6 +19,7 @@ import { peerToPeerPublisher, type MicPublication, type PublishOutcome } from '.
 import { openStream } from '../../ui/microphoneStream';
 import { readVideoChoice, rememberVideoChoice } from './videoChoice';
 import { micOwnership } from './micOwner';
+import { useClock } from '../../ui/clock';
 
 /** SPEC 5's nickname gate, handed in by the screen (it belongs to the entry feature). */
 export interface NicknameGate {
@@ -88,6 +89,7 @@ export function problemOfOutcome(failure: Extract<RealtimeOutcome<unknown>, { ok
 const NOBODY: ViewerMicView['onMic'] = [];
 
 export function useViewerMic(roomId: string, nickname: NicknameGate): ViewerMicView {
+  const clock = useClock();
   const api = useApi();
   const told = useRoomStateKey(roomId, 'mic');
   const [mic, dispatch] = useReducer(stepViewerMic, INITIAL_VIEWER_MIC);
@@ -110,8 +112,8 @@ export function useViewerMic(roomId: string, nickname: NicknameGate): ViewerMicV
   const hostSide = told?.hostSide ?? null;
   const invited = told?.invitedBy != null;
   useEffect(() => {
-    dispatch({ type: 'server', phase: serverPhase, invited, now: Date.now() });
-  }, [serverPhase, invited]);
+    dispatch({ type: 'server', phase: serverPhase, invited, now: clock.now() });
+  }, [clock, serverPhase, invited]);
 
   // On the mic with nobody holding the microphone (a reload, the holding tab closed): a visible tab takes it.
   const onMic = serverPhase === 'connecting' || serverPhase === 'connected';
@@ -136,9 +138,9 @@ export function useViewerMic(roomId: string, nickname: NicknameGate): ViewerMicV
   // The connecting deadline, on the holder's clock.
   useEffect(() => {
     if (!owner || serverPhase !== 'connecting') return undefined;
-    const timer = setInterval(() => dispatch({ type: 'tick', now: Date.now() }), 1000);
-    return () => clearInterval(timer);
-  }, [owner, serverPhase]);
+    const timer = clock.setInterval(() => dispatch({ type: 'tick', now: clock.now() }), 1000);
+    return () => clock.clearInterval(timer);
+  }, [clock, owner, serverPhase]);
 
   /** Grows at each release: a microphone that opens after it was let go is closed at once. */
   const mediaGeneration = useRef(0);

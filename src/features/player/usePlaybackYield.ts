@@ -8,10 +8,13 @@ import { useEffect, useState } from 'react';
 import { nextYieldState, PLAYBACK_YIELD_GRACE_MS, shouldYield, type YieldEvent, type YieldState } from '../../domain/playbackYield';
 import { randomId32 } from '../../domain/randomId';
 import { browserRoomChannel, createRoomTabs } from '../../state/roomTabs';
+import { useClock } from '../../ui/clock';
+import type { TimerId } from '../../realtime/ports';
 
 const pageVisible = (): boolean => document.visibilityState === 'visible';
 
 export function usePlaybackYield(roomId: string, enabled: boolean): boolean {
+  const clock = useClock();
   const [state, setState] = useState<YieldState>('playing');
 
   useEffect(() => {
@@ -19,21 +22,21 @@ export function usePlaybackYield(roomId: string, enabled: boolean): boolean {
     const tabs = createRoomTabs({
       tabId: randomId32((bytes) => void globalThis.crypto.getRandomValues(bytes)),
       channel: browserRoomChannel(roomId),
-      now: Date.now,
+      now: () => clock.now(),
       every: (fn, ms) => {
-        const id = setInterval(fn, ms);
-        return () => clearInterval(id);
+        const id = clock.setInterval(fn, ms);
+        return () => clock.clearInterval(id);
       },
       visible: pageVisible(),
     });
     let current: YieldState = 'playing';
-    let grace: ReturnType<typeof setTimeout> | null = null;
+    let grace: TimerId | null = null;
     const apply = (event: YieldEvent): void => {
       const next = nextYieldState(current, event);
       if (next === current) return;
       current = next;
-      if (grace !== null) clearTimeout(grace);
-      grace = next === 'grace' ? setTimeout(() => apply('graceElapsed'), PLAYBACK_YIELD_GRACE_MS) : null;
+      if (grace !== null) clock.clearTimeout(grace);
+      grace = next === 'grace' ? clock.setTimeout(() => apply('graceElapsed'), PLAYBACK_YIELD_GRACE_MS) : null;
       setState(next);
     };
     const evaluate = (): void => apply(shouldYield(tabs.me(), tabs.peers()) ? 'anotherShouldPlay' : 'thisShouldPlay');
@@ -51,11 +54,11 @@ export function usePlaybackYield(roomId: string, enabled: boolean): boolean {
       unsubscribe();
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('pagehide', onPageHide);
-      if (grace !== null) clearTimeout(grace);
+      if (grace !== null) clock.clearTimeout(grace);
       tabs.close();
       setState('playing');
     };
-  }, [roomId, enabled]);
+  }, [clock, roomId, enabled]);
 
   return enabled && state === 'yielded';
 }

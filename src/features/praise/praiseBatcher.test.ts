@@ -1,36 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createPraiseBatcher, type PraiseSendOptions, type Timers } from './praiseBatcher';
+import { createFakeClock } from '../../realtime/fakePorts';
+import { createPraiseBatcher, type PraiseSendOptions } from './praiseBatcher';
 
-/** Timers driven by the test: advance(ms) runs what falls due, in order. */
+/** The shared fake clock: advance(ms) runs what falls due, in order. */
 function fakeTimers() {
-  let now = 0;
-  let next = 1;
-  const due = new Map<number, { at: number; run: () => void }>();
-  const timers: Timers = {
-    set(run, ms) {
-      const id = next++;
-      due.set(id, { at: now + ms, run });
-      return id;
-    },
-    clear(handle) {
-      due.delete(handle as number);
-    },
-  };
-  return {
-    timers,
-    pending: () => due.size,
-    advance(ms: number) {
-      const until = now + ms;
-      for (;;) {
-        const first = [...due.entries()].sort((a, b) => a[1].at - b[1].at)[0];
-        if (first === undefined || first[1].at > until) break;
-        due.delete(first[0]);
-        now = first[1].at;
-        first[1].run();
-      }
-      now = until;
-    },
-  };
+  const clock = createFakeClock();
+  return { clock, pending: () => clock.timerCount, advance: (ms: number) => clock.advance(ms) };
 }
 
 interface Call {
@@ -45,7 +20,7 @@ function setup(windowMs = 1000, maxPerCall = 100) {
   const calls: Call[] = [];
   const failures: { error: unknown; count: number }[] = [];
   const batcher = createPraiseBatcher({
-    timers: clock.timers,
+    clock: clock.clock,
     windowMs,
     maxPerCall,
     send: (count, options) =>
@@ -178,7 +153,7 @@ describe('praise batcher', () => {
     const clock = fakeTimers();
     const failures: number[] = [];
     const batcher = createPraiseBatcher({
-      timers: clock.timers,
+      clock: clock.clock,
       send: () => {
         throw new Error('no api');
       },

@@ -17,18 +17,12 @@
  * least at "the total when it was sent, plus it" (`floor`). Totals only grow, so the
  * largest one seen is the current one (a replayed old push cannot lower it).
  *
- * No React, no DOM, no real timers: the timers are injected, so tests drive time.
+ * No React, no DOM, no real timers: the clock is injected, so tests drive time.
  */
+import type { UiClock } from '../../ui/clock';
 
-export interface Timers {
-  set(callback: () => void, ms: number): unknown;
-  clear(handle: unknown): void;
-}
-
-export const browserTimers: Timers = {
-  set: (callback, ms) => setTimeout(callback, ms),
-  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
+/** What the batcher needs of the screens' clock (src/ui/clock.ts). */
+export type BatchClock = Pick<UiClock, 'setTimeout' | 'clearTimeout'>;
 
 /** How long clicks are collected before they are sent as one call. */
 export const PRAISE_WINDOW_MS = 1500;
@@ -43,7 +37,7 @@ export interface PraiseSendOptions {
 export interface PraiseBatcherOptions {
   /** Sends one batch; resolves with the room's new total when the server tells it, else null. */
   readonly send: (count: number, options: PraiseSendOptions) => Promise<number | null>;
-  readonly timers: Timers;
+  readonly clock: BatchClock;
   /** A batch failed: its clicks are taken back from the total shown. */
   readonly onFailure?: (error: unknown, count: number) => void;
   readonly windowMs?: number;
@@ -103,7 +97,7 @@ export function createPraiseBatcher(options: PraiseBatcherOptions): PraiseBatche
 
   const send = (sendOptions: PraiseSendOptions) => {
     if (timer !== null) {
-      options.timers.clear(timer);
+      options.clock.clearTimeout(timer);
       timer = null;
     }
     const count = unsent;
@@ -131,7 +125,7 @@ export function createPraiseBatcher(options: PraiseBatcherOptions): PraiseBatche
     click() {
       if (unsent >= maxPerCall) return false;
       unsent += 1;
-      if (timer === null) timer = options.timers.set(() => send({ final: false }), windowMs);
+      if (timer === null) timer = options.clock.setTimeout(() => send({ final: false }), windowMs);
       changed();
       return true;
     },

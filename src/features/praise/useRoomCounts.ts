@@ -12,8 +12,9 @@ import { useApi } from '../../state/apiContext';
 import { realtimeStore } from '../../state/roomFeed';
 import { readCounts, readCountsDisplay, readPraiseImages, SHOW_ALL, type CountsDisplay } from './countsData';
 import { createOnlineTracker } from './onlineCount';
-import { browserTimers, createPraiseBatcher, type PraiseBatcher, type PraiseView } from './praiseBatcher';
+import { createPraiseBatcher, type PraiseBatcher, type PraiseView } from './praiseBatcher';
 import { noticeCallFailure } from '../../state/notices';
+import { useClock } from '../../ui/clock';
 
 export interface RoomCounts {
   readonly online: number | null;
@@ -29,10 +30,11 @@ const now = () => performance.now();
 
 export function useRoomCounts(roomId: string): RoomCounts {
   const api = useApi();
+  const clock = useClock();
   const [online] = useState(createOnlineTracker);
   const [batcher] = useState<PraiseBatcher>(() =>
     createPraiseBatcher({
-      timers: browserTimers,
+      clock,
       send: async (count, { final }) => readCounts(await api.live.praise({ webcastId: roomId, count }, { keepalive: final })).praise,
       onFailure: (error) => noticeCallFailure(error, 'praise.sendFailed'),
     }),

@@ -14,6 +14,7 @@ import { useRoomStateKey } from '../../state/roomFeed';
 import { failureText, invalidInputDetail } from '../../ui/failureText';
 import { useSubmitGuard } from '../../ui/useSubmitGuard';
 import { readCurrentRollCall, readSignedAt, rollCallActedKey, type CurrentRollCall } from './rollCallData';
+import { useClock } from '../../ui/clock';
 
 type Action = { readonly type: 'show'; readonly rollCall: RollCall; readonly signedAt: number | null; readonly now: number } | RollCallEvent;
 
@@ -38,6 +39,7 @@ export interface RollCallView {
 }
 
 export function useRollCall(roomId: string): RollCallView {
+  const clock = useClock();
   const { t } = useTranslation(INTERACTIONS_NS);
   const api = useApi();
   const guard = useSubmitGuard();
@@ -45,7 +47,7 @@ export function useRollCall(roomId: string): RollCallView {
   const actedNotes = useRoomStateKey(roomId, 'acted');
   const [fetched, setFetched] = useState<CurrentRollCall | null>(null);
   const [model, dispatch] = useReducer(reduce, null);
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(() => clock.now());
   const [dismissedId, setDismissedId] = useState<string | null>(null);
 
   // A late joiner, a reload, a return after a gap: ask the room for the roll call still open.
@@ -65,24 +67,24 @@ export function useRollCall(roomId: string): RollCallView {
   const signedAt = actedAt ?? fetchedAt;
   useEffect(() => {
     if (current === null) return;
-    const at = Date.now();
+    const at = clock.now();
     if (!isRollCallCurrent(current, at) && signedAt === null) return;
     dispatch({ type: 'show', rollCall: current, signedAt, now: at });
-  }, [current, signedAt]);
+  }, [clock, current, signedAt]);
 
   // The countdown's clock: each second while open, and the deadline passing closes it.
   const phase = model?.phase ?? null;
   useEffect(() => {
     if (phase !== 'open' && phase !== 'signing') return;
     const tick = () => {
-      const at = Date.now();
+      const at = clock.now();
       setNow(at);
       if (model !== null && at >= model.rollCall.deadline) dispatch({ type: 'deadlinePassed' });
     };
     tick();
-    const timer = setInterval(tick, 1000);
-    return () => clearInterval(timer);
-  }, [phase, model]);
+    const timer = clock.setInterval(tick, 1000);
+    return () => clock.clearInterval(timer);
+  }, [clock, phase, model]);
 
   const sign = useCallback(() => {
     if (model === null || model.phase !== 'open' || !guard.pass()) return;
@@ -90,7 +92,7 @@ export function useRollCall(roomId: string): RollCallView {
     dispatch({ type: 'sign' });
     api.live.rollCallAnswer({ confId, id }).then(
       (data) => {
-        const at = readSignedAt(data) ?? Date.now();
+        const at = readSignedAt(data) ?? clock.now();
         dispatch({ type: 'signed', signedAt: at });
         noteActed(roomId, rollCallActedKey(id), { signedAt: at });
       },
@@ -100,7 +102,7 @@ export function useRollCall(roomId: string): RollCallView {
         else dispatch({ type: 'failed', reason: failureText(error, t) });
       },
     );
-  }, [api, guard, model, roomId, t]);
+  }, [api, clock, guard, model, roomId, t]);
 
   const dismiss = useCallback(() => setDismissedId(model?.rollCall.id ?? null), [model]);
   return { model, now, dismissed: model !== null && dismissedId === model.rollCall.id, sign, dismiss };

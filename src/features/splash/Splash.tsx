@@ -8,21 +8,16 @@
  * fills) and nothing is made inert while the countdown runs.
  */
 import { useEffect, useRef, useState } from 'react';
+import { useClock } from '../../ui/clock';
 import { useApi } from '../../state/apiContext';
 import { SplashView } from './SplashView';
-import { startSplashFlow, tabSeenMemory, type SplashClock, type SplashFlow } from './splashFlow';
+import { startSplashFlow, tabSeenMemory, type SplashFlow } from './splashFlow';
 import { INITIAL_SPLASH_STATE, type SplashState } from './splashMachine';
 import './splash.css';
 
 export interface SplashProps {
   readonly roomId: string;
 }
-
-const browserClock: SplashClock = {
-  now: () => Date.now(),
-  setInterval: (callback, ms) => window.setInterval(callback, ms),
-  clearInterval: (handle) => window.clearInterval(handle as number),
-};
 
 function tabStorage(): Storage | null {
   try {
@@ -34,6 +29,7 @@ function tabStorage(): Storage | null {
 
 export function Splash({ roomId }: SplashProps) {
   const api = useApi();
+  const clock = useClock();
   const [state, setState] = useState<SplashState>(INITIAL_SPLASH_STATE);
   const flow = useRef<SplashFlow | null>(null);
 
@@ -42,7 +38,7 @@ export function Splash({ roomId }: SplashProps) {
       fetchConfig: (signal) => api.live.splashConfig({ webcastId: roomId }, { signal }),
       fetchList: (signal) => api.live.splashList({ webcastId: roomId }, { signal }),
       origin: window.location.origin,
-      clock: browserClock,
+      clock,
       seen: tabSeenMemory(roomId, tabStorage()),
       onChange: setState,
     });
@@ -52,7 +48,7 @@ export function Splash({ roomId }: SplashProps) {
       flow.current = null;
       setState(INITIAL_SPLASH_STATE);
     };
-  }, [api, roomId]);
+  }, [api, clock, roomId]);
 
   if (state.phase !== 'showing') return null;
 

@@ -1,33 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { startSplashFlow, tabSeenMemory, TICK_MS, type SeenMemory, type SplashClock } from './splashFlow';
+import { createFakeClock } from '../../realtime/fakePorts';
+import { startSplashFlow, tabSeenMemory, TICK_MS, type SeenMemory } from './splashFlow';
 import type { SplashState } from './splashMachine';
 
-/** A clock whose time moves only when the test says so, firing due intervals on the way. */
+/** The shared fake clock: time moves only when the test says so, firing due intervals on the way. */
 function fakeClock(start = 10_000) {
-  let now = start;
-  const intervals = new Map<number, { callback: () => void; ms: number; due: number }>();
-  let nextId = 1;
-  const clock: SplashClock = {
-    now: () => now,
-    setInterval: (callback, ms) => {
-      const id = nextId++;
-      intervals.set(id, { callback, ms, due: now + ms });
-      return id;
-    },
-    clearInterval: (handle) => void intervals.delete(handle as number),
-  };
-  const advance = (ms: number) => {
-    const end = now + ms;
-    for (;;) {
-      const next = [...intervals.values()].filter((i) => i.due <= end).sort((a, b) => a.due - b.due)[0];
-      if (next === undefined) break;
-      now = next.due;
-      next.due += next.ms;
-      next.callback();
-    }
-    now = end;
-  };
-  return { clock, advance, running: () => intervals.size };
+  const clock = createFakeClock(start);
+  return { clock, advance: (ms: number) => clock.advance(ms), running: () => clock.timerCount };
 }
 
 function memory(initial = false): SeenMemory & { marked: boolean } {

@@ -4,17 +4,15 @@
  * was shown, so a reload does not show it again. The clock, the calls and the memory are
  * passed in: node tests run the whole flow on a fake clock.
  */
+import type { UiClock } from '../../ui/clock';
 import { readSplashAdverts, readSplashConfig, type SplashAdvert } from './splashData';
 import { INITIAL_SPLASH_STATE, splashReducer, type SplashEvent, type SplashState } from './splashMachine';
 
 /** How often the countdown is brought up to date while the advert shows. */
 export const TICK_MS = 200;
 
-export interface SplashClock {
-  now(): number;
-  setInterval(callback: () => void, ms: number): unknown;
-  clearInterval(handle: unknown): void;
-}
+/** What the flow needs of the screens' clock (src/ui/clock.ts). */
+export type SplashClock = Pick<UiClock, 'now' | 'setInterval' | 'clearInterval'>;
 
 export interface SeenMemory {
   has(): boolean;

@@ -15,6 +15,7 @@ import { readWatermarkConfig, watermarkText, type WatermarkConfig } from './wate
 import { MOVE_INTERVAL_MS, nextPosition, randomPosition, type MarkPosition } from './watermarkMotion';
 import { useOverlayHost } from '../../ui/useOverlayHost';
 import './watermark.css';
+import { useClock } from '../../ui/clock';
 
 export interface WatermarkProps {
   readonly roomId: string;
@@ -41,12 +42,13 @@ function useWatermarkConfig(roomId: string): WatermarkConfig | null {
 }
 
 function useDrift(active: boolean): MarkPosition {
+  const clock = useClock();
   const [position, setPosition] = useState<MarkPosition>(() => randomPosition(Math.random));
   useEffect(() => {
     if (!active) return undefined;
-    const timer = setInterval(() => setPosition((from) => nextPosition(from, Math.random)), MOVE_INTERVAL_MS);
-    return () => clearInterval(timer);
-  }, [active]);
+    const timer = clock.setInterval(() => setPosition((from) => nextPosition(from, Math.random)), MOVE_INTERVAL_MS);
+    return () => clock.clearInterval(timer);
+  }, [active, clock]);
   return position;
 }
 

@@ -10,16 +10,18 @@ import { isApiError } from '../../../api';
 import { useApi } from '../../../state/apiContext';
 import { errorText, storeLogin, type EntryFormProps } from '../entryKit';
 import { initialQr, qrReducer, qrResultEvent, readQrTicket } from '../machines/qrLogin';
+import { useClock } from '../../../ui/clock';
 
 /** How often follow/result is asked while waiting for the scan. */
 export const QR_POLL_MS = 1500;
 const QR_INVALID = 4302;
 
 export default function QrEntry({ roomId, onEntered, consent }: EntryFormProps) {
+  const clock = useClock();
   const { t } = useTranslation();
   const api = useApi();
   const [state, dispatch] = useReducer(qrReducer, initialQr);
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(() => clock.now());
   const [image, setImage] = useState<{ url: string; src: string } | null>(null);
 
   // Ask for a code whenever the machine is loading (first time and after RENEW).
@@ -64,7 +66,7 @@ export default function QrEntry({ roomId, onEntered, consent }: EntryFormProps) 
     if (ticket === null) return;
     const controller = new AbortController();
     let inFlight = false;
-    const poll = setInterval(() => {
+    const poll = clock.setInterval(() => {
       if (inFlight) return;
       inFlight = true;
       api.commerce
@@ -84,17 +86,17 @@ export default function QrEntry({ roomId, onEntered, consent }: EntryFormProps) 
           inFlight = false;
         });
     }, QR_POLL_MS);
-    const clock = setInterval(() => {
-      const time = Date.now();
+    const ticking = clock.setInterval(() => {
+      const time = clock.now();
       setNow(time);
       dispatch({ type: 'TICK', now: time });
     }, 1000);
     return () => {
-      clearInterval(poll);
-      clearInterval(clock);
+      clock.clearInterval(poll);
+      clock.clearInterval(ticking);
       controller.abort();
     };
-  }, [ticket, api, roomId]);
+  }, [ticket, api, clock, roomId]);
 
   // Confirmed on the phone: log in with the code.
   const loggingIn = useRef<string | null>(null);

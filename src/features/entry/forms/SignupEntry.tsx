@@ -13,6 +13,7 @@ import { errorText, Failure, Field, SubmitButton, useLoginRunner, type EntryForm
 import { initialSignup, readAuditState, signupReducer } from '../machines/signupFlow';
 import { checkSignAnswers, readSignConfig, type SignConfig } from '../signupForm';
 import { CodeLoginForm } from './CodeLoginForm';
+import { useClock } from '../../../ui/clock';
 
 /** How often is_sign is asked while the sign-up is under review. */
 export const AUDIT_POLL_MS = 4000;
@@ -30,6 +31,7 @@ interface Signee {
 const KNOWN_FIELD_LABELS = ['name', 'phone', 'email', 'company'];
 
 export default function SignupEntry(props: EntryFormProps) {
+  const clock = useClock();
   const { roomId, onEntered } = props;
   const { t } = useTranslation();
   const api = useApi();
@@ -58,12 +60,12 @@ export default function SignupEntry(props: EntryFormProps) {
   useEffect(() => {
     if (state.kind !== 'pending' || signee === null) return;
     const controller = new AbortController();
-    const timer = setInterval(() => void recheck(signee, controller.signal), AUDIT_POLL_MS);
+    const timer = clock.setInterval(() => void recheck(signee, controller.signal), AUDIT_POLL_MS);
     return () => {
-      clearInterval(timer);
+      clock.clearInterval(timer);
       controller.abort();
     };
-  }, [state.kind, signee, recheck]);
+  }, [clock, state.kind, signee, recheck]);
 
   // Passed: log in again with the phone and code that were refused as "under review".
   const retried = useRef<LoginInput | null>(null);
