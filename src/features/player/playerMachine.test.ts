@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createFakeClock } from '../../realtime/fakePorts';
 import {
   INITIAL_PLAYER_STATE,
   MAX_RETRIES,
@@ -7,6 +8,8 @@ import {
   movesOn,
   playerReducer,
   retryDelayMs,
+  scheduleMachineTimer,
+  STALL_TIMEOUT_MS,
   type PlayerEvent,
   type PlayerMachineState,
   type PlaySource,
@@ -99,5 +102,51 @@ describe('player machine', () => {
       if (!movesOn(phase, 'PLAYING')) expect(playerReducer(state, { type: 'PLAYING' }), phase).toBe(state);
       else expect(playerReducer(state, { type: 'PLAYING' }).phase, phase).toBe('playing');
     }
+  });
+});
+
+describe("the machine's timers, on fake time", () => {
+  /** Runs the machine with its timers on a fake clock, as the player's engine hook does. */
+  function drive(from: PlayerMachineState, userPaused = false) {
+    const clock = createFakeClock();
+    let state = from;
+    let cancel: (() => void) | undefined;
+    const dispatch = (event: PlayerEvent) => {
+      const next = playerReducer(state, event);
+      if (next === state) return;
+      state = next;
+      cancel?.();
+      cancel = scheduleMachineTimer(clock, state, userPaused, dispatch);
+    };
+    cancel = scheduleMachineTimer(clock, state, userPaused, dispatch);
+    return { clock, dispatch, state: () => state };
+  }
+  const loading = run([{ type: 'LOAD', source: HLS }]);
+
+  it('counts a load that never plays as a network error, and backs off before each retry', () => {
+    const { clock, state } = drive(loading);
+    clock.advance(STALL_TIMEOUT_MS - 1);
+    expect(state().phase).toBe('loading');
+    clock.advance(1);
+    expect(state()).toMatchObject({ phase: 'retrying', attempt: 1, error: 'network' });
+    clock.advance(retryDelayMs(1));
+    expect(state()).toMatchObject({ phase: 'loading', loadId: loading.loadId + 1 });
+    // Every later load stalls too: after MAX_RETRIES back-offs, the viewer is asked.
+    for (let attempt = 2; attempt <= MAX_RETRIES; attempt += 1) clock.advance(STALL_TIMEOUT_MS + retryDelayMs(attempt));
+    clock.advance(STALL_TIMEOUT_MS);
+    expect(state().phase).toBe('failed');
+    expect(clock.timerCount).toBe(0);
+  });
+
+  it('rests the watchdog while the viewer has paused, and stops it once playing', () => {
+    const paused = drive(loading, true);
+    paused.clock.advance(STALL_TIMEOUT_MS * 3);
+    expect(paused.state().phase).toBe('loading');
+    const playing = drive(loading);
+    playing.clock.advance(STALL_TIMEOUT_MS - 1000);
+    playing.dispatch({ type: 'PLAYING' });
+    playing.clock.advance(STALL_TIMEOUT_MS * 3);
+    expect(playing.state().phase).toBe('playing');
+    expect(playing.clock.timerCount).toBe(0);
   });
 });

@@ -14,6 +14,7 @@
  * A LOAD of the source already loaded is ignored, so the view may send LOAD whenever the
  * room state is read again.
  */
+import type { UiClock } from '../../ui/clock';
 
 export const PLAYER_PHASES = ['idle', 'waiting', 'loading', 'playing', 'stalled', 'retrying', 'failed', 'unsupported', 'ended'] as const;
 export type PlayerPhase = (typeof PLAYER_PHASES)[number];
@@ -124,3 +125,29 @@ export function playerReducer(state: PlayerMachineState, event: PlayerEvent): Pl
 
 /** Whether the video element should be on screen (a source is loaded or playing). */
 export const showsVideo = (phase: PlayerPhase): boolean => phase === 'loading' || phase === 'playing' || phase === 'stalled' || phase === 'retrying';
+
+/** A source that loads or stalls this long without playing counts as a network error. */
+export const STALL_TIMEOUT_MS = 12_000;
+
+/**
+ * The machine's own timer in a phase: the retry back-off, or the stall watchdog (which
+ * rests while the viewer has paused, since a paused element loads nothing). Null: none.
+ */
+export function machineTimer(phase: PlayerPhase, attempt: number, userPaused: boolean): { readonly ms: number; readonly event: PlayerEvent } | null {
+  if (phase === 'retrying') return { ms: retryDelayMs(attempt), event: { type: 'RETRY_DUE' } };
+  if ((phase === 'loading' || phase === 'stalled') && !userPaused) return { ms: STALL_TIMEOUT_MS, event: { type: 'ERROR', kind: 'network' } };
+  return null;
+}
+
+/** Sets the timer the machine's phase asks for (machineTimer); returns what cancels it. */
+export function scheduleMachineTimer(
+  clock: Pick<UiClock, 'setTimeout' | 'clearTimeout'>,
+  { phase, attempt }: Pick<PlayerMachineState, 'phase' | 'attempt'>,
+  userPaused: boolean,
+  dispatch: (event: PlayerEvent) => void,
+): (() => void) | undefined {
+  const due = machineTimer(phase, attempt, userPaused);
+  if (due === null) return undefined;
+  const timer = clock.setTimeout(() => dispatch(due.event), due.ms);
+  return () => clock.clearTimeout(timer);
+}
