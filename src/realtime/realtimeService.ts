@@ -14,16 +14,19 @@
  *   (a reload or a tab opened right after keeps the same socket), then closes;
  * - a tab lives until it says goodbye or its Web Lock is released (closed or crashed).
  *
- * Back-pressure: a tab's update call returns a promise that settles once the tab applied
- * it. A tick that comes due while the previous update is still in flight waits for it, so
- * a busy tab gets fewer, larger deltas instead of a growing queue of messages. When a
- * tab's next delta may go is decided in deltaPacing.ts alone.
+ * A chat message's way to a tab passes through each module once, and not through this
+ * one: socketSession.ts (frame, offset) → pushRouting.ts → roomEntry.ts (join holds) →
+ * roomHub.ts (order, gaps, buffer) → deltas.ts (each tab's filter and coalescing, paced
+ * by deltaPacing.ts) → tabDelivery.ts (the update, with back-pressure: a tab's update
+ * call returns a promise that settles once the tab applied it, and a tick that comes due
+ * while it is in flight waits, so a busy tab gets fewer, larger deltas instead of a
+ * growing queue). This module creates and wires them.
  */
 import type { ChatEntry } from './chatEntry';
 import { createConversationBook, type ConversationArchive, type ConversationBook } from './conversationBook';
-import { CONVERSATION_PUSH_CODES, EMPTY_CONVERSATIONS, type ConversationEvent } from './conversations';
-import { newTabPace, noteDeltaSent, noteUpdateApplied, noteUpdateSent, pacedSchedule, type PaceClock } from './deltaPacing';
-import { createDeltaCoalescer, snapshotDelta } from './deltas';
+import { EMPTY_CONVERSATIONS } from './conversations';
+import type { PaceClock } from './deltaPacing';
+import { snapshotDelta } from './deltas';
 import type { ChatFilter } from './filters';
 import type { FrameBody } from '../protocol/frame';
 import type { Clock, Logger, RandomBytes, SocketFactory, TimerId } from './ports';
@@ -37,8 +40,10 @@ import type {
   TabUpdate,
   TabUpdateHandler,
 } from './realtimeApi';
-import { applyFrame, createRoomEntry, holdForJoin, HISTORY_REQUEST, joinFailed, joinReplied, joinRoom, leaveRoom, readHistory, setJoin, type RoomEntry, type Subscriber } from './roomEntry';
+import { createRoomEntry, holdForJoin, HISTORY_REQUEST, joinFailed, joinReplied, joinRoom, leaveRoom, readHistory, setJoin, type RoomEntry, type Subscriber } from './roomEntry';
 import { failureOf } from './pendingRequests';
+import { routePush } from './pushRouting';
+import { addFollower, deliver, removeFollower, tellEachTabOnce, tellFollowers } from './tabDelivery';
 import { createSocketSession, type SessionStateInfo, type SocketSession } from './socketSession';
 import { TERMINAL_STATES, type SessionState } from './sessionMachine';
 import { isSkippedRange, readSkippedPage, skippedPageRequest } from './skippedPage';
@@ -47,8 +52,6 @@ export const CHAT_SEND_REQUEST = 7101;
 export const WITHDRAW_REQUEST = 7103;
 /** How long a session with no room left keeps its socket (a reload reuses it). */
 export const SESSION_LINGER_MS = 5000;
-/** Connect-mic media signalling pushes: 4115 offer, 4117 answer, 4119 ICE candidate (PROTOCOL 2.5). */
-export const MIC_SIGNAL_CODES: ReadonlySet<number> = new Set([4115, 4117, 4119]);
 
 export interface RealtimeServicePorts {
   readonly socketFactory: SocketFactory;
@@ -117,41 +120,7 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
   };
   const paceClock: PaceClock = { later, now: () => clock.now() };
 
-  // ---- delivery to tabs ----
-
-  function deliver(sub: Subscriber, update: TabUpdate): void {
-    if (sub.pace.gone) return;
-    noteUpdateSent(sub.pace);
-    let result: void | Promise<void>;
-    try {
-      result = sub.onUpdate(update);
-    } catch (error) {
-      logger.error(`realtime: tab ${sub.tabId} update threw`, error);
-      result = undefined;
-    }
-    const settled = (): void => noteUpdateApplied(sub.pace);
-    if (result === undefined) settled();
-    else
-      result.then(settled, (error: unknown) => {
-        logger.warn(`realtime: tab ${sub.tabId} failed to apply an update`, error);
-        settled();
-      });
-  }
-
-  function broadcastStatus(entry: SessionEntry): void {
-    for (const room of entry.rooms.values()) for (const sub of room.subscribers.values()) deliver(sub, { connection: entry.status });
-  }
-
-  /** Conversation events go to each tab of the login once, whatever number of its rooms the tab follows. */
-  function deliverConversations(entry: SessionEntry, events: readonly ConversationEvent[]): void {
-    const told = new Set<string>();
-    for (const room of entry.rooms.values())
-      for (const sub of room.subscribers.values()) {
-        if (told.has(sub.tabId)) continue;
-        told.add(sub.tabId);
-        deliver(sub, { conversations: { events } });
-      }
-  }
+  const deliverToTab = (sub: Subscriber, update: TabUpdate): void => deliver(sub, update, logger);
 
   // ---- rooms (roomEntry.ts) ----
 
@@ -160,7 +129,7 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
       session: entry.session,
       myUid: entry.userId,
       later,
-      deliver,
+      deliver: deliverToTab,
       followed: () => entry.rooms.get(webcastId) === room,
     });
     entry.rooms.set(webcastId, room);
@@ -207,7 +176,7 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
         room.join = { state: 'joining' };
       }
     }
-    broadcastStatus(entry);
+    tellFollowers(entry.rooms.values(), { connection: entry.status });
     if (state === 'reconnecting') for (const room of entry.rooms.values()) setJoin(room, room.join);
   }
 
@@ -241,25 +210,15 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
       onState: (state, info) => {
         if (entry !== null) onSessionState(entry, state, info);
       },
+      // A chat message's way: routePush, the room (roomEntry.ts), its hub, each tab's
+      // coalescer and pace, then tabDelivery.ts; this module only wired them.
       onPush: (frame) => {
-        if (frame.code !== null && CONVERSATION_PUSH_CODES.has(frame.code) && frame.body.webcastId === undefined) {
-          entry?.book.push(frame.code, frame.body);
-          return;
-        }
-        const webcastId = typeof frame.body.webcastId === 'string' ? frame.body.webcastId : typeof frame.body.webcastId === 'number' ? String(frame.body.webcastId) : null;
-        const room = webcastId === null ? undefined : entry?.rooms.get(webcastId);
-        if (room === undefined) return;
-        if (frame.code !== null && MIC_SIGNAL_CODES.has(frame.code)) {
-          // Media signalling is no room state: each tab gets it at once, in order.
-          for (const sub of room.subscribers.values()) deliver(sub, { signal: { code: frame.code, body: frame.body } });
-          return;
-        }
-        applyFrame(room, frame);
+        if (entry !== null) routePush(frame, entry.rooms, entry.book);
       },
       onAttempt: (attempt) => {
         if (entry === null) return;
         entry.status = { ...entry.status, attempt };
-        broadcastStatus(entry);
+        tellFollowers(entry.rooms.values(), { connection: entry.status });
       },
       onRejoin: (result) => {
         const room = entry?.rooms.get(result.webcastId);
@@ -275,7 +234,7 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
       archive: ports.archive ?? null,
       request: (code, body) => session.request(code, body),
       emit: (events) => {
-        if (entry !== null) deliverConversations(entry, events);
+        if (entry !== null) tellEachTabOnce(entry.rooms.values(), { conversations: { events } });
       },
       clock,
       random: ports.random,
@@ -312,9 +271,7 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
     tabs.get(tabId)?.rooms.delete(webcastId);
     if (found === null) return;
     const { entry, room, sub } = found;
-    sub.pace.gone = true;
-    sub.coalescer.dispose();
-    room.subscribers.delete(tabId);
+    removeFollower(room, sub);
     if (room.subscribers.size === 0) dropRoom(entry, room);
   }
 
@@ -336,25 +293,12 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
     if (existing !== undefined && existing.status.state === 'failed') revive(existing);
     const entry = sessionFor(key);
     const room = entry.rooms.get(webcastId) ?? createRoom(entry, webcastId);
-    const pace = newTabPace();
-    // `emit` runs on later ticks only, once `sub` exists.
-    const coalescer = createDeltaCoalescer({
-      filter: subscription.filter,
-      visible: subscription.visible,
-      schedule: pacedSchedule(pace, room, paceClock),
-      emit: (delta, arrived, hurried) => {
-        noteDeltaSent(pace, clock.now(), arrived, hurried);
-        deliver(sub, { delta });
-      },
-      chatState: room.hub.snapshot().state.chat,
-    });
-    const sub: Subscriber = { tabId, key, filter: subscription.filter, onUpdate, coalescer, pace };
-    room.subscribers.set(tabId, sub);
+    const sub = addFollower(room, { tabId, key, filter: subscription.filter, visible: subscription.visible, onUpdate }, paceClock);
     tab.rooms.set(webcastId, entry.key);
     // The first update: the buffer as this filter shows it, the room state, where things stand.
     const { entries, state } = room.hub.snapshot();
     const book = entry.book.state();
-    deliver(sub, {
+    deliverToTab(sub, {
       delta: { ...snapshotDelta(subscription.filter, entries, state), sync: room.hub.sync() },
       connection: entry.status,
       join: room.join,
