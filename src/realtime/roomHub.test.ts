@@ -533,3 +533,25 @@ describe('room hub: property', () => {
     );
   });
 });
+
+describe('room hub: its state, readable', () => {
+  it('shows what is held and where the gap filling stands, and its failures, as plain objects', async () => {
+    let down = true;
+    const source = new Map([1, 2, 3, 4, 5].map((o) => [o, chat(o)] as const));
+    const t = setup(source, () => down);
+    t.hub.apply(7101, chat(4).body);
+    t.hub.apply(7101, chat(5).body);
+    expect(t.hub.inspect().data.held.size).toBe(2);
+    expect(t.hub.inspect().gap.phase).toBe('fetching');
+    await flush();
+    expect(t.hub.inspect().gap).toMatchObject({ phase: 'backingOff', failures: 1 });
+    down = false;
+    t.timer.advance(60_000);
+    await flush();
+    const { data, gap } = t.hub.inspect();
+    expect(gap).toMatchObject({ phase: 'idle', failures: 0 });
+    expect(data.last).toBe(5);
+    expect(data.held.size).toBe(0);
+    expect(data.ring.toArray().map((e) => e.offset)).toEqual([1, 2, 3, 4, 5]);
+  });
+});
