@@ -747,3 +747,23 @@ describe('socket session: robustness', () => {
     );
   });
 });
+
+describe('socket session: its state, readable', () => {
+  it('shows the socket, the address, the attempts and the progress reported, as one plain object', () => {
+    const t = setup('sid-1', ['ws://other/ws']);
+    expect(t.session.inspect()).toMatchObject({ state: 'idle', socket: null, attempt: 0, addressIndex: 0 });
+    const first = goOnline(t);
+    expect(t.session.inspect()).toMatchObject({ state: 'online', socket: first, addressIndex: 0 });
+    expect(t.session.inspect().heartbeatTimer).not.toBeNull();
+    t.world.rooms = [{ webcastId: 'r1', offset: 7 }];
+    t.session.noteApplied();
+    t.clock.advance(60_000);
+    expect(t.session.inspect().progress.reported.get('r1')).toBe(7);
+    first.drop();
+    const lost = t.session.inspect();
+    expect(lost).toMatchObject({ state: 'reconnecting', socket: null, addressIndex: 1, heartbeatTimer: null });
+    expect(lost.reconnectTimer).not.toBeNull();
+    // A new socket reports afresh: what the old one heard counts for nothing.
+    expect(lost.progress.reported.size).toBe(0);
+  });
+});

@@ -11,6 +11,7 @@ import { HEARTBEAT_INTERVAL_MS, RECONNECT_MAX_ATTEMPTS, RECONNECT_WAIT_MS, REQUE
 import { randomId32 } from '../domain/randomId';
 import { BATCH_HEADER, decodeFrame, encodeFrame, framesOfMessage, isRequestCode, type DecodeFailure, type Frame, type FrameBody, type OutgoingFrame } from '../protocol/frame';
 import { createPendingRequests, RequestError } from './pendingRequests';
+import { forgetProgress, newProgressReports, offsetsToReport, type ProgressReports } from './progressReports';
 import type { Clock, Logger, RandomBytes, RoomOffsets, SocketFactory, SocketLike, TimerId } from './ports';
 import { decidePush, HEARTBEAT_REPLY, HEARTBEAT_REQUEST } from './pushRules';
 import { nextSessionState, TERMINAL_STATES, type SessionEvent, type SessionState } from './sessionMachine';
@@ -101,7 +102,36 @@ export interface SocketSession {
   readonly state: SessionState;
   /** Incoming messages dropped because they did not parse (PROTOCOL 2.1: dropped and counted). */
   readonly malformedCount: number;
+  /** The session's state as it stands (read it; do not change it). */
+  inspect(): Readonly<SessionCore>;
 }
+
+/** Everything a socket session knows besides its requests, in one object a debugger (or a test) can read. */
+export interface SessionCore {
+  state: SessionState;
+  socket: SocketLike | null;
+  /** Which of the addresses the current (or next) socket goes to. */
+  addressIndex: number;
+  /** Reconnect attempts started since the session was last online. */
+  attempt: number;
+  lastSeq: number;
+  malformedCount: number;
+  heartbeatTimer: TimerId | null;
+  reconnectTimer: TimerId | null;
+  readonly progress: ProgressReports;
+}
+
+const newSessionCore = (): SessionCore => ({
+  state: 'idle',
+  socket: null,
+  addressIndex: 0,
+  attempt: 0,
+  lastSeq: 0,
+  malformedCount: 0,
+  heartbeatTimer: null,
+  reconnectTimer: null,
+  progress: newProgressReports(),
+});
 
 type SendOutcome = { readonly ok: true } | { readonly ok: false; readonly msg: string };
 
@@ -113,21 +143,8 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
 export function createSocketSession(options: SocketSessionOptions): SocketSession {
   const { sid, socketFactory, clock, random, logger } = options;
   const addresses = socketAddressesOf(options.url, options.alternateUrls ?? []);
-  /** Which of `addresses` the current (or next) socket goes to. */
-  let addressIndex = 0;
   const pending = createPendingRequests(clock);
-
-  let state: SessionState = 'idle';
-  let socket: SocketLike | null = null;
-  /** Reconnect attempts started since the session was last online. */
-  let attempt = 0;
-  let lastSeq = 0;
-  let malformedCount = 0;
-  let heartbeatTimer: TimerId | null = null;
-  let reconnectTimer: TimerId | null = null;
-  let progressTimer: TimerId | null = null;
-  /** The offsets last reported on this socket, by room (a new socket starts afresh). */
-  let reported = new Map<string, number>();
+  const s = newSessionCore();
 
   const safely = (what: string, fn: () => void): void => {
     try {
@@ -143,20 +160,20 @@ export function createSocketSession(options: SocketSessionOptions): SocketSessio
    * table does not have is logged and ignored.
    */
   const move = (event: SessionEvent, info: SessionStateInfo = {}, effects?: () => void): boolean => {
-    const next = nextSessionState(state, event);
+    const next = nextSessionState(s.state, event);
     if (next === null) {
-      logger.warn(`socket session: "${event}" ignored in state ${state}`);
+      logger.warn(`socket session: "${event}" ignored in state ${s.state}`);
       return false;
     }
-    const changed = next !== state;
-    state = next;
+    const changed = next !== s.state;
+    s.state = next;
     effects?.();
     if (changed) safely('onState', () => options.onState(next, info));
     return true;
   };
 
   const sendFrame = (frame: Omit<OutgoingFrame, 'mid'>): SendOutcome => {
-    const current = socket;
+    const current = s.socket;
     if (current === null) return { ok: false, msg: 'no socket' };
     try {
       current.send(encodeFrame({ ...frame, mid: randomId32(random) }));
@@ -173,12 +190,12 @@ export function createSocketSession(options: SocketSessionOptions): SocketSessio
   };
 
   const scheduleHeartbeat = (): void => {
-    heartbeatTimer = stopTimer(heartbeatTimer);
-    heartbeatTimer = clock.setTimeout(() => {
-      heartbeatTimer = null;
-      if (socket === null) return;
-      lastSeq += 1;
-      sendFrame({ code: HEARTBEAT_REQUEST, seq: lastSeq, body: {} });
+    s.heartbeatTimer = stopTimer(s.heartbeatTimer);
+    s.heartbeatTimer = clock.setTimeout(() => {
+      s.heartbeatTimer = null;
+      if (s.socket === null) return;
+      s.lastSeq += 1;
+      sendFrame({ code: HEARTBEAT_REQUEST, seq: s.lastSeq, body: {} });
       scheduleHeartbeat();
     }, HEARTBEAT_INTERVAL_MS);
   };
@@ -199,32 +216,23 @@ export function createSocketSession(options: SocketSessionOptions): SocketSessio
    * can tell how far behind this reader is and thin its stream before it falls further.
    */
   const reportProgress = (): void => {
-    progressTimer = null;
-    if (socket === null || state !== 'online') return;
+    s.progress.timer = null;
+    if (s.socket === null || s.state !== 'online') return;
     const rooms = roomOffsets('no progress reported');
     if (rooms === null) return;
-    for (const { webcastId, offset } of rooms) {
-      if (offset <= (reported.get(webcastId) ?? 0)) continue;
-      reported.set(webcastId, offset);
-      sendFrame({ code: PROGRESS_CODE, body: { webcastId, offset } });
-    }
+    for (const { webcastId, offset } of offsetsToReport(s.progress, rooms)) sendFrame({ code: PROGRESS_CODE, body: { webcastId, offset } });
   };
 
   const scheduleProgress = (): void => {
-    if (progressTimer === null) progressTimer = clock.setTimeout(reportProgress, PROGRESS_REPORT_MS);
-  };
-
-  const forgetProgress = (): void => {
-    progressTimer = stopTimer(progressTimer);
-    reported = new Map();
+    if (s.progress.timer === null) s.progress.timer = clock.setTimeout(reportProgress, PROGRESS_REPORT_MS);
   };
 
   /** Forgets the current socket (its late events are then ignored) and closes it. */
   const dropSocket = (reason: string): void => {
-    heartbeatTimer = stopTimer(heartbeatTimer);
-    forgetProgress();
-    const current = socket;
-    socket = null;
+    s.heartbeatTimer = stopTimer(s.heartbeatTimer);
+    forgetProgress(s.progress, (id) => clock.clearTimeout(id));
+    const current = s.socket;
+    s.socket = null;
     if (current === null) return;
     current.onopen = current.onmessage = current.onclose = current.onerror = null;
     safely('socket.close', () => current.close(1000, reason));
@@ -233,30 +241,30 @@ export function createSocketSession(options: SocketSessionOptions): SocketSessio
   /** Ends the session for good (close, 9004, login refused). */
   const end = (event: SessionEvent, info: SessionStateInfo, reason: string): void => {
     move(event, info, () => {
-      reconnectTimer = stopTimer(reconnectTimer);
+      s.reconnectTimer = stopTimer(s.reconnectTimer);
       dropSocket(reason);
       pending.rejectAll('connection-closed', reason);
     });
   };
 
   const onSocketLost = (): void => {
-    heartbeatTimer = stopTimer(heartbeatTimer);
-    forgetProgress();
-    const lost = socket;
-    socket = null;
+    s.heartbeatTimer = stopTimer(s.heartbeatTimer);
+    forgetProgress(s.progress, (id) => clock.clearTimeout(id));
+    const lost = s.socket;
+    s.socket = null;
     if (lost !== null) lost.onopen = lost.onmessage = lost.onclose = lost.onerror = null;
-    addressIndex = (addressIndex + 1) % addresses.length;
+    s.addressIndex = (s.addressIndex + 1) % addresses.length;
     pending.rejectAll('connection-closed', 'the socket closed');
-    if (state === 'reconnecting' && attempt >= RECONNECT_MAX_ATTEMPTS) {
-      move('attemptsExhausted', { attempt });
+    if (s.state === 'reconnecting' && s.attempt >= RECONNECT_MAX_ATTEMPTS) {
+      move('attemptsExhausted', { attempt: s.attempt });
       return;
     }
-    const wasReconnecting = state === 'reconnecting';
-    move('socketLost', { attempt: attempt + 1 }, () => {
-      if (wasReconnecting) safely('onAttempt', () => options.onAttempt?.(attempt + 1));
-      reconnectTimer = clock.setTimeout(() => {
-        reconnectTimer = null;
-        attempt += 1;
+    const wasReconnecting = s.state === 'reconnecting';
+    move('socketLost', { attempt: s.attempt + 1 }, () => {
+      if (wasReconnecting) safely('onAttempt', () => options.onAttempt?.(s.attempt + 1));
+      s.reconnectTimer = clock.setTimeout(() => {
+        s.reconnectTimer = null;
+        s.attempt += 1;
         openSocket();
       }, RECONNECT_WAIT_MS);
     });
@@ -297,9 +305,9 @@ export function createSocketSession(options: SocketSessionOptions): SocketSessio
           end('loginRejected', { status: action.status, msg: action.msg }, 'login refused');
           return;
         }
-        const wasReconnecting = state === 'reconnecting';
+        const wasReconnecting = s.state === 'reconnecting';
         if (!move('loginAccepted')) return;
-        attempt = 0;
+        s.attempt = 0;
         if (wasReconnecting) rejoinRooms();
         return;
       }
@@ -319,7 +327,7 @@ export function createSocketSession(options: SocketSessionOptions): SocketSessio
   };
 
   const malformed = (reason: MalformedReason): void => {
-    malformedCount += 1;
+    s.malformedCount += 1;
     safely('onMalformed', () => options.onMalformed?.(reason));
   };
 
@@ -340,15 +348,15 @@ export function createSocketSession(options: SocketSessionOptions): SocketSessio
   const openSocket = (): void => {
     let opened: SocketLike;
     try {
-      opened = socketFactory(addresses[addressIndex] ?? options.url);
+      opened = socketFactory(addresses[s.addressIndex] ?? options.url);
     } catch (error) {
       logger.error('socket session: the socket could not be opened', error);
       onSocketLost();
       return;
     }
-    socket = opened;
+    s.socket = opened;
     // Events of a socket the session has let go of are ignored (the hooks are cleared too).
-    const isCurrent = (): boolean => socket === opened;
+    const isCurrent = (): boolean => s.socket === opened;
     // One login and one heartbeat per socket, however many open events it sends.
     let hasOpened = false;
     opened.onopen = () => {
@@ -382,12 +390,12 @@ export function createSocketSession(options: SocketSessionOptions): SocketSessio
       logger.error(`socket session: ${code} is not a request code; not sent`);
       return Promise.reject(new RequestError('send-failed', code, null, 'not a request code (odd positive integer)'));
     }
-    if (state !== 'online' || socket === null) {
-      logger.error(`socket session: request ${code} while ${state}; not sent`);
-      return Promise.reject(new RequestError('not-connected', code, null, `the socket session is ${state}`));
+    if (s.state !== 'online' || s.socket === null) {
+      logger.error(`socket session: request ${code} while ${s.state}; not sent`);
+      return Promise.reject(new RequestError('not-connected', code, null, `the socket session is ${s.state}`));
     }
-    lastSeq += 1;
-    const seq = lastSeq;
+    s.lastSeq += 1;
+    const seq = s.lastSeq;
     const sent = sendFrame({ code, seq, body });
     if (!sent.ok) return Promise.reject(new RequestError('send-failed', code, null, sent.msg));
     return pending.track(seq, code, requestOptions.timeoutMs ?? REQUEST_TIMEOUT_MS);
@@ -404,7 +412,7 @@ export function createSocketSession(options: SocketSessionOptions): SocketSessio
     },
     close() {
       // Already over for good: there is nothing left to stop, and that is no mistake of the caller.
-      if (TERMINAL_STATES.has(state)) return;
+      if (TERMINAL_STATES.has(s.state)) return;
       end('close', {}, 'closed by the client');
     },
     request,
@@ -413,13 +421,16 @@ export function createSocketSession(options: SocketSessionOptions): SocketSessio
       await request(LEAVE_REQUEST, { webcastId });
     },
     noteApplied() {
-      if (state === 'online') scheduleProgress();
+      if (s.state === 'online') scheduleProgress();
     },
     get state() {
-      return state;
+      return s.state;
     },
     get malformedCount() {
-      return malformedCount;
+      return s.malformedCount;
+    },
+    inspect() {
+      return s;
     },
   };
 }
