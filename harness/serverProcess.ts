@@ -1,9 +1,10 @@
 /**
- * The reference server and client build of the benchmarks (macro, player, bundle) and the
- * chaos suite, adapted from tests/e2e/support/ownServer.ts: `node --import tsx server/main.ts`
- * on a free port with its own data directory, serving a client built for the run into a temporary directory
- * (CLIENT_DIR; the shared dist/ is never touched), the product as `npm run build` builds it.
- * It also exposes the child's pid, for its CPU time (/proc/<pid>/stat).
+ * The reference server as every suite starts it (launchServer: the browser tests' own
+ * servers, the benchmarks and the chaos suite), and the benchmarks' and chaos suite's
+ * server and client build: a free port with its own data directory, serving a client built
+ * for the run into a temporary directory (CLIENT_DIR; the shared dist/ is never touched),
+ * the product as `npm run build` builds it, with the child's pid for its CPU time
+ * (/proc/<pid>/stat).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -61,10 +62,12 @@ export interface BenchServerOptions {
   readonly dataDir?: string;
 }
 
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+/** Waits until the server answers /healthz; a process that exits first is never mistaken for it. */
+export async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    // Exited (the port taken, a crash): never mistake another process for this server.
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server for ${url} exited (${child.exitCode ?? child.signalCode}) before it was healthy`);
     try {
       if ((await fetch(`${url}/healthz`)).ok) return;
     } catch {
@@ -73,6 +76,43 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`the server at ${url} did not become healthy within ${timeoutMs} ms`);
+}
+
+export interface ServerLaunch {
+  readonly port: number;
+  readonly dataDir: string;
+  readonly adminToken: string;
+  /** The client build it serves; none: the server's default (dist/, or the shared e2e build's CLIENT_DIR). */
+  readonly clientDir?: string;
+}
+
+/**
+ * Starts `node --import tsx server/main.ts` on the port and data folder, as every suite
+ * runs the reference server, and resolves once it is healthy (a process that does not
+ * become healthy is ended).
+ */
+export async function launchServer(launch: ServerLaunch): Promise<ChildProcess> {
+  const url = `http://127.0.0.1:${launch.port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(launch.port),
+      HOST: '127.0.0.1',
+      DATA_DIR: launch.dataDir,
+      ADMIN_TOKEN: launch.adminToken,
+      LOG_LEVEL: 'warn',
+      ...(launch.clientDir === undefined ? {} : { CLIENT_DIR: launch.clientDir }),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    await waitForHealth(url, child, 60_000);
+  } catch (error) {
+    child.kill('SIGTERM');
+    throw error;
+  }
+  return child;
 }
 
 let clockTicks: number | null = null;
@@ -104,17 +144,7 @@ export async function startBenchServer(clientDir: string, options: BenchServerOp
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'webcast-bench-data-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_TOKEN, LOG_LEVEL: 'warn', CLIENT_DIR: clientDir },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  try {
-    await waitForHealth(url, child, 60_000);
-  } catch (error) {
-    child.kill('SIGTERM');
-    throw error;
-  }
+  const child = await launchServer({ port, dataDir, adminToken: ADMIN_TOKEN, clientDir });
   const pid = child.pid ?? -1;
   const ended = async (signal: NodeJS.Signals): Promise<void> => {
     if (child.exitCode !== null || child.signalCode !== null) return;

@@ -4,11 +4,12 @@
  * client built by the shared webServer (CLIENT_DIR, set by playwright.config.ts) from its own port and data directory, which
  * survives a restart (the room log is in SQLite), as a real deployment's would.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { adminCall, readMetric } from '../../../harness/serverCalls';
+import { launchServer } from '../../../harness/serverProcess';
 import { endProcess } from '../../../server/cluster/launch';
 
 export interface OwnServer {
@@ -31,21 +32,6 @@ async function answers(url: string): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    // Exited (the port taken, a crash): never mistake another process for this server.
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server for ${url} exited (${child.exitCode ?? child.signalCode}) before it was healthy`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the server at ${url} did not become healthy within ${timeoutMs} ms`);
 }
 
 export interface OwnServerOptions {
@@ -75,12 +61,7 @@ export async function startOwnServer(port: number, options: OwnServerOptions = {
     // A server left behind by an interrupted run would answer in this one's place, with
     // another build and data: refuse to start rather than test against it.
     if (await answers(url)) throw new Error(`port ${port} already has a server (left over from an interrupted run?): stop it first`);
-    const started = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_TOKEN, LOG_LEVEL: 'warn', ...(clientDir ? { CLIENT_DIR: clientDir } : {}) },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    child = started;
-    await waitForHealth(url, started, 60_000);
+    child = await launchServer({ port, dataDir, adminToken: ADMIN_TOKEN, ...(clientDir === null ? {} : { clientDir }) });
   };
 
   const halt = async (): Promise<void> => {
