@@ -15,7 +15,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CAPTCHA_VALUE, PROTOCOL_VERSION_LOGIN, PROTOCOL_VERSION_RESOURCE } from '../../src/domain/constants';
-import { deriveUserId } from '../../src/protocol/services/directory';
+import { deriveUserId, DIRECTORY_CALLS, directoryCommands, directoryPath } from '../../src/protocol/services/directory';
 import type { RouteModule } from '../http/app.js';
 import type { ServerContext } from '../context.js';
 import { BizError, invalid, okEnvelope } from '../http/envelope.js';
@@ -166,8 +166,14 @@ async function auth(ctx: ServerContext, store: DirectoryStore, request: FastifyR
   };
 }
 
+// The paths and commands are the client's call table's (src/protocol/services/directory.ts).
+const LOCATION_PATH = directoryPath(DIRECTORY_CALLS.location);
+const REGISTER_PATH = directoryPath(DIRECTORY_CALLS.register);
+const LOGIN_PATH = directoryPath(DIRECTORY_CALLS.auth);
+const USERDATA_PATH = directoryPath(DIRECTORY_CALLS.userdataUser);
+
 function userdata(ctx: ServerContext, store: DirectoryStore, query: Query, body: Fields) {
-  const cmd = requireCmd(query, ['get', 'download']);
+  const cmd = requireCmd(query, directoryCommands(USERDATA_PATH));
   readClientFields(body, { cmd, ver: PROTOCOL_VERSION_RESOURCE });
   const obj = queryText(query, 'obj');
   const allowed: readonly string[] = cmd === 'get' ? DIRECTORY_OBJECT_NAMES : ['orgcontacts'];
@@ -190,20 +196,20 @@ function userdata(ctx: ServerContext, store: DirectoryStore, query: Query, body:
 export const directoryRoutes: RouteModule = (app: FastifyInstance, ctx: ServerContext) => {
   const store = new DirectoryStore(ctx.db, ctx.now);
 
-  app.post('/login/location', async (request) => {
-    requireCmd(queryOf(request), ['lookup']);
+  app.post(LOCATION_PATH, async (request) => {
+    requireCmd(queryOf(request), directoryCommands(LOCATION_PATH));
     readClientFields(fieldsOf(request.body), { cmd: 'lookup', ver: PROTOCOL_VERSION_LOGIN });
     return okEnvelope({ serverAddress: serverAddressList(ctx.config, request) });
   });
 
-  app.post('/regist', async (request) => {
-    requireCmd(queryOf(request), ['register']);
+  app.post(REGISTER_PATH, async (request) => {
+    requireCmd(queryOf(request), directoryCommands(REGISTER_PATH));
     return okEnvelope(await register(store, fieldsOf(request.body)));
   });
 
-  app.post('/login/ulogin', async (request) => {
+  app.post(LOGIN_PATH, async (request) => {
     const query = queryOf(request);
-    const cmd = requireCmd(query, ['auth', 'captcha']);
+    const cmd = requireCmd(query, directoryCommands(LOGIN_PATH));
     const body = fieldsOf(request.body);
     if (cmd === 'captcha') {
       readClientFields(body, { cmd: 'captcha', ver: PROTOCOL_VERSION_LOGIN });
@@ -215,5 +221,5 @@ export const directoryRoutes: RouteModule = (app: FastifyInstance, ctx: ServerCo
     return okEnvelope(await auth(ctx, store, request, body, bindId));
   });
 
-  app.post('/resource/userdata', async (request) => okEnvelope(userdata(ctx, store, queryOf(request), fieldsOf(request.body))));
+  app.post(USERDATA_PATH, async (request) => okEnvelope(userdata(ctx, store, queryOf(request), fieldsOf(request.body))));
 };

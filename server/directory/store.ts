@@ -4,9 +4,11 @@
  * client fetches only what changed since the copy it holds.
  */
 import type { Db } from '../store/db.js';
+import { DIRECTORY_OBJECTS, type DirectoryObject } from '../../src/protocol/services/directory';
 
-export const DIRECTORY_OBJECT_NAMES = ['department', 'department_user', 'user', 'fixedgroups', 'fixedgroups_user'] as const;
-export type DirectoryObjectName = (typeof DIRECTORY_OBJECT_NAMES)[number];
+/** The objects the client asks for (src/protocol/services/directory.ts), one table each. */
+export const DIRECTORY_OBJECT_NAMES = DIRECTORY_OBJECTS;
+export type DirectoryObjectName = DirectoryObject;
 
 export interface DirectoryAccount {
   readonly id: string;

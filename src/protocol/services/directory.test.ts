@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { deriveUserId } from './directory';
+import { DIRECTORY_CALLS, directoryCommands, directoryPath } from './directory';
 
-describe('deriveUserId', () => {
-  it('derives a stable user id from the name', () => {
-    expect(deriveUserId('Ann_Lee-1.x')).toBe('ann_lee-1.x');
-    expect(deriveUserId('张三')).toBe('u5f204e09');
-    expect(deriveUserId('张三')).toBe(deriveUserId('张三'));
+describe('the directory call table, as the server reads it', () => {
+  it('names each path the server serves, and the commands each takes', () => {
+    expect(directoryPath(DIRECTORY_CALLS.bindLogin)).toBe('/login/ulogin');
+    expect(directoryCommands('/login/ulogin').sort()).toEqual(['auth', 'captcha']);
+    expect(directoryCommands('/login/location')).toEqual(['lookup']);
+    expect(directoryCommands('/regist')).toEqual(['register']);
+    expect(directoryCommands('/resource/userdata').sort()).toEqual(['download', 'get']);
+    expect(directoryCommands('/nowhere')).toEqual([]);
   });
 });
