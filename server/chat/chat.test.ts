@@ -396,6 +396,40 @@ describe('chat history over HTTP', () => {
   });
 });
 
+describe('chat history by time (the replay, docs/protocol.md 5.9)', () => {
+  it('finds the messages sent by a moment, reads on after an offset, leaves out withdrawn ones, and refuses both at once', async () => {
+    const s = await start();
+    const { socket, session } = await member(s, 'u1');
+    const t0 = clock;
+    const sent: { msgId: string; at: number }[] = [];
+    for (let i = 1; i <= 6; i++) {
+      clock = t0 + i * 1000;
+      sent.push({ msgId: String((await send(socket, { body: `t${i}` })).msgId), at: clock });
+    }
+    await socket.request(7103, { webcastId: 'r1', msgId: sent[1]!.msgId }); // t2 withdrawn
+    const list = (fields: Record<string, unknown>) => call(s, 'GET', '/ccp/monitor/v1/chat/public/list', { webcastId: 'r1', ...fields }, { token: session.token });
+    const bodies = (r: Awaited<ReturnType<typeof list>>) => (r.data?.list as Array<{ body: string }>).map((m) => m.body);
+
+    const byMoment = await list({ until: t0 + 4000, take: 2 });
+    expect(byMoment.data).toMatchObject({ until: t0 + 4000, take: 2, more: true });
+    expect(bodies(byMoment)).toEqual(['t3', 't4']);
+    expect(bodies(await list({ until: t0 + 4000, take: 10 }))).toEqual(['t1', 't3', 't4']);
+    expect((await list({ until: t0 + 4000, take: 10 })).data?.more).toBe(false);
+    expect(bodies(await list({ until: t0 + 500 }))).toEqual([]);
+
+    const first = (await list({ until: t0 + 1000 })).data?.list as Array<{ offset: number }>;
+    const onward = await list({ after: first[0]!.offset, take: 2 });
+    expect(onward.data).toMatchObject({ take: 2, more: true });
+    expect(bodies(onward)).toEqual(['t3', 't4']);
+    const last = await list({ after: (onward.data?.list as Array<{ offset: number }>)[1]!.offset, take: 10 });
+    expect([bodies(last), last.data?.more]).toEqual([['t5', 't6'], false]);
+
+    expect((await list({ until: t0, after: 0 })).code).toBe(4501);
+    expect((await list({ until: -1 })).code).toBe(4501);
+    expect((await list({ after: 'x' })).code).toBe(4501);
+  });
+});
+
 describe('admin chat API', () => {
   it('says as the host or an assistant, and refuses without the token or with bad input', async () => {
     const s = await start();

@@ -39,6 +39,12 @@ export interface ChatPage {
   readonly list: readonly Record<string, unknown>[];
 }
 
+/** A page of the replay's paging: oldest first; `more`: messages lie beyond it (older for `until`, newer for `after`). */
+export interface ChatTimePage {
+  readonly list: readonly Record<string, unknown>[];
+  readonly more: boolean;
+}
+
 export class ChatHistory {
   private readonly writer: BatchedWriter<Omit<ChatRow, 'withdrawn'>>;
 
@@ -84,6 +90,29 @@ export class ChatHistory {
       .prepare('SELECT body FROM chat_messages WHERE webcast_id = ? AND withdrawn = 0 ORDER BY offset DESC LIMIT ? OFFSET ?')
       .all(webcastId, take, skip) as { body: string }[];
     return { total, list: rows.reverse().map((r) => JSON.parse(r.body) as Record<string, unknown>) };
+  }
+
+  /**
+   * The replay's seek (docs/protocol.md, chat history by time): the newest `take` messages
+   * sent at or before `until` (ms), oldest first, and whether older ones exist.
+   */
+  until(webcastId: string, until: number, take: number): ChatTimePage {
+    this.flush();
+    const rows = this.db
+      .prepare('SELECT body FROM chat_messages WHERE webcast_id = ? AND withdrawn = 0 AND sent_at <= ? ORDER BY sent_at DESC, offset DESC LIMIT ?')
+      .all(webcastId, until, take + 1) as { body: string }[];
+    const more = rows.length > take;
+    return { list: rows.slice(0, take).reverse().map((r) => JSON.parse(r.body) as Record<string, unknown>), more };
+  }
+
+  /** The replay's playing on: the oldest `take` messages after room offset `after`, and whether more follow. */
+  after(webcastId: string, after: number, take: number): ChatTimePage {
+    this.flush();
+    const rows = this.db
+      .prepare('SELECT body FROM chat_messages WHERE webcast_id = ? AND withdrawn = 0 AND offset > ? ORDER BY offset LIMIT ?')
+      .all(webcastId, after, take + 1) as { body: string }[];
+    const more = rows.length > take;
+    return { list: rows.slice(0, take).map((r) => JSON.parse(r.body) as Record<string, unknown>), more };
   }
 
   /** The messages among `ids` that exist in the room and are not withdrawn, oldest first. */

@@ -31,7 +31,7 @@ function sessionForRoom(ctx: ServerContext, request: FastifyRequest, webcastId: 
 }
 
 export function registerChatRoutes(app: FastifyInstance, ctx: ServerContext, chat: ChatService): void {
-  app.get<{ Querystring: { webcastId: string; skip: number; take: number } }>(
+  app.get<{ Querystring: { webcastId: string; skip: number; take: number; until?: number; after?: number } }>(
     LIVE_CALLS.chatHistory.path,
     {
       schema: {
@@ -42,13 +42,19 @@ export function registerChatRoutes(app: FastifyInstance, ctx: ServerContext, cha
             webcastId: roomId,
             skip: { type: 'integer', minimum: 0, maximum: 1_000_000_000, default: 0 },
             take: { type: 'integer', minimum: 1, maximum: CHAT_ENTRIES_KEPT, default: 50 },
+            // The replay's extension (docs/protocol.md): by time, or on from an offset.
+            until: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+            after: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
           },
         },
       },
     },
     async (request) => {
-      const { webcastId, skip, take } = request.query;
+      const { webcastId, skip, take, until, after } = request.query;
       sessionForRoom(ctx, request, webcastId);
+      if (until !== undefined && after !== undefined) throw invalid('until', 'give until or after, not both');
+      if (until !== undefined) return okEnvelope({ until, take, ...chat.history.until(webcastId, until, take) });
+      if (after !== undefined) return okEnvelope({ after, take, ...chat.history.after(webcastId, after, take) });
       const page = chat.history.page(webcastId, skip, take);
       return okEnvelope({ total: page.total, skip, take, list: page.list });
     },

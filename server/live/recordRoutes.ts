@@ -20,7 +20,7 @@ export const recordRoutes: RouteModule = (app, ctx) => {
       const total = (ctx.db.prepare('SELECT COUNT(*) AS n FROM room_records WHERE webcast_id = ?').get(room.id) as { n: number }).n;
       const list = ctx.db
         .prepare(
-          `SELECT id, title, duration_ms AS durationMs, url, created_at AS createdAt FROM room_records
+          `SELECT id, title, duration_ms AS durationMs, url, created_at AS createdAt, started_at AS startedAt FROM room_records
            WHERE webcast_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
         )
         .all(room.id, take, skip);

@@ -38,6 +38,8 @@ export interface ChatMessageCallbacks {
   onOpenImage(url: string): void;
   /** Set where the host side uses the chat: the rows' actions add theirs. */
   readonly moderation?: RowModeration;
+  /** A chat that is only read (a recording's): its rows offer no action. */
+  readonly readOnly?: boolean;
 }
 
 export interface ChatMessageProps extends ChatMessageCallbacks {
@@ -100,7 +102,8 @@ function ChatImage({ entry, labels, onOpenImage }: { readonly entry: ChatEntry; 
 }
 
 /** The row's actions bar (exported for its render test: the row shows it only on attention). */
-export function RowActions({ entry, withdrawable, labels, onQuote, onMention, onWithdraw, moderation }: Omit<ChatMessageProps, 'grouped' | 'onOpenImage'>) {
+export function RowActions({ entry, withdrawable, labels, onQuote, onMention, onWithdraw, moderation, readOnly }: Omit<ChatMessageProps, 'grouped' | 'onOpenImage'>) {
+  if (readOnly === true) return null;
   if (moderation !== undefined) return <ModerationActions entry={entry} labels={labels} onQuote={onQuote} onMention={onMention} moderation={moderation} />;
   if (entry.mine && !withdrawable) return null;
   return (
@@ -144,7 +147,7 @@ function useRowAttention() {
   return { attended: attention.pointed || attention.focused, handlers: { onPointerMove, onPointerLeave, onFocus, onBlur } };
 }
 
-function ChatMessageRow({ entry, grouped, withdrawable, labels, onQuote, onMention, onWithdraw, onOpenImage, moderation }: ChatMessageProps) {
+function ChatMessageRow({ entry, grouped, withdrawable, labels, onQuote, onMention, onWithdraw, onOpenImage, moderation, readOnly }: ChatMessageProps) {
   const { attended, handlers } = useRowAttention();
   const classes = ['chat-message'];
   if (grouped) classes.push('chat-message--grouped');
@@ -191,7 +194,7 @@ function ChatMessageRow({ entry, grouped, withdrawable, labels, onQuote, onMenti
         )}
         <ChatImage entry={entry} labels={labels} onOpenImage={onOpenImage} />
       </div>
-      {attended && <RowActions entry={entry} withdrawable={withdrawable} labels={labels} onQuote={onQuote} onMention={onMention} onWithdraw={onWithdraw} moderation={moderation} />}
+      {attended && <RowActions entry={entry} withdrawable={withdrawable} labels={labels} onQuote={onQuote} onMention={onMention} onWithdraw={onWithdraw} moderation={moderation} readOnly={readOnly} />}
     </article>
   );
 }

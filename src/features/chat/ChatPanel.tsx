@@ -17,7 +17,9 @@ import { INITIAL_ROOM_STATE } from '../../realtime/roomState';
 import { useApi } from '../../state/apiContext';
 import { useRealtime } from '../../state/roomFeed';
 import { session } from '../../state/session';
+import { replayPlayback } from '../../state/replayPlayback';
 import { ChatFeed } from './ChatFeed';
+import { ReplayChatPanel } from './ReplayChatPanel';
 import { Composer } from './Composer';
 import { composerAvailability } from './composerAvailability';
 import { draftReducer, draftToInput, EMPTY_DRAFT } from './composerDraft';
@@ -37,7 +39,16 @@ export interface ChatPanelProps {
   readonly moderation?: ChatModeration;
 }
 
-export function ChatPanel({ roomId, actions, moderation }: ChatPanelProps) {
+/**
+ * While the room's recording plays beside it (the player says so), the chat replays with it
+ * (ReplayChatPanel); otherwise it is the room's live chat. The host's console never replays.
+ */
+export function ChatPanel(props: ChatPanelProps) {
+  const replay = useSnapshot(replayPlayback).current;
+  return replay !== null && replay.roomId === props.roomId && props.moderation === undefined ? <ReplayChatPanel position={replay} /> : <LiveChatPanel {...props} />;
+}
+
+function LiveChatPanel({ roomId, actions, moderation }: ChatPanelProps) {
   const { t } = useTranslation();
   const api = useApi();
   const realtime = useRealtime();

@@ -32,6 +32,7 @@ import { usePlayerOffer } from './usePlayerOffer';
 import { usePlayerShortcuts } from './usePlayerShortcuts';
 import { usePlayTarget } from './usePlayTarget';
 import { useReplayPosition } from './useReplayPosition';
+import { useReplayReporting } from './useReplayReporting';
 import { useScreenModes } from './useScreenModes';
 import { useSound } from './useSound';
 import './player.css';
@@ -67,6 +68,9 @@ export function Player({ roomId }: PlayerProps) {
   const playingNow = showsVideo(phase) && !paused;
   const controls = useControlsVisibility(playingNow);
   const position = useReplayPosition(videoRef, isReplay, loadId);
+  // The room's own replay starts when its last session went live; a chosen recording says when its did.
+  const recordingStart = record !== null ? record.startedAt : (room?.startTime ?? null);
+  useReplayReporting(videoRef, { roomId, recording: isReplay && target?.kind === 'play' ? target.url : null, startedAt: recordingStart }, loadId);
   usePlayerOffer(target, currentLine, mse);
 
   const togglePlay = () => {
@@ -248,7 +252,7 @@ export function Player({ roomId }: PlayerProps) {
           />
         </div>
       </div>
-      {playback.status === LIVE_STATUS.ended && <ReplayRecords roomId={roomId} playing={record} onChoose={setRecord} />}
+      {playback.status === LIVE_STATUS.ended && <ReplayRecords roomId={roomId} playing={record?.url ?? null} onChoose={setRecord} />}
     </>
   );
 }

@@ -15,7 +15,7 @@ interface ReplayRecordsProps {
   readonly roomId: string;
   /** The address playing now (the room's replay, or the recording chosen here). */
   readonly playing: string | null;
-  readonly onChoose: (url: string) => void;
+  readonly onChoose: (record: ReplayRecord) => void;
 }
 
 const dateText = (ms: number, locale: string): string =>
@@ -82,7 +82,7 @@ function RecordList({ roomId, playing, onChoose }: ReplayRecordsProps) {
           const current = record.url === playing;
           return (
             <li key={record.id}>
-              <button type="button" className="replay-records__item" aria-current={current ? 'true' : undefined} onClick={() => onChoose(record.url)}>
+              <button type="button" className="replay-records__item" aria-current={current ? 'true' : undefined} onClick={() => onChoose(record)}>
                 <span className="replay-records__name">{record.title || t('player.records.untitled')}</span>
                 <span className="replay-records__meta">
                   {record.createdAt !== null && dateText(record.createdAt, i18n.language)}

@@ -6,11 +6,11 @@ describe('replay records', () => {
     const page = readRecordsPage({
       total: 3,
       list: [
-        { id: 2, title: 'Day 2', durationMs: 20_000, url: '/media/vod/master.m3u8?record=2', createdAt: 5 },
+        { id: 2, title: 'Day 2', durationMs: 20_000, url: '/media/vod/master.m3u8?record=2', createdAt: 5, startedAt: 3 },
         { id: 1, title: 'Day 1', durationMs: 20_000, url: 'javascript:alert(1)', createdAt: 4 },
       ],
     });
-    expect(page).toEqual({ total: 3, records: [{ id: '2', title: 'Day 2', durationMs: 20_000, url: '/media/vod/master.m3u8?record=2', createdAt: 5 }] });
+    expect(page).toEqual({ total: 3, records: [{ id: '2', title: 'Day 2', durationMs: 20_000, url: '/media/vod/master.m3u8?record=2', createdAt: 5, startedAt: 3 }] });
     expect(readRecordsPage(null)).toEqual({ total: 0, records: [] });
   });
 

@@ -15,6 +15,8 @@ export interface ReplayRecord {
   readonly durationMs: number | null;
   readonly url: string;
   readonly createdAt: number | null;
+  /** When its session went live: the recording's time zero, from which its chat replays; null: not known. */
+  readonly startedAt: number | null;
 }
 
 export interface RecordsPage {
@@ -29,7 +31,7 @@ export function readRecordsPage(data: unknown): RecordsPage {
     const id = typeof r.id === 'number' || typeof r.id === 'string' ? String(r.id) : null;
     const url = safeMediaUrl(r.url);
     if (id === null || id === '' || url === null) return [];
-    return [{ id, title: typeof r.title === 'string' && r.title.length <= 200 ? r.title : '', durationMs: whole(r.durationMs), url, createdAt: whole(r.createdAt) }];
+    return [{ id, title: typeof r.title === 'string' && r.title.length <= 200 ? r.title : '', durationMs: whole(r.durationMs), url, createdAt: whole(r.createdAt), startedAt: whole(r.startedAt) }];
   });
   return { total: Math.max(whole(data.total) ?? 0, records.length), records };
 }

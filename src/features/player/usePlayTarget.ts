@@ -14,6 +14,7 @@ import { session } from '../../state/session';
 import { viewerSettings } from '../../state/viewerSettings';
 import { hasMse, hasNativeHls, preloadEngine } from './engine';
 import type { PlayerEvent } from './playerMachine';
+import type { ReplayRecord } from './replayRecords';
 import { choosePlayTarget, type PlayTarget, type StreamType } from './sources';
 import { usePlaybackYield } from './usePlaybackYield';
 import { useRoomPlayback, type RoomPlaybackState } from './useRoomPlayback';
@@ -35,8 +36,8 @@ export interface PlayTargetView {
   readonly lineId: string | null;
   readonly setLineId: (lineId: string) => void;
   /** A recording chosen from the room's record list (after the live), or null. */
-  readonly record: string | null;
-  readonly setRecord: (record: string) => void;
+  readonly record: ReplayRecord | null;
+  readonly setRecord: (record: ReplayRecord) => void;
   /** Fetches the room info and the line afresh (the viewer's retry). */
   readonly reload: () => void;
 }
@@ -48,8 +49,8 @@ export function usePlayTarget(roomId: string, dispatch: Dispatch<PlayerEvent>, v
   const [lineId, setLineId] = useState<string | null>(null);
   const [reloadKey, setReloadKey] = useState(0);
   const playback = useRoomPlayback(roomId, lineId, reloadKey);
-  const [record, setRecord] = useState<string | null>(null);
-  const replay = playback.status === LIVE_STATUS.ended ? (record ?? playback.replay) : playback.replay;
+  const [record, setRecord] = useState<ReplayRecord | null>(null);
+  const replay = playback.status === LIVE_STATUS.ended ? (record?.url ?? playback.replay) : playback.replay;
   const { oneVideo } = useSnapshot(viewerSettings);
   const yielded = usePlaybackYield(roomId, oneVideo);
   // Held back by another feature (delayed charging's price due): stopped as when yielded.

@@ -170,7 +170,8 @@ export const LIVE_CALLS = {
   answerSheetAnswer: post<{ confId: Id; answer: unknown }>('/ccp/receiver/v1/answerSheet/answer', ['confId', 'answer']),
 
   // Chat
-  chatHistory: get<WebcastOnly & Paging>('/ccp/monitor/v1/chat/public/list', ['webcastId', 'skip', 'take']),
+  /** SPEC paging (skip, take), and the replay's extension (docs/protocol.md): `until` a time (ms), or `after` a room offset */
+  chatHistory: get<WebcastOnly & Paging & { until?: number; after?: number }>('/ccp/monitor/v1/chat/public/list', ['webcastId', 'skip', 'take', 'until', 'after']),
   chatByIds: post<{ webcastId: Id; ids: readonly Id[] }>('/ccp/monitor/v1/chat/public/listByIds', ['webcastId', 'ids']),
   /** chosen path: JSON (no form word in it); the answer's url goes into the 7101 imgUrl */
   chatImageUpload: post<ChatImageUploadInput, ChatImageUploadData>(
