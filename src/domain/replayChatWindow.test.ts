@@ -80,7 +80,8 @@ describe('replay chat window', () => {
     // Near the end of what is known, a forward page; the viewer jumps back while it is in flight: its answer is stale.
     const forward = nextReplayRequest(w, w.knownUntil - REPLAY_AHEAD_MS + 1);
     expect(forward).toEqual({ kind: 'forward', after: w.cursor });
-    w = replayReducer(w, { type: 'request', request: forward! });
+    if (forward === null) return;
+    w = replayReducer(w, { type: 'request', request: forward });
     const stale = w.generation;
     w = replayReducer(w, { type: 'request', request: { kind: 'seek', until: 1_002_000 } });
     w = replayReducer(w, { type: 'page', generation: stale, ...serve(all, forward) });
