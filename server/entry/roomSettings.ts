@@ -35,8 +35,12 @@ export interface RoomGroup {
 export interface RoomSettings {
   /** SPEC 5: the privacy agreement must be ticked before login (code 4107 otherwise). */
   readonly privacy: { readonly required: boolean; readonly title: string; readonly content: string };
-  /** Whether the room has a replay once ended (without one, login to an ended room is 4004). */
-  readonly replay: { readonly enabled: boolean };
+  /**
+   * Whether the room has a replay once ended (without one, login to an ended room is 4004),
+   * and how long the reference server's recording of it is: `loops` times the 20 s demo loop
+   * (1 to REPLAY_LOOPS_MAX; the replay demo room's is 5 minutes).
+   */
+  readonly replay: { readonly enabled: boolean; readonly loops: number };
   /** SPEC 6: rewards and goods can be disabled by the platform (codes 4405, 4406). */
   readonly features: {
     readonly rewards: boolean;
@@ -90,7 +94,7 @@ export const DEFAULT_ROOM_SETTINGS: RoomSettings = {
     title: 'Privacy agreement',
     content: 'We process your name and contact details only to run this live event.',
   },
-  replay: { enabled: true },
+  replay: { enabled: true, loops: 1 },
   features: { rewards: true, goods: true, recommend: true, qa: true, posters: true },
   player: { defaultLine: 'line1', defaultQuality: 'hd', defaultType: 'hls', delayMode: 'lowDelay' },
   loginPage: { background: '', logo: '', welcome: '' },

@@ -6,6 +6,7 @@
 import { LIVE_STATUS } from '../../src/domain/constants';
 import type { ServerContext } from '../context.js';
 import { findRoom, requireRoom } from '../entry/rooms.js';
+import { vodLoops } from '../media/hlsPlaylists.js';
 import { replayOf, replayUrl } from './streams.js';
 
 export const ROOM_MESSAGE = { liveStatus: 7107, caption: 7125 } as const;
@@ -27,20 +28,20 @@ export async function endLive(ctx: ServerContext, id: string) {
   const ended = findRoom(ctx.db, id);
   const replay = ended ? replayOf(ctx.config, ended) : null;
   // The session that ended is a recording of the room (the demo's recordings all play the demo VOD).
-  if (replay !== null && before.status !== LIVE_STATUS.ended && before.status !== LIVE_STATUS.notStarted) recordSession(ctx, id, before.title, before.startTime);
+  if (replay !== null && before.status !== LIVE_STATUS.ended && before.status !== LIVE_STATUS.notStarted) recordSession(ctx, id, before.title, before.startTime, before.settings.replay.loops);
   const message = await ctx.hub.send(id, ROOM_MESSAGE.liveStatus, { status: LIVE_STATUS.ended, ...(replay === null ? {} : { replay }) });
   return { id, status: LIVE_STATUS.ended, replay, offset: message.offset };
 }
 
-/** The demo VOD's length: every recording of the reference server plays it. */
+/** The demo VOD's length: every recording of the reference server plays it (a room's replay.loops times). */
 export const RECORDING_MS = 20_000;
 
 /** `startedAt`: when the session went live, the recording's time zero (its chat replays from there). */
-function recordSession(ctx: ServerContext, id: string, title: string, startedAt: number | null): void {
+function recordSession(ctx: ServerContext, id: string, title: string, startedAt: number | null, loops: number): void {
   const count = (ctx.db.prepare('SELECT COUNT(*) AS n FROM room_records WHERE webcast_id = ?').get(id) as { n: number }).n;
   const at = ctx.now();
   ctx.db
     .prepare('INSERT INTO room_records (webcast_id, title, duration_ms, url, created_at, started_at) VALUES (?, ?, ?, ?, ?, ?)')
-    .run(id, `${title} (${count + 1})`, RECORDING_MS, `${replayUrl({ publicUrl: null })}?record=${count + 1}`, at, startedAt);
+    .run(id, `${title} (${count + 1})`, RECORDING_MS * vodLoops(loops), `${replayUrl({ publicUrl: null }, loops)}?record=${count + 1}`, at, startedAt);
 }
 

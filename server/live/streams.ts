@@ -11,6 +11,7 @@
  */
 import type { ServerConfig } from '../config.js';
 import { LINE_IDS, RENDITIONS, type LineId, type RenditionId } from '../media/catalog.js';
+import { vodLoops } from '../media/hlsPlaylists.js';
 import { LIVE_STATUS } from '../../src/domain/constants';
 import type { Room } from '../entry/rooms.js';
 
@@ -54,11 +55,15 @@ export function lineStream(config: Pick<ServerConfig, 'publicUrl'>, line: LineId
 
 export const liveLines = (config: Pick<ServerConfig, 'publicUrl'>): LineStream[] => LINE_IDS.map((line) => lineStream(config, line));
 
-export const replayUrl = (config: Pick<ServerConfig, 'publicUrl'>): string => `${base(config)}/media/vod/master.m3u8`;
+/** A recording of `loops` times the demo loop (the media module's `/media/vod-<loops>/` mount past one). */
+export const replayUrl = (config: Pick<ServerConfig, 'publicUrl'>, loops = 1): string => {
+  const n = vodLoops(loops);
+  return `${base(config)}/media/${n === 1 ? 'vod' : `vod-${n}`}/master.m3u8`;
+};
 
 /** The replay address of an ended room that keeps one; null otherwise. */
 export function replayOf(config: Pick<ServerConfig, 'publicUrl'>, room: Room): string | null {
-  return room.status === LIVE_STATUS.ended && room.settings.replay.enabled ? replayUrl(config) : null;
+  return room.status === LIVE_STATUS.ended && room.settings.replay.enabled ? replayUrl(config, room.settings.replay.loops) : null;
 }
 
 /** Whether the live streams play now: preparing (the host's preview) or live. */

@@ -18,6 +18,8 @@ import {
   segmentFileForVodIndex,
   vodMasterPlaylist,
   vodMediaPlaylist,
+  vodLoops,
+  VOD_LOOPS_MAX,
 } from './hlsPlaylists';
 
 const EPOCH = Date.UTC(2026, 0, 1, 12, 0, 0);
@@ -206,6 +208,21 @@ describe('VOD (replay) playlist', () => {
     expect(ff.segments.map((s) => [s.uri, s.duration])).toEqual(p.segments.map((s) => [s.uri, s.duration]));
     const prefixed = parseMedia(vodMediaPlaylist({ rendition: id, uriPrefix: '/media/replay' }));
     expect(prefixed.segments[9]?.uri).toBe(`/media/replay/${id}/seg-9.ts`);
+  });
+});
+
+describe('a longer recording (the loop played n times)', () => {
+  it('repeats the loop, each repeat after a discontinuity, within 1 to 360 loops', () => {
+    const text = vodMediaPlaylist({ rendition: 'hd', loops: 15 });
+    const p = parseMedia(text);
+    expect(p.segments).toHaveLength(SEGMENT_COUNT * 15);
+    expect(p.segments.reduce((a, s) => a + s.duration, 0)).toBeCloseTo((15 * LOOP_DURATION_MS) / 1000, 3);
+    expect(text.match(/#EXT-X-DISCONTINUITY/g)).toHaveLength(14);
+    expect(text.trimEnd().endsWith('#EXT-X-ENDLIST')).toBe(true);
+    expect(vodLoops(15)).toBe(15);
+    expect(vodLoops(10_000)).toBe(VOD_LOOPS_MAX);
+    for (const odd of [0, -3, 1.5, Number.NaN, '15', null]) expect(vodLoops(odd)).toBe(1);
+    expect(parseMedia(vodMediaPlaylist({ rendition: 'hd', loops: 0 })).segments).toHaveLength(SEGMENT_COUNT);
   });
 });
 

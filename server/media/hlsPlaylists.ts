@@ -130,10 +130,24 @@ export function vodMasterPlaylist(input: MasterPlaylistInput = {}): string {
 export interface VodMediaPlaylistInput {
   readonly rendition: RenditionId;
   readonly uriPrefix?: string;
+  /** How many times the loop plays (a longer recording); 1 by default. */
+  readonly loops?: number;
 }
 
-/** The replay: the loop once, as a VOD playlist that ends with EXT-X-ENDLIST. */
-export function vodMediaPlaylist({ rendition, uriPrefix }: VodMediaPlaylistInput): string {
+/** A recording plays the demo loop at most this many times (2 hours). */
+export const VOD_LOOPS_MAX = 360;
+
+/** A whole number of loops within 1..VOD_LOOPS_MAX (anything else: 1). */
+export function vodLoops(value: unknown): number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 1 ? Math.min(value, VOD_LOOPS_MAX) : 1;
+}
+
+/**
+ * The replay: the loop `loops` times, as a VOD playlist that ends with EXT-X-ENDLIST. The
+ * segments' timestamps start again with each loop, so each loop after the first begins
+ * with EXT-X-DISCONTINUITY.
+ */
+export function vodMediaPlaylist({ rendition, uriPrefix, loops = 1 }: VodMediaPlaylistInput): string {
   const lines = [
     '#EXTM3U',
     '#EXT-X-VERSION:3',
@@ -141,9 +155,12 @@ export function vodMediaPlaylist({ rendition, uriPrefix }: VodMediaPlaylistInput
     '#EXT-X-MEDIA-SEQUENCE:0',
     '#EXT-X-PLAYLIST-TYPE:VOD',
   ];
-  for (let i = 0; i < SEGMENT_COUNT; i++) {
-    lines.push(`#EXTINF:${EXTINF},`);
-    lines.push(mediaUri(uriPrefix, rendition, `seg-${i}.ts`));
+  for (let loop = 0; loop < vodLoops(loops); loop++) {
+    if (loop > 0) lines.push('#EXT-X-DISCONTINUITY');
+    for (let i = 0; i < SEGMENT_COUNT; i++) {
+      lines.push(`#EXTINF:${EXTINF},`);
+      lines.push(mediaUri(uriPrefix, rendition, `seg-${i}.ts`));
+    }
   }
   lines.push('#EXT-X-ENDLIST');
   return lines.join('\n') + '\n';

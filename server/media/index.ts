@@ -35,6 +35,8 @@ export {
   segmentFileForVodIndex,
   vodMasterPlaylist,
   vodMediaPlaylist,
+  vodLoops,
+  VOD_LOOPS_MAX,
   type LiveMediaPlaylistInput,
   type LiveWindow,
   type LiveWindowEntry,

@@ -81,6 +81,15 @@ describe('replay (VOD)', () => {
     expect(segment.status).toBe(200);
     expect(segment.headers.get('cache-control')).toContain('max-age');
   });
+
+  it('serves a longer recording under /media/vod-<n>/, its playlists pointing below it', async () => {
+    const master = await (await get('/media/vod-15/master.m3u8')).text();
+    expect(master).toContain('/media/vod-15/hd/vod.m3u8');
+    const media = await (await get('/media/vod-15/hd/vod.m3u8')).text();
+    expect(media.match(/seg-\d+\.ts/g)).toHaveLength(150);
+    expect(media).toContain('/media/vod-15/hd/seg-9.ts');
+    expect((await get('/media/vod-15/hd/seg-9.ts')).status).toBe(200);
+  });
 });
 
 describe('live HTTP-FLV', () => {
@@ -114,6 +123,10 @@ describe('not found', () => {
     '/media/vod/hd/seg-10.ts',
     '/media/vod/hd.flv',
     '/media/vod/hd/live.m3u8',
+    '/media/vod-1/master.m3u8',
+    '/media/vod-361/master.m3u8',
+    '/media/vod-015/master.m3u8',
+    '/media/vod-x/master.m3u8',
     '/media/line1/live/hd/seg-0.ts',
     '/media/../package.json',
     '/media/',

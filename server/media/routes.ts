@@ -6,6 +6,8 @@
  *   /media/{line}/live/{rendition}.flv    live HTTP-FLV (chunked, paced in real time)
  *   /media/vod/master.m3u8                the replay (HLS VOD, ends with #EXT-X-ENDLIST)
  *   /media/vod/{rendition}.m3u8           replay media playlist
+ *   /media/vod-{n}/...                    the same, a recording of the loop played n times
+ *                                         (2 to 360: up to 2 hours; a room's replay.loops)
  *
  * Below each mount point (/media/{line}/live and /media/vod) the module's own URI layout is
  * served too (hlsPlaylists.ts: live.m3u8, <r>/live.m3u8, <r>/live-<seq>.ts, <r>/live.flv,
@@ -33,10 +35,11 @@ import {
   resolveMediaRequest,
   vodMasterPlaylist,
   vodMediaPlaylist,
+  VOD_LOOPS_MAX,
   type MediaRequest,
 } from './index.js';
 
-type Mount = { readonly kind: 'live'; readonly prefix: string } | { readonly kind: 'vod'; readonly prefix: string };
+type Mount = { readonly kind: 'live'; readonly prefix: string } | { readonly kind: 'vod'; readonly prefix: string; readonly loops: number };
 
 const LIVE_KINDS: ReadonlySet<MediaRequest['kind']> = new Set(['liveMaster', 'liveMedia', 'liveSegment', 'flvLive']);
 const VOD_KINDS: ReadonlySet<MediaRequest['kind']> = new Set(['vodMaster', 'vodMedia', 'vodSegment']);
@@ -58,7 +61,11 @@ function aliasOf(mount: Mount, rest: string): string {
 /** `/media/<...>` split into its mount point and the path below it; null if no mount matches. */
 function splitMount(path: string): { mount: Mount; rest: string } | null {
   const vod = /^\/media\/vod\/(.+)$/.exec(path);
-  if (vod?.[1]) return { mount: { kind: 'vod', prefix: '/media/vod' }, rest: vod[1] };
+  if (vod?.[1]) return { mount: { kind: 'vod', prefix: '/media/vod', loops: 1 }, rest: vod[1] };
+  // A longer recording: the loop played n times (2 to VOD_LOOPS_MAX), `/media/vod-<n>/`.
+  const long = /^\/media\/vod-([1-9][0-9]{0,2})\/(.+)$/.exec(path);
+  const loops = Number(long?.[1]);
+  if (long?.[2] && loops >= 2 && loops <= VOD_LOOPS_MAX) return { mount: { kind: 'vod', prefix: `/media/vod-${loops}`, loops }, rest: long[2] };
   const live = /^\/media\/([a-z0-9]+)\/live\/(.+)$/.exec(path);
   if (live?.[1] && live[2] && (LINE_IDS as readonly string[]).includes(live[1])) {
     return { mount: { kind: 'live', prefix: `/media/${live[1]}/live` }, rest: live[2] };
@@ -116,7 +123,10 @@ export const mediaRoutes: RouteModule = (app, ctx) => {
       case 'vodMaster':
         return reply.type(HLS_CONTENT_TYPE).header('cache-control', VOD_CACHE).send(vodMasterPlaylist({ uriPrefix }));
       case 'vodMedia':
-        return reply.type(HLS_CONTENT_TYPE).header('cache-control', VOD_CACHE).send(vodMediaPlaylist({ rendition: media.rendition, uriPrefix }));
+        return reply
+          .type(HLS_CONTENT_TYPE)
+          .header('cache-control', VOD_CACHE)
+          .send(vodMediaPlaylist({ rendition: media.rendition, uriPrefix, loops: mount.kind === 'vod' ? mount.loops : 1 }));
       case 'vodSegment':
         return sendFile(reply, media.file, VOD_CACHE);
     }

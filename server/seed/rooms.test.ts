@@ -30,6 +30,25 @@ describe('seedRooms', () => {
     expect(secrets).not.toContain('host123');
   });
 
+  it('seeds the replay demo: an ended room whose 5-minute recording has its chat, from its time zero on', async () => {
+    server = await startTestServer();
+    seedRooms(server.ctx);
+    const db = server.ctx.db;
+    const room = db.prepare("SELECT status, start_time AS startTime, config FROM rooms WHERE id = '10015'").get() as { status: number; startTime: number; config: string };
+    expect(room.status).toBe(3);
+    expect(JSON.parse(room.config).replay).toEqual({ enabled: true, loops: 15 });
+    const record = db.prepare("SELECT duration_ms AS durationMs, url, started_at AS startedAt FROM room_records WHERE webcast_id = '10015'").get();
+    expect(record).toEqual({ durationMs: 300_000, url: '/media/vod-15/master.m3u8', startedAt: room.startTime });
+    const chat = db.prepare("SELECT COUNT(*) AS n, MIN(sent_at) AS first, MAX(sent_at) AS last, MAX(offset) AS offset FROM chat_messages WHERE webcast_id = '10015'").get() as Record<string, number>;
+    expect(chat.n).toBe(20_000);
+    expect(chat.offset).toBe(20_000);
+    expect(chat.first).toBeGreaterThanOrEqual(room.startTime);
+    expect(chat.last).toBeLessThan(room.startTime + 300_000);
+    expect((db.prepare("SELECT COUNT(*) AS n FROM room_messages WHERE webcast_id = '10015'").get() as { n: number }).n).toBe(20_000);
+    const hosts = (db.prepare("SELECT COUNT(*) AS n FROM chat_messages WHERE webcast_id = '10015' AND uid = 'host-10015'").get() as { n: number }).n;
+    expect(hosts).toBeGreaterThan(100);
+  });
+
   it('does nothing when rooms exist, and still answers the list (with the application prefix)', async () => {
     server = await startTestServer({ config: { appPrefix: '/webcast' } });
     seedRooms(server.ctx);

@@ -16,6 +16,9 @@ import { LIVE_STATUS } from '../../src/domain/constants';
 import type { GateName } from '../entry/gates.js';
 import { settingsJson, type RoomSettingsPatch } from '../entry/roomSettings.js';
 import { replayUrl } from '../live/streams.js';
+import { RECORDING_MS } from '../live/liveControl.js';
+import { vodLoops } from '../media/hlsPlaylists.js';
+import { REPLAY_DEMO_MESSAGES, seedReplayChat } from './replayChat.js';
 
 export interface SeededRoom {
   readonly id: string;
@@ -80,6 +83,10 @@ interface DemoRoom {
   readonly replayCapacity?: number;
   readonly deleted?: boolean;
   readonly settings?: RoomSettingsPatch;
+  /** Went live this long before the seeding (its recording's time zero); default: at the seeding. */
+  readonly startedAgoMs?: number;
+  /** Chat messages recorded over its replay (the replay demo). */
+  readonly recordedChat?: number;
 }
 
 const SPLASH: RoomSettingsPatch['splash'] = {
@@ -162,6 +169,16 @@ export const DEMO_ROOMS: readonly DemoRoom[] = [
     status: LIVE_STATUS.ended,
     settings: { replay: { enabled: false } },
   },
+  {
+    id: '10015',
+    title: 'Replay demo',
+    gate: 'open',
+    description: `a recording of 5 minutes with ${REPLAY_DEMO_MESSAGES.toLocaleString('en')} chat messages that replay with it`,
+    status: LIVE_STATUS.ended,
+    settings: { privacy: { required: false }, replay: { enabled: true, loops: 15 } },
+    startedAgoMs: 3 * 3_600_000,
+    recordedChat: REPLAY_DEMO_MESSAGES,
+  },
 ];
 
 /** Hashes each distinct demo secret once per seeding (scrypt is slow on purpose). */
@@ -211,7 +228,7 @@ export function seedRooms(ctx: ServerContext): SeededRoom[] {
         room.title,
         room.gate,
         room.status ?? LIVE_STATUS.live,
-        now,
+        now - (room.startedAgoMs ?? 0),
         // Not the description: it names the room's secrets, and the introduction is public.
         `${room.title}: a demo room of the reference room server.`,
         room.capacity ?? null,
@@ -252,13 +269,20 @@ export function seedRooms(ctx: ServerContext): SeededRoom[] {
         }
       }
       if (room.status === LIVE_STATUS.ended) {
-        db.prepare('INSERT INTO room_records (webcast_id, title, duration_ms, url, created_at) VALUES (?, ?, ?, ?, ?)').run(
+        const loops = vodLoops(room.settings?.replay?.loops ?? 1);
+        const startedAt = now - (room.startedAgoMs ?? 0);
+        db.prepare('INSERT INTO room_records (webcast_id, title, duration_ms, url, created_at, started_at) VALUES (?, ?, ?, ?, ?, ?)').run(
           room.id,
           `${room.title} (replay)`,
-          20_000,
-          replayUrl({ publicUrl: null }),
+          RECORDING_MS * loops,
+          replayUrl({ publicUrl: null }, loops),
           now,
+          startedAt,
         );
+        if (room.recordedChat !== undefined) {
+          const host = DEMO_STAFF.host;
+          seedReplayChat(db, room.id, { uid: host.userId(room.id), name: host.name(room.id), role: host.role, headImgUrl: '' }, startedAt, RECORDING_MS * loops, room.recordedChat);
+        }
       }
     }
 

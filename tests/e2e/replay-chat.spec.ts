@@ -126,3 +126,45 @@ test('a recording replays its chat in step: seeks back and forward, 2x, and the 
   // Only read: no composer beside a recording.
   await expect(page.getByRole('textbox', { name: '消息' })).toHaveCount(0);
 });
+
+test('the replay demo: a seek anywhere in 5 minutes and 20,000 messages shows the chat of that moment within 500 ms', async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
+  // The shared server's seeded replay demo room, which no test changes.
+  await enterAsGuest(page, '10015');
+  await expect(page.getByRole('region', { name: '直播播放器' })).toHaveAttribute('data-mode', 'replay', { timeout: 15_000 });
+  const info = (await (await page.request.get(`${baseURL}/ccp/monitor/v2/webcast/10015`)).json()) as { data: { startTime: number } };
+  const startTime = info.data.startTime;
+  await expect(rows(page).first()).toBeVisible({ timeout: 15_000 });
+  const times: number[] = [];
+  for (const to of [150, 20, 280, 95.5, 3, 240]) {
+    // Timed in the page: from the seek until the newest row is the newest message of the moment.
+    const took = await page.evaluate(
+      ([seconds, zero]) =>
+        new Promise<number>((resolve, reject) => {
+          const video = document.querySelector('video');
+          if (video === null) return reject(new Error('no video'));
+          const moment = zero + seconds * 1000;
+          const newest = () => {
+            const all = document.querySelectorAll('[data-replay="true"] article.chat-message');
+            return Number(all[all.length - 1]?.getAttribute('data-send-time') ?? NaN);
+          };
+          const started = performance.now();
+          const check = () => {
+            const at = newest();
+            // 20,000 messages over 300 s: one every 15 ms, so the newest shown is within a second of the moment.
+            if (at <= moment && at > moment - 1000) resolve(performance.now() - started);
+            else if (performance.now() - started > 10_000) reject(new Error(`after 10 s the newest row is ${at - zero} ms in, not ${seconds * 1000}`));
+            else requestAnimationFrame(check);
+          };
+          video.pause();
+          video.currentTime = seconds;
+          requestAnimationFrame(check);
+        }),
+      [to, startTime] as const,
+    );
+    times.push(took);
+  }
+  const figures = `seek to chat, ms: ${times.map((t) => t.toFixed(0)).join(', ')}`;
+  test.info().annotations.push({ type: 'figures', description: figures });
+  expect(Math.max(...times), figures).toBeLessThanOrEqual(500);
+});
