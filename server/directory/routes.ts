@@ -171,9 +171,13 @@ const LOCATION_PATH = directoryPath(DIRECTORY_CALLS.location);
 const REGISTER_PATH = directoryPath(DIRECTORY_CALLS.register);
 const LOGIN_PATH = directoryPath(DIRECTORY_CALLS.auth);
 const USERDATA_PATH = directoryPath(DIRECTORY_CALLS.userdataUser);
+const LOCATION_CMDS = directoryCommands(LOCATION_PATH);
+const REGISTER_CMDS = directoryCommands(REGISTER_PATH);
+const LOGIN_CMDS = directoryCommands(LOGIN_PATH);
+const USERDATA_CMDS = directoryCommands(USERDATA_PATH);
 
 function userdata(ctx: ServerContext, store: DirectoryStore, query: Query, body: Fields) {
-  const cmd = requireCmd(query, directoryCommands(USERDATA_PATH));
+  const cmd = requireCmd(query, USERDATA_CMDS);
   readClientFields(body, { cmd, ver: PROTOCOL_VERSION_RESOURCE });
   const obj = queryText(query, 'obj');
   const allowed: readonly string[] = cmd === 'get' ? DIRECTORY_OBJECT_NAMES : ['orgcontacts'];
@@ -197,19 +201,19 @@ export const directoryRoutes: RouteModule = (app: FastifyInstance, ctx: ServerCo
   const store = new DirectoryStore(ctx.db, ctx.now);
 
   app.post(LOCATION_PATH, async (request) => {
-    requireCmd(queryOf(request), directoryCommands(LOCATION_PATH));
+    requireCmd(queryOf(request), LOCATION_CMDS);
     readClientFields(fieldsOf(request.body), { cmd: 'lookup', ver: PROTOCOL_VERSION_LOGIN });
     return okEnvelope({ serverAddress: serverAddressList(ctx.config, request) });
   });
 
   app.post(REGISTER_PATH, async (request) => {
-    requireCmd(queryOf(request), directoryCommands(REGISTER_PATH));
+    requireCmd(queryOf(request), REGISTER_CMDS);
     return okEnvelope(await register(store, fieldsOf(request.body)));
   });
 
   app.post(LOGIN_PATH, async (request) => {
     const query = queryOf(request);
-    const cmd = requireCmd(query, directoryCommands(LOGIN_PATH));
+    const cmd = requireCmd(query, LOGIN_CMDS);
     const body = fieldsOf(request.body);
     if (cmd === 'captcha') {
       readClientFields(body, { cmd: 'captcha', ver: PROTOCOL_VERSION_LOGIN });

@@ -171,24 +171,15 @@ function applyState(h: HubState, code: number, body: Record<string, unknown>, of
   putState(batch, result.key, result.value);
 }
 
-function applyMic(h: HubState, code: number, body: Record<string, unknown>, batch: Batch): void {
-  const mic = readMicPush(code, body, h.state.mic, h.myUid);
-  if (mic === null) {
+/** A push without a room offset (the viewer's own mic, the call room): read against its key's state, applied as it comes. */
+function applyOwnPush<K extends 'mic' | 'callRoom'>(h: HubState, key: K, read: (current: RoomState[K]) => RoomState[K] | null, batch: Batch): void {
+  const value = read(h.state[key]);
+  if (value === null) {
     h.counters.malformed++;
     return;
   }
-  h.state = applyPatch(h.state, { key: 'mic', value: mic });
-  putState(batch, 'mic', mic);
-}
-
-function applyCallRoom(h: HubState, code: number, body: Record<string, unknown>, batch: Batch): void {
-  const callRoom = readCallRoomPush(code, body, h.state.callRoom, h.myUid);
-  if (callRoom === null) {
-    h.counters.malformed++;
-    return;
-  }
-  h.state = applyPatch(h.state, { key: 'callRoom', value: callRoom });
-  putState(batch, 'callRoom', callRoom);
+  h.state = { ...h.state, [key]: value };
+  putState(batch, key, value);
 }
 
 /** Applies the message at offset last + 1 (a skip notice: the range from there). */
@@ -236,9 +227,9 @@ export function ingest(h: HubState, message: HistoryMessage, batch: Batch): void
   }
   if (message.code === SKIP_NOTICE_CODE) return ingestSkipNotice(h, b, batch);
   // The viewer's own connect-mic pushes carry no room offset: applied as they come.
-  if (isMicCode(message.code)) return applyMic(h, message.code, b, batch);
+  if (isMicCode(message.code)) return applyOwnPush(h, 'mic', (mic) => readMicPush(message.code, b, mic, h.myUid), batch);
   // So are the call room's control pushes (acknowledged by the session already).
-  if (isCallRoomCode(message.code)) return applyCallRoom(h, message.code, b, batch);
+  if (isCallRoomCode(message.code)) return applyOwnPush(h, 'callRoom', (room) => readCallRoomPush(message.code, b, room, h.myUid), batch);
   const offset = b.offset;
   if (typeof offset !== 'number' || !Number.isSafeInteger(offset) || offset < 1) {
     h.counters.malformed++;

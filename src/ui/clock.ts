@@ -7,7 +7,7 @@
  * Code outside React takes a UiClock argument; a component or hook reads it with
  * useClock(), which is the system clock unless a ClockProvider above it gives another.
  */
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
 import type { Clock, TimerId } from '../realtime/ports';
 
 export interface UiClock extends Clock {
@@ -34,4 +34,16 @@ export const ClockProvider = ClockContext.Provider;
 /** The clock of the screen: stable across renders, so it is safe in an effect's deps. */
 export function useClock(): UiClock {
   return useContext(ClockContext);
+}
+
+/** The clock's time, brought up to date every `everyMs` while that is not null (a countdown, a deadline). */
+export function useNow(everyMs: number | null): number {
+  const clock = useClock();
+  const [now, setNow] = useState(() => clock.now());
+  useEffect(() => {
+    if (everyMs === null) return undefined;
+    const timer = clock.setInterval(() => setNow(clock.now()), everyMs);
+    return () => clock.clearInterval(timer);
+  }, [clock, everyMs]);
+  return now;
 }

@@ -37,7 +37,8 @@ export function ReplayChatPanel({ position }: ReplayChatPanelProps) {
           {t('chat.replay.unavailable')}
         </p>
       ) : (
-        <ReplayChat position={{ ...position, startedAt }} />
+        // A new recording (or room) starts a new window and reads its own offset.
+        <ReplayChat key={`${position.roomId}\n${position.recording}`} position={{ ...position, startedAt }} />
       )}
     </section>
   );

@@ -7,6 +7,7 @@
 import { useEffect, useMemo, useReducer, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import {
+  clampOffset,
   emptyReplayWindow,
   nextReplayRequest,
   REPLAY_PAGE,
@@ -49,11 +50,11 @@ export function useReplayChat(position: ReplayPosition & { readonly startedAt: n
   const { userId } = useSnapshot(session);
   const { roomId, recording } = position;
   const [chatWindow, dispatch] = useReducer(windowReducer, undefined, () => emptyReplayWindow<ChatEntry>());
-  const [offset, setOffsetState] = useState(() => ({ recording, value: readReplayOffset(browserStorage(), recording) }));
-  const offsetS = offset.recording === recording ? offset.value : readReplayOffset(browserStorage(), recording);
+  // One recording per mount (ReplayChatPanel keys it): its offset is read once.
+  const [offsetS, setOffsetS] = useState(() => readReplayOffset(browserStorage(), recording));
   const setOffset = (value: number) => {
-    writeReplayOffset(browserStorage(), recording, value, clock.now());
-    setOffsetState({ recording, value: readReplayOffset(browserStorage(), recording) });
+    writeReplayOffset(browserStorage(), recording, value);
+    setOffsetS(clampOffset(value));
   };
 
   // The moment follows playback between the player's reports while it plays: the list

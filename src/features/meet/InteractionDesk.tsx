@@ -16,7 +16,7 @@ import { readGrabs, readQaPending, readShare, readSignIns, type PendingQuestion,
 import { useHostCall, usePolling } from './useHostCall';
 import { useHostCalls } from './useHostCalls';
 import { ConsoleProblem } from './ConsoleProblem';
-import { useClock } from '../../ui/clock';
+import { useNow } from '../../ui/clock';
 
 /** How often results are read while an interaction runs. */
 const RESULTS_EVERY_MS = 3000;
@@ -109,20 +109,14 @@ function PaperBlock({ roomId }: { readonly roomId: string }) {
 }
 
 function RollCallBlock({ roomId }: { readonly roomId: string }) {
-  const clock = useClock();
   const { t } = useTranslation(INTERACTIONS_NS);
   const host = useHostCalls();
   const call = useHostCall();
   const pushed = useRoomStateKey(roomId, 'rollCall');
   const [result, setResult] = useState<RollCallResult | null>(null);
   // The deadline passing closes the roll call: the clock ticks while one is pushed.
-  const [now, setNow] = useState(() => clock.now());
   const deadline = pushed?.deadline ?? null;
-  useEffect(() => {
-    if (deadline === null) return undefined;
-    const timer = clock.setInterval(() => setNow(clock.now()), 1000);
-    return () => clock.clearInterval(timer);
-  }, [clock, deadline]);
+  const now = useNow(deadline === null ? null : 1000);
   const open = deadline !== null && deadline > now;
   usePolling(
     (signal) =>

@@ -32,7 +32,6 @@ import { usePlayerOffer } from './usePlayerOffer';
 import { usePlayerShortcuts } from './usePlayerShortcuts';
 import { usePlayTarget } from './usePlayTarget';
 import { useReplayPosition } from './useReplayPosition';
-import { useReplayReporting } from './useReplayReporting';
 import { useScreenModes } from './useScreenModes';
 import { useSound } from './useSound';
 import './player.css';
@@ -67,10 +66,9 @@ export function Player({ roomId }: PlayerProps) {
   const screen = useScreenModes(rootRef);
   const playingNow = showsVideo(phase) && !paused;
   const controls = useControlsVisibility(playingNow);
-  const position = useReplayPosition(videoRef, isReplay, loadId);
   // The room's own replay starts when its last session went live; a chosen recording says when its did.
   const recordingStart = record !== null ? record.startedAt : (room?.startTime ?? null);
-  useReplayReporting(videoRef, { roomId, recording: isReplay && target?.kind === 'play' ? target.url : null, startedAt: recordingStart }, loadId);
+  const position = useReplayPosition(videoRef, target?.kind === 'play' && !target.live ? { roomId, recording: target.url, startedAt: recordingStart } : null, loadId);
   usePlayerOffer(target, currentLine, mse);
 
   const togglePlay = () => {

@@ -4,11 +4,11 @@
  * retrying, failed (with a retry), unsupported (with the way out), ended; and the debug
  * overlay's figures.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIVE_STATUS, type DelayMode } from '../../domain/constants';
 import { countdownText } from '../../domain/countdown';
-import { useClock } from '../../ui/clock';
+import { useNow } from '../../ui/clock';
 import { MAX_RETRIES, type PlayerPhase } from './playerMachine';
 import { countdownMs, type LiveStatusCode } from './sources';
 import type { Figures } from './useLiveEdge';
@@ -137,13 +137,7 @@ function Cover({ url, children }: { readonly url: string | null; readonly childr
 /** The time left to the start, brought up to date each second while it shows. */
 function Countdown({ startTime }: { readonly startTime: number | null }) {
   const { t } = useTranslation();
-  const clock = useClock();
-  const [now, setNow] = useState(() => clock.now());
-  useEffect(() => {
-    const timer = clock.setInterval(() => setNow(clock.now()), 1000);
-    return () => clock.clearInterval(timer);
-  }, [clock]);
-  const ms = countdownMs(startTime, now);
+  const ms = countdownMs(startTime, useNow(1000));
   if (ms === null || ms <= 0) return null;
   const { days, time } = countdownText(ms);
   return <p className="player__countdown">{days > 0 ? t('player.startsInDays', { days, time }) : t('player.startsIn', { time })}</p>;
