@@ -7,6 +7,7 @@
  * - POST /admin/v1/rooms/:id/disposable {name?, uid?, ttlSeconds?}: a one-time login link;
  * - POST /admin/v1/rooms/:id/notice {content}: the room notice (empty content removes it).
  */
+import { recordTimeline } from '../replay/timeline.js';
 import type { RouteModule } from '../http/app.js';
 import { invalid, okEnvelope } from '../http/envelope.js';
 import { randomToken } from '../auth/random.js';
@@ -114,6 +115,8 @@ export const entryAdminRoutes: RouteModule = (app, ctx) => {
             'INSERT INTO room_notices (webcast_id, content, updated_at) VALUES (?, ?, ?) ON CONFLICT (webcast_id) DO UPDATE SET content = excluded.content, updated_at = excluded.updated_at',
           )
           .run(room.id, content, ctx.now());
+      // A replay shows the notice as it changed (docs/protocol.md 5.10).
+      recordTimeline(ctx, room.id, 'notice', { content });
       return okEnvelope({ webcastId: room.id, notice: content === '' ? null : { content, updatedAt: ctx.now() } });
     },
   );

@@ -17,7 +17,14 @@ export interface ChatRow {
   readonly bodyJson: string;
   readonly sentAt: number;
   readonly withdrawn: boolean;
+  /** The sender's role code (the transcript reads the staff's messages). */
+  readonly role: number;
+  /** The users the message mentions (picked_uid). */
+  readonly picked: readonly string[];
 }
+
+/** Stored as `,a,b,` so one LIKE finds a user among them; null: nobody mentioned. */
+const pickedColumn = (picked: readonly string[]): string | null => (picked.length === 0 ? null : `,${picked.join(',')},`);
 
 interface StoredRow {
   msgId: string;
@@ -27,10 +34,12 @@ interface StoredRow {
   bodyJson: string;
   sentAt: number;
   withdrawn: number;
+  role: number;
+  picked: string | null;
 }
 
-const COLUMNS = 'msg_id AS msgId, webcast_id AS webcastId, offset, uid, body AS bodyJson, sent_at AS sentAt, withdrawn';
-const toRow = (r: StoredRow): ChatRow => ({ ...r, withdrawn: r.withdrawn === 1 });
+const COLUMNS = 'msg_id AS msgId, webcast_id AS webcastId, offset, uid, body AS bodyJson, sent_at AS sentAt, withdrawn, role, picked';
+const toRow = (r: StoredRow): ChatRow => ({ ...r, withdrawn: r.withdrawn === 1, picked: r.picked === null ? [] : r.picked.split(',').filter((uid) => uid !== '') });
 
 export interface ChatPage {
   /** Messages of the room that are not withdrawn. */
@@ -53,8 +62,8 @@ export class ChatHistory {
     flushDelayMs = 5,
     maxBatch = 2000,
   ) {
-    const insert = db.prepare('INSERT OR IGNORE INTO chat_messages (msg_id, webcast_id, offset, uid, body, sent_at) VALUES (?, ?, ?, ?, ?, ?)');
-    this.writer = new BatchedWriter(db, (r) => insert.run(r.msgId, r.webcastId, r.offset, r.uid, r.bodyJson, r.sentAt), { flushDelayMs, maxBatch });
+    const insert = db.prepare('INSERT OR IGNORE INTO chat_messages (msg_id, webcast_id, offset, uid, body, sent_at, role, picked) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+    this.writer = new BatchedWriter(db, (r) => insert.run(r.msgId, r.webcastId, r.offset, r.uid, r.bodyJson, r.sentAt, r.role, pickedColumn(r.picked)), { flushDelayMs, maxBatch });
   }
 
   record(row: Omit<ChatRow, 'withdrawn'>): void {
@@ -124,6 +133,30 @@ export class ChatHistory {
       .prepare(`SELECT body FROM chat_messages WHERE webcast_id = ? AND withdrawn = 0 AND msg_id IN (${marks}) ORDER BY offset`)
       .all(webcastId, ...ids) as { body: string }[];
     return rows.map((r) => JSON.parse(r.body) as Record<string, unknown>);
+  }
+
+  /**
+   * The staff's messages (host and assistant) sent from `from` to `to` (ms), oldest first,
+   * at most `limit`: the replay transcript's host lines (docs/protocol.md 5.10).
+   */
+  staffBetween(webcastId: string, from: number, to: number, limit: number): Record<string, unknown>[] {
+    this.flush();
+    const rows = this.db
+      .prepare('SELECT body FROM chat_messages WHERE webcast_id = ? AND role IN (6, 7, 8) AND withdrawn = 0 AND sent_at >= ? AND sent_at <= ? ORDER BY sent_at, offset LIMIT ?')
+      .all(webcastId, from, to, limit) as { body: string }[];
+    return rows.map((r) => JSON.parse(r.body) as Record<string, unknown>);
+  }
+
+  /** One user's moments from `from` to `to`: the messages they sent and the ones mentioning them, oldest first, at most `limit` each. */
+  momentsOf(webcastId: string, uid: string, from: number, to: number, limit: number): { sent: ChatRow[]; mentioned: ChatRow[] } {
+    this.flush();
+    const sent = this.db
+      .prepare(`SELECT ${COLUMNS} FROM chat_messages WHERE webcast_id = ? AND uid = ? AND withdrawn = 0 AND sent_at >= ? AND sent_at <= ? ORDER BY sent_at LIMIT ?`)
+      .all(webcastId, uid, from, to, limit) as StoredRow[];
+    const mentioned = this.db
+      .prepare(`SELECT ${COLUMNS} FROM chat_messages WHERE webcast_id = ? AND picked IS NOT NULL AND picked LIKE ? ESCAPE '\\' AND withdrawn = 0 AND sent_at >= ? AND sent_at <= ? ORDER BY sent_at LIMIT ?`)
+      .all(webcastId, `%,${uid.replace(/[\\%_]/g, (c) => `\\${c}`)},%`, from, to, limit) as StoredRow[];
+    return { sent: sent.map(toRow), mentioned: mentioned.map(toRow) };
   }
 
   close(): void {

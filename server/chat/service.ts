@@ -115,6 +115,8 @@ export class ChatService {
       uid,
       bodyJson: message.bodyJson,
       sentAt: Number(body.sendTime),
+      role: typeof body.role === 'number' ? body.role : 5,
+      picked: Array.isArray(body.picked_uid) ? body.picked_uid.filter((uid): uid is string => typeof uid === 'string') : [],
     });
     return message;
   }

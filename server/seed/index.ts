@@ -11,8 +11,9 @@ import vm from 'node:vm';
 import type { ServerContext } from '../context.js';
 import { DEMO_GROUP_HOST, seedDirectory } from '../directory/seed.js';
 import { seedRoomGroups } from '../groups/seed.js';
-import { seedRooms, type SeededRoom } from './rooms.js';
+import { DEMO_ROOMS, DEMO_STAFF, seedRooms, type SeededRoom } from './rooms.js';
 import { seedRoomContent } from './content.js';
+import { seedReplayDemo } from './replayChat.js';
 
 export type { SeededRoom } from './rooms.js';
 
@@ -22,6 +23,7 @@ export function seedIfEmpty(ctx: ServerContext): SeededRoom[] {
     ctx,
     rooms.map((r) => r.id),
   );
+  seedReplayDemos(ctx);
   seedDirectory(ctx.db, ctx.now);
   seedRoomGroups(
     ctx,
@@ -29,6 +31,26 @@ export function seedIfEmpty(ctx: ServerContext): SeededRoom[] {
     DEMO_GROUP_HOST,
   );
   return rooms;
+}
+
+/** The demo rooms that are a replay from the start get their recorded chat and story (after their content: the story uses it). */
+export function seedReplayDemos(ctx: ServerContext): void {
+  for (const room of DEMO_ROOMS) {
+    if (room.recordedChat === undefined) continue;
+    const recording = ctx.db
+      .prepare('SELECT r.started_at AS startedAt, r.duration_ms AS durationMs, m.locale AS locale FROM room_records r JOIN rooms m ON m.id = r.webcast_id WHERE r.webcast_id = ? AND r.started_at IS NOT NULL ORDER BY r.id DESC LIMIT 1')
+      .get(room.id) as { startedAt: number; durationMs: number; locale: string } | undefined;
+    if (!recording) continue;
+    const host = DEMO_STAFF.host;
+    seedReplayDemo(ctx, {
+      webcastId: room.id,
+      host: { uid: host.userId(room.id), name: host.name(room.id), role: host.role, headImgUrl: '' },
+      startedAt: recording.startedAt,
+      durationMs: recording.durationMs,
+      messages: room.recordedChat,
+      locale: recording.locale,
+    });
+  }
 }
 
 /** The router prefix as "/" or "/x/" (with the trailing slash the login URLs are joined to). */

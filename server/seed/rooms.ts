@@ -18,7 +18,7 @@ import { settingsJson, type RoomSettingsPatch } from '../entry/roomSettings.js';
 import { replayUrl } from '../live/streams.js';
 import { RECORDING_MS } from '../live/liveControl.js';
 import { vodLoops } from '../media/hlsPlaylists.js';
-import { REPLAY_DEMO_MESSAGES, seedReplayChat } from './replayChat.js';
+import { REPLAY_DEMO_MESSAGES } from './replayChat.js';
 
 export interface SeededRoom {
   readonly id: string;
@@ -279,10 +279,6 @@ export function seedRooms(ctx: ServerContext): SeededRoom[] {
           now,
           startedAt,
         );
-        if (room.recordedChat !== undefined) {
-          const host = DEMO_STAFF.host;
-          seedReplayChat(db, room.id, { uid: host.userId(room.id), name: host.name(room.id), role: host.role, headImgUrl: '' }, startedAt, RECORDING_MS * loops, room.recordedChat);
-        }
       }
     }
 

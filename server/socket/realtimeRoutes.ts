@@ -13,6 +13,7 @@ import { registerMicRoutes } from '../mic/routes.js';
 import { MicService, type MicOptions } from '../mic/service.js';
 import { registerMicHandlers } from '../mic/socketHandlers.js';
 import { registerCallRoomHandlers } from '../groups/callRoom.js';
+import { registerReplayRoutes } from '../replay/routes.js';
 
 export interface RealtimeOptions {
   readonly mic?: MicOptions;
@@ -27,6 +28,7 @@ export function createRealtimeRoutes(options: RealtimeOptions = {}): RouteModule
     registerChatRoutes(app, ctx, chat);
     registerChatHandlers(ctx, chat);
     registerChatAdminRoutes(app, ctx, chat);
+    registerReplayRoutes(app, ctx, chat);
     registerMicRoutes(app, ctx, mic);
     registerMicHandlers(ctx, mic);
     registerCallRoomHandlers(ctx, mic);

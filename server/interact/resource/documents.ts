@@ -6,6 +6,7 @@
 import type { ServerContext } from '../../context.js';
 import { invalid } from '../../http/envelope.js';
 import { settingsOf, updateSettings } from '../shared/settings.js';
+import { recordTimeline } from '../../replay/timeline.js';
 
 export interface SharedDocument {
   readonly id: string;
@@ -57,7 +58,7 @@ export function changeShare(ctx: ServerContext, webcastId: string, change: Share
   const current = settingsOf(ctx, webcastId);
   if (change.stop === true) {
     updateSettings(ctx, webcastId, { shared_doc_id: null, shared_doc_page: 1, whiteboard_open: 0, share_updated_at: ctx.now() });
-    return shareState(ctx, webcastId);
+    return shareRecorded(ctx, webcastId);
   }
   const docId = change.docId ?? current.sharedDocId ?? documentsOf(ctx, webcastId)[0]?.id;
   const doc = docId === undefined ? undefined : findDocument(ctx, docId);
@@ -66,7 +67,15 @@ export function changeShare(ctx: ServerContext, webcastId: string, change: Share
   if (!Number.isSafeInteger(page) || page < 1 || page > doc.pages) throw invalid('page', `must be from 1 to ${doc.pages}`);
   const whiteboard = change.whiteboard ?? current.whiteboardOpen;
   updateSettings(ctx, webcastId, { shared_doc_id: doc.id, shared_doc_page: page, whiteboard_open: whiteboard ? 1 : 0, share_updated_at: ctx.now() });
-  return shareState(ctx, webcastId);
+  return shareRecorded(ctx, webcastId);
+}
+
+/** The share as it now stands, also written to the room's timeline: a replay turns its pages at their times. */
+function shareRecorded(ctx: ServerContext, webcastId: string) {
+  const state = shareState(ctx, webcastId);
+  const { updatedAt: _at, ...shown } = state;
+  recordTimeline(ctx, webcastId, 'slide', shown);
+  return state;
 }
 
 /** What is shared now: no document means "no sharing content" (sharing false, doc null). */

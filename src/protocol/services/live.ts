@@ -173,6 +173,10 @@ export const LIVE_CALLS = {
   /** SPEC paging (skip, take), and the replay's extension (docs/protocol.md): `until` a time (ms), or `after` a room offset */
   chatHistory: get<WebcastOnly & Paging & { until?: number; after?: number }>('/ccp/monitor/v1/chat/public/list', ['webcastId', 'skip', 'take', 'until', 'after']),
   chatByIds: post<{ webcastId: Id; ids: readonly Id[] }>('/ccp/monitor/v1/chat/public/listByIds', ['webcastId', 'ids']),
+  /** ours (docs/protocol.md 5.10): the room's events by time, for a recording's timeline */
+  replayTimeline: get<WebcastOnly & { from?: number; to?: number }>('/ccp/handler/v2/webcast/replay/timeline', ['webcastId', 'from', 'to']),
+  /** ours (docs/protocol.md 5.10): the caller's own moments (sent, mentioned, questions) */
+  replayMoments: get<WebcastOnly & { from?: number; to?: number }>('/ccp/handler/v2/webcast/replay/moments', ['webcastId', 'from', 'to']),
   /** chosen path: JSON (no form word in it); the answer's url goes into the 7101 imgUrl */
   chatImageUpload: post<ChatImageUploadInput, ChatImageUploadData>(
     '/ccp/handler/v2/chat/image',

@@ -1,0 +1,145 @@
+/**
+ * The replay's timeline (issue 36, docs/protocol.md 5.10): what the room did during a live,
+ * by time, for a recording's viewer. Three sources, merged oldest first:
+ * - the room log's interaction messages (codes 7113 to 7125: lottery, papers, roll call,
+ *   red packet, goods, answered questions, captions), each at the time it was published;
+ * - the room's timeline table, for what the room log does not carry: a shared page turned,
+ *   the room notice changed, a chapter the host set;
+ * - the staff's chat messages (the transcript's host lines).
+ * A quiz's answer key goes with its paper once the paper is closed or the room has ended,
+ * so a replay's viewer can try it in the page (nothing is sent back or scored).
+ */
+import type { ServerContext } from '../context.js';
+import type { ChatHistory } from '../chat/history.js';
+import { findRoom, isEnded } from '../entry/rooms.js';
+import { findPaper } from '../interact/papers/store.js';
+
+/** Events one answer holds at most; `more` says a recording has more (its later ones are left out). */
+export const TIMELINE_MAX_EVENTS = 10_000;
+/** The staff messages a timeline holds at most (a recording's transcript lines from chat). */
+export const TIMELINE_MAX_HOST_MESSAGES = 2_000;
+/** What room_timeline rows hold (written by the share, notice and chapter calls). */
+export const TIMELINE_TABLE_KINDS = ['slide', 'notice', 'chapter'] as const;
+export type TimelineTableKind = (typeof TIMELINE_TABLE_KINDS)[number];
+export const CHAPTER_TITLE_MAX = 80;
+
+export type TimelineEvent = { readonly at: number; readonly kind: string } & Readonly<Record<string, unknown>>;
+
+export interface TimelinePage {
+  readonly list: readonly TimelineEvent[];
+  readonly more: boolean;
+}
+
+/** Writes a row of the room's timeline at the server's now (or `at`). */
+export function recordTimeline(ctx: ServerContext, webcastId: string, kind: TimelineTableKind, body: Record<string, unknown>, at = ctx.now()): { id: number; at: number } {
+  const info = ctx.db.prepare('INSERT INTO room_timeline (webcast_id, at, kind, body) VALUES (?, ?, ?, ?)').run(webcastId, at, kind, JSON.stringify(body));
+  return { id: Number(info.lastInsertRowid), at };
+}
+
+/** Removes one of the room's chapters; false when there was none of that id. */
+export function removeChapter(ctx: ServerContext, webcastId: string, id: number): boolean {
+  return ctx.db.prepare("DELETE FROM room_timeline WHERE id = ? AND webcast_id = ? AND kind = 'chapter'").run(id, webcastId).changes === 1;
+}
+
+export function chaptersOf(ctx: ServerContext, webcastId: string): { id: number; at: number; title: string }[] {
+  const rows = ctx.db.prepare("SELECT id, at, body FROM room_timeline WHERE webcast_id = ? AND kind = 'chapter' ORDER BY at, id").all(webcastId) as { id: number; at: number; body: string }[];
+  return rows.map((r) => ({ id: r.id, at: r.at, title: String((JSON.parse(r.body) as { title?: unknown }).title ?? '') }));
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A paper as the replay offers it: the questions, and a quiz's key when it may be shown. */
+function paperForReplay(ctx: ServerContext, id: unknown, revealKey: (closed: boolean) => boolean) {
+  const paper = typeof id === 'string' ? findPaper(ctx, id) : undefined;
+  if (!paper) return null;
+  const key = paper.kind === 'quiz' && revealKey(paper.closedAt !== null);
+  return {
+    id: paper.id,
+    title: paper.title,
+    quiz: paper.kind === 'quiz',
+    items: paper.items.map(({ correct, ...item }) => (key && correct !== undefined ? { ...item, correct } : item)),
+  };
+}
+
+/** A room log message as a timeline event; null: not one a replay shows (documented in 5.10). */
+function eventOfRoomMessage(ctx: ServerContext, code: number, at: number, body: Record<string, unknown>, revealKey: (closed: boolean) => boolean): TimelineEvent | null {
+  const { webcastId: _room, offset, ...fields } = body;
+  const base = { at, offset };
+  switch (code) {
+    case 7113:
+      return fields.state === 'start' || fields.state === 'end' ? { ...base, kind: 'lottery', ...fields } : null;
+    case 7115: {
+      if (fields.kind === 'answerSheet') return { ...base, kind: 'answerSheet', id: fields.id, title: fields.title };
+      const paper = paperForReplay(ctx, fields.id, revealKey);
+      return paper === null ? null : { ...base, kind: 'paper', id: paper.id, title: paper.title, quiz: paper.quiz, paper };
+    }
+    case 7117:
+      return { ...base, kind: 'rollCall', id: fields.id, deadline: fields.deadline };
+    case 7119:
+      return { ...base, kind: 'redPacket', ...fields };
+    case 7121:
+      return { ...base, kind: 'goods', goodsKind: fields.kind, id: fields.id, title: fields.title };
+    case 7123: {
+      const q = fields.question;
+      return isRecord(q) && q.status === 'answered' && q.parentId === null
+        ? { ...base, kind: 'question', qaId: q.qaId, uid: q.uid, name: q.name, content: q.content, answer: q.answer, answeredAt: q.answeredAt }
+        : null;
+    }
+    case 7125:
+      return { ...base, kind: 'caption', text: fields.text, start: fields.start, end: fields.end, lang: fields.lang };
+    default:
+      // 7127 is for one user, 7201 voids offsets: neither is part of the room's story.
+      return null;
+  }
+}
+
+export function readTimeline(ctx: ServerContext, history: ChatHistory, webcastId: string, from: number, to: number): TimelinePage {
+  const room = findRoom(ctx.db, webcastId);
+  const ended = room !== null && isEnded(room);
+  const revealKey = (closed: boolean) => closed || ended;
+  const logged = ctx.db
+    .prepare('SELECT code, body, created_at AS at FROM room_messages WHERE webcast_id = ? AND code >= 7113 AND created_at >= ? AND created_at <= ? ORDER BY created_at, offset LIMIT ?')
+    .all(webcastId, from, to, TIMELINE_MAX_EVENTS + 1) as { code: number; body: string; at: number }[];
+  const table = ctx.db
+    .prepare('SELECT id, kind, body, at FROM room_timeline WHERE webcast_id = ? AND at >= ? AND at <= ? ORDER BY at, id LIMIT ?')
+    .all(webcastId, from, to, TIMELINE_MAX_EVENTS + 1) as { id: number; kind: string; body: string; at: number }[];
+  const staff = history.staffBetween(webcastId, from, to, TIMELINE_MAX_HOST_MESSAGES + 1);
+
+  const events: TimelineEvent[] = [];
+  for (const row of logged.slice(0, TIMELINE_MAX_EVENTS)) {
+    const body = JSON.parse(row.body) as unknown;
+    const event = isRecord(body) ? eventOfRoomMessage(ctx, row.code, row.at, body, revealKey) : null;
+    if (event !== null) events.push(event);
+  }
+  for (const row of table.slice(0, TIMELINE_MAX_EVENTS)) {
+    const body = JSON.parse(row.body) as unknown;
+    events.push({ ...(isRecord(body) ? body : {}), at: row.at, kind: row.kind, id: row.kind === 'chapter' ? row.id : (isRecord(body) ? body.id : undefined) });
+  }
+  for (const m of staff.slice(0, TIMELINE_MAX_HOST_MESSAGES)) {
+    events.push({ at: Number(m.sendTime), kind: 'hostMessage', msgId: m.msgId, uid: m.uid, name: m.name, role: m.role, text: m.body, top: m.top, highlight: m.highlight });
+  }
+  events.sort((a, b) => a.at - b.at);
+  const more = logged.length > TIMELINE_MAX_EVENTS || table.length > TIMELINE_MAX_EVENTS || staff.length > TIMELINE_MAX_HOST_MESSAGES || events.length > TIMELINE_MAX_EVENTS;
+  return { list: events.slice(0, TIMELINE_MAX_EVENTS), more };
+}
+
+/** A viewer's own moments in a recording: what they said, where they were mentioned, their questions. */
+export function readMoments(ctx: ServerContext, history: ChatHistory, webcastId: string, uid: string, from: number, to: number) {
+  const LIMIT = 500;
+  const { sent, mentioned } = history.momentsOf(webcastId, uid, from, to, LIMIT);
+  const text = (bodyJson: string): string => {
+    const body = JSON.parse(bodyJson) as Record<string, unknown>;
+    return typeof body.body === 'string' ? body.body : '';
+  };
+  const questions = ctx.db
+    .prepare('SELECT id, content, status, answer, created_at AS at FROM qa_questions WHERE webcast_id = ? AND user_id = ? AND created_at >= ? AND created_at <= ? ORDER BY created_at LIMIT ?')
+    .all(webcastId, uid, from, to, LIMIT) as { id: string; content: string; status: string; answer: string | null; at: number }[];
+  return {
+    sent: sent.map((m) => ({ at: m.sentAt, msgId: m.msgId, text: text(m.bodyJson) })),
+    mentioned: mentioned.map((m) => {
+      const body = JSON.parse(m.bodyJson) as Record<string, unknown>;
+      return { at: m.sentAt, msgId: m.msgId, name: typeof body.name === 'string' ? body.name : '', text: text(m.bodyJson) };
+    }),
+    questions: questions.map((q) => ({ at: q.at, qaId: q.id, content: q.content, status: q.status, answer: q.answer })),
+  };
+}

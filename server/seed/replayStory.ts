@@ -1,0 +1,135 @@
+/**
+ * The replay demo's story (issue 36 item 5): what the host did during the recorded session,
+ * written as the live would have written it, so the replay shows every kind of interaction
+ * at its moment. Chat (seedReplayChat) and these events share one room log, offsets in time
+ * order. Times are seconds into a 5-minute recording (the demo loops repeat after it).
+ *
+ * The store is left as the live would have left it where a replay reads it: the lottery
+ * drawn from its seed with its entrants (so the draw verifies), the quiz published and
+ * closed (so its answer key may be shown), the question answered, the roll call held.
+ */
+import type { ServerContext } from '../context.js';
+import { simulatedViewers } from '../admin/burstTraffic.js';
+import { drawWinners, entrantsDigest, sha256Hex } from '../../src/domain/verifiableDraw';
+import { findDocument, fileOf, fileUrl } from '../interact/resource/documents.js';
+import { DEMO_ASKER } from './content.js';
+
+export interface StoryEvent {
+  /** ms since the recording's start. */
+  readonly atMs: number;
+  /** A room log message (code and body), or a row of the room's timeline table. */
+  readonly log?: { readonly code: number; readonly body: Record<string, unknown> };
+  readonly timeline?: { readonly kind: 'slide' | 'notice' | 'chapter'; readonly body: Record<string, unknown> };
+}
+
+const CHAPTERS: readonly [number, string][] = [
+  [0, '开场 · Welcome'],
+  [60, '产品演示 · Product demo'],
+  [150, '客户案例 · Customer story'],
+  [240, '问答与抽奖 · Q&A and lucky draw'],
+];
+
+const CAPTIONS = [
+  '大家好，欢迎来到今天的产品发布会',
+  '今天我们会介绍新版本的三个重点功能',
+  '第一个是多人同时观看时的弹幕性能',
+  '在两万条每秒的房间里，页面依然流畅',
+  '第二个是回放：聊天和互动会在原来的时刻重现',
+  '第三个是无障碍：键盘和屏幕阅读器都可以使用',
+  '接下来请看现场演示',
+  '这是我们的客户在培训中使用的场景',
+  '他们每周有上千名员工观看回放',
+  '最后我们留一些时间回答大家的问题',
+  '抽奖马上开始，请留在直播间',
+  '感谢大家的参与，我们下次再见',
+];
+
+export const STORY_LOTTERY_ENTRANTS = 40;
+
+/** The story's events for a room whose recording starts at `startedAt`; writes the store rows they need. */
+export function replayStory(ctx: ServerContext, webcastId: string, startedAt: number, locale: string): StoryEvent[] {
+  const at = (s: number) => startedAt + s * 1000;
+  const events: StoryEvent[] = [];
+  const db = ctx.db;
+
+  for (const [s, title] of CHAPTERS) events.push({ atMs: s * 1000, timeline: { kind: 'chapter', body: { title } } });
+  for (let s = 3, i = 0; s < 296; s += 7, i++) {
+    const text = CAPTIONS[Math.min(CAPTIONS.length - 1, Math.floor((i * CAPTIONS.length) / 42))] ?? '';
+    events.push({ atMs: s * 1000, log: { code: 7125, body: { text, start: at(s), end: at(s + 6), lang: locale } } });
+  }
+
+  const doc = findDocument(ctx, `doc_${webcastId}_deck`);
+  if (doc) {
+    const slide = (s: number, page: number) =>
+      events.push({
+        atMs: s * 1000,
+        timeline: {
+          kind: 'slide',
+          body: { sharing: true, doc: { id: doc.id, title: doc.title, pages: doc.pages, page, file: fileOf(doc.id, page), url: fileUrl(fileOf(doc.id, page)) }, whiteboard: { open: false, docId: doc.id, page } },
+        },
+      });
+    [2, 60, 100, 150, 200].forEach((s, i) => slide(s, Math.min(doc.pages, i + 1)));
+    events.push({ atMs: 290_000, timeline: { kind: 'slide', body: { sharing: false, doc: null, whiteboard: { open: false, docId: null, page: null } } } });
+  }
+  events.push({ atMs: 6_000, timeline: { kind: 'notice', body: { content: '本场直播的课件将在结束后发送到大家的邮箱 · The slides will be emailed after the session' } } });
+
+  const rollCallId = `rc_${webcastId}_story`;
+  db.prepare('INSERT OR IGNORE INTO roll_calls (id, webcast_id, started_at, deadline) VALUES (?, ?, ?, ?)').run(rollCallId, webcastId, at(30), at(90));
+  events.push({ atMs: 30_000, log: { code: 7117, body: { confId: webcastId, id: rollCallId, deadline: at(90) } } });
+
+  const quizId = `pp_${webcastId}_quiz`;
+  if (db.prepare('UPDATE papers SET published_at = ?, closed_at = ? WHERE id = ?').run(at(75), at(135), quizId).changes === 1) {
+    const title = (db.prepare('SELECT title FROM papers WHERE id = ?').get(quizId) as { title: string }).title;
+    events.push({ atMs: 75_000, log: { code: 7115, body: { kind: 'paper', id: quizId, quiz: true, title } } });
+  }
+
+  const goods = db.prepare('SELECT id, name FROM goods WHERE webcast_id = ? ORDER BY sort LIMIT 1').get(webcastId) as { id: string; name: string } | undefined;
+  if (goods) events.push({ atMs: 120_000, log: { code: 7121, body: { kind: 'goods', id: goods.id, title: goods.name } } });
+
+  events.push({ atMs: 180_000, log: { code: 7119, body: { id: `rp_${webcastId}_story`, state: 1, title: 'Thanks for watching', total: '88.00', count: 50 } } });
+  events.push({ atMs: 205_000, log: { code: 7119, body: { id: `rp_${webcastId}_story`, state: 2 } } });
+
+  const questionId = `qa_${webcastId}_welcome`;
+  const answer = 'Yes: the slides are emailed to everyone after the session, and this replay stays online.';
+  if (db.prepare("UPDATE qa_questions SET status = 'answered', answer = ?, answered_at = ?, created_at = ? WHERE id = ?").run(answer, at(230), at(215), questionId).changes === 1) {
+    const question = { qaId: questionId, parentId: null, uid: DEMO_ASKER.id, name: DEMO_ASKER.name, content: 'Will the slides be available after the live?', status: 'answered', answer, answeredAt: at(230), createdAt: at(215) };
+    events.push({ atMs: 230_000, log: { code: 7123, body: { question } } });
+  }
+
+  events.push(...storyLottery(ctx, webcastId, at));
+  return events.sort((a, b) => a.atMs - b.atMs);
+}
+
+/** A lottery drawn from its seed among viewers who chatted, so the replay's verification holds. */
+function storyLottery(ctx: ServerContext, webcastId: string, at: (s: number) => number): StoryEvent[] {
+  const raffleId = `rf_${webcastId}_open`;
+  const raffle = ctx.db.prepare("SELECT title, prize, winner_count AS winnerCount FROM raffles WHERE id = ? AND state = 'ready'").get(raffleId) as
+    | { title: string; prize: string; winnerCount: number }
+    | undefined;
+  if (!raffle) return [];
+  const people = simulatedViewers(STORY_LOTTERY_ENTRANTS).map((v) => ({ uid: v.uid, name: v.name }));
+  const addUser = ctx.db.prepare('INSERT OR IGNORE INTO users (id, name, name_changed, role, created_at) VALUES (?, ?, 1, 5, ?)');
+  const addEntry = ctx.db.prepare('INSERT OR IGNORE INTO raffle_entries (raffle_id, user_id, name, created_at) VALUES (?, ?, ?, ?)');
+  for (const p of people) {
+    addUser.run(p.uid, p.name, at(0));
+    addEntry.run(raffleId, p.uid, p.name, at(255));
+  }
+  // The seed is derived from the room (a demo): the draw is still checked the same way.
+  const seed = sha256Hex(`replay-demo-seed:${webcastId}`);
+  const seedHash = sha256Hex(seed);
+  const ids = people.map((p) => p.uid).sort();
+  const entrantsHash = entrantsDigest(ids);
+  const byId = new Map(people.map((p) => [p.uid, p]));
+  const winners = drawWinners(seed, ids, raffle.winnerCount).map((uid) => byId.get(uid)!);
+  ctx.db
+    .prepare("UPDATE raffles SET state = 'ended', started_at = ?, ended_at = ?, seed = ?, seed_hash = ?, entrants_hash = ? WHERE id = ?")
+    .run(at(250), at(275), seed, seedHash, entrantsHash, raffleId);
+  const addWinner = ctx.db.prepare('INSERT INTO raffle_winners (raffle_id, user_id, name, created_at) VALUES (?, ?, ?, ?)');
+  for (const w of winners) addWinner.run(raffleId, w.uid, w.name, at(275));
+  const common = { raffleId, title: raffle.title, prize: raffle.prize, winnerCount: raffle.winnerCount };
+  return [
+    { atMs: 250_000, log: { code: 7113, body: { ...common, state: 'start', password: false, seedHash } } },
+    { atMs: 275_000, log: { code: 7113, body: { raffleId, state: 'drawing', entrants: people.length, entrantsHash, seedHash } } },
+    { atMs: 275_001, log: { code: 7113, body: { ...common, state: 'end', entrants: people.length, winners, seed, seedHash, entrantsHash } } },
+  ];
+}
