@@ -7,7 +7,6 @@
 import { useEffect, useMemo, useReducer, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import {
-  clampOffset,
   emptyReplayWindow,
   nextReplayRequest,
   REPLAY_PAGE,
@@ -26,7 +25,7 @@ import { useApi } from '../../state/apiContext';
 import { positionAt, type ReplayPosition } from '../../state/replayPlayback';
 import { session } from '../../state/session';
 import { useClock } from '../../ui/clock';
-import { browserStorage, readReplayOffset, writeReplayOffset } from './replayOffset';
+import { useReplayOffset } from '../../state/replayOffset';
 import { readReplayPage } from './replayPage';
 
 /** While it plays, the moment is brought up to date at the next message's moment, and at least this often. */
@@ -50,12 +49,7 @@ export function useReplayChat(position: ReplayPosition & { readonly startedAt: n
   const { userId } = useSnapshot(session);
   const { roomId, recording } = position;
   const [chatWindow, dispatch] = useReducer(windowReducer, undefined, () => emptyReplayWindow<ChatEntry>());
-  // One recording per mount (ReplayChatPanel keys it): its offset is read once.
-  const [offsetS, setOffsetS] = useState(() => readReplayOffset(browserStorage(), recording));
-  const setOffset = (value: number) => {
-    writeReplayOffset(browserStorage(), recording, value);
-    setOffsetS(clampOffset(value));
-  };
+  const [offsetS, setOffset] = useReplayOffset(recording);
 
   // The moment follows playback between the player's reports while it plays: the list
   // wakes when the next message's moment comes (at the rate played), not on a fixed tick.

@@ -1,9 +1,13 @@
 /**
- * The chat offset of a recording (issue 36 item 1), remembered per recording in this
- * browser: the viewer lines up a recording whose start is off once, and it stays lined up.
- * One stored map, recording address to seconds, the latest set last.
+ * The timing offset of a recording (issue 36 item 1), remembered per recording in this
+ * browser: the viewer lines up a recording whose start is off once, and it stays lined up,
+ * for its chat and for its timeline (cards, slides, captions) alike. One stored map,
+ * recording address to seconds, the latest set last; `useReplayOffset` shares a change with
+ * every reader of the page at once.
  */
-import { clampOffset } from '../../domain/replayChatWindow';
+import { useCallback } from 'react';
+import { proxy, useSnapshot } from 'valtio';
+import { clampOffset } from '../domain/replayChatWindow';
 
 const KEY = 'webcast.replay.offsets';
 /** Recordings remembered at most; the oldest setting goes first. */
@@ -38,6 +42,23 @@ export function writeReplayOffset(storage: OffsetStorage | null, recording: stri
   } catch {
     // A full or blocked storage: the offset holds for this visit only.
   }
+}
+
+/** What this page has read or set, by recording (read from storage the first time). */
+const offsets = proxy<{ byRecording: Record<string, number> }>({ byRecording: {} });
+
+/** A recording's offset and its setter, shared by every reader of the page. */
+export function useReplayOffset(recording: string): readonly [number, (offsetS: number) => void] {
+  const known = useSnapshot(offsets).byRecording[recording];
+  const offsetS = known ?? readReplayOffset(browserStorage(), recording);
+  const set = useCallback(
+    (value: number) => {
+      writeReplayOffset(browserStorage(), recording, value);
+      offsets.byRecording[recording] = clampOffset(value);
+    },
+    [recording],
+  );
+  return [offsetS, set] as const;
 }
 
 export function browserStorage(): OffsetStorage | null {
