@@ -37,6 +37,8 @@ export interface ReplaySlide {
   readonly url: string;
 }
 
+import { CAPTION_MAX_MS, captionDurationMs } from './captionTiming';
+
 /** A caption without a usable length shows this long. */
 export const REPLAY_CAPTION_DEFAULT_MS = 4_000;
 /** Captions a screen shows at once (the newest). */
@@ -77,7 +79,8 @@ export function readReplayEvent(value: unknown): ReplayEvent | null {
     case 'caption': {
       const start = int(value.start);
       const end = int(value.end);
-      const length = start !== null && end !== null && end > start ? Math.min(end - start, 60_000) : REPLAY_CAPTION_DEFAULT_MS;
+      // As long as the live showed it (captionTiming's bounds).
+      const length = start !== null && end !== null && end > start ? captionDurationMs(start, end) : REPLAY_CAPTION_DEFAULT_MS;
       const line = text(value.text).trim();
       return line === '' ? null : { kind: 'caption', at, text: line, durationMs: length, lang: text(value.lang, 16) };
     }
@@ -239,13 +242,13 @@ export function noticeAt(events: readonly ReplayEvent[], moment: number): string
 
 export type CaptionEvent = Extract<ReplayEvent, { kind: 'caption' }>;
 
-/** The captions on screen at `moment`: begun, not yet over, the newest REPLAY_CAPTIONS_SHOWN. */
-export function captionsAt(events: readonly ReplayEvent[], moment: number): CaptionEvent[] {
+/** The captions on screen at `moment`: begun, not yet over, the newest `max` (oldest first). */
+export function captionsAt(events: readonly ReplayEvent[], moment: number, max = REPLAY_CAPTIONS_SHOWN): CaptionEvent[] {
   const shown: CaptionEvent[] = [];
-  for (let i = happenedCount(events, moment) - 1; i >= 0 && shown.length < REPLAY_CAPTIONS_SHOWN; i--) {
+  for (let i = happenedCount(events, moment) - 1; i >= 0 && shown.length < max; i--) {
     const event = events[i]!;
-    // No caption lasts over a minute (readReplayEvent): older ones need not be looked at.
-    if (moment - event.at > 60_000) break;
+    // No caption lasts longer than CAPTION_MAX_MS: older ones need not be looked at.
+    if (moment - event.at > CAPTION_MAX_MS) break;
     if (event.kind === 'caption' && moment < event.at + event.durationMs) shown.unshift(event);
   }
   return shown;

@@ -14,11 +14,12 @@ import { DocShareView } from '../../features/docshare';
 import { GiftButton, GiftEffects } from '../../features/gifts';
 import { InviteButton } from '../../features/poster';
 import { GroupsPanel, GroupsUnreadBadge } from '../../features/groups';
-import { GoodsTab as GoodsPanel, PushedCard, RecommendTab as RecommendPanel } from '../../features/goods';
-import { LotteryCard, type NicknameGate } from '../../features/lottery';
+import { GoodsTab as GoodsPanel, PushedCard, PushedItem, RecommendTab as RecommendPanel } from '../../features/goods';
+import { LotteryCard, LotteryReplayCard, type NicknameGate } from '../../features/lottery';
 import { MicControl } from '../../features/mic';
 import { RedPacketCard } from '../../features/redpacket';
-import { PaperCard } from '../../features/paper';
+import { PaperCard, PaperPractice } from '../../features/paper';
+import { ReplayCards, ReplayTab as ReplayTabPanel, ReplayTimelineLoader, type ReplayCardRenderers } from '../../features/replay';
 import { QaPanel } from '../../features/qa';
 import { RollCallCard } from '../../features/rollcall';
 import { session } from '../../state/session';
@@ -112,6 +113,54 @@ export function GroupsBadge({ roomId }: { readonly roomId: string }) {
   return (
     <Entered roomId={roomId}>
       <GroupsUnreadBadge roomId={roomId} />
+    </Entered>
+  );
+}
+
+/**
+ * A recording's timeline (issue 36): loaded while the room's replay plays; its cards at
+ * their moments, drawn by the features that own each kind where acting still means
+ * something (a quiz tried in the page, a lottery's verification, goods that still sell).
+ */
+const replayCards: ReplayCardRenderers = {
+  paper: ({ event, when, onClose }) => <PaperPractice paper={event.paper} quiz={event.quiz} title={event.title} when={when} onClose={onClose} />,
+  lottery: ({ event, when, onClose }) => (
+    <LotteryReplayCard
+      raffleId={event.raffleId}
+      drawn={event.state === 'end'}
+      title={event.title}
+      prize={event.prize}
+      winnerCount={event.winnerCount}
+      winners={event.winners}
+      seedHash={event.seedHash}
+      entrantsHash={event.entrantsHash}
+      when={when}
+      onClose={onClose}
+    />
+  ),
+  goods: ({ roomId, event, when, onClose }) => <PushedItem roomId={roomId} kind={event.goodsKind} id={event.id} when={when} onClose={onClose} />,
+};
+
+export function ReplayTimeline({ roomId }: { readonly roomId: string }) {
+  return (
+    <Entered roomId={roomId}>
+      <ReplayTimelineLoader key={roomId} roomId={roomId} />
+    </Entered>
+  );
+}
+
+export function ReplayInteractions({ roomId }: { readonly roomId: string }) {
+  return (
+    <Entered roomId={roomId}>
+      <ReplayCards key={roomId} roomId={roomId} renderers={replayCards} />
+    </Entered>
+  );
+}
+
+export function ReplayGuide({ roomId }: { readonly roomId: string }) {
+  return (
+    <Entered roomId={roomId}>
+      <ReplayTabPanel key={roomId} roomId={roomId} />
     </Entered>
   );
 }

@@ -30,8 +30,18 @@ const qa = part('QaTab');
 const groups = part('GroupsTab');
 const groupsBadge = part('GroupsBadge');
 
+const replayInteractions = part('ReplayInteractions');
+const interactionCards = part('InteractionCards');
+const replayGuide = part('ReplayGuide');
+
 export const interactionSlots: LiveScreenSlots = {
-  interactions: part('InteractionCards'),
+  banner: part('ReplayTimeline'),
+  interactions: (roomId) => (
+    <>
+      {replayInteractions(roomId)}
+      {interactionCards(roomId)}
+    </>
+  ),
   toolbar: part('Gifts'),
   stageOverlay: part('GiftOverlay'),
   document: part('SharedDocument'),
@@ -40,5 +50,6 @@ export const interactionSlots: LiveScreenSlots = {
     { key: 'recommend', label: i18n.t('screen.tabRecommend'), render: () => recommend(roomId) },
     { key: 'qa', label: i18n.t('screen.tabQa'), render: () => qa(roomId) },
     { key: 'groups', label: i18n.t('screen.tabGroups'), render: () => groups(roomId), badge: () => groupsBadge(roomId) },
+    { key: 'replay', label: i18n.t('screen.tabReplay'), onlyInReplay: true, render: () => replayGuide(roomId) },
   ],
 };

@@ -17,6 +17,7 @@ import { setViewerSetting, viewerSettings } from '../../state/viewerSettings';
 import { useOverlayHost } from '../../ui/useOverlayHost';
 import './captions.css';
 import { useClock } from '../../ui/clock';
+import { useReplayCaptions } from './useReplayCaptions';
 
 /** A language tag's name in the viewer's language, where the browser knows it. */
 function languageName(lang: string, locale: string): string {
@@ -53,11 +54,16 @@ export function CaptionOverlay({ roomId }: { readonly roomId: string }) {
     return () => clock.clearTimeout(timer);
   }, [clock, held, now]);
 
+  // A recording shows the captions of its live at their moments instead (issue 36).
+  const replay = useReplayCaptions(roomId);
+  const shownHeld = replay?.held ?? held;
+  const shownNow = replay?.now ?? now;
+
   const anchor = useRef<HTMLSpanElement>(null);
   const layer = useRef<HTMLDivElement>(null);
   const host = useOverlayHost(anchor, layer);
-  const lines = on ? visibleCaptions(held, now, captionLang) : [];
-  const current = held.filter((c) => now < captionExpiresAt(c));
+  const lines = on ? visibleCaptions(shownHeld, shownNow, captionLang) : [];
+  const current = shownHeld.filter((c) => shownNow < captionExpiresAt(c));
   const languages = captionLanguages(current);
   const shownLang = shownCaptionLanguage(current, captionLang);
   const band = (

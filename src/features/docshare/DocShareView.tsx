@@ -9,12 +9,16 @@ import { useTranslation } from 'react-i18next';
 import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { useApi } from '../../state/apiContext';
 import { useDocShare } from './useDocShare';
+import { useReplayShare } from './useReplayShare';
 import './docShare.css';
 
 export function DocShareView({ roomId }: { readonly roomId: string }) {
   const { t } = useTranslation(INTERACTIONS_NS);
   const api = useApi();
-  const view = useDocShare(roomId);
+  // A recording turns the live's pages at their moments; the live's share is not read meanwhile.
+  const replay = useReplayShare(roomId);
+  const live = useDocShare(roomId, replay === null);
+  const view = replay ?? live;
   const [primary, setPrimary] = useState(false);
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);

@@ -11,12 +11,13 @@ import { readShareInfo } from './shareData';
 import { useClock } from '../../ui/clock';
 import type { TimerId } from '../../realtime/ports';
 
-export function useDocShare(roomId: string): ShareView {
+export function useDocShare(roomId: string, following = true): ShareView {
   const clock = useClock();
   const api = useApi();
   const [view, follow] = useReducer(followShare, NO_SHARE);
 
   useEffect(() => {
+    if (!following) return undefined;
     let stopped = false;
     let timer: TimerId | undefined;
     const controller = new AbortController();
@@ -47,7 +48,7 @@ export function useDocShare(roomId: string): ShareView {
       controller.abort();
       document.removeEventListener('visibilitychange', onVisible);
     };
-  }, [api, clock, roomId]);
+  }, [api, clock, roomId, following]);
 
   return view;
 }

@@ -2,9 +2,10 @@
  * What the host pushes to the room (7121, issue 14 item 4): the goods or the recommendation,
  * as a card in every tab of the room with a close; goods open their detail (to buy), a
  * recommendation its link. A push of goods in a room whose products are disabled shows
- * nothing.
+ * nothing. A replay shows a push at its moment the same way (PushedItem with `when`): the
+ * goods are bought as they sell now (price, stock), or not when they no longer sell.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GoodsItem } from '../../domain/goods';
 import { INTERACTIONS_NS } from '../../i18n/catalogues';
@@ -20,17 +21,29 @@ import './goods.css';
 type Pushed = { readonly kind: 'goods'; readonly item: GoodsItem } | { readonly kind: 'recommend'; readonly item: Recommendation };
 
 export function PushedCard({ roomId }: { readonly roomId: string }) {
+  const push = useRoomStateKey(roomId, 'goods');
+  const [closed, setClosed] = useState<string | null>(null);
+  if (push === null) return null;
+  const key = `${push.kind}:${push.id}`;
+  return key === closed ? null : <PushedItem key={key} roomId={roomId} kind={push.kind} id={push.id} onClose={() => setClosed(key)} />;
+}
+
+export interface PushedItemProps {
+  readonly roomId: string;
+  readonly kind: 'goods' | 'recommend';
+  readonly id: string;
+  readonly onClose: () => void;
+  /** A replay's "took place at" line. */
+  readonly when?: ReactNode;
+}
+
+export function PushedItem({ roomId, kind, id, onClose, when }: PushedItemProps) {
   const { t } = useTranslation(INTERACTIONS_NS);
   const api = useApi();
-  const push = useRoomStateKey(roomId, 'goods');
   const [pushed, setPushed] = useState<Pushed | null>(null);
-  const [closed, setClosed] = useState<string | null>(null);
   const [detail, setDetail] = useState(false);
-  const kind = push?.kind ?? null;
-  const id = push?.id ?? null;
 
   useEffect(() => {
-    if (kind === null || id === null) return undefined;
     const controller = new AbortController();
     const options = { signal: controller.signal, background: true };
     const read =
@@ -50,11 +63,11 @@ export function PushedCard({ roomId }: { readonly roomId: string }) {
     return () => controller.abort();
   }, [api, roomId, kind, id]);
 
-  const key = pushed === null ? null : `${pushed.kind}:${pushed.item.id}`;
-  if (pushed === null || key === closed || pushed.item.id !== id) return null;
+  if (pushed === null || pushed.item.id !== id) return null;
   return (
     <>
-      <InteractionCard name="pushed" kind={pushed.kind === 'goods' ? t('goods.pushedKind') : t('recommend.pushedKind')} title={pushed.kind === 'goods' ? pushed.item.name : pushed.item.title} onClose={() => setClosed(key)}>
+      <InteractionCard name="pushed" kind={pushed.kind === 'goods' ? t('goods.pushedKind') : t('recommend.pushedKind')} title={pushed.kind === 'goods' ? pushed.item.name : pushed.item.title} onClose={onClose}>
+        {when}
         {pushed.kind === 'goods' ? <GoodsCard item={pushed.item} onOpen={() => setDetail(true)} /> : <RecommendCard item={pushed.item} />}
       </InteractionCard>
       {detail && pushed.kind === 'goods' && <GoodsDetail roomId={roomId} item={pushed.item} onClose={() => setDetail(false)} />}

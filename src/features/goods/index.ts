@@ -1,3 +1,3 @@
 export { GoodsTab } from './GoodsTab';
-export { PushedCard } from './PushedCard';
+export { PushedCard, PushedItem } from './PushedCard';
 export { RecommendTab } from './RecommendTab';

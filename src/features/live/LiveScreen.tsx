@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { captureInviter } from '../../state/inviteCapture';
 import { roomOffers } from '../../state/roomOffers';
+import { replayTimeline, timelineOf } from '../../state/replayTimeline';
 import { enterRoom, setJoinedVideo } from '../../state/session';
 import { SafeLink } from '../../ui/SafeLink';
 import { useSafeNavigate } from '../../ui/useSafeNavigate';
@@ -132,7 +133,11 @@ export function LiveScreen({ mode, slots = {} }: LiveScreenProps) {
 function AddressedRoomTabs({ roomId, tabs }: { readonly roomId: string; readonly tabs: readonly RoomTab[] }) {
   const [params, setParams] = useSearchParams();
   const withheld = useSnapshot(roomOffers).withheld[roomId];
-  const shown = useMemo(() => tabs.filter((tab) => tab.offer === undefined || withheld?.[tab.offer] !== true), [tabs, withheld]);
+  const replaying = timelineOf(useSnapshot(replayTimeline).current, roomId) !== null;
+  const shown = useMemo(
+    () => tabs.filter((tab) => (tab.offer === undefined || withheld?.[tab.offer] !== true) && (tab.onlyInReplay !== true || replaying)),
+    [tabs, withheld, replaying],
+  );
   const requested = params.get(ROOM_TAB_PARAM);
   // A link to a tab the platform switched off here opens the room's usual tab (the tab's feature says why).
   const onSelect = useCallback(

@@ -11,6 +11,8 @@ export interface RoomTab {
   readonly initial?: boolean;
   /** What the platform must offer in the room for this tab (state/roomOffers.ts): hidden while it is withheld. */
   readonly offer?: RoomOffer;
+  /** Shown only while the room's recording plays with its timeline (the replay's chapters and transcript). */
+  readonly onlyInReplay?: boolean;
   /** A count beside the label (unread messages), drawn by the tab's feature; nothing when there is none. */
   badge?(): ReactNode;
   render(): ReactNode;

@@ -1,2 +1,3 @@
 export { LotteryCard } from './LotteryCard';
 export type { NicknameGate } from './useLottery';
+export { LotteryReplayCard } from './LotteryReplayCard';

@@ -1,1 +1,2 @@
 export { PaperCard } from './PaperCard';
+export { PaperPractice } from './PaperPractice';

@@ -12,6 +12,7 @@ import { MenuButton, type MenuChoice } from '../../ui/MenuButton';
 import { clockText } from './controlRules';
 import { Icon } from './icons';
 import type { StreamType } from './sources';
+import type { SeekMarker } from './useReplayTimeline';
 
 export interface ControlBarState {
   readonly shown: boolean;
@@ -23,6 +24,8 @@ export interface ControlBarState {
   readonly behindLive: boolean;
   /** A replay's position and length in seconds. */
   readonly position: { readonly current: number; readonly duration: number } | null;
+  /** A replay's moments on its seek bar (chapters, notices, interactions). */
+  readonly markers: readonly SeekMarker[];
   readonly qualities: readonly { readonly id: QualityLevel; readonly labelKey: string }[];
   readonly quality: QualityLevel | null;
   readonly delay: DelayMode;
@@ -92,17 +95,27 @@ export function ControlBar({ state, actions }: { readonly state: ControlBarState
   return (
     <div className="player__controls" data-shown={state.shown ? 'true' : 'false'} role="group" aria-label={t('player.controls')}>
       {state.position !== null && (
-        <input
-          className="player__seek"
-          type="range"
-          min={0}
-          max={Math.max(state.position.duration, 0) || 0}
-          step={1}
-          value={Math.min(state.position.current, state.position.duration || 0)}
-          aria-label={t('player.seek')}
-          aria-valuetext={t('player.positionOf', { current: clockText(state.position.current), duration: clockText(state.position.duration) })}
-          onChange={(event) => actions.seek(Number(event.target.value))}
-        />
+        <div className="player__seek-track">
+          <input
+            className="player__seek"
+            type="range"
+            min={0}
+            max={Math.max(state.position.duration, 0) || 0}
+            step={1}
+            value={Math.min(state.position.current, state.position.duration || 0)}
+            aria-label={t('player.seek')}
+            aria-valuetext={t('player.positionOf', { current: clockText(state.position.current), duration: clockText(state.position.duration) })}
+            onChange={(event) => actions.seek(Number(event.target.value))}
+          />
+          {state.markers.length > 0 && (
+            // Drawn over the bar, not in the way of it: the chapter list is how a marker is reached by keyboard.
+            <div className="player__markers" aria-hidden="true" data-testid="seek-markers">
+              {state.markers.map((marker, i) => (
+                <span key={`${marker.kind}-${i}`} className={`player__marker player__marker--${marker.kind}`} style={{ left: `${marker.percent}%` }} title={`${clockText(marker.positionS)} ${marker.label}`} />
+              ))}
+            </div>
+          )}
+        </div>
       )}
       <div className="player__controls-row">
         <button type="button" className="player__button" onClick={actions.togglePlay} disabled={!state.canPlay} aria-label={state.paused ? t('player.play') : t('player.pause')} title={`${state.paused ? t('player.play') : t('player.pause')} (k)`}>

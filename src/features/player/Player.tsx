@@ -32,6 +32,7 @@ import { usePlayerOffer } from './usePlayerOffer';
 import { usePlayerShortcuts } from './usePlayerShortcuts';
 import { usePlayTarget } from './usePlayTarget';
 import { useReplayPosition } from './useReplayPosition';
+import { useReplayTimeline } from './useReplayTimeline';
 import { useScreenModes } from './useScreenModes';
 import { useSound } from './useSound';
 import './player.css';
@@ -68,7 +69,9 @@ export function Player({ roomId }: PlayerProps) {
   const controls = useControlsVisibility(playingNow);
   // The room's own replay starts when its last session went live; a chosen recording says when its did.
   const recordingStart = record !== null ? record.startedAt : (room?.startTime ?? null);
-  const position = useReplayPosition(videoRef, target?.kind === 'play' && !target.live ? { roomId, recording: target.url, startedAt: recordingStart } : null, loadId);
+  const playingRecording = target?.kind === 'play' && !target.live ? target.url : null;
+  const position = useReplayPosition(videoRef, playingRecording === null ? null : { roomId, recording: playingRecording, startedAt: recordingStart }, loadId);
+  const markers = useReplayTimeline(videoRef, roomId, playingRecording, recordingStart, position?.duration ?? 0);
   usePlayerOffer(target, currentLine, mse);
 
   const togglePlay = () => {
@@ -233,6 +236,7 @@ export function Player({ roomId }: PlayerProps) {
               volume: sound.volume,
               behindLive: isLive && edge.behind,
               position: isReplay ? position : null,
+              markers: isReplay ? markers : [],
               qualities: isLive ? (currentLine?.renditions ?? []) : [],
               quality: target?.kind === 'play' ? target.quality : null,
               delay,

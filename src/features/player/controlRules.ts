@@ -80,12 +80,4 @@ export function behindLive(latencyMs: number | null, bestLatencyMs: number | nul
   return latencyMs - bestLatencyMs > BEHIND_LIVE_MS;
 }
 
-/** "1:02:03" or "2:03": a replay's position and length. */
-export function clockText(seconds: number): string {
-  const total = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  const two = (n: number) => String(n).padStart(2, '0');
-  return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${m}:${two(s)}`;
-}
+export { clockText } from '../../domain/mediaTime';
