@@ -23,6 +23,7 @@ import { ReplayCards, ReplayTab as ReplayTabPanel, ReplayTimelineLoader, type Re
 import { QaPanel } from '../../features/qa';
 import { RollCallCard } from '../../features/rollcall';
 import { session } from '../../state/session';
+import { replayTimeline, timelineOf } from '../../state/replayTimeline';
 import { conversationActions } from '../../state/realtimeConnection';
 
 const nickname: NicknameGate = { isSet: nicknameIsSet, require: requireNickname };
@@ -34,6 +35,9 @@ function Entered({ roomId, children }: { readonly roomId: string; readonly child
 }
 
 export function InteractionCards({ roomId }: { readonly roomId: string }) {
+  // While the room's recording replays its timeline, the cards are the recording's (ReplayInteractions), not the room's now.
+  const replaying = timelineOf(useSnapshot(replayTimeline).current, roomId) !== null;
+  if (replaying) return null;
   return (
     <Entered roomId={roomId}>
       <RollCallCard key={`rollcall-${roomId}`} roomId={roomId} />

@@ -55,7 +55,11 @@ export function ReplayCards({ roomId, renderers = {} }: { readonly roomId: strin
           onClose: () => setClosed((set) => new Set(set).add(key)),
         };
         const render = renderers[card.kind] as ((p: ReplayCardProps) => ReactNode) | undefined;
-        return <div key={key}>{render !== undefined ? render(props) : <PastCard {...props} />}</div>;
+        return (
+          <div key={key} className="replay-card-slot">
+            {render !== undefined ? render(props) : <PastCard {...props} />}
+          </div>
+        );
       })}
     </>
   );
