@@ -57,6 +57,7 @@ describe('argument parsing', () => {
     [['share', 'r'], 'POST', '/admin/v1/rooms/r/share', {}],
     [['share', 'r', '--stop'], 'POST', '/admin/v1/rooms/r/share', { stop: true }],
     [['caption', 'r', 'Hello', 'world', '--lang', 'en_us'], 'POST', '/admin/v1/rooms/r/caption', { text: 'Hello world', lang: 'en_us' }],
+    [['chapter', 'r', 'Part', 'two'], 'POST', '/admin/v1/rooms/r/chapters', { title: 'Part two' }],
     [['mute', 'r', 'u 1'], 'POST', '/admin/v1/rooms/r/users/u%201/mute', {}],
     [['unmute', 'r', 'u1'], 'POST', '/admin/v1/rooms/r/users/u1/unmute', {}],
     [['kick', 'r', 'u1', '--text', 'bye'], 'POST', '/admin/v1/rooms/r/users/u1/kick', { text: 'bye' }],

@@ -248,6 +248,11 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     summary: 'show a live caption (--lang zh_cn, tr_cn, en_us, ru_ru)',
     build: (a, o) => post(`${room(a)}/caption`, { text: a.text, ...optionalString(o, 'lang') }),
   },
+  chapter: {
+    args: ['room', 'title...'],
+    summary: 'start a chapter of the recording here (the replay lists it and marks the seek bar)',
+    build: (a) => post(`${room(a)}/chapters`, { title: a.title }),
+  },
   mute: { args: ['room', 'uid'], summary: 'mute a user', build: userAction('mute') },
   unmute: { args: ['room', 'uid'], summary: 'unmute a user', build: userAction('unmute') },
   kick: {
