@@ -404,3 +404,20 @@ test('the call room: the console sees who is in the call; removing a viewer tell
   await viewerContext.close();
   await host.context.close();
 });
+
+test("the recording's chapters: the host starts one at the present moment, sees it listed, and removes it", async ({ browser }) => {
+  const host = await openConsole(browser);
+  const desk = host.page.locator('.interaction-desk');
+  const title = `Chapter ${Date.now()}`;
+  await desk.getByRole('textbox', { name: '章节标题' }).fill(title);
+  const before = Date.now();
+  await desk.getByRole('button', { name: '在此处开始新章节' }).click();
+  const listed = desk.getByRole('list', { name: '已设的章节' }).getByRole('listitem').filter({ hasText: title });
+  await expect(listed).toBeVisible({ timeout: 10_000 });
+  const stored = await server.admin<{ list: { id: number; at: number; title: string }[] }>(`/admin/v1/rooms/${ROOM}/chapters`);
+  const chapter = stored.list.find((c) => c.title === title);
+  expect(chapter?.at).toBeGreaterThanOrEqual(before - 1000);
+  await listed.getByRole('button', { name: `删除章节“${title}”` }).click();
+  await expect(listed).toHaveCount(0, { timeout: 10_000 });
+  await host.context.close();
+});

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { useApi } from '../../state/apiContext';
 import { useRoomStateKey } from '../../state/roomFeed';
-import { readGrabs, readQaPending, readShare, readSignIns, type PendingQuestion, type RedPacketResult, type RollCallResult, type ShareNow } from './consoleData';
+import { readChapters, readGrabs, readQaPending, readShare, readSignIns, type Chapter, type PendingQuestion, type RedPacketResult, type RollCallResult, type ShareNow } from './consoleData';
 import { useHostCall, usePolling } from './useHostCall';
 import { useHostCalls } from './useHostCalls';
 import { ConsoleProblem } from './ConsoleProblem';
@@ -351,6 +351,57 @@ function CaptionBlock({ roomId }: { readonly roomId: string }) {
   );
 }
 
+/** Chapters of the recording (issue 36 item 3): one at the present moment, with a title; the list, each removable. */
+function ChapterBlock({ roomId }: { readonly roomId: string }) {
+  const { t, i18n } = useTranslation(INTERACTIONS_NS);
+  const host = useHostCalls();
+  const call = useHostCall();
+  const [title, setTitle] = useState('');
+  const [chapters, setChapters] = useState<readonly Chapter[]>([]);
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    const controller = new AbortController();
+    host.hostChapters({ id: roomId }, { signal: controller.signal, background: true }).then(
+      (data) => setChapters(readChapters(data)),
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [host, roomId, version]);
+  const reread = () => setVersion((n) => n + 1);
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    if (title.trim() === '') return;
+    call.run(() => host.hostChapterAdd({ id: roomId, title: title.trim() }), () => {
+      setTitle('');
+      reread();
+    });
+  };
+  const time = (at: number) => new Intl.DateTimeFormat(i18n.language.replace('_', '-'), { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(at);
+  return (
+    <Block title={t('console.act.chapter')} call={call}>
+      <form className="interaction-desk__row" onSubmit={add} aria-label={t('console.act.chapter')}>
+        <input className="form-field__input interaction-desk__grow" aria-label={t('console.act.chapterTitle')} placeholder={t('console.act.chapterTitle')} value={title} maxLength={80} onChange={(e) => setTitle(e.target.value)} />
+        <button type="submit" className="button" disabled={call.busy || title.trim() === ''}>
+          {t('console.act.chapterAdd')}
+        </button>
+      </form>
+      {chapters.length > 0 && (
+        <ol className="interaction-desk__list" aria-label={t('console.act.chapterList')}>
+          {chapters.map((c) => (
+            <li key={c.id} className="interaction-desk__row">
+              <span className="console-card__note">{time(c.at)}</span>
+              <span className="interaction-desk__grow">{c.title}</span>
+              <button type="button" className="button" disabled={call.busy} onClick={() => call.run(() => host.hostChapterRemove({ id: roomId, chapterId: c.id }), reread)} aria-label={t('console.act.chapterRemove', { title: c.title })}>
+                ×
+              </button>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Block>
+  );
+}
+
 export function InteractionDesk({ roomId }: { readonly roomId: string }) {
   const { t } = useTranslation(INTERACTIONS_NS);
   return (
@@ -366,6 +417,7 @@ export function InteractionDesk({ roomId }: { readonly roomId: string }) {
       <QaBlock roomId={roomId} />
       <ShareBlock roomId={roomId} />
       <CaptionBlock roomId={roomId} />
+      <ChapterBlock roomId={roomId} />
     </section>
   );
 }

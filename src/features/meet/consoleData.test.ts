@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readConsoleRoom, readGrabs, readMicDesk, readPending, readQaPending, readShare, readSignIns, readKicks, readSignups } from './consoleData';
+import { readChapters, readConsoleRoom, readGrabs, readMicDesk, readPending, readQaPending, readShare, readSignIns, readKicks, readSignups } from './consoleData';
 
 describe('the console reads', () => {
   it('the room title, a known live status and the introduction, nothing else', () => {
@@ -39,6 +39,11 @@ describe('the console reads', () => {
       { msgId: 'm2', name: 'u2', text: 'no name' },
     ]);
     expect(readPending({ list: 'x' })).toEqual([]);
+  });
+
+  it("the recording's chapters, junk dropped", () => {
+    expect(readChapters({ list: [{ id: 3, at: 10, title: 'Part one' }, { id: 'x', at: 'soon', title: 'bad' }, null] })).toEqual([{ id: '3', at: 10, title: 'Part one' }]);
+    expect(readChapters(null)).toEqual([]);
   });
 
   it('the results: sign-ins, grabs with their amounts, questions waiting; junk dropped', () => {

@@ -175,6 +175,21 @@ export interface Signup {
   readonly state: SignupState;
 }
 
+export interface Chapter {
+  readonly id: string;
+  readonly at: number;
+  readonly title: string;
+}
+
+/** The room's chapters (host chapters list), oldest first. */
+export function readChapters(data: unknown): Chapter[] {
+  const list = record(data)?.list;
+  return (Array.isArray(list) ? list : []).flatMap((value: unknown) => {
+    const c = record(value);
+    return c !== null && (typeof c.id === 'number' || typeof c.id === 'string') && typeof c.at === 'number' && typeof c.title === 'string' ? [{ id: String(c.id), at: c.at, title: c.title }] : [];
+  });
+}
+
 export function readSignups(data: unknown): Signup[] {
   const out: Signup[] = [];
   const list = record(data)?.signups;

@@ -28,6 +28,10 @@ export const HOST_CALLS = {
   hostQaApprove: post<{ id: Id; qaId: Id }>('/ccp/monitor/v1/host/rooms/{id}/qa/{qaId}/approve', ['id', 'qaId']),
   hostQaAnswer: post<{ id: Id; qaId: Id; text: string }>('/ccp/monitor/v1/host/rooms/{id}/qa/{qaId}/answer', ['id', 'qaId', 'text']),
   hostCaption: post<{ id: Id; text: string }>('/ccp/monitor/v1/host/rooms/{id}/caption', ['id', 'text']),
+  /** A recording's chapters (docs/protocol.md 5.10): list, add at now, remove. */
+  hostChapters: get<IdOnly>('/ccp/monitor/v1/host/rooms/{id}/chapters', ['id']),
+  hostChapterAdd: post<{ id: Id; title: string }>('/ccp/monitor/v1/host/rooms/{id}/chapters', ['id', 'title']),
+  hostChapterRemove: post<{ id: Id; chapterId: Id }>('/ccp/monitor/v1/host/rooms/{id}/chapters/{chapterId}/remove', ['id', 'chapterId']),
   hostShare: post<{ id: Id; page?: number; whiteboard?: boolean; stop?: boolean }>('/ccp/monitor/v1/host/rooms/{id}/share', ['id', 'page', 'whiteboard', 'stop']),
   // The room's own control (the CLI's schedule, intro, audit and readmit, mounted for the console too).
   hostSchedule: post<{ id: Id; inSeconds: number }>('/ccp/monitor/v1/host/rooms/{id}/live/schedule', ['id', 'inSeconds']),
