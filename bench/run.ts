@@ -23,6 +23,7 @@ export const BENCHMARKS: readonly BenchmarkEntry[] = [
   { name: 'interaction', load: () => import('./macro/interaction') },
   { name: 'player', load: () => import('./player/index') },
   { name: 'bundle', load: () => import('./bundle/index') },
+  { name: 'replay', load: () => import('./replay/index') },
 ];
 
 export async function runBenchmarks(names: readonly string[], options: BenchOptions): Promise<void> {
