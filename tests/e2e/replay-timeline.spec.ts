@@ -149,6 +149,13 @@ test.describe('a live that ends', () => {
     const { startTime } = await server.admin<{ startTime: number }>(`/admin/v1/rooms/${room}/live/start`, {});
     const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     const at = async (ms: number) => wait(Math.max(0, startTime + ms - Date.now()));
+    // The viewer is in the live and says something: it becomes one of their moments.
+    await enterAsGuest(page, room, server.url);
+    const composer = page.getByRole('textbox', { name: '消息' });
+    await expect(composer).toBeEnabled({ timeout: 15_000 });
+    await composer.fill('my line in the live');
+    await composer.press('Enter');
+    await expect(page.locator('article.chat-message', { hasText: 'my line in the live' })).toBeVisible();
     await at(2_000);
     await server.admin(`/admin/v1/rooms/${room}/chapters`, { title: 'Part A: the demo' });
     await server.admin(`/admin/v1/rooms/${room}/caption`, { text: 'A caption at four seconds', end: startTime + 12_000 });
@@ -159,8 +166,9 @@ test.describe('a live that ends', () => {
     await at(9_000);
     await server.admin(`/admin/v1/rooms/${room}/live/end`, {});
 
-    await openReplay(page, room, server.url);
-    await seek(page, 1);
+    await expect(page.getByRole('region', { name: '直播播放器' })).toHaveAttribute('data-mode', 'replay', { timeout: 15_000 });
+    await expect(page.getByRole('tab', { name: '回放目录' })).toBeVisible({ timeout: 15_000 });
+    await seek(page, 0.2);
     await expect(captionLines(page)).toHaveCount(0);
     await expect(cards(page).locator('[data-interaction]')).toHaveCount(0);
     await seek(page, 7);
@@ -170,6 +178,13 @@ test.describe('a live that ends', () => {
     await seek(page, 9.5);
     await expect(cards(page).locator('[data-interaction="replay-paper"]')).toContainText('Quick quiz');
     await page.getByRole('tab', { name: '回放目录' }).click();
-    await expect(page.getByTestId('replay-tab').getByRole('list', { name: '章节' })).toContainText('Part A: the demo');
+    const guide = page.getByTestId('replay-tab');
+    await expect(guide.getByRole('list', { name: '章节' })).toContainText('Part A: the demo');
+    await guide.getByRole('button', { name: '我的时刻' }).click();
+    const mine = guide.getByRole('list', { name: '我的时刻' }).getByRole('listitem');
+    await expect(mine).toHaveCount(1);
+    await expect(mine).toContainText('my line in the live');
+    await mine.getByRole('button').click();
+    expect(await position(page)).toBeLessThan(2.5);
   });
 });
