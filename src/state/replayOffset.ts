@@ -50,7 +50,8 @@ const offsets = proxy<{ byRecording: Record<string, number> }>({ byRecording: {}
 /** A recording's offset and its setter, shared by every reader of the page. */
 export function useReplayOffset(recording: string): readonly [number, (offsetS: number) => void] {
   const known = useSnapshot(offsets).byRecording[recording];
-  const offsetS = known ?? readReplayOffset(browserStorage(), recording);
+  // '' is no recording (a live): nothing to read.
+  const offsetS = known ?? (recording === '' ? 0 : readReplayOffset(browserStorage(), recording));
   const set = useCallback(
     (value: number) => {
       writeReplayOffset(browserStorage(), recording, value);
