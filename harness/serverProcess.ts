@@ -84,6 +84,8 @@ export interface ServerLaunch {
   readonly adminToken: string;
   /** The client build it serves; none: the server's default (dist/, or the shared e2e build's CLIENT_DIR). */
   readonly clientDir?: string;
+  /** A file the server's standard output is appended to (its structured log lines); none: discarded. */
+  readonly stdoutFile?: string;
 }
 
 /**
@@ -104,7 +106,7 @@ export async function launchServer(launch: ServerLaunch): Promise<ChildProcess> 
       LOG_LEVEL: 'warn',
       ...(launch.clientDir === undefined ? {} : { CLIENT_DIR: launch.clientDir }),
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', launch.stdoutFile === undefined ? 'ignore' : fs.openSync(launch.stdoutFile, 'a'), 'inherit'],
   });
   try {
     await waitForHealth(url, child, 60_000);

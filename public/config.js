@@ -21,5 +21,7 @@ window.__WEBCAST_CONFIG__ = {
   allowedOrigins: [],
   // #rgb or #rrggbb; anything else falls back to #2081eb.
   themeColour: '#2081eb',
-  errorReporting: { appName: 'cloud_webcast', versionLabel: 'CLV_PC_WEB' },
+  // SPEC's error reporting: the app name and version label of every report, and where the
+  // page sends them (a path on the live service or an http(s) address; '' sends none).
+  errorReporting: { appName: 'cloud_webcast', versionLabel: 'CLV_PC_WEB', endpoint: '/ccp/report/v1/client-errors' },
 };

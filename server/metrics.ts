@@ -15,6 +15,8 @@ export interface ServerMetrics {
   readonly malformedFrames: Counter<'reason'>;
   readonly httpRequests: Counter<'route' | 'method' | 'status'>;
   readonly httpLatency: Histogram<'route' | 'method'>;
+  /** Pages' error reports received (issue 39), by kind; repeats a page counted are added. */
+  readonly clientErrors: Counter<'kind'>;
 }
 
 export function createMetrics(withProcessMetrics = true): ServerMetrics {
@@ -49,6 +51,12 @@ export function createMetrics(withProcessMetrics = true): ServerMetrics {
       help: 'HTTP request latency',
       labelNames: ['route', 'method'],
       buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [registry],
+    }),
+    clientErrors: new Counter({
+      name: 'webcast_client_errors_total',
+      help: 'Error reports received from pages and workers (docs/protocol.md 5.11), by kind',
+      labelNames: ['kind'],
       registers: [registry],
     }),
   };

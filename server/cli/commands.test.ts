@@ -58,6 +58,7 @@ describe('argument parsing', () => {
     [['share', 'r', '--stop'], 'POST', '/admin/v1/rooms/r/share', { stop: true }],
     [['caption', 'r', 'Hello', 'world', '--lang', 'en_us'], 'POST', '/admin/v1/rooms/r/caption', { text: 'Hello world', lang: 'en_us' }],
     [['chapter', 'r', 'Part', 'two'], 'POST', '/admin/v1/rooms/r/chapters', { title: 'Part two' }],
+    [['errors', '--limit', '5'], 'GET', '/admin/v1/errors?limit=5', undefined],
     [['mute', 'r', 'u 1'], 'POST', '/admin/v1/rooms/r/users/u%201/mute', {}],
     [['unmute', 'r', 'u1'], 'POST', '/admin/v1/rooms/r/users/u1/unmute', {}],
     [['kick', 'r', 'u1', '--text', 'bye'], 'POST', '/admin/v1/rooms/r/users/u1/kick', { text: 'bye' }],
@@ -148,4 +149,13 @@ describe('against a server', () => {
     await expect(run(tsx, ['server/cli/room.ts', 'start'], { env })).rejects.toMatchObject({ code: 2 });
     await expect(run(tsx, ['server/cli/room.ts', 'end', 'no-room'], { env })).rejects.toMatchObject({ code: 1 });
   }, 30_000);
+});
+
+describe('the README', () => {
+  it('lists every command of the CLI, and no other', () => {
+    const readme = fs.readFileSync(path.resolve(__dirname, '../../README.md'), 'utf8');
+    const paragraph = /Commands: ([^]*?)\. The admin API/.exec(readme)?.[1] ?? '';
+    const listed = [...paragraph.matchAll(/`([a-z-]+)[^`]*`/g)].map((m) => m[1]);
+    expect([...listed].sort()).toEqual(Object.keys(COMMANDS).sort());
+  });
 });

@@ -78,6 +78,12 @@ const userAction =
 
 export const COMMANDS: Readonly<Record<string, Command>> = {
   rooms: { args: [], summary: 'list the rooms (ids, titles, gates, status)', build: () => ({ method: 'GET', path: '/admin/v1/rooms' }) },
+  errors: {
+    args: [],
+    options: { limit: STRING },
+    summary: "the latest error reports of viewers' pages and workers, newest first (--limit, at most 500; default 50)",
+    build: (_a, o) => ({ method: 'GET', path: `/admin/v1/errors${typeof o.limit === 'string' ? `?limit=${encodeURIComponent(o.limit)}` : ''}` }),
+  },
   start: {
     args: ['room'],
     options: { preparing: { type: 'boolean' } },

@@ -14,5 +14,6 @@ import { entryAdminRoutes } from '../admin/entryAdmin.js';
 import { settingsAdminRoutes } from '../admin/settingsAdmin.js';
 import { realtimeRoutes } from '../socket/realtimeRoutes.js';
 import { clientRoutes } from './client.js';
+import { clientErrorRoutes } from '../reports/clientErrors.js';
 
-export const ROUTES: readonly RouteModule[] = [directoryRoutes, liveAdminRoutes, burstRoutes, mediaRoutes, interactRoutes, entryRoutes, liveRoutes, entryAdminRoutes, settingsAdminRoutes, realtimeRoutes, clientRoutes];
+export const ROUTES: readonly RouteModule[] = [directoryRoutes, liveAdminRoutes, burstRoutes, mediaRoutes, interactRoutes, entryRoutes, liveRoutes, entryAdminRoutes, settingsAdminRoutes, realtimeRoutes, clientErrorRoutes, clientRoutes];

@@ -300,6 +300,21 @@ describe('failures', () => {
     expect(effects.transportFailure).not.toHaveBeenCalled();
   });
 
+  it('reports every failure but an abort and an expired session, background calls too, by the call path', async () => {
+    const callFailed = vi.fn<NonNullable<HttpEffects['callFailed']>>();
+    const withReports = (responder: Responder) => setup(responder, { effects: { transportFailure: vi.fn(), sessionExpired: vi.fn(), callFailed } }).http;
+    await rejection(withReports(() => envelope(null, 4007, 'room full')).request(postLogin, { webcastId: '1', type: 'guest', name: 'a' }, { background: true }));
+    expect(callFailed).toHaveBeenCalledTimes(1);
+    expect(callFailed.mock.calls[0]?.[0]).toMatchObject({ kind: 'business', code: 4007 });
+    expect(callFailed.mock.calls[0]?.[1]).toBe(postLogin.path);
+    await rejection(withReports(() => envelope(null, 402, 'expired')).request(getRoom, { id: 1 }));
+    const controller = new AbortController();
+    const pending = rejection(withReports(hanging).request(getRoom, { id: 1 }, { signal: controller.signal }));
+    controller.abort();
+    expect((await pending).kind).toBe('aborted');
+    expect(callFailed).toHaveBeenCalledTimes(1);
+  });
+
   it('a known business code maps to code.<n> and keeps msg', async () => {
     const { http, effects } = setup(() => envelope(null, 4007, 'room full'));
     const error = await rejection(http.request(postLogin, { webcastId: '1', type: 'guest', name: 'a' }));

@@ -20,6 +20,8 @@ export interface HttpEffects {
   transportFailure(status: number): void;
   /** Business code 402: the app clears the session, shows the expired message, returns to the root. */
   sessionExpired(): void;
+  /** Any failure but an abort or an expired session, background calls included: the app reports it (issue 39). */
+  callFailed?(error: ApiError, path: string): void;
 }
 
 export interface HttpClientOptions {
@@ -268,7 +270,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   }
 
   /** Effects run once per call, after retries, and never turn into the call's error. */
-  function applyEffects(error: ApiError, background: boolean): void {
+  function applyEffects(error: ApiError, background: boolean, path: string): void {
+    try {
+      if (error.kind !== 'aborted' && !(error.kind === 'business' && error.code === SESSION_EXPIRED_CODE)) options.effects.callFailed?.(error, path);
+    } catch (effectError) {
+      console.error('api: the failure report threw', effectError);
+    }
     if (background) return;
     try {
       if (error.kind === 'http' && error.status !== undefined) options.effects.transportFailure(error.status);
@@ -308,7 +315,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         error instanceof ApiError
           ? error
           : new ApiError({ kind: 'network', messageKey: CLIENT_MESSAGE_KEYS.networkFailed, cause: error });
-      applyEffects(apiError, requestOptions.background === true);
+      applyEffects(apiError, requestOptions.background === true, call.path);
       throw apiError;
     }
   }

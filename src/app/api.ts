@@ -2,6 +2,7 @@
  * The app's HTTP client: service addresses from the runtime configuration, the token from
  * the session store, and the two app-level failure effects (SPEC 8).
  */
+import { reportFailure } from '../diagnostics/errorReporter';
 import { createApi, type Api } from '../api';
 import type { RuntimeConfig } from '../config';
 import { pushNotice } from '../state/notices';
@@ -15,6 +16,6 @@ export function createAppApi(config: Pick<RuntimeConfig, 'services'>): Api {
     services: config.services,
     getToken: () => session.liveToken,
     getDeviceId: deviceId,
-    effects: createHttpEffects({ navigate: navigateFromOutside, clearSession, pushNotice }),
+    effects: createHttpEffects({ navigate: navigateFromOutside, clearSession, pushNotice, reportCall: (error, code) => reportFailure('call', error, code) }),
   });
 }

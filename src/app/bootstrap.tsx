@@ -15,6 +15,7 @@ import { session, setTheme } from '../state/session';
 import { syncThemeTo } from '../state/theme';
 import { setSocketAddresses } from '../state/socketAddresses';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
+import { installErrorReporting } from '../diagnostics/errorReporter';
 import '../ui/base.css';
 import { createAppApi } from './api';
 import { attachRouter } from './navigation';
@@ -46,6 +47,7 @@ async function startWithConfig(root: Root, config: RuntimeConfig): Promise<void>
     return;
   }
 
+  startErrorReporting(config);
   const router = createAppRouter(config);
   attachRouter(router);
   // In a portal's frame: the postMessage interface (loaded only there; see the README).
@@ -59,6 +61,18 @@ async function startWithConfig(root: Root, config: RuntimeConfig): Promise<void>
       <RouterProvider router={router} />
     </ApiProvider>,
   );
+}
+
+/** SPEC's error reporting, to the endpoint config.js names (a path is on the live service's origin). */
+function startErrorReporting(config: RuntimeConfig): void {
+  const { endpoint, appName, versionLabel } = config.errorReporting;
+  if (endpoint === null) return;
+  try {
+    const base = config.services.live === '' ? window.location.origin : new URL(config.services.live, window.location.origin).href;
+    installErrorReporting({ endpoint: new URL(endpoint, base).href, app: appName, version: versionLabel, room: () => session.currentRoomId });
+  } catch (error) {
+    console.error('Error reporting is off: its endpoint is not an address', error);
+  }
 }
 
 async function showStartupProblem(root: Root, problem: StartupProblem): Promise<void> {

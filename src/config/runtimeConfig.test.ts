@@ -10,7 +10,7 @@ const shipped = () => ({
   locales: { zh_cn: true, tr_cn: true, en_us: true, ru_ru: false },
   allowedOrigins: [] as unknown[],
   themeColour: '#2081eb',
-  errorReporting: { appName: 'cloud_webcast', versionLabel: 'CLV_PC_WEB' },
+  errorReporting: { appName: 'cloud_webcast', versionLabel: 'CLV_PC_WEB', endpoint: '/ccp/report/v1/client-errors' },
 });
 
 function parsedOk(raw: unknown): RuntimeConfig {
@@ -35,7 +35,7 @@ describe('parseRuntimeConfig', () => {
       locales: { zh_cn: true, tr_cn: true, en_us: true, ru_ru: false },
       allowedOrigins: [],
       themeColour: '#2081eb',
-      errorReporting: { appName: 'cloud_webcast', versionLabel: 'CLV_PC_WEB' },
+      errorReporting: { appName: 'cloud_webcast', versionLabel: 'CLV_PC_WEB', endpoint: '/ccp/report/v1/client-errors' },
       sockets: [],
     });
   });
@@ -177,11 +177,16 @@ describe('parseRuntimeConfig', () => {
   describe('errorReporting', () => {
     it('defaults both names when absent', () => {
       const { errorReporting: _dropped, ...raw } = shipped();
-      expect(parsedOk(raw).errorReporting).toEqual({ appName: 'cloud_webcast', versionLabel: 'CLV_PC_WEB' });
+      expect(parsedOk(raw).errorReporting).toEqual({ appName: 'cloud_webcast', versionLabel: 'CLV_PC_WEB', endpoint: null });
     });
 
     it('defaults a missing name and keeps a given one', () => {
-      expect(parsedOk({ ...shipped(), errorReporting: { versionLabel: 'X' } }).errorReporting).toEqual({ appName: 'cloud_webcast', versionLabel: 'X' });
+      expect(parsedOk({ ...shipped(), errorReporting: { versionLabel: 'X' } }).errorReporting).toEqual({ appName: 'cloud_webcast', versionLabel: 'X', endpoint: null });
+      expect(parsedOk({ ...shipped(), errorReporting: { endpoint: 'https://logs.example.com/in' } }).errorReporting.endpoint).toBe('https://logs.example.com/in');
+      expect(parsedOk({ ...shipped(), errorReporting: { endpoint: '' } }).errorReporting.endpoint).toBeNull();
+      for (const bad of ['//evil.example/x', 'javascript:alert(1)', 'ftp://x/y', 'relative/path', 42]) {
+        expect(errorsOf({ ...shipped(), errorReporting: { endpoint: bad } })[0], String(bad)).toContain('errorReporting.endpoint');
+      }
     });
 
     it('rejects wrong types', () => {

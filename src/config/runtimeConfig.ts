@@ -28,7 +28,12 @@ export interface RuntimeConfig {
   readonly allowedOrigins: readonly string[];
   /** Always a valid #rgb/#rrggbb colour: an invalid one was replaced by the default. */
   readonly themeColour: string;
-  readonly errorReporting: { readonly appName: string; readonly versionLabel: string };
+  /**
+   * SPEC's error reporting: the app name and version label every report carries, and where
+   * the page sends them (`endpoint`: a path on the live service's origin or an http(s)
+   * address; null: reports stay in the console).
+   */
+  readonly errorReporting: { readonly appName: string; readonly versionLabel: string; readonly endpoint: string | null };
   /** The room server's realtime socket addresses (ws/wss), when it runs as several nodes. */
   readonly sockets: readonly string[];
 }
@@ -217,7 +222,7 @@ function parseSockets(value: unknown, errors: string[]): string[] {
 }
 
 function parseErrorReporting(value: unknown, errors: string[]): RuntimeConfig['errorReporting'] {
-  const defaults = { appName: ERROR_REPORTING_APP_NAME, versionLabel: ERROR_REPORTING_VERSION_LABEL };
+  const defaults = { appName: ERROR_REPORTING_APP_NAME, versionLabel: ERROR_REPORTING_VERSION_LABEL, endpoint: null };
   if (value === undefined) return defaults;
   if (!isRecord(value)) {
     errors.push(`errorReporting must be an object with appName and versionLabel (got ${describe(value)}).`);
@@ -232,7 +237,24 @@ function parseErrorReporting(value: unknown, errors: string[]): RuntimeConfig['e
     }
     return v.trim();
   };
-  return { appName: text('appName'), versionLabel: text('versionLabel') };
+  return { appName: text('appName'), versionLabel: text('versionLabel'), endpoint: parseEndpoint(value.endpoint, errors) };
+}
+
+/** A path ('/...') or an http(s) address; missing or '' means reports are not sent. */
+function parseEndpoint(value: unknown, errors: string[]): string | null {
+  if (value === undefined || value === null || value === '') return null;
+  if (typeof value === 'string') {
+    const trimmed = value.trim();
+    if (/^\/(?!\/)/.test(trimmed)) return trimmed;
+    try {
+      const url = new URL(trimmed);
+      if (url.protocol === 'http:' || url.protocol === 'https:') return url.href;
+    } catch {
+      // reported below
+    }
+  }
+  errors.push(`errorReporting.endpoint must be a path starting with / or an http(s) address (got ${describe(value)}).`);
+  return null;
 }
 
 /**

@@ -4,6 +4,7 @@
  * applies its updates to `realtimeStore`. Also the actions screens take on the room (send,
  * withdraw, filter), which go through the worker's socket, never one of the tab's own.
  */
+import { reportingSettings } from '../diagnostics/errorReporter';
 import type { proxy as comlinkProxy } from 'comlink';
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
@@ -36,7 +37,7 @@ let starting: Promise<Started> | null = null;
  */
 function realtime(): Promise<Started> {
   starting ??= Promise.all([import('../workers/realtimeClient'), import('comlink')]).then(([worker, comlink]) => {
-    const started = worker.startRealtimeClient();
+    const started = worker.startRealtimeClient(reportingSettings());
     started.onRestore(() => {
       for (const subscribe of followed.values()) subscribe();
     });
@@ -80,6 +81,12 @@ function exposeDiagnostics(started: RealtimeClient): void {
       ),
     }),
   };
+}
+
+/** The error reporting self-test's part in the worker: it throws there, and reports it itself. */
+export async function workerReportSelfTest(): Promise<void> {
+  const { client: started } = await realtime();
+  await started.api.selfTestError();
 }
 
 /** Which worker this tab uses ('shared' or 'dedicated'), for diagnostics and tests. */

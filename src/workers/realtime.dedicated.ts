@@ -6,5 +6,7 @@
 import { expose } from 'comlink';
 import { createRealtimeService } from '../realtime/realtimeService';
 import { browserPorts } from './browserPorts';
+import { installWorkerErrorReporting } from './workerErrors';
 
-expose(createRealtimeService(browserPorts()));
+const reporting = installWorkerErrorReporting(globalThis);
+expose({ ...createRealtimeService(browserPorts()), configureReports: reporting.configure, selfTestError: reporting.selfTest });

@@ -6,8 +6,10 @@
 import { expose } from 'comlink';
 import { createRealtimeService } from '../realtime/realtimeService';
 import { browserPorts } from './browserPorts';
+import { installWorkerErrorReporting } from './workerErrors';
 
-const service = createRealtimeService(browserPorts());
+const reporting = installWorkerErrorReporting(globalThis);
+const service = { ...createRealtimeService(browserPorts()), configureReports: reporting.configure, selfTestError: reporting.selfTest };
 
 interface SharedWorkerScope {
   onconnect: ((event: MessageEvent) => void) | null;

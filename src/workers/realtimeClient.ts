@@ -8,11 +8,15 @@ import { wrap, type Remote } from 'comlink';
 import { randomId32 } from '../domain/randomId';
 import type { RealtimeApi } from '../realtime/realtimeApi';
 import { browserRandom, lockManager } from './browserPorts';
+import type { WorkerReportSettings } from './workerErrors';
+
+/** What the worker entries expose: the realtime service, and where the worker sends its own error reports. */
+export type WorkerApi = RealtimeApi & { configureReports(settings: WorkerReportSettings): void; selfTestError(): void };
 
 export type RealtimeWorkerKind = 'shared' | 'dedicated';
 
 export interface RealtimeClient {
-  readonly api: Remote<RealtimeApi>;
+  readonly api: Remote<WorkerApi>;
   readonly tabId: string;
   readonly kind: RealtimeWorkerKind;
   /**
@@ -25,14 +29,14 @@ export interface RealtimeClient {
 /** The SharedWorker's name: every tab of the origin that uses it reaches the same instance. */
 export const SHARED_WORKER_NAME = 'webcast-realtime';
 
-function startWorker(): { api: Remote<RealtimeApi>; kind: RealtimeWorkerKind } {
+function startWorker(): { api: Remote<WorkerApi>; kind: RealtimeWorkerKind } {
   if (typeof SharedWorker === 'function') {
     const worker = new SharedWorker(new URL('./realtime.shared.ts', import.meta.url), { type: 'module', name: SHARED_WORKER_NAME });
     worker.port.start();
-    return { api: wrap<RealtimeApi>(worker.port), kind: 'shared' };
+    return { api: wrap<WorkerApi>(worker.port), kind: 'shared' };
   }
   const worker = new Worker(new URL('./realtime.dedicated.ts', import.meta.url), { type: 'module', name: SHARED_WORKER_NAME });
-  return { api: wrap<RealtimeApi>(worker), kind: 'dedicated' };
+  return { api: wrap<WorkerApi>(worker), kind: 'dedicated' };
 }
 
 /**
@@ -53,11 +57,13 @@ function holdTabLock(tabId: string): Promise<string | null> {
   });
 }
 
-export function startRealtimeClient(): RealtimeClient {
+/** `reports`: where the worker sends its own error reports (null: it does not). */
+export function startRealtimeClient(reports: WorkerReportSettings | null = null): RealtimeClient {
   const tabId = randomId32(browserRandom);
   const { api, kind } = startWorker();
   const restored: Array<() => void> = [];
   void holdTabLock(tabId).then((lockName) => api.hello(tabId, lockName));
+  if (reports !== null) void api.configureReports(reports);
   addEventListener('pagehide', () => void api.goodbye(tabId));
   addEventListener('pageshow', (event) => {
     if (!event.persisted) return;

@@ -9,7 +9,7 @@ export const shippedConfig = {
   locales: { zh_cn: true, tr_cn: true, en_us: true, ru_ru: false },
   allowedOrigins: [] as string[],
   themeColour: '#2081eb',
-  errorReporting: { appName: 'cloud_webcast', versionLabel: 'CLV_PC_WEB' },
+  errorReporting: { appName: 'cloud_webcast', versionLabel: 'CLV_PC_WEB', endpoint: '/ccp/report/v1/client-errors' },
 };
 
 /** Serves `config` (any shape, broken ones included) as config.js for this page. */

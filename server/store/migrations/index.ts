@@ -20,6 +20,7 @@ import { m013DelayPayments } from './013_delay_payments.js';
 import { m014MicInvited } from './014_mic_invited.js';
 import { m015ChatReplay } from './015_chat_replay.js';
 import { m016ReplayTimeline } from './016_replay_timeline.js';
+import { m017ClientErrors } from './017_client_errors.js';
 
 export interface Migration {
   readonly version: number;
@@ -27,4 +28,4 @@ export interface Migration {
   up(db: Database.Database): void;
 }
 
-export const MIGRATIONS: readonly Migration[] = [m001Core, m002ChatMic, m003Entry, m004Interact, m005DirectoryGroups, m006ChatImages, m007KicksAndLogout, m008VerifiableRaffle, m009QaVotes, m010PaperResults, m011MoneyLedger, m012RedPacketRemaining, m013DelayPayments, m014MicInvited, m015ChatReplay, m016ReplayTimeline];
+export const MIGRATIONS: readonly Migration[] = [m001Core, m002ChatMic, m003Entry, m004Interact, m005DirectoryGroups, m006ChatImages, m007KicksAndLogout, m008VerifiableRaffle, m009QaVotes, m010PaperResults, m011MoneyLedger, m012RedPacketRemaining, m013DelayPayments, m014MicInvited, m015ChatReplay, m016ReplayTimeline, m017ClientErrors];

@@ -8,6 +8,7 @@ import { roomOffers } from '../../state/roomOffers';
 import { replayTimeline, timelineOf } from '../../state/replayTimeline';
 import { enterRoom, setJoinedVideo } from '../../state/session';
 import { SafeLink } from '../../ui/SafeLink';
+import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import { useSafeNavigate } from '../../ui/useSafeNavigate';
 import { liveRoomPath, ROOM_TAB_PARAM, type LiveScreenMode } from './paths';
 import './live.css';
@@ -80,32 +81,43 @@ export function LiveScreen({ mode, slots = {} }: LiveScreenProps) {
   useEffect(() => captureInviter(id, globalThis.location?.search ?? ''), [id]);
 
   const title = mode === 'guide' ? t('screen.guideTitle', { id }) : t('screen.videoTitle', { id });
+  const entry = mode === 'guide' ? slots.entry?.(id, enter) : undefined;
   const stage =
     mode === 'guide' ? (
-      (slots.entry?.(id, enter) ?? (
+      entry !== undefined && entry !== null ? (
+        <ErrorBoundary region="entry">{entry}</ErrorBoundary>
+      ) : (
         <SafeLink className="button button--primary" to={liveRoomPath('video', id)}>
           {t('screen.enterRoom')}
         </SafeLink>
-      ))
+      )
     ) : (
       <>
         <div className="live-screen__screens">
           <div className="live-screen__player">
-            {slots.player?.(id)}
-            {slots.stageOverlay?.(id)}
+            <ErrorBoundary region="player">
+              {slots.player?.(id)}
+              {slots.stageOverlay?.(id)}
+            </ErrorBoundary>
           </div>
-          {slots.document !== undefined && <div className="live-screen__document">{slots.document(id)}</div>}
+          {slots.document !== undefined && (
+            <div className="live-screen__document">
+              <ErrorBoundary region="document">{slots.document(id)}</ErrorBoundary>
+            </div>
+          )}
         </div>
         <div className="live-screen__toolbar">
-          {slots.toolbar?.(id)}
+          <ErrorBoundary region="toolbar">{slots.toolbar?.(id)}</ErrorBoundary>
           <SafeLink className="button live-screen__back" to={liveRoomPath('guide', id)}>
             {t('screen.backToGuide')}
           </SafeLink>
         </div>
-        <div className="live-screen__strip">{slots.strip?.(id)}</div>
+        <div className="live-screen__strip">
+          <ErrorBoundary region="strip">{slots.strip?.(id)}</ErrorBoundary>
+        </div>
         {slots.interactions !== undefined && (
           <section className="live-screen__interactions" aria-label={t('screen.interactions')}>
-            {slots.interactions(id)}
+            <ErrorBoundary region="interactions">{slots.interactions(id)}</ErrorBoundary>
           </section>
         )}
       </>
@@ -176,7 +188,7 @@ function LiveScreenLayout({ mode, title, stage, banner, side, layers }: LiveScre
   const [chatOverlay, setChatOverlay] = useState(false);
   return (
     <article className={`live-screen live-screen--${mode}`} data-mode={mode} data-chat-overlay={chatOverlay ? 'on' : 'off'}>
-      {banner}
+      <ErrorBoundary region="banner">{banner}</ErrorBoundary>
       {/* The guide page's event card carries the room's own title: this heading stays for assistive technology. */}
       <h1 className={mode === 'guide' ? 'live-screen__title visually-hidden' : 'live-screen__title'}>{title}</h1>
       <div className="live-screen__body">
@@ -185,7 +197,7 @@ function LiveScreenLayout({ mode, title, stage, banner, side, layers }: LiveScre
         </section>
         {side !== undefined && (
           <aside className="live-screen__side" aria-label={t('screen.side')}>
-            {side}
+            <ErrorBoundary region="side">{side}</ErrorBoundary>
           </aside>
         )}
         {side !== undefined && (
@@ -194,7 +206,7 @@ function LiveScreenLayout({ mode, title, stage, banner, side, layers }: LiveScre
           </button>
         )}
       </div>
-      {layers}
+      <ErrorBoundary region="layers">{layers}</ErrorBoundary>
     </article>
   );
 }

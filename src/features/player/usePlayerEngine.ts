@@ -3,6 +3,7 @@
  * mpegts.js or the element's own HLS), the <video> element's events, and the machine's
  * own timers (retry back-off, stall watchdog) on the screen's clock.
  */
+import { reportFailure } from '../../diagnostics/errorReporter';
 import { useEffect, useLayoutEffect, useReducer, useRef, useState, type Dispatch, type RefObject } from 'react';
 import { useClock } from '../../ui/clock';
 import { createEngine, type PlaybackEngine } from './engine';
@@ -46,8 +47,11 @@ export function usePlayerEngine({ videoRef, rootRef, autoPlayer, startPlayback }
     let cancelled = false;
     let engine: PlaybackEngine | null = null;
     createEngine(source.engine, video, { url: source.url, live: source.live, delay: source.delay }, {
-      onError: (kind) => {
-        if (!cancelled) dispatch({ type: 'ERROR', kind });
+      onError: (kind, detail) => {
+        if (cancelled) return;
+        // The viewer gets the machine's retry; the operator gets a report of what failed.
+        reportFailure('player', new Error(`${source.engine} ${kind}: ${detail}`));
+        dispatch({ type: 'ERROR', kind });
       },
     }).then(
       (created) => {

@@ -5,7 +5,7 @@
  * survives a restart (the room log is in SQLite), as a real deployment's would.
  */
 import type { ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { adminCall, readMetric } from '../../../harness/serverCalls';
@@ -20,6 +20,8 @@ export interface OwnServer {
   stop(): Promise<void>;
   /** The value of a gauge or counter on /metrics (first sample with that name). */
   metric(name: string): Promise<number>;
+  /** What the server wrote to its standard output so far ('' unless started with captureLog). */
+  log(): string;
   /** Calls the admin API and answers the envelope's data. */
   admin<T = Record<string, unknown>>(pathname: string, body?: unknown): Promise<T>;
 }
@@ -40,6 +42,8 @@ export interface OwnServerOptions {
    * the built one (for a test that needs other runtime configuration, e.g. allowedOrigins).
    */
   readonly clientConfig?: (builtConfigJs: string) => string;
+  /** Keep the server's standard output (its structured log lines) for `log()`. */
+  readonly captureLog?: boolean;
 }
 
 /** A copy of the shared build with config.js rewritten, in a temporary folder removed by stop(). */
@@ -55,13 +59,14 @@ export async function startOwnServer(port: number, options: OwnServerOptions = {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'webcast-own-server-'));
   const clientDir = options.clientConfig ? clientCopy(options.clientConfig) : null;
   const url = `http://127.0.0.1:${port}`;
+  const logFile = path.join(dataDir, 'server-stdout.log');
   let child: ChildProcess | null = null;
 
   const launch = async (): Promise<void> => {
     // A server left behind by an interrupted run would answer in this one's place, with
     // another build and data: refuse to start rather than test against it.
     if (await answers(url)) throw new Error(`port ${port} already has a server (left over from an interrupted run?): stop it first`);
-    child = await launchServer({ port, dataDir, adminToken: ADMIN_TOKEN, ...(clientDir === null ? {} : { clientDir }) });
+    child = await launchServer({ port, dataDir, adminToken: ADMIN_TOKEN, ...(clientDir === null ? {} : { clientDir }), ...(options.captureLog === true ? { stdoutFile: logFile } : {}) });
   };
 
   const halt = async (): Promise<void> => {
@@ -84,6 +89,7 @@ export async function startOwnServer(port: number, options: OwnServerOptions = {
       if (clientDir) rmSync(clientDir, { recursive: true, force: true });
     },
     metric: (name) => readMetric(url, name),
+    log: () => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : ''),
     admin: <T,>(pathname: string, body?: unknown) => adminCall<T>(url, ADMIN_TOKEN, pathname, body),
   };
 }
