@@ -8,8 +8,8 @@ import { randomId32, type RandomBytes } from '../domain/randomId';
 import { createHttpClient, type HttpClient, type HttpClientOptions, type HttpEffects } from './http';
 import type { Sleep } from './retry';
 import type { CallTable } from '../protocol/calls';
-import { bindCalls, type BoundCalls } from './services/bind';
-import { createCommerceService, type CommerceService } from './services/commerce';
+import { bindCalls, lazyCalls, type BoundCalls } from './services/bind';
+import type { CommerceService } from './services/commerce';
 import type { DirectoryService } from './services/directory';
 import { createLiveService, type LiveService } from './services/live';
 import { safeUrl } from '../domain/safeUrl';
@@ -47,6 +47,7 @@ export interface ApiOptions {
 
 export interface Api {
   readonly live: LiveService;
+  /** Loads its call table on the first call (lazyCalls): the guide page's script carries none of it. */
   readonly commerce: CommerceService;
   readonly resource: ResourceService;
   /**
@@ -88,7 +89,8 @@ export function createApi(options: ApiOptions): Api {
 
   return {
     live: createLiveService(live),
-    commerce: createCommerceService(client(options.services.commerce)),
+    // The guide page calls none of the commerce service: its table loads with the first call.
+    commerce: lazyCalls(() => import('./services/commerce').then(({ createCommerceService }) => createCommerceService(client(options.services.commerce)))),
     resource: createResourceService(client(resourceBase)),
     directory: () =>
       (directory ??= import('./services/directory').then(({ createDirectoryService }) =>
@@ -114,6 +116,6 @@ export type { HttpClient, HttpEffects, RequestOptions } from './http';
 export { createHttpClient } from './http';
 export type { CallDef, CallSpec, Id, Yuan } from '../protocol/calls';
 export { LIVE_CALLS, type LiveService, type LoginData, type LoginInput } from './services/live';
-export { COMMERCE_CALLS, type CommerceService } from './services/commerce';
+export type { CommerceService } from './services/commerce';
 export { RESOURCE_CALLS, type ResourceService } from './services/resource';
 export type { DirectoryObject, DirectoryService, ServerAddresses } from './services/directory';

@@ -1,12 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { lazy, Suspense } from 'react';
-import { Outlet, useSearchParams } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import { AppHeader } from './AppHeader';
 import { Toasts } from '../ui/Toasts';
 import { useHomePath } from './useHomePath';
 
-// The error reporting self-test, loaded only when the address asks for it.
-const ReportSelfTest = lazy(() => import('./ReportSelfTest'));
 
 interface AppLayoutProps {
   readonly defaultRoomId: string;
@@ -16,8 +13,6 @@ interface AppLayoutProps {
 export function AppLayout({ defaultRoomId }: AppLayoutProps) {
   const { t } = useTranslation();
   const homePath = useHomePath(defaultRoomId);
-  const [params] = useSearchParams();
-  const selfTest = params.get('reportSelfTest') === '1';
   return (
     <div className="app">
       <a className="skip-link" href="#main">
@@ -28,11 +23,6 @@ export function AppLayout({ defaultRoomId }: AppLayoutProps) {
         <Outlet />
       </main>
       <Toasts />
-      {selfTest && (
-        <Suspense fallback={null}>
-          <ReportSelfTest />
-        </Suspense>
-      )}
     </div>
   );
 }

@@ -2,7 +2,7 @@
  * The app's HTTP client: service addresses from the runtime configuration, the token from
  * the session store, and the two app-level failure effects (SPEC 8).
  */
-import { reportFailure } from '../diagnostics/errorReporter';
+import { reportFailure } from '../diagnostics/reportFailure';
 import { createApi, type Api } from '../api';
 import type { RuntimeConfig } from '../config';
 import { pushNotice } from '../state/notices';

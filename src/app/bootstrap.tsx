@@ -15,7 +15,7 @@ import { session, setTheme } from '../state/session';
 import { syncThemeTo } from '../state/theme';
 import { setSocketAddresses } from '../state/socketAddresses';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
-import { installErrorReporting } from '../diagnostics/errorReporter';
+import { collectPageFailures } from '../diagnostics/reportFailure';
 import '../ui/base.css';
 import { createAppApi } from './api';
 import { attachRouter } from './navigation';
@@ -48,6 +48,8 @@ async function startWithConfig(root: Root, config: RuntimeConfig): Promise<void>
   }
 
   startErrorReporting(config);
+  // The reporting self-test, loaded only when the address asks for it.
+  if (new URLSearchParams(window.location.search).get('reportSelfTest') === '1') void import('./ReportSelfTest').then((m) => m.runReportSelfTest());
   const router = createAppRouter(config);
   attachRouter(router);
   // In a portal's frame: the postMessage interface (loaded only there; see the README).
@@ -67,12 +69,25 @@ async function startWithConfig(root: Root, config: RuntimeConfig): Promise<void>
 function startErrorReporting(config: RuntimeConfig): void {
   const { endpoint, appName, versionLabel } = config.errorReporting;
   if (endpoint === null) return;
+  let address: string;
   try {
     const base = config.services.live === '' ? window.location.origin : new URL(config.services.live, window.location.origin).href;
-    installErrorReporting({ endpoint: new URL(endpoint, base).href, app: appName, version: versionLabel, room: () => session.currentRoomId });
+    address = new URL(endpoint, base).href;
   } catch (error) {
     console.error('Error reporting is off: its endpoint is not an address', error);
+    return;
   }
+  // Failures are kept from now; the reporter (a chunk of its own: the guide page's budget) loads with the first and sends them.
+  // The entry script's file name carries the build's content hash.
+  const where = { endpoint: address, app: appName, version: versionLabel, build: new URL(import.meta.url).pathname.split('/').pop() ?? '' };
+  collectPageFailures(
+    where,
+    () =>
+      void import('../diagnostics/errorReporter').then(
+        ({ installErrorReporting }) => installErrorReporting({ ...where, room: () => session.currentRoomId }),
+        (error: unknown) => console.error('Error reporting could not load', error),
+      ),
+  );
 }
 
 async function showStartupProblem(root: Root, problem: StartupProblem): Promise<void> {

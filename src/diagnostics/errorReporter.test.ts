@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createErrorReporter, REPORT_BATCH_DELAY_MS } from './errorReporter';
+import { createErrorReporter, REPORT_BATCH_DELAY_MS } from '../domain/errorReport';
 
 function harness() {
   let now = 1_000;

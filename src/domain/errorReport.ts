@@ -26,6 +26,14 @@ export interface ErrorReport {
   readonly at: number;
 }
 
+/** Where a page (or its worker) sends reports, and what every batch says it is. */
+export interface ReportSettings {
+  readonly endpoint: string;
+  readonly app: string;
+  readonly version: string;
+  readonly build: string;
+}
+
 /** What a batch carries besides its reports (SPEC: app name and version label). */
 export interface ReportEnvelope {
   readonly app: string;

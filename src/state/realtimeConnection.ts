@@ -4,7 +4,7 @@
  * applies its updates to `realtimeStore`. Also the actions screens take on the room (send,
  * withdraw, filter), which go through the worker's socket, never one of the tab's own.
  */
-import { reportingSettings } from '../diagnostics/errorReporter';
+import { reportingSettings } from '../diagnostics/reportFailure';
 import type { proxy as comlinkProxy } from 'comlink';
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';

@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { reportFailure } from '../diagnostics/errorReporter';
+import { reportFailure } from '../diagnostics/reportFailure';
 import { RenderErrorMessage } from './RenderErrorMessage';
 
 interface ErrorBoundaryProps {

@@ -2,17 +2,12 @@
  * The realtime worker's own error reports (issue 39 item 2): its uncaught errors and
  * unhandled rejections, reported once by the worker itself (not by each of its tabs, which
  * would tell the same failure as many times as there are tabs), through the same outbox
- * rules as a page (src/diagnostics/errorReporter.ts), to the endpoint the first tab names.
+ * rules as a page (src/domain/errorReport.ts), to the endpoint the first tab names.
  * A worker has no sendBeacon: a keepalive fetch it is.
  */
-import { createErrorReporter, type ErrorReporter } from '../domain/errorReport';
+import { createErrorReporter, type ErrorReporter, type ReportSettings } from '../domain/errorReport';
 
-export interface WorkerReportSettings {
-  readonly endpoint: string;
-  readonly app: string;
-  readonly version: string;
-  readonly build: string;
-}
+export type WorkerReportSettings = ReportSettings;
 
 export interface WorkerReporting {
   /** The first tab's settings win; later calls change nothing. */

@@ -24,3 +24,30 @@ export function bindCalls<T extends CallTable>(http: HttpClient, table: T): Boun
   }
   return Object.freeze(bound) as unknown as BoundCalls<T>;
 }
+
+/**
+ * A service whose call table is loaded on its first call (its own chunk): each call is the
+ * same function, answering once the table is there. What the guide page never calls costs
+ * its script nothing (issue 5's budget).
+ */
+export function lazyCalls<T extends CallTable>(load: () => Promise<BoundCalls<T>>): BoundCalls<T> {
+  let loading: Promise<BoundCalls<T>> | null = null;
+  const calls = new Map<PropertyKey, (input?: object, options?: RequestOptions) => Promise<unknown>>();
+  return new Proxy({} as BoundCalls<T>, {
+    get(_target, name) {
+      if (typeof name !== 'string' || name === 'then') return undefined;
+      let call = calls.get(name);
+      if (call === undefined) {
+        call = async (input?: object, options?: RequestOptions) => {
+          loading ??= load();
+          const bound = (await loading) as unknown as Record<string, ((input?: object, options?: RequestOptions) => Promise<unknown>) | undefined>;
+          const found = bound[name];
+          if (found === undefined) throw new TypeError(`no call named ${name}`);
+          return found(input, options);
+        };
+        calls.set(name, call);
+      }
+      return call;
+    },
+  });
+}

@@ -1,16 +1,16 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useSnapshot } from 'valtio';
-import { RoomTabs, type RoomTab } from './RoomTabs';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import type { RoomTab } from './RoomTabs';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { captureInviter } from '../../state/inviteCapture';
-import { roomOffers } from '../../state/roomOffers';
-import { replayTimeline, timelineOf } from '../../state/replayTimeline';
 import { enterRoom, setJoinedVideo } from '../../state/session';
 import { SafeLink } from '../../ui/SafeLink';
 import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import { useSafeNavigate } from '../../ui/useSafeNavigate';
-import { liveRoomPath, ROOM_TAB_PARAM, type LiveScreenMode } from './paths';
+import { liveRoomPath, type LiveScreenMode } from './paths';
+
+// The tabs come with the video page: the guide page shows none.
+const AddressedRoomTabs = lazy(() => import('./AddressedRoomTabs'));
 import './live.css';
 
 /**
@@ -131,40 +131,16 @@ export function LiveScreen({ mode, slots = {} }: LiveScreenProps) {
       title={title}
       stage={stage}
       banner={video ? slots.banner?.(id) : undefined}
-      side={tabs !== undefined && tabs.length > 0 ? <AddressedRoomTabs key={id} roomId={id} tabs={tabs} /> : undefined}
+      side={
+        tabs !== undefined && tabs.length > 0 ? (
+          <Suspense fallback={null}>
+            <AddressedRoomTabs key={id} roomId={id} tabs={tabs} />
+          </Suspense>
+        ) : undefined
+      }
       layers={video ? slots.layers?.(id) : undefined}
     />
   );
-}
-
-/**
- * The room tabs with the chosen tab kept in the address (`?tab=intro`), so a reload or a
- * shared link opens it. Choosing a tab replaces the history entry: Back leaves the room
- * page rather than stepping through the tabs the viewer looked at.
- */
-function AddressedRoomTabs({ roomId, tabs }: { readonly roomId: string; readonly tabs: readonly RoomTab[] }) {
-  const [params, setParams] = useSearchParams();
-  const withheld = useSnapshot(roomOffers).withheld[roomId];
-  const replaying = timelineOf(useSnapshot(replayTimeline).current, roomId) !== null;
-  const shown = useMemo(
-    () => tabs.filter((tab) => (tab.offer === undefined || withheld?.[tab.offer] !== true) && (tab.onlyInReplay !== true || replaying)),
-    [tabs, withheld, replaying],
-  );
-  const requested = params.get(ROOM_TAB_PARAM);
-  // A link to a tab the platform switched off here opens the room's usual tab (the tab's feature says why).
-  const onSelect = useCallback(
-    (key: string) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          next.set(ROOM_TAB_PARAM, key);
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
-  return <RoomTabs tabs={shown} requested={requested} onSelect={onSelect} />;
 }
 
 interface LiveScreenLayoutProps {

@@ -3,7 +3,7 @@
  * mpegts.js or the element's own HLS), the <video> element's events, and the machine's
  * own timers (retry back-off, stall watchdog) on the screen's clock.
  */
-import { reportFailure } from '../../diagnostics/errorReporter';
+import { reportFailure } from '../../diagnostics/reportFailure';
 import { useEffect, useLayoutEffect, useReducer, useRef, useState, type Dispatch, type RefObject } from 'react';
 import { useClock } from '../../ui/clock';
 import { createEngine, type PlaybackEngine } from './engine';
