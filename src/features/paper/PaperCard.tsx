@@ -11,6 +11,7 @@ import { answeredCount } from '../../domain/paperDraft';
 import { InteractionCard } from '../../ui/InteractionCard';
 import { useModalDialog } from '../../ui/useModalDialog';
 import { PaperForm, PaperReview } from './PaperForm';
+import { PaperDialogHeader } from './PaperDialogHeader';
 import { PaperResultsView } from './PaperResultsView';
 import { usePaper } from './usePaper';
 import './paper.css';
@@ -81,15 +82,7 @@ export function PaperCard({ roomId }: { readonly roomId: string }) {
       <dialog ref={dialog} className="panel-dialog interaction-dialog paper-dialog sheet" aria-labelledby={titleId} tabIndex={-1} onClose={onDialogClose}>
         {open && (
           <div className="paper-dialog__panel">
-            <header className="paper-dialog__header">
-              <span className="interaction-card__kind">{kind}</span>
-              <h2 id={titleId} className="paper-dialog__title">
-                {paper.title}
-              </h2>
-              <button type="button" className="paper-dialog__close" aria-label={t('paper.closeForm')} onClick={close}>
-                ×
-              </button>
-            </header>
+            <PaperDialogHeader kind={kind} title={paper.title} titleId={titleId} onClose={close} />
             {submitted || ended ? (
               <div className="paper-dialog__body">
                 {flow.result !== null && <p className="paper-dialog__score">{t('paper.score', { score: flow.result.score, total: flow.result.total })}</p>}

@@ -13,6 +13,7 @@ import { readAnswerKey, scorePractice } from '../../domain/paperPractice';
 import { InteractionCard } from '../../ui/InteractionCard';
 import { useModalDialog } from '../../ui/useModalDialog';
 import { PaperForm, PaperReview } from './PaperForm';
+import { PaperDialogHeader } from './PaperDialogHeader';
 import { readPaper } from './paperData';
 import './paper.css';
 
@@ -65,15 +66,7 @@ export function PaperPractice({ paper: given, quiz, title, when, onClose }: Pape
       <dialog ref={dialog} className="panel-dialog interaction-dialog paper-dialog sheet" aria-labelledby={titleId} tabIndex={-1} onClose={onDialogClose}>
         {open && (
           <div className="paper-dialog__panel">
-            <header className="paper-dialog__header">
-              <span className="interaction-card__kind">{kind}</span>
-              <h2 id={titleId} className="paper-dialog__title">
-                {paper?.title ?? title}
-              </h2>
-              <button type="button" className="paper-dialog__close" aria-label={t('paper.closeForm')} onClick={close}>
-                ×
-              </button>
-            </header>
+            <PaperDialogHeader kind={kind} title={paper?.title ?? title} titleId={titleId} onClose={close} />
             <p className="paper-dialog__note paper-dialog__note--bar">{t('paper.practice.notSent')}</p>
             {checked ? (
               <div className="paper-dialog__body">
