@@ -31,8 +31,9 @@ export function LotteryReplayCard({ raffleId, drawn, title, prize, winnerCount, 
   return (
     <InteractionCard name="replay-lottery" kind={t('lottery.kind')} title={title || t('lottery.defaultTitle')} tone={drawn ? 'default' : 'muted'} onClose={onClose}>
       {when}
-      <p className="lottery-card__facts">
-        {prize !== '' && <span>{t('lottery.prize', { prize })}</span>} <span>{t('lottery.winnerCount', { count: winnerCount })}</span>
+      <p className="lottery-prize">
+        {prize !== '' && <span>{t('lottery.prize', { prize })}</span>}
+        <span className="lottery-prize__count">{t('lottery.winnerCount', { count: winnerCount })}</span>
       </p>
       {drawn ? (
         <>
@@ -40,7 +41,7 @@ export function LotteryReplayCard({ raffleId, drawn, title, prize, winnerCount, 
           <DrawVerification raffleId={raffleId} committed={{ seedHash, entrantsHash }} />
         </>
       ) : (
-        <p className="lottery-card__facts">{t('lottery.replayOpen')}</p>
+        <p className="lottery-state">{t('lottery.replayOpen')}</p>
       )}
     </InteractionCard>
   );
