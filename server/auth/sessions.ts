@@ -118,3 +118,10 @@ export function requireSession(sessions: Sessions, request: FastifyRequest): Ses
   if (!session) throw new BizError(402);
   return session;
 }
+
+/** The request's session for `webcastId`: 402 without one, 4009 when it is another room's (its gate was not passed). */
+export function requireRoomSession(sessions: Sessions, request: FastifyRequest, webcastId: string): Session {
+  const session = requireSession(sessions, request);
+  if (session.webcastId !== webcastId) throw new BizError(4009, 'you are not allowed to enter: this login is for another room');
+  return session;
+}

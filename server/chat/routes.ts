@@ -15,20 +15,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HOST_CALLS } from '../../src/protocol/services/host';
 import { LIVE_CALLS } from '../../src/protocol/services/live';
 import { CHAT_ENTRIES_KEPT } from '../../src/domain/constants';
-import { requireSession } from '../auth/sessions.js';
+import { requireRoomSession } from '../auth/sessions.js';
 import type { ServerContext } from '../context.js';
 import { isStaff } from '../../src/domain/roles';
-import { BizError, invalid, okEnvelope } from '../http/envelope.js';
+import { invalid, okEnvelope } from '../http/envelope.js';
 import { registerChatImageRoutes } from './imageUpload.js';
 import { ID_MAX } from '../socket/fields.js';
 import type { ChatService } from './service.js';
 
 const roomId = { type: 'string', minLength: 1, maxLength: ID_MAX } as const;
 
-function sessionForRoom(ctx: ServerContext, request: FastifyRequest, webcastId: string): void {
-  const session = requireSession(ctx.sessions, request);
-  if (session.webcastId !== webcastId) throw new BizError(4009, 'you are not allowed to enter: this login is for another room');
-}
 
 export function registerChatRoutes(app: FastifyInstance, ctx: ServerContext, chat: ChatService): void {
   app.get<{ Querystring: { webcastId: string; skip: number; take: number; until?: number; after?: number } }>(
@@ -51,7 +47,7 @@ export function registerChatRoutes(app: FastifyInstance, ctx: ServerContext, cha
     },
     async (request) => {
       const { webcastId, skip, take, until, after } = request.query;
-      sessionForRoom(ctx, request, webcastId);
+      requireRoomSession(ctx.sessions, request, webcastId);
       if (until !== undefined && after !== undefined) throw invalid('until', 'give until or after, not both');
       if (until !== undefined) return okEnvelope({ until, take, ...chat.history.until(webcastId, until, take) });
       if (after !== undefined) return okEnvelope({ after, take, ...chat.history.after(webcastId, after, take) });
@@ -76,7 +72,7 @@ export function registerChatRoutes(app: FastifyInstance, ctx: ServerContext, cha
     },
     async (request) => {
       const { webcastId, ids } = request.body;
-      sessionForRoom(ctx, request, webcastId);
+      requireRoomSession(ctx.sessions, request, webcastId);
       return okEnvelope({ list: chat.history.byIds(webcastId, ids) });
     },
   );
@@ -117,7 +113,6 @@ export function registerChatRoutes(app: FastifyInstance, ctx: ServerContext, cha
 }
 
 function staffForRoom(ctx: ServerContext, request: FastifyRequest, webcastId: string): void {
-  const session = requireSession(ctx.sessions, request);
-  if (session.webcastId !== webcastId) throw new BizError(4009, 'you are not allowed to enter: this login is for another room');
+  const session = requireRoomSession(ctx.sessions, request, webcastId);
   if (!isStaff(session.role)) throw invalid('role', 'only the host or an assistant may do this');
 }

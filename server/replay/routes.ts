@@ -10,11 +10,11 @@
  * - GET <mount>/:id/chapters: the room's chapters;
  * - POST <mount>/:id/chapters/:chapterId/remove.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { LIVE_CALLS } from '../../src/protocol/services/live';
-import { requireSession } from '../auth/sessions.js';
+import { requireRoomSession } from '../auth/sessions.js';
 import type { ServerContext } from '../context.js';
-import { BizError, invalid, okEnvelope } from '../http/envelope.js';
+import { invalid, okEnvelope } from '../http/envelope.js';
 import { ID_MAX } from '../socket/fields.js';
 import type { ChatService } from '../chat/service.js';
 import { hostMounts } from '../admin/hostMount.js';
@@ -34,12 +34,6 @@ const RANGE_QUERY = {
 
 type RangeQuery = { Querystring: { webcastId: string; from?: number; to?: number } };
 
-function sessionForRoom(ctx: ServerContext, request: FastifyRequest, webcastId: string) {
-  const session = requireSession(ctx.sessions, request);
-  if (session.webcastId !== webcastId) throw new BizError(4009, 'you are not allowed to enter: this login is for another room');
-  return session;
-}
-
 function rangeOf(ctx: ServerContext, query: RangeQuery['Querystring']): { from: number; to: number } {
   const from = query.from ?? 0;
   const to = query.to ?? ctx.now();
@@ -49,12 +43,12 @@ function rangeOf(ctx: ServerContext, query: RangeQuery['Querystring']): { from: 
 
 export function registerReplayRoutes(app: FastifyInstance, ctx: ServerContext, chat: ChatService): void {
   app.get<RangeQuery>(LIVE_CALLS.replayTimeline.path, { schema: RANGE_QUERY }, async (request) => {
-    sessionForRoom(ctx, request, request.query.webcastId);
+    requireRoomSession(ctx.sessions, request, request.query.webcastId);
     const range = rangeOf(ctx, request.query);
     return okEnvelope({ ...range, ...readTimeline(ctx, chat.history, request.query.webcastId, range.from, range.to) });
   });
   app.get<RangeQuery>(LIVE_CALLS.replayMoments.path, { schema: RANGE_QUERY }, async (request) => {
-    const session = sessionForRoom(ctx, request, request.query.webcastId);
+    const session = requireRoomSession(ctx.sessions, request, request.query.webcastId);
     const range = rangeOf(ctx, request.query);
     return okEnvelope({ ...range, ...readMoments(ctx, chat.history, request.query.webcastId, session.userId, range.from, range.to) });
   });

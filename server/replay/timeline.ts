@@ -127,19 +127,16 @@ export function readTimeline(ctx: ServerContext, history: ChatHistory, webcastId
 export function readMoments(ctx: ServerContext, history: ChatHistory, webcastId: string, uid: string, from: number, to: number) {
   const LIMIT = 500;
   const { sent, mentioned } = history.momentsOf(webcastId, uid, from, to, LIMIT);
-  const text = (bodyJson: string): string => {
+  const said = (bodyJson: string): { name: string; text: string } => {
     const body = JSON.parse(bodyJson) as Record<string, unknown>;
-    return typeof body.body === 'string' ? body.body : '';
+    return { name: typeof body.name === 'string' ? body.name : '', text: typeof body.body === 'string' ? body.body : '' };
   };
   const questions = ctx.db
     .prepare('SELECT id, content, status, answer, created_at AS at FROM qa_questions WHERE webcast_id = ? AND user_id = ? AND created_at >= ? AND created_at <= ? ORDER BY created_at LIMIT ?')
     .all(webcastId, uid, from, to, LIMIT) as { id: string; content: string; status: string; answer: string | null; at: number }[];
   return {
-    sent: sent.map((m) => ({ at: m.sentAt, msgId: m.msgId, text: text(m.bodyJson) })),
-    mentioned: mentioned.map((m) => {
-      const body = JSON.parse(m.bodyJson) as Record<string, unknown>;
-      return { at: m.sentAt, msgId: m.msgId, name: typeof body.name === 'string' ? body.name : '', text: text(m.bodyJson) };
-    }),
+    sent: sent.map((m) => ({ at: m.sentAt, msgId: m.msgId, text: said(m.bodyJson).text })),
+    mentioned: mentioned.map((m) => ({ at: m.sentAt, msgId: m.msgId, ...said(m.bodyJson) })),
     questions: questions.map((q) => ({ at: q.at, qaId: q.id, content: q.content, status: q.status, answer: q.answer })),
   };
 }

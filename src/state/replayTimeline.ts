@@ -32,7 +32,7 @@ export const replayTimeline = proxy<{ current: LoadedTimeline | null }>({ curren
 
 export function setReplayTimeline(timeline: LoadedTimeline | null): void {
   // Taken whole by readers: valtio need not proxy thousands of events.
-  replayTimeline.current = timeline === null ? null : ref({ ...timeline, events: ref([...timeline.events]), moments: timeline.moments === null ? null : ref([...timeline.moments]) });
+  replayTimeline.current = timeline === null ? null : ref({ ...timeline });
 }
 
 /** The loaded timeline of this room's recording, if one is loaded. */

@@ -12,6 +12,7 @@ import { InteractionCard } from '../../ui/InteractionCard';
 import { useModalDialog } from '../../ui/useModalDialog';
 import { PaperForm, PaperReview } from './PaperForm';
 import { PaperDialogHeader } from './PaperDialogHeader';
+import { PaperProgress } from './PaperProgress';
 import { PaperResultsView } from './PaperResultsView';
 import { usePaper } from './usePaper';
 import './paper.css';
@@ -100,10 +101,7 @@ export function PaperCard({ roomId }: { readonly roomId: string }) {
                     {paper.anonymous && t('paper.anonymous')} {!paper.quiz && (paper.resultsVisibility === 'closed' ? t('paper.results.whenClosed') : t('paper.results.afterAnswer'))}
                   </p>
                 )}
-                <div className="paper-dialog__progress">
-                  <span>{t('paper.progress', { done, total })}</span>
-                  <progress max={Math.max(1, total)} value={done} aria-label={t('paper.progress', { done, total })} />
-                </div>
+                <PaperProgress done={done} total={total} />
                 {total === 0 ? <p>{t('paper.noQuestions')}</p> : <PaperForm questions={paper.questions} draft={draft} problems={problems} disabled={phase === 'submitting'} onChange={view.setDraft} />}
                 {problems.some((p) => p.itemId === null) && (
                   <p className="paper-question__problem" role="alert">

@@ -14,6 +14,7 @@ import { InteractionCard } from '../../ui/InteractionCard';
 import { useModalDialog } from '../../ui/useModalDialog';
 import { PaperForm, PaperReview } from './PaperForm';
 import { PaperDialogHeader } from './PaperDialogHeader';
+import { PaperProgress } from './PaperProgress';
 import { readPaper } from './paperData';
 import './paper.css';
 
@@ -87,10 +88,7 @@ export function PaperPractice({ paper: given, quiz, title, when, onClose }: Pape
               </div>
             ) : (
               <>
-                <div className="paper-dialog__progress">
-                  <span>{t('paper.progress', { done, total: questions.length })}</span>
-                  <progress max={Math.max(1, questions.length)} value={done} aria-label={t('paper.progress', { done, total: questions.length })} />
-                </div>
+                <PaperProgress done={done} total={questions.length} />
                 <PaperForm questions={questions} draft={draft} problems={[]} disabled={false} onChange={(change) => setDraft(change)} />
                 <footer className="paper-dialog__footer">
                   <button type="button" className="button" onClick={close}>

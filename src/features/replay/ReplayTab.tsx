@@ -9,7 +9,7 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, ty
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { clockText } from '../../domain/mediaTime';
-import { currentLineAt, markersOf, positionOfTime, searchTranscript, transcriptOf, type MarkerKind, type TranscriptLine } from '../../domain/replayTimeline';
+import { currentLineAt, markersOf, positionOfTime, searchTranscript, transcriptOf, type TranscriptLine } from '../../domain/replayTimeline';
 import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { replayTimeline, requestReplaySeek, retryReplayTimeline, timelineOf, type OwnMoment } from '../../state/replayTimeline';
 import { useReplayMoment, type ReplayMoment } from '../../ui/useReplayMoment';
@@ -79,16 +79,12 @@ function Chapters({ events, moment }: { readonly events: Parameters<typeof marke
     <ol className="replay-list" aria-label={t('replay.section.chapters')}>
       {markers.map((marker, i) => (
         <MomentRow key={`${marker.kind}-${marker.at}-${i}`} at={marker.at} moment={moment} current={i === current}>
-          <span className={`replay-kind replay-kind--${marker.kind}`}>{markerKindText(t, marker.kind)}</span>
+          <span className={`replay-kind replay-kind--${marker.kind}`}>{t(`replay.kind.${marker.kind}`)}</span>
           {marker.label !== '' && <span className="replay-row__label">{marker.label}</span>}
         </MomentRow>
       ))}
     </ol>
   );
-}
-
-function markerKindText(t: (key: string) => string, kind: MarkerKind): string {
-  return t(`replay.kind.${kind}`);
 }
 
 function Mine({ moments, moment }: { readonly moments: readonly OwnMoment[] | null; readonly moment: ReplayMoment }) {
