@@ -10,6 +10,7 @@ import { CLIENT_MESSAGE_KEYS, SESSION_EXPIRED_CODE, SUCCESS_CODE, messageKeyForH
 import { pathSegment } from '../domain/pathSegment';
 import { randomId32, type RandomBytes } from '../domain/randomId';
 import type { CallDef, CallSpec } from '../protocol/calls';
+import { callerHeaders, readEnvelope } from '../protocol/envelope';
 import { encodeBody, toSearchParams, type EncodedBody } from './encoding';
 import { ApiError, businessError } from './errors';
 import { defaultSleep, retry, type Sleep } from './retry';
@@ -100,27 +101,6 @@ interface PreparedRequest {
   readonly init: { method: string; headers: Record<string, string>; body?: string; keepalive?: boolean };
 }
 
-interface Envelope {
-  readonly code: number;
-  readonly msg: string;
-  readonly data: unknown;
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/**
- * PROTOCOL 1.1 envelope. Strict on `code` (an integer: everything hangs on it), lenient on
- * `msg` (absent or null reads as '') and `data` (absent reads as undefined).
- */
-function readEnvelope(value: unknown): Envelope | null {
-  if (!isRecord(value)) return null;
-  const { code, msg, data } = value;
-  if (typeof code !== 'number' || !Number.isInteger(code)) return null;
-  if (msg !== undefined && msg !== null && typeof msg !== 'string') return null;
-  return { code, msg: msg ?? '', data };
-}
-
 const joinUrl = (base: string, path: string): string => base.replace(/\/+$/, '') + path;
 
 const withQuery = (url: string, query: string): string =>
@@ -163,14 +143,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   function prepare(call: CallSpec, input: object, requestOptions: RequestOptions): PreparedRequest {
     const { path, rest } = fillPath(call, input);
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    const token = options.getToken();
-    if (token) {
-      headers.token = token;
-      headers.token_type = 'guest';
-    }
-    const device = options.getDeviceId?.();
-    if (device) headers['device-id'] = device;
+    const headers = callerHeaders(options.getToken(), options.getDeviceId?.());
     if (call.spendsMoney === true) {
       let key = requestOptions.idempotencyKey;
       if (key === undefined || key === '') {

@@ -64,6 +64,13 @@ export interface Api {
   resourceUrl(path: unknown): string | null;
   /** Another table of live-service calls, bound like `live` (the console's, in its own chunk). */
   bindLive<T extends CallTable>(table: T): BoundCalls<T>;
+  /**
+   * What another context (the realtime worker's heartbeat) needs to call the live service as
+   * this login: its absolute base address, the token and the device id; null without a login.
+   */
+  loginCredentials(): { readonly liveBase: string; readonly token: string; readonly deviceId: string | null } | null;
+  /** The login has ended (a 402 found outside a call of this client): the same effect as a call's. */
+  sessionExpired(): void;
 }
 
 export const DEFAULT_DIRECTORY_TAG = 'webcast';
@@ -103,6 +110,18 @@ export function createApi(options: ApiOptions): Api {
       )),
     newIdempotencyKey: live.newIdempotencyKey,
     bindLive: (table) => bindCalls(live, table),
+    loginCredentials() {
+      const token = options.getToken();
+      if (!token) return null;
+      let liveBase: string;
+      try {
+        liveBase = new URL(options.services.live || '/', globalThis.location?.href).href;
+      } catch {
+        return null; // no page to resolve a relative address against
+      }
+      return { liveBase, token, deviceId: options.getDeviceId?.() ?? null };
+    },
+    sessionExpired: () => options.effects.sessionExpired(),
     resourceUrl(path) {
       const safe = safeUrl(path);
       if (safe === null || !safe.startsWith('/')) return safe;

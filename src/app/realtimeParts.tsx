@@ -3,6 +3,7 @@
  * them (the video page, the console), so the guide page's script carries none of them.
  */
 import { lazy } from 'react';
+import { useApi } from '../state/apiContext';
 
 // The chat and the room's realtime connection load with the video page only: the guide
 // page's script stays within its budget.
@@ -14,8 +15,10 @@ export const ChatPanel = lazy(() =>
 export const RoomConnection = lazy(() =>
   import('../state/realtimeConnection').then((connection) => ({
     default: function RoomConnection({ roomId }: { readonly roomId: string }) {
-      // The video page follows the room's realtime messages (through the worker) while shown.
+      // The video page follows the room's realtime messages (through the worker) while shown,
+      // and keeps the login alive (one heartbeat for all tabs, also through the worker).
       connection.useRoomConnection(roomId);
+      connection.useKeepAlive(roomId, useApi());
       return null;
     },
   })),

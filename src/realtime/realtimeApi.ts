@@ -9,6 +9,7 @@
  * (never one per message); the promise that call returns resolves once the tab has applied
  * it, which the worker uses as back-pressure (see realtimeService.ts).
  */
+import type { BeatListener, KeepAliveTarget } from './keepAlive';
 import type { ChatQuote } from './chatEntry';
 import type { ConversationSendInput } from './conversationBook';
 import type { ConversationEvent, ConversationsState } from './conversations';
@@ -142,4 +143,11 @@ export interface RealtimeApi {
   markConversationRead(tabId: string, webcastId: string, key: string): Promise<RealtimeOutcome<null>>;
   /** A group request (1401 to 1433) on the login's socket; its reply as it is. */
   groupRequest(tabId: string, webcastId: string, code: number, body: FrameBody): Promise<RealtimeOutcome<FrameBody>>;
+  /**
+   * The tab shows the room's video page: the login's heartbeat runs (one per login and room
+   * for all tabs, every KEEP_ALIVE_MS, keepAlive.ts) and each outcome comes to `onBeat`.
+   */
+  keepAlive(tabId: string, target: KeepAliveTarget, onBeat: BeatListener): void;
+  /** The tab left the room's video page. */
+  stopKeepAlive(tabId: string, webcastId: string): void;
 }

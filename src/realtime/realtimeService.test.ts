@@ -110,7 +110,7 @@ describe('realtime service: tabs share one socket', () => {
     await t.connect();
     expect(t.sockets.sockets).toHaveLength(1);
     expect(t.server.members(ROOM)).toHaveLength(1);
-    expect(t.service.stats()).toEqual({ sessions: 1, rooms: 1, tabs: 3, subscriptions: 3 });
+    expect(t.service.stats()).toEqual({ sessions: 1, rooms: 1, tabs: 3, subscriptions: 3, keepAlives: 0 });
     for (const x of [a, b, c]) expect(x.join).toEqual({ state: 'joined', online: 1 });
     const before = a.deltaCount();
     for (let i = 1; i <= 500; i++) t.server.chat(ROOM, 'u-other', `hello ${i}`);
@@ -393,7 +393,7 @@ describe('realtime service: tabs coming and going', () => {
     expect(t.sockets.last.closedWith).toBeNull();
     await t.advance(SESSION_LINGER_MS);
     expect(t.sockets.last.closedWith).not.toBeNull();
-    expect(t.service.stats()).toEqual({ sessions: 0, rooms: 0, tabs: 0, subscriptions: 0 });
+    expect(t.service.stats()).toEqual({ sessions: 0, rooms: 0, tabs: 0, subscriptions: 0, keepAlives: 0 });
   });
 
   it('keeps the socket for a tab that arrives while the session lingers (a reload)', async () => {
@@ -706,5 +706,38 @@ describe('realtime service: requests from tabs', () => {
     await t.advance(TICK);
     const micOf = (x: ReturnType<typeof tab>) => x.updates.flatMap((u) => (u.delta?.state?.mic === undefined ? [] : [u.delta.state.mic.phase])).at(-1);
     expect(micOf(b)).toBe('connecting');
+  });
+});
+
+describe('realtime service: the login keep-alive', () => {
+  it('one heartbeat line for the tabs of a login and room; a tab gone by its lock or goodbye leaves it, the last stops it', async () => {
+    const clock = createFakeClock();
+    const beats: string[] = [];
+    const tabGone = new Map<string, () => void>();
+    const service = createRealtimeService({
+      socketFactory: createFakeSocketFactory().factory,
+      clock,
+      random: createCountingRandom(),
+      logger: createRecordingLogger(),
+      watchTab: (lockName, onGone) => tabGone.set(lockName, onGone),
+      heartbeat: async (target) => {
+        beats.push(`${target.token}/${target.webcastId}`);
+        return { kind: 'alive', at: clock.now(), expiresAt: null };
+      },
+    });
+    const target = { webcastId: ROOM, liveBase: 'http://live.test', token: 'tok', deviceId: null };
+    for (const id of ['A', 'B']) {
+      service.hello(id, `lock-${id}`);
+      service.keepAlive(id, target, () => undefined);
+    }
+    expect(beats).toEqual(['tok/10001']);
+    expect(service.stats().keepAlives).toBe(1);
+    await Promise.resolve();
+    tabGone.get('lock-A')?.();
+    expect(service.stats().keepAlives).toBe(1);
+    service.goodbye('B');
+    expect(service.stats().keepAlives).toBe(0);
+    clock.advance(120_000);
+    expect(beats).toHaveLength(1);
   });
 });

@@ -47,6 +47,7 @@ import { addFollower, deliver, removeFollower, tellEachTabOnce, tellFollowers } 
 import { createSocketSession, type SessionStateInfo, type SocketSession } from './socketSession';
 import { TERMINAL_STATES, type SessionState } from './sessionMachine';
 import { isSkippedRange, readSkippedPage, skippedPageRequest } from './skippedPage';
+import { createKeepAlives, type BeatSender } from './keepAlive';
 
 export const CHAT_SEND_REQUEST = 7101;
 export const WITHDRAW_REQUEST = 7103;
@@ -63,6 +64,8 @@ export interface RealtimeServicePorts {
   readonly lingerMs?: number;
   /** Where each login's conversations are kept between visits (IndexedDB); none: kept while the worker lives. */
   readonly archive?: ConversationArchive | null;
+  /** Sends one login heartbeat (keepAlive.ts); none: `keepAlive` does nothing (node tests of other parts). */
+  readonly heartbeat?: BeatSender;
 }
 
 export interface RealtimeServiceStats {
@@ -70,6 +73,8 @@ export interface RealtimeServiceStats {
   readonly rooms: number;
   readonly tabs: number;
   readonly subscriptions: number;
+  /** Heartbeat lines running (one per login and room, keepAlive.ts). */
+  readonly keepAlives: number;
 }
 
 export interface RealtimeService extends RealtimeApi {
@@ -113,6 +118,7 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
   const lingerMs = ports.lingerMs ?? SESSION_LINGER_MS;
   const sessions = new Map<string, SessionEntry>();
   const tabs = new Map<string, TabEntry>();
+  const keepAlives = ports.heartbeat === undefined ? null : createKeepAlives(clock, ports.heartbeat);
 
   const later = (fn: () => void, ms: number): (() => void) => {
     const id = clock.setTimeout(fn, ms);
@@ -276,6 +282,7 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
   }
 
   function dropTab(tabId: string): void {
+    keepAlives?.leaveTab(tabId);
     const tab = tabs.get(tabId);
     if (tab === undefined) return;
     // The last tab's going ends a shared worker: what the books hold is written first.
@@ -407,6 +414,12 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
     groupRequest(tabId, webcastId, code, body) {
       return onBook(tabId, webcastId, (book) => book.groupRequest(code, body));
     },
+    keepAlive(tabId, target, onBeat) {
+      keepAlives?.join(tabId, target, onBeat);
+    },
+    stopKeepAlive(tabId, webcastId) {
+      keepAlives?.leave(tabId, webcastId);
+    },
     async loadSkipped(tabId, webcastId, range) {
       const found = findRoom(tabId, webcastId);
       if (found === null) return notSubscribed(webcastId);
@@ -423,7 +436,7 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
         rooms += entry.rooms.size;
         for (const room of entry.rooms.values()) subscriptions += room.subscribers.size;
       }
-      return { sessions: sessions.size, rooms, tabs: tabs.size, subscriptions };
+      return { sessions: sessions.size, rooms, tabs: tabs.size, subscriptions, keepAlives: keepAlives?.stats().lines ?? 0 };
     },
     dispose() {
       for (const tabId of [...tabs.keys()]) dropTab(tabId);

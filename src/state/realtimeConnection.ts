@@ -11,6 +11,7 @@ import { useSnapshot } from 'valtio';
 import type { ChatFilter } from '../realtime/filters';
 import type { FrameBody } from '../protocol/frame';
 import type { ChatSendInput, MicSignal, RealtimeOutcome, SessionKey, TabUpdate } from '../realtime/realtimeApi';
+import type { BeatOutcome } from '../realtime/keepAlive';
 import type { SkippedPage, SkippedRange } from '../realtime/skippedPage';
 import type { RealtimeClient } from '../workers/realtimeClient';
 import { applyTabUpdate, IDLE_CONNECTION, newRoomFeed, realtimeStore } from './roomFeed';
@@ -40,6 +41,7 @@ function realtime(): Promise<Started> {
     const started = worker.startRealtimeClient(reportingSettings());
     started.onRestore(() => {
       for (const subscribe of followed.values()) subscribe();
+      for (const join of keptAlive.values()) join();
     });
     exposeDiagnostics(started);
     client = started;
@@ -61,6 +63,8 @@ function exposeDiagnostics(started: RealtimeClient): void {
       const entry = realtimeStore.rooms[roomId]?.entries.at(-1);
       return entry === undefined ? null : { offset: entry.offset, sendTime: entry.sendTime };
     },
+    /** The latest heartbeat's outcome in a room (the worker's keep-alive), or null. */
+    lastBeat: (roomId: string) => lastBeat(roomId),
     /** The tab's copy of its login's conversations in a room (issue 16), as the screens read it. */
     conversations: (roomId: string) => conversationStore.rooms[roomId] ?? null,
     snapshot: () => ({
@@ -199,6 +203,56 @@ export function useRoomConnection(roomId: string): void {
     if (roomId === '' || currentRoomId !== roomId || sid === null || wsUrl === null || userId === null) return undefined;
     return follow(roomId, { url: wsUrl, sid, userId, alternateUrls: socketAddresses() });
   }, [roomId, currentRoomId, sid, wsUrl, userId]);
+}
+
+/** What the keep-alive needs from the app's HTTP client (src/api: Api). */
+export interface KeepAliveLogin {
+  loginCredentials(): { readonly liveBase: string; readonly token: string; readonly deviceId: string | null } | null;
+  sessionExpired(): void;
+}
+
+/** Each kept-alive room's join (again after a back/forward-cache restore: the worker dropped the tab at pagehide). */
+const keptAlive = new Map<string, () => void>();
+
+/** The latest heartbeat's outcome per room, for diagnostics and browser tests (which cannot see the worker). */
+const lastBeats = new Map<string, BeatOutcome>();
+export const lastBeat = (roomId: string): BeatOutcome | null => lastBeats.get(roomId) ?? null;
+
+/**
+ * The login's heartbeat while the calling page shows `roomId` (SPEC 7.1 heartbeat): the
+ * worker sends it every 30 s, once for all the tabs of this login and room
+ * (src/realtime/keepAlive.ts); a beat that finds the login ended ends the session here as a
+ * 402 of any call does (the "login expired" notice, back to the start).
+ */
+export function useKeepAlive(roomId: string, login: KeepAliveLogin): void {
+  const { sid, currentRoomId, liveToken } = useSnapshot(session);
+  useEffect(() => {
+    if (roomId === '' || currentRoomId !== roomId || sid === null || liveToken === null) return undefined;
+    const credentials = login.loginCredentials();
+    if (credentials === null) return undefined;
+    let active = true;
+    let stop: (() => void) | null = null;
+    void realtime().then(({ client: { api, tabId }, proxy }) => {
+      if (!active) return;
+      const onBeat = proxy((outcome: BeatOutcome) => {
+        if (!active) return;
+        lastBeats.set(roomId, outcome);
+        if (outcome.kind === 'expired') login.sessionExpired();
+      });
+      const join = (): void => void api.keepAlive(tabId, { webcastId: roomId, ...credentials }, onBeat);
+      join();
+      keptAlive.set(roomId, join);
+      stop = () => {
+        keptAlive.delete(roomId);
+        void api.stopKeepAlive(tabId, roomId);
+      };
+    });
+    return () => {
+      active = false;
+      lastBeats.delete(roomId);
+      stop?.();
+    };
+  }, [roomId, currentRoomId, sid, liveToken, login]);
 }
 
 export function setChatFilter(roomId: string, filter: ChatFilter): void {

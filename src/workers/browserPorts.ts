@@ -7,6 +7,7 @@
 import type { RandomBytes } from '../realtime/ports';
 import type { RealtimeServicePorts } from '../realtime/realtimeService';
 import { indexedDbArchive } from './conversationArchive';
+import { fetchHeartbeat } from './heartbeat';
 
 export const browserRandom: RandomBytes = (bytes) => void globalThis.crypto.getRandomValues(bytes);
 
@@ -32,6 +33,7 @@ export function browserPorts(): RealtimeServicePorts {
     random: browserRandom,
     logger: console,
     archive: indexedDbArchive(),
+    heartbeat: fetchHeartbeat(),
     watchTab: (lockName, onGone) => {
       if (locks === null) return;
       locks.request(lockName, () => onGone()).catch((error: unknown) => console.warn(`realtime: watching ${lockName} failed`, error));

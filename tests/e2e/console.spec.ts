@@ -421,3 +421,24 @@ test("the recording's chapters: the host starts one at the present moment, sees 
   await expect(listed).toHaveCount(0, { timeout: 10_000 });
   await host.context.close();
 });
+
+test('the encoder settings: the RTMP address and the key (hidden until asked) copied for the encoder; a console opened after Q&A was opened knows it', async ({ browser }) => {
+  await server.admin(`/admin/v1/rooms/${ROOM}/qa/state`, { state: 'on' });
+  const host = await openConsole(browser);
+  await host.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  const encoder = host.page.locator('.broadcast-block');
+  await expect(encoder.getByTestId('broadcast-url')).toHaveText('rtmp://127.0.0.1/live');
+  const key = encoder.getByTestId('broadcast-key');
+  await expect(key).toHaveText('••••••••••••');
+  await encoder.getByRole('button', { name: '显示' }).click();
+  await expect(key).toHaveText(new RegExp(`^${ROOM}\\?key=\\S{16,}$`));
+  await encoder.getByRole('button', { name: '复制' }).nth(1).click();
+  await expect(encoder.getByRole('status')).toHaveText('已复制推流密钥');
+  expect(await host.page.evaluate(() => navigator.clipboard.readText())).toBe(await key.textContent());
+  await encoder.getByRole('button', { name: '隐藏' }).click();
+  await expect(key).toHaveText('••••••••••••');
+  // Q&A was opened before the console: it offers to close it (qa/switch), not to open it.
+  await expect(host.page.locator('.interaction-desk').getByRole('button', { name: '关闭问答' })).toBeVisible();
+  await server.admin(`/admin/v1/rooms/${ROOM}/qa/state`, { state: 'unopened' });
+  await host.context.close();
+});

@@ -48,6 +48,11 @@ test('the products tab lists and searches; a pushed goods card in every tab open
   await server.admin(`/admin/v1/rooms/${ROOM}/goods/${pushed.id}/stock`, { stock: 3 });
   await server.admin(`/admin/v1/rooms/${ROOM}/goods/push`, { kind: 'goods', id: pushed.id });
   for (const tab of [page, other]) await expect(tab.locator('[data-interaction="pushed"]')).toContainText('Webcast mug');
+  // A viewer who opens the products tab after the push finds the mug pinned as presented now (goods/pushgoodsid).
+  await other.getByRole('tab', { name: '商品' }).click();
+  const presented = other.getByRole('region', { name: '主播正在讲解的商品' });
+  await expect(presented).toContainText('Webcast mug');
+  await expect(presented).toContainText('讲解中');
   await expect(page.locator('[data-interaction="pushed"]')).toContainText('仅剩 3 件');
   await page.locator('[data-interaction="pushed"]').getByRole('button', { name: '查看 Webcast mug' }).click();
   const detail = page.getByRole('dialog', { name: 'Webcast mug' });

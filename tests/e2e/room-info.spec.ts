@@ -65,6 +65,33 @@ test("the introduction tab shows the room's introduction; the chat stays the tab
   await expect(intro).toContainText('Open live room: a demo room of the reference room server.');
   await expect(intro.locator('[data-status]')).toHaveText('直播中');
   await expect(intro).toContainText('开始时间：');
+  // Who runs the room (webcast/user/list): the host first, then the assistant, each named with their role.
+  const staff = page.getByRole('region', { name: '主讲与助理' }).getByRole('listitem');
+  await expect(staff).toHaveCount(2);
+  await expect(staff.nth(0)).toContainText('主持人10001');
+  await expect(staff.nth(0).locator('.room-staff__role')).toHaveText('主持人');
+  await expect(staff.nth(1)).toContainText('助理10001');
+  await expect(staff.nth(1).locator('.room-staff__role')).toHaveText('助理');
+  await page.context().close();
+});
+
+/** How many heartbeats the server has answered (its request counter for the call's route). */
+async function heartbeats(): Promise<number> {
+  const text = await (await fetch(`${server.url}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith('webcast_http_requests_total{') && l.includes('route="/ccp/user/v1/heartbeat"') && l.includes('status="200"'));
+  return line === undefined ? 0 : Number(line.slice(line.lastIndexOf(' ') + 1));
+}
+
+test('the video page keeps the login alive: two tabs of one viewer send one heartbeat (through the worker), and both hear it', async ({ browser }) => {
+  const before = await heartbeats();
+  const page = await enterAsGuest(browser);
+  const other = await page.context().newPage();
+  await other.goto(`/live/video/${ROOM}`);
+  for (const tab of [page, other]) {
+    await expect.poll(() => tab.evaluate((room) => (globalThis as { __webcastRealtime?: { lastBeat(r: string): { kind: string } | null } }).__webcastRealtime?.lastBeat(room)?.kind ?? null, ROOM), { timeout: 10_000 }).toBe('alive');
+  }
+  // The first tab started the login's line; the second joined it without a beat of its own (the next is 30 s on).
+  expect((await heartbeats()) - before).toBe(1);
   await page.context().close();
 });
 

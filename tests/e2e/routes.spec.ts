@@ -110,6 +110,8 @@ test.describe('routes (SPEC 2)', () => {
       'GET /ccp/monitor/v2/splash/config',
       'GET /ccp/monitor/v2/splash/list',
       'GET /ccp/monitor/v2/setting/other',
+      // The introduction tab's presenters (the room's staff).
+      'GET /ccp/monitor/v1/webcast/user/list',
       'POST /ccp/user/v1/heartbeat',
       // The room's interactions still open, for a viewer arriving late: roll call,
       // questionnaire, answer sheet, lottery round, Q&A.

@@ -344,9 +344,10 @@ function PrivacyConsent({ required, ticked, onTick, problem, text }: PrivacyCons
 }
 
 /**
- * Already signed in to this room (this tab's or another tab's login). The login is checked
- * once with a heartbeat: an expired one answers 402, and the app then clears it and goes
- * to the application root with the "login expired" notice.
+ * Already signed in to this room (this tab's or another tab's login). The stored login is
+ * checked once with the session refresh (SPEC 7.1 user/refresh: token, sid, room): an expired
+ * one answers 402, and the app then clears it and goes to the application root with the
+ * "login expired" notice. (The heartbeat is the video page's keep-alive, in the worker.)
  */
 function SignedInView({ roomId, name, onEntered }: { roomId: string; name: string; onEntered: () => void }) {
   const clock = useClock();
@@ -357,7 +358,8 @@ function SignedInView({ roomId, name, onEntered }: { roomId: string; name: strin
     // A moment later: right after a login this view is gone again (the video page opens).
     const controller = new AbortController();
     const timer = clock.setTimeout(() => {
-      api.live.heartbeat({ webcastId: roomId }, { signal: controller.signal }).catch(() => undefined);
+      const { liveToken, sid } = session;
+      if (liveToken !== null && sid !== null) api.live.refreshSession({ token: liveToken, sid, webcastId: roomId }, { signal: controller.signal }).catch(() => undefined);
     }, LOGIN_CHECK_DELAY_MS);
     return () => {
       clock.clearTimeout(timer);

@@ -15,20 +15,22 @@ import { pushNotice } from '../../state/notices';
 import { setOfferWithheld } from '../../state/roomOffers';
 import { useYuanFormat } from '../../ui/useYuanFormat';
 import { GoodsDetail, StockText } from './GoodsDetail';
-import { readGoodsPage } from './goodsData';
+import { readGoodsPage, readPresentedGoods } from './goodsData';
+import { useRoomStateKey } from '../../state/roomFeed';
 import './goods.css';
 
 const PAGE = 10;
 
 type Listing = { readonly phase: 'loading' } | { readonly phase: 'failed' } | { readonly phase: 'disabled' } | { readonly phase: 'shown'; readonly items: readonly GoodsItem[]; readonly total: number; readonly more: boolean };
 
-export function GoodsCard({ item, onOpen }: { readonly item: GoodsItem; readonly onOpen: () => void }) {
+export function GoodsCard({ item, onOpen, presenting = false }: { readonly item: GoodsItem; readonly onOpen: () => void; readonly presenting?: boolean }) {
   const { t } = useTranslation(INTERACTIONS_NS);
   const yuan = useYuanFormat();
   return (
-    <article className="goods-card" data-goods={item.id}>
+    <article className={presenting ? 'goods-card goods-card--presenting' : 'goods-card'} data-goods={item.id}>
       {item.imageUrl !== null ? <img className="goods-card__image" src={item.imageUrl} alt="" loading="lazy" /> : <span className="goods-card__image goods-card__image--none" aria-hidden="true" />}
       <div className="goods-card__body">
+        {presenting && <span className="goods-card__presenting">{t('goods.presenting')}</span>}
         <h3 className="goods-card__name">{item.name}</h3>
         <p className="goods-card__line">
           <strong className="goods-card__price">{yuan(item.price)}</strong> <StockText stock={item.stock} />
@@ -39,6 +41,26 @@ export function GoodsCard({ item, onOpen }: { readonly item: GoodsItem; readonly
       </button>
     </article>
   );
+}
+
+/**
+ * The goods the host presents now (goods/pushgoodsid, SPEC 7.2), read on opening and again
+ * after each push to the room (7121) and each refresh of the list: a viewer who opens the tab
+ * long after the push still finds what is being presented, pinned above the list.
+ */
+function usePresentedGoods(roomId: string, refresh: number): GoodsItem | null {
+  const api = useApi();
+  const push = useRoomStateKey(roomId, 'goods');
+  const [presented, setPresented] = useState<GoodsItem | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    api.commerce.goodsPushed({ liveId: roomId }, { signal: controller.signal, background: true }).then(
+      (data) => setPresented(readPresentedGoods(data)),
+      () => undefined, // the list says why the shop is not there; the pin just stays away
+    );
+    return () => controller.abort();
+  }, [api, roomId, push, refresh]);
+  return presented;
 }
 
 export function GoodsTab({ roomId }: { readonly roomId: string }) {
@@ -52,6 +74,7 @@ export function GoodsTab({ roomId }: { readonly roomId: string }) {
   const [pages, setPages] = useState(1);
   const [attempt, setAttempt] = useState(0);
   const [open, setOpen] = useState<GoodsItem | null>(null);
+  const presented = usePresentedGoods(roomId, attempt);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -116,6 +139,11 @@ export function GoodsTab({ roomId }: { readonly roomId: string }) {
           {problem}
         </p>
       )}
+      {presented !== null && searched === '' && listing.phase === 'shown' && (
+        <section className="goods-presented" aria-label={t('goods.presentingLabel')}>
+          <GoodsCard item={presented} presenting onOpen={() => setOpen(presented)} />
+        </section>
+      )}
       {listing.phase === 'loading' && <p className="goods-empty">{t('goods.loading')}</p>}
       {listing.phase === 'failed' && (
         <p className="goods-empty" role="alert">
@@ -138,7 +166,7 @@ export function GoodsTab({ roomId }: { readonly roomId: string }) {
             <div className="goods-list" aria-label={t('goods.listLabel')} role="list">
               {listing.items.map((item) => (
                 <div role="listitem" key={item.id}>
-                  <GoodsCard item={item} onOpen={() => setOpen(item)} />
+                  <GoodsCard item={item} presenting={item.id === presented?.id} onOpen={() => setOpen(item)} />
                 </div>
               ))}
             </div>

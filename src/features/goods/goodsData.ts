@@ -19,6 +19,11 @@ export function readGoods(value: unknown): GoodsItem | null {
   return { id, name: textOf(value.name, 100) || id, description: textOf(value.description, 2000), imageUrl: safeUrl(value.imageUrl), price, stock };
 }
 
+/** The goods the host presents now (goods/pushgoodsid): null when none, or gone from the room. */
+export function readPresentedGoods(value: unknown): GoodsItem | null {
+  return isRecord(value) ? readGoods(value.goods) : null;
+}
+
 export interface Page<T> {
   readonly total: number;
   readonly list: readonly T[];

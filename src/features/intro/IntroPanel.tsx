@@ -1,6 +1,6 @@
 /**
  * The room's "live introduction" tab (SPEC 2 room tabs): title, live status, start time and
- * the introduction, as text. The status follows the live-status pushes (7107) once one
+ * the introduction, as text; under it the room's hosts and assistants (StaffList). The status follows the live-status pushes (7107) once one
  * arrives; the rest comes from the room info call. A failed call says so in the tab, with a
  * retry; the other tabs and the player do not depend on it.
  */
@@ -13,6 +13,7 @@ import { useApi } from '../../state/apiContext';
 import { realtimeStore } from '../../state/roomFeed';
 import type { LiveStatusCode } from '../../realtime/roomState';
 import { readIntroduction, statusName, type RoomIntroduction } from './introData';
+import { StaffList } from './StaffList';
 import './intro.css';
 
 export interface IntroPanelProps {
@@ -61,7 +62,12 @@ export function IntroPanel({ roomId }: IntroPanelProps) {
     );
   }
 
-  return <IntroView intro={loaded.intro} status={pushed ?? loaded.intro.status} />;
+  return (
+    <>
+      <IntroView intro={loaded.intro} status={pushed ?? loaded.intro.status} />
+      <StaffList roomId={roomId} />
+    </>
+  );
 }
 
 /** The loaded introduction; `status` is the latest known (a push wins over the room info). */

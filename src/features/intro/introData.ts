@@ -5,6 +5,8 @@
  */
 import { LIVE_STATUS, type LiveStatusName } from '../../domain/constants';
 import type { LiveStatusCode } from '../../realtime/roomState';
+import { isAssistant, isHost } from '../../domain/roles';
+import { safeUrl } from '../../domain/safeUrl';
 
 export interface RoomIntroduction {
   readonly title: string;
@@ -44,3 +46,32 @@ const STATUS_NAMES = Object.keys(LIVE_STATUS) as LiveStatusName[];
 
 /** The status's name, for the i18n keys `liveStatus.*`. */
 export const statusName = (status: LiveStatusCode): LiveStatusName | null => STATUS_NAMES.find((name) => LIVE_STATUS[name] === status) ?? null;
+
+/** One of the room's staff (webcast/user/list): who presents and who helps. */
+export interface StaffMember {
+  readonly uid: string;
+  readonly name: string;
+  readonly role: 'host' | 'assistant';
+  /** http(s) or same-origin only (domain/safeUrl), else null. */
+  readonly avatar: string | null;
+}
+
+/** At most this many are shown: a list the server sends longer is cut, never a flood. */
+export const STAFF_MAX = 50;
+
+/** The staff answer narrowed: hosts first, then assistants; a row without a name or a staff role is dropped. */
+export function readStaff(data: unknown): StaffMember[] {
+  const list = isRecord(data) ? data.users : null;
+  const out: StaffMember[] = [];
+  for (const item of Array.isArray(list) ? list : []) {
+    if (!isRecord(item)) continue;
+    const uid = typeof item.uid === 'string' || typeof item.uid === 'number' ? String(item.uid) : '';
+    const name = typeof item.name === 'string' ? item.name.trim() : '';
+    const code = typeof item.role === 'number' ? item.role : NaN;
+    const role = isHost(code) ? 'host' : isAssistant(code) ? 'assistant' : null;
+    if (uid === '' || name === '' || role === null) continue;
+    out.push({ uid, name, role, avatar: safeUrl(item.headImgUrl) });
+    if (out.length === STAFF_MAX) break;
+  }
+  return out.sort((a, b) => (a.role === b.role ? 0 : a.role === 'host' ? -1 : 1));
+}

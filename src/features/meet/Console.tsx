@@ -55,7 +55,7 @@ export function Console({ roomId, role, slots }: { readonly roomId: string; read
           <MicDesk roomId={roomId} />
           <CallRoomCard roomId={roomId} />
           <ChatControls roomId={roomId} />
-          <RoomDesk roomId={roomId} introduction={room?.introduction ?? ''} />
+          <RoomDesk roomId={roomId} introduction={room?.introduction ?? ''} broadcast={isHost(role)} />
         </div>
         <InteractionDesk roomId={roomId} />
         {slots.chat !== undefined && (

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { useApi } from '../../state/apiContext';
 import { useRoomStateKey } from '../../state/roomFeed';
-import { readChapters, readGrabs, readQaPending, readShare, readSignIns, type Chapter, type PendingQuestion, type RedPacketResult, type RollCallResult, type ShareNow } from './consoleData';
+import { readChapters, readGrabs, readQaPending, readQaSwitchState, readShare, readSignIns, type Chapter, type PendingQuestion, type RedPacketResult, type RollCallResult, type ShareNow } from './consoleData';
 import { useHostCall, usePolling } from './useHostCall';
 import { useHostCalls } from './useHostCalls';
 import { ConsoleProblem } from './ConsoleProblem';
@@ -220,7 +220,19 @@ function QaBlock({ roomId }: { readonly roomId: string }) {
   const host = useHostCalls();
   const call = useHostCall();
   const qa = useRoomStateKey(roomId, 'qa');
-  const on = qa?.state === 'on';
+  // The switch as the room has it (qa/switch) until a push says otherwise: a console opened
+  // after Q&A was opened knows it is open.
+  const api = useApi();
+  const [read, setRead] = useState<'on' | 'off' | 'unopened' | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    api.live.qaSwitch({ webcastId: roomId }, { signal: controller.signal, background: true }).then(
+      (data) => setRead(readQaSwitchState(data)),
+      () => undefined, // the push, or the host's next switch, tells
+    );
+    return () => controller.abort();
+  }, [api, roomId]);
+  const on = (qa?.state ?? read) === 'on';
   const [pending, setPending] = useState<readonly PendingQuestion[]>([]);
   const [reads, setReads] = useState(0);
   const [answers, setAnswers] = useState<Readonly<Record<string, string>>>({});

@@ -12,6 +12,7 @@ import { readKicks, readSignups } from './consoleData';
 import { useHostCall, usePolling } from './useHostCall';
 import { useHostCalls } from './useHostCalls';
 import { ConsoleProblem } from './ConsoleProblem';
+import { BroadcastBlock } from './BroadcastBlock';
 
 /** How often the lists are read again (a kick from the chat, a new sign-up). */
 const LISTS_EVERY_MS = 5000;
@@ -247,13 +248,15 @@ function KickedBlock({ roomId }: { readonly roomId: string }) {
   );
 }
 
-export function RoomDesk({ roomId, introduction }: { readonly roomId: string; readonly introduction: string }) {
+/** `broadcast`: the encoder settings block, for the host only (the server refuses others 4009). */
+export function RoomDesk({ roomId, introduction, broadcast }: { readonly roomId: string; readonly introduction: string; readonly broadcast: boolean }) {
   const { t } = useTranslation(INTERACTIONS_NS);
   return (
     <section className="console-card room-desk" aria-labelledby="room-desk-title">
       <h2 id="room-desk-title" className="console-card__title">
         {t('console.room.title')}
       </h2>
+      {broadcast && <BroadcastBlock roomId={roomId} />}
       <ScheduleBlock roomId={roomId} />
       <IntroductionBlock roomId={roomId} initial={introduction} />
       <CommerceBlock roomId={roomId} />

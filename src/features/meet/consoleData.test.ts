@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readChapters, readConsoleRoom, readGrabs, readMicDesk, readPending, readQaPending, readShare, readSignIns, readKicks, readSignups } from './consoleData';
+import { readChapters, readConsoleRoom, readGrabs, readMicDesk, readPending, readQaPending, readShare, readSignIns, readKicks, readSignups, readPushAddress, readQaSwitchState } from './consoleData';
 
 describe('the console reads', () => {
   it('the room title, a known live status and the introduction, nothing else', () => {
@@ -87,5 +87,23 @@ describe('the console reads', () => {
       { uid: 'g2', name: 'g2', reason: '', until: null },
     ]);
     expect(readKicks({ list: 'nope' })).toEqual([]);
+  });
+});
+
+describe('the console reads the encoder settings and the Q&A switch', () => {
+  it('an RTMP(S) address with a key, nothing else', () => {
+    expect(readPushAddress({ url: 'rtmp://live.test/live', streamKey: '10001?key=abc' })).toEqual({ url: 'rtmp://live.test/live', streamKey: '10001?key=abc' });
+    expect(readPushAddress({ url: 'rtmps://live.test/live', streamKey: 'k' })).not.toBeNull();
+    expect(readPushAddress({ url: 'javascript:alert(1)', streamKey: 'k' })).toBeNull();
+    expect(readPushAddress({ url: 'rtmp://live.test/live', streamKey: '' })).toBeNull();
+    expect(readPushAddress({ url: 'rtmp://a b', streamKey: 'k' })).toBeNull();
+    expect(readPushAddress(null)).toBeNull();
+  });
+
+  it('the switch as on, off or unopened; anything else unknown', () => {
+    expect(readQaSwitchState({ state: 'on' })).toBe('on');
+    expect(readQaSwitchState({ state: 'unopened' })).toBe('unopened');
+    expect(readQaSwitchState({ state: 'ON' })).toBeNull();
+    expect(readQaSwitchState([])).toBeNull();
   });
 });

@@ -231,3 +231,24 @@ export function readKicks(data: unknown): KickedUser[] {
   }
   return out;
 }
+
+/** Where the host's encoder sends the stream (stream/push/url): an RTMP address and the room's key. */
+export interface PushAddress {
+  readonly url: string;
+  readonly streamKey: string;
+}
+
+export function readPushAddress(data: unknown): PushAddress | null {
+  const row = record(data);
+  const url = row?.url;
+  const streamKey = row?.streamKey;
+  // Only an RTMP(S) address is one an encoder takes; anything else is not shown.
+  if (typeof url !== 'string' || typeof streamKey !== 'string' || !/^rtmps?:\/\/[^\s]+$/i.test(url) || streamKey === '') return null;
+  return { url, streamKey };
+}
+
+/** The room's Q&A switch (qa/switch): 'on', 'off' or 'unopened'; null when unreadable. */
+export function readQaSwitchState(data: unknown): 'on' | 'off' | 'unopened' | null {
+  const state = record(data)?.state;
+  return state === 'on' || state === 'off' || state === 'unopened' ? state : null;
+}

@@ -15,14 +15,20 @@ export interface QaPage {
   readonly threads: readonly QaThread[];
 }
 
+/** One thread (a first question with its follow-ups), as qa/list's rows and qa/reply give it; null when malformed. */
+export function readQaThread(item: unknown): QaThread | null {
+  const question = readQaQuestion(item);
+  if (question === null || question.parentId !== null) return null;
+  const followUps = isRecord(item) && Array.isArray(item.followUps) ? item.followUps.slice(0, FOLLOW_UPS_MAX).flatMap((f) => readQaQuestion(f) ?? []) : [];
+  return { question, followUps: followUps.filter((f) => f.parentId === question.qaId) };
+}
+
 export function readQaPage(data: unknown): QaPage {
   if (!isRecord(data)) return { state: null, total: 0, threads: [] };
   const list = Array.isArray(data.list) ? data.list : [];
   const threads = list.flatMap((item): QaThread[] => {
-    const question = readQaQuestion(item);
-    if (question === null || question.parentId !== null) return [];
-    const followUps = isRecord(item) && Array.isArray(item.followUps) ? item.followUps.slice(0, FOLLOW_UPS_MAX).flatMap((f) => readQaQuestion(f) ?? []) : [];
-    return [{ question, followUps: followUps.filter((f) => f.parentId === question.qaId) }];
+    const thread = readQaThread(item);
+    return thread === null ? [] : [thread];
   });
   const total = typeof data.total === 'number' && Number.isSafeInteger(data.total) && data.total >= 0 ? data.total : threads.length;
   return { state: readQaSwitch(data.state), total, threads };

@@ -4,7 +4,7 @@
  * ones, a page at a time), kept current by the pushes of approved and answered questions,
  * and asking and following up (SPEC 5: at least 5 characters; 3000 ms double-click rule).
  */
-import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { applyQuestion, applyVotes, mergeThreads, readQaQuestion, sortThreads, type QaOrder, type QaSwitch, type QaThread } from '../../domain/qa';
@@ -16,7 +16,7 @@ import { pushNotice } from '../../state/notices';
 import { useRoomStateKey } from '../../state/roomFeed';
 import { failureText } from '../../ui/failureText';
 import { useSubmitGuard } from '../../ui/useSubmitGuard';
-import { readQaPage } from './qaData';
+import { readQaPage, readQaThread } from './qaData';
 
 export const QA_PAGE = 20;
 
@@ -75,11 +75,30 @@ export function useQa(roomId: string): QaView {
     return () => controller.abort();
   }, [readPage]);
 
-  // Staff approved or answered a question: it moves on in place, or joins the list.
+  // Staff approved or answered a question: it moves on in place, or joins the list. A
+  // follow-up in a thread not read yet (on a later page) brings its whole thread (qa/reply).
   const changed = qa?.lastChanged ?? null;
+  const known = useRef(threads);
   useEffect(() => {
-    if (changed !== null) setThreads((known) => applyQuestion(known, changed));
-  }, [changed]);
+    known.current = threads;
+  });
+  useEffect(() => {
+    if (changed === null) return;
+    const parentId = changed.parentId;
+    if (parentId === null || known.current.some((t) => t.question.qaId === parentId)) {
+      setThreads((now) => applyQuestion(now, changed));
+      return;
+    }
+    const controller = new AbortController();
+    api.live.qaReply({ qaId: parentId }, { signal: controller.signal, background: true }).then(
+      (data) => {
+        const thread = readQaThread(data);
+        if (thread !== null) setThreads((now) => [thread.question, ...thread.followUps, changed].reduce(applyQuestion, now));
+      },
+      () => undefined, // the next list read brings the thread
+    );
+    return () => controller.abort();
+  }, [api, changed]);
 
   // The room's vote tallies (coalesced by the server): counts move in place.
   const tally = qa?.tally ?? null;
