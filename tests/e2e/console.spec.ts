@@ -442,3 +442,23 @@ test('the encoder settings: the RTMP address and the key (hidden until asked) co
   await server.admin(`/admin/v1/rooms/${ROOM}/qa/state`, { state: 'unopened' });
   await host.context.close();
 });
+
+test('a recommendation found by keyword in the console (recommend/find) and pushed (recommend/push) shows in the viewer\'s tab', async ({ browser }) => {
+  const viewerContext = await guestContext(browser, server.url);
+  const viewer = await viewerContext.newPage();
+  await enterAsGuest(viewer, ROOM);
+  const host = await openConsole(browser);
+  const block = host.page.locator('.interaction-desk__block', { hasText: '查找并推送推荐' });
+  await block.getByRole('searchbox', { name: '推荐关键词' }).fill('no such thing');
+  await block.getByRole('button', { name: '查找' }).click();
+  await expect(block).toContainText('没有与“no such thing”匹配的推荐');
+  await block.getByRole('searchbox', { name: '推荐关键词' }).fill('trial');
+  await block.getByRole('button', { name: '查找' }).click();
+  const matches = block.getByRole('list', { name: '找到的推荐' }).getByRole('listitem');
+  await expect(matches).toHaveCount(1);
+  await matches.getByRole('button', { name: '推送“Free 30-day trial”' }).click();
+  await expect(block.getByRole('status')).toHaveText('已推送：Free 30-day trial');
+  await expect(viewer.locator('[data-interaction="pushed"]')).toContainText('Free 30-day trial', { timeout: 10_000 });
+  await host.context.close();
+  await viewerContext.close();
+});

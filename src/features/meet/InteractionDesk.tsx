@@ -16,6 +16,7 @@ import { readChapters, readGrabs, readQaPending, readQaSwitchState, readShare, r
 import { useHostCall, usePolling } from './useHostCall';
 import { useHostCalls } from './useHostCalls';
 import { ConsoleProblem } from './ConsoleProblem';
+import { RecommendPushBlock } from './RecommendPushBlock';
 import { useNow } from '../../ui/clock';
 
 /** How often results are read while an interaction runs. */
@@ -426,6 +427,7 @@ export function InteractionDesk({ roomId }: { readonly roomId: string }) {
       <RollCallBlock roomId={roomId} />
       <RedPacketBlock roomId={roomId} />
       <PushBlock roomId={roomId} />
+      <RecommendPushBlock roomId={roomId} />
       <QaBlock roomId={roomId} />
       <ShareBlock roomId={roomId} />
       <CaptionBlock roomId={roomId} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readChapters, readConsoleRoom, readGrabs, readMicDesk, readPending, readQaPending, readShare, readSignIns, readKicks, readSignups, readPushAddress, readQaSwitchState } from './consoleData';
+import { readChapters, readConsoleRoom, readGrabs, readMicDesk, readPending, readQaPending, readShare, readSignIns, readKicks, readSignups, readPushAddress, readQaSwitchState, readRecommendationMatches } from './consoleData';
 
 describe('the console reads', () => {
   it('the room title, a known live status and the introduction, nothing else', () => {
@@ -105,5 +105,16 @@ describe('the console reads the encoder settings and the Q&A switch', () => {
     expect(readQaSwitchState({ state: 'unopened' })).toBe('unopened');
     expect(readQaSwitchState({ state: 'ON' })).toBeNull();
     expect(readQaSwitchState([])).toBeNull();
+  });
+});
+
+describe('the console reads the recommendations found', () => {
+  it('id and title (the id when untitled); rows without an id left out; at most 50', () => {
+    expect(readRecommendationMatches({ list: [{ id: 'r1', title: ' Trial ' }, { id: 'r2' }, { title: 'no id' }, null] })).toEqual([
+      { id: 'r1', title: 'Trial' },
+      { id: 'r2', title: 'r2' },
+    ]);
+    expect(readRecommendationMatches({ list: Array.from({ length: 80 }, (_, i) => ({ id: `r${i}` })) })).toHaveLength(50);
+    expect(readRecommendationMatches('junk')).toEqual([]);
   });
 });

@@ -252,3 +252,23 @@ export function readQaSwitchState(data: unknown): 'on' | 'off' | 'unopened' | nu
   const state = record(data)?.state;
   return state === 'on' || state === 'off' || state === 'unopened' ? state : null;
 }
+
+/** A recommendation the host may push (recommend/find): its id and title. */
+export interface RecommendationMatch {
+  readonly id: string;
+  readonly title: string;
+}
+
+/** The matches of recommend/find, at most 50; a row without an id is left out. */
+export function readRecommendationMatches(data: unknown): RecommendationMatch[] {
+  const list = record(data)?.list;
+  const out: RecommendationMatch[] = [];
+  for (const item of Array.isArray(list) ? list : []) {
+    const row = record(item);
+    const found = id(row?.id);
+    if (row === null || found === null) continue;
+    out.push({ id: found, title: typeof row.title === 'string' && row.title.trim() !== '' ? row.title.trim().slice(0, 200) : found });
+    if (out.length === 50) break;
+  }
+  return out;
+}
