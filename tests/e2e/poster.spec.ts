@@ -99,3 +99,46 @@ test('a poster that cannot be made says so, and is made on retry', async ({ brow
   await expect(dialog.getByRole('img', { name: '我的邀请海报' })).toBeVisible();
   await context.close();
 });
+
+test('a poster in my own words and colours (custom create): the words checked first, its own invite link, listed when the dialog opens again (custom list)', async ({ browser }) => {
+  const context = await guestContext(browser, server.url);
+  const page = await context.newPage();
+  await enterAsGuest(page, ROOM);
+  await page.getByRole('button', { name: '邀请' }).click();
+  const dialog = page.getByRole('dialog', { name: '邀请好友观看' });
+  await expect(dialog.getByRole('img', { name: '我的邀请海报' })).toBeVisible();
+  // The copy line names the link copied (or to copy by hand, without clipboard permission).
+  const linkShown = async (): Promise<string> => {
+    await dialog.getByRole('button', { name: '复制邀请链接' }).click();
+    const said = (await dialog.locator('.poster-panel__invited').textContent()) ?? '';
+    return said.slice(said.indexOf('http'));
+  };
+  const roomLink = await linkShown();
+  expect(roomLink).toContain('inviterId=');
+  const own = dialog.getByRole('region', { name: '我的海报' });
+  await own.getByRole('button', { name: '生成我的海报' }).click();
+  await expect(own.getByRole('alert')).toHaveText('请填写海报标题');
+  await own.getByRole('textbox', { name: '海报标题' }).fill('长'.repeat(41));
+  await own.getByRole('button', { name: '生成我的海报' }).click();
+  await expect(own.getByRole('alert')).toHaveText('海报标题最多 40 个字');
+  await own.getByRole('textbox', { name: '海报标题' }).fill('我的分享会');
+  await own.getByRole('textbox', { name: '一句话（可选）' }).fill('周五下午三点，不见不散');
+  await own.getByRole('button', { name: '生成我的海报' }).click();
+  const choices = own.getByRole('list', { name: '选择要分享的海报' });
+  await expect(choices.getByRole('button', { name: '我的分享会' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(dialog.getByRole('img', { name: '我的邀请海报' })).toBeVisible();
+  const ownLink = await linkShown();
+  expect(ownLink).toContain('inviterId=');
+  expect(ownLink).not.toBe(roomLink);
+
+  // Opened again: the poster made before is offered, and the room's poster is one press away.
+  await dialog.getByRole('button', { name: '关闭邀请海报' }).click();
+  await page.getByRole('button', { name: '邀请' }).click();
+  const again = page.getByRole('dialog', { name: '邀请好友观看' }).getByRole('list', { name: '选择要分享的海报' });
+  await expect(again.getByRole('button', { name: '我的分享会' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(again.getByRole('button', { name: '直播间海报' })).toHaveAttribute('aria-pressed', 'true');
+  await again.getByRole('button', { name: '我的分享会' }).click();
+  await expect(again.getByRole('button', { name: '我的分享会' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('dialog', { name: '邀请好友观看' }).getByRole('img', { name: '我的邀请海报' })).toBeVisible();
+  await context.close();
+});

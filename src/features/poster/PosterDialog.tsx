@@ -10,7 +10,8 @@ import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { intlLocaleOf } from '../../i18n/localeChoice';
 import { useApi } from '../../state/apiContext';
 import { drawPoster } from './drawPoster';
-import { readInviteUrl, readPosterFacts, readPosterLook, readRanking, readTemplateId, type Ranking } from './posterData';
+import { readInviteUrl, readPosterFacts, readPosterLook, readRanking, readTemplateId, type CustomPoster, type Ranking } from './posterData';
+import { CustomPosters } from './CustomPosters';
 
 type Made = { readonly phase: 'making' } | { readonly phase: 'failed' } | { readonly phase: 'made'; readonly url: string; readonly inviteUrl: string; readonly invited: number };
 
@@ -22,6 +23,8 @@ export function PosterDialog({ roomId, onClose }: { readonly roomId: string; rea
   const [made, setMade] = useState<Made>({ phase: 'making' });
   const [ranking, setRanking] = useState<Ranking | null>(null);
   const [attempt, setAttempt] = useState(0);
+  /** The viewer's own poster shown instead of the room's (CustomPosters); null: the room's. */
+  const [choice, setChoice] = useState<CustomPoster | null>(null);
   const dateTime = useMemo(() => new Intl.DateTimeFormat(intlLocaleOf(i18n.language), { dateStyle: 'medium', timeStyle: 'short' }), [i18n.language]);
 
   useEffect(() => {
@@ -34,13 +37,21 @@ export function PosterDialog({ roomId, onClose }: { readonly roomId: string; rea
     const options = { signal: controller.signal, background: true };
     let url: string | null = null;
     (async () => {
-      const [facts, template] = await Promise.all([api.commerce.posterGuestInfo({ liveId: roomId }, options), api.commerce.posterTemplateContent({ liveId: roomId }, options)]);
+      setMade({ phase: 'making' });
+      // The room's template only for the room's poster: the viewer's own carries its look.
+      const [facts, template] = await Promise.all([api.commerce.posterGuestInfo({ liveId: roomId }, options), choice === null ? api.commerce.posterTemplateContent({ liveId: roomId }, options) : null]);
       const read = readPosterFacts(facts);
-      const templateId = readTemplateId(template);
-      if (read === null || templateId === null) throw new Error('unreadable poster facts');
-      const inviteUrl = readInviteUrl(await api.commerce.posterCreate({ liveId: roomId, templateId }, options));
-      if (inviteUrl === null) throw new Error('no invite URL');
-      const blob = await drawPoster(read, readPosterLook(template), inviteUrl, {
+      if (read === null) throw new Error('unreadable poster facts');
+      let look = choice?.look;
+      let inviteUrl = choice?.inviteUrl ?? null;
+      if (choice === null) {
+        const templateId = readTemplateId(template);
+        if (templateId === null) throw new Error('unreadable poster template');
+        look = readPosterLook(template);
+        inviteUrl = readInviteUrl(await api.commerce.posterCreate({ liveId: roomId, templateId }, options));
+      }
+      if (inviteUrl === null || look === undefined) throw new Error('no invite URL');
+      const blob = await drawPoster(read, look, inviteUrl, {
         live: t('poster.live'),
         startLabel: read.startTime === null ? null : t('poster.startsAt', { time: dateTime.format(read.startTime) }),
         invites: t('poster.invites', { name: read.name }),
@@ -60,7 +71,7 @@ export function PosterDialog({ roomId, onClose }: { readonly roomId: string; rea
       controller.abort();
       if (url !== null) URL.revokeObjectURL(url);
     };
-  }, [api, roomId, attempt, t, dateTime]);
+  }, [api, roomId, attempt, t, dateTime, choice]);
 
   const [copied, setCopied] = useState<'copied' | 'copyFailed' | null>(null);
   const copy = (link: string) => {
@@ -113,6 +124,7 @@ export function PosterDialog({ roomId, onClose }: { readonly roomId: string; rea
             </p>
           </>
         )}
+        <CustomPosters roomId={roomId} chosenId={choice?.id ?? null} onChoose={setChoice} />
         <section className="poster-panel__ranking" aria-labelledby={`${ids}-ranking`}>
           <h3 id={`${ids}-ranking`}>{t('poster.ranking')}</h3>
           {ranking !== null && (

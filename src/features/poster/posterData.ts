@@ -80,3 +80,26 @@ export function readRanking(value: unknown): Ranking {
   const rank = countOf(mine.rank);
   return { list, mine: { rank: rank === 0 ? null : rank, count: countOf(mine.count) } };
 }
+
+/** One of the viewer's own posters (poster/custom/list, custom/create): its look and invite URL. */
+export interface CustomPoster {
+  readonly id: string;
+  readonly look: PosterLook;
+  readonly inviteUrl: string;
+}
+
+/** The server's limits on a custom poster's words (server/interact/posters/content.ts), checked before sending. */
+export const CUSTOM_POSTER_LIMITS = { title: 40, text: 200 } as const;
+
+/** One custom poster answer; null without an id or an http(s) invite URL. */
+export function readCustomPoster(value: unknown): CustomPoster | null {
+  if (!isRecord(value) || typeof value.id !== 'string' || value.id === '' || value.id.length > 128) return null;
+  const inviteUrl = readInviteUrl(value);
+  return inviteUrl === null ? null : { id: value.id, look: readPosterLook(value), inviteUrl };
+}
+
+/** The viewer's custom posters, newest first as the server lists them; at most 50. */
+export function readCustomPosters(value: unknown): CustomPoster[] {
+  const list = isRecord(value) && Array.isArray(value.list) ? value.list : [];
+  return list.slice(0, 50).flatMap((item) => readCustomPoster(item) ?? []);
+}
