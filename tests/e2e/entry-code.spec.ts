@@ -48,7 +48,9 @@ test.describe('phone room', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     await form.getByLabel('短信验证码').fill(wrong);
     await form.getByRole('button', { name: '进入直播间' }).click();
+    // Checked on its own first (verify/sms/check, which does not spend the code): said under the code field.
     await expect(form.getByRole('alert')).toHaveText('验证码错误');
+    await expect(form.getByLabel('短信验证码')).toHaveAttribute('aria-invalid', 'true');
 
     await form.getByLabel('短信验证码').fill(code);
     await form.getByRole('button', { name: '进入直播间' }).click();
@@ -130,8 +132,17 @@ test.describe('VIP room', () => {
 
 test.describe('whitelist room', () => {
   test('a whitelisted phone enters', async ({ page, request }) => {
+    await page.goto('/live/login/10010');
+    // The rule read through its own call (webcast/{id}/whitelist): the list is on.
+    await expect(page.getByRole('form', { name: '白名单验证' })).toContainText('本直播间仅限受邀观众，请用受邀手机号验证');
     await phoneLogin(page, request, '10010', '白名单验证', '13800000101');
     await expect(page).toHaveURL(/\/live\/video\/10010$/);
+  });
+
+  test('a room that dropped its list since the page loaded says so (the rule answers enabled: false)', async ({ page }) => {
+    await page.route('**/ccp/monitor/v2/webcast/10010/whitelist', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ code: 200, msg: '', data: { enabled: false, field: 'phone', verify: 'smsCode' } }) }));
+    await page.goto('/live/login/10010');
+    await expect(page.getByRole('form', { name: '白名单验证' })).toContainText('此直播间已不再限制受邀名单，请刷新页面后进入');
   });
 
   test('another phone is not allowed (4009)', async ({ page, request }) => {

@@ -14,7 +14,9 @@ test.describe('watch password room', () => {
 
     await form.getByLabel('请输入观看密码').fill('000000');
     await form.getByRole('button', { name: '进入直播间' }).click();
+    // Checked on its own first (clv/sign/password/check): said under the password field.
     await expect(form.getByRole('alert')).toHaveText('观看密码错误');
+    await expect(form.getByLabel('请输入观看密码')).toHaveAttribute('aria-invalid', 'true');
     await expect(page).toHaveURL(/\/live\/login\/10002$/);
 
     await form.getByLabel('请输入观看密码').fill('123456');

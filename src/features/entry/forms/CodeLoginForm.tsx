@@ -1,9 +1,12 @@
 /**
  * Logins with an address and a verification code: phone + SMS code (phone, VIP, whitelist
  * and sign-up rooms) or email + email code. The code is sent by the commerce service's
- * verify calls; read it on /sim/inbox with the reference server.
+ * verify calls; read it on /sim/inbox with the reference server. An SMS code is checked on
+ * its own first (SPEC 7.2 verify/sms/check, which does not spend it), so a wrong one is said
+ * under the code field. A whitelist room's rule is read through its own call (SPEC 7.1
+ * webcast/{id}/whitelist): a room that dropped its list since the page loaded says so.
  */
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError, LoginInput } from '../../../api';
 import { validateEmail, validatePhone } from '../../../domain/contact';
@@ -13,6 +16,25 @@ import { emailLoginInput, phoneLoginInput, type FieldProblems, type PhoneLoginTy
 import { SendCodeButton } from '../SendCodeButton';
 
 export type CodeLoginKind = PhoneLoginType | 'email';
+
+/** SPEC 8: the verification code is wrong or spent. */
+const WRONG_CODE = 4101;
+
+/** True once the room's whitelist rule says the list is off (the room changed its gate since the page loaded). */
+function useWhitelistOff(roomId: string, asked: boolean): boolean {
+  const api = useApi();
+  const [off, setOff] = useState(false);
+  useEffect(() => {
+    if (!asked) return undefined;
+    const controller = new AbortController();
+    api.live.whitelist({ id: roomId }, { signal: controller.signal, background: true }).then(
+      (rule) => setOff((rule as { enabled?: unknown } | null)?.enabled === false),
+      () => undefined, // the form still works; the login says what is wrong
+    );
+    return () => controller.abort();
+  }, [api, roomId, asked]);
+  return off;
+}
 
 interface CodeLoginFormProps extends EntryFormProps {
   readonly kind: CodeLoginKind;
@@ -33,6 +55,8 @@ export function CodeLoginForm({ roomId, onEntered, consent, kind, onError, foote
   const email = kind === 'email';
   const addressKey = email ? 'email' : 'phone';
   const codeKey = email ? 'emailCode' : 'smsCode';
+
+  const whitelistOff = useWhitelistOff(roomId, kind === 'whitelist');
 
   const checkedAddress = () => (email ? validateEmail(address) : validatePhone(address));
   const ready = () => {
@@ -56,8 +80,17 @@ export function CodeLoginForm({ roomId, onEntered, consent, kind, onError, foote
     if (!input.ok || agreed === null) return;
     const body: LoginInput = { ...input.value, ...agreed };
     void runner.run(
-      (signal) => api.live.login(body, { signal }),
-      onError === undefined ? undefined : (error) => onError(error, body),
+      async (signal) => {
+        if (!email && body.phone !== undefined && body.smsCode !== undefined) await api.commerce.smsCheck({ phone: body.phone, code: body.smsCode }, { signal });
+        return api.live.login(body, { signal });
+      },
+      (error) => {
+        if (!email && error.code === WRONG_CODE) {
+          setProblems({ [codeKey]: { key: error.messageKey } });
+          return true;
+        }
+        return onError?.(error, body) ?? false;
+      },
     );
   };
 
@@ -65,7 +98,7 @@ export function CodeLoginForm({ roomId, onEntered, consent, kind, onError, foote
   return (
     <form className="entry-form" aria-label={title} noValidate onSubmit={submit}>
       <h2 className="entry-form__title">{title}</h2>
-      {kind !== 'phone' && kind !== 'email' && <p className="entry-form__hint">{t(`entry.${kind}.hint`)}</p>}
+      {kind !== 'phone' && kind !== 'email' && <p className="entry-form__hint">{t(kind === 'whitelist' && whitelistOff ? 'entry.whitelist.off' : `entry.${kind}.hint`)}</p>}
       <Field
         label={email ? t('entry.email.label') : t('entry.phone.label')}
         name={addressKey}

@@ -1,12 +1,18 @@
 /**
  * Watch password (with an optional nickname) and member code: one secret typed by the
- * viewer. Wrong ones are refused by the server (4103, 4102; too many tries 4203).
+ * viewer. Wrong ones are refused by the server (4103, 4102; too many tries 4203). The
+ * password is checked on its own first (SPEC 7.1 clv/sign/password/check), so a wrong one is
+ * said under the password field, where the viewer types again, and a nickname or room
+ * refusal after it under the nickname or the form.
  */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../../state/apiContext';
 import { Failure, Field, SubmitButton, useLoginRunner, type EntryFormProps } from '../entryKit';
 import { memberCodeLoginInput, passwordLoginInput, type FieldProblems } from '../loginInputs';
+
+/** SPEC 8: the watch password is wrong. */
+const WRONG_PASSWORD = 4103;
 
 export function PasswordForm({ roomId, onEntered, consent }: EntryFormProps) {
   const { t } = useTranslation();
@@ -22,7 +28,17 @@ export function PasswordForm({ roomId, onEntered, consent }: EntryFormProps) {
     const agreed = consent.check();
     setProblems(input.ok ? {} : input.error);
     if (!input.ok || agreed === null) return;
-    void runner.run((signal) => api.live.login({ ...input.value, ...agreed }, { signal }));
+    void runner.run(
+      async (signal) => {
+        await api.live.checkWatchPassword({ webcastId: roomId, password: input.value.password ?? '' }, { signal });
+        return api.live.login({ ...input.value, ...agreed }, { signal });
+      },
+      (error) => {
+        if (error.code !== WRONG_PASSWORD) return false;
+        setProblems({ password: { key: error.messageKey } });
+        return true;
+      },
+    );
   };
 
   return (
