@@ -134,7 +134,7 @@ export { ApiError, apiErrorText, isApiError, type ApiErrorKind, type Translate }
 export type { HttpClient, HttpEffects, RequestOptions } from './http';
 export { createHttpClient } from './http';
 export type { CallDef, CallSpec, Id, Yuan } from '../protocol/calls';
-export { LIVE_CALLS, type LiveService, type LoginData, type LoginInput } from './services/live';
+export type { LiveService, LoginData, LoginInput } from './services/live';
 export type { CommerceService } from './services/commerce';
 export { RESOURCE_CALLS, type ResourceService } from './services/resource';
 export type { DirectoryObject, DirectoryService, ServerAddresses } from './services/directory';

@@ -51,3 +51,12 @@ export function lazyCalls<T extends CallTable>(load: () => Promise<BoundCalls<T>
     },
   });
 }
+
+/** Calls bound at once (`eager`) and the rest of the table loaded on the first of those (lazyCalls). */
+export function partlyLazyCalls<E extends CallTable, T extends CallTable>(eager: BoundCalls<E>, load: () => Promise<BoundCalls<T>>): BoundCalls<T> {
+  const rest = lazyCalls(load) as Record<string, unknown>;
+  const now = eager as Record<string, unknown>;
+  return new Proxy({} as BoundCalls<T>, {
+    get: (_target, name) => (typeof name === 'string' && Object.hasOwn(now, name) ? now[name] : rest[name as string]),
+  });
+}

@@ -7,7 +7,8 @@ import { createHttpClient, type HttpClient } from '../http';
 import { COMMERCE_CALLS, createCommerceService } from './commerce';
 import { DIRECTORY_CALLS } from './directory';
 import { HOST_CALLS } from './host';
-import { LIVE_CALLS, createLiveService, decodeLoginData } from './live';
+import { createLiveService, decodeLoginData } from './live';
+import { LIVE_CALLS } from '../../protocol/services/live';
 import { RESOURCE_CALLS, createResourceService } from './resource';
 
 const TABLES = {
@@ -175,10 +176,11 @@ describe('bound services', () => {
     const live = createLiveService(http);
     const commerce = createCommerceService(http);
     const resource = createResourceService(http);
-    expect(Object.keys(live).sort()).toEqual(Object.keys(LIVE_CALLS).sort());
+    // The live service binds the guide page's calls at once and the rest on first use (a proxy): each name answers a function.
+    for (const name of Object.keys(LIVE_CALLS)) expect(typeof (live as unknown as Record<string, unknown>)[name]).toBe('function');
     expect(Object.keys(commerce).sort()).toEqual(Object.keys(COMMERCE_CALLS).sort());
     expect(Object.keys(resource).sort()).toEqual(Object.keys(RESOURCE_CALLS).sort());
-    for (const fn of [...Object.values(live), ...Object.values(commerce), ...Object.values(resource)]) {
+    for (const fn of [...Object.values(commerce), ...Object.values(resource)]) {
       expect(typeof fn).toBe('function');
     }
   });

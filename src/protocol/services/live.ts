@@ -7,66 +7,13 @@
  * fixes them (guest login, 1.3); features narrow the data they read.
  */
 import { callMakers, type Id } from '../calls';
+import { decodeLoginData, LIVE_ENTRY_CALLS, LOGIN_FIELDS, type LoginData, type LoginInput } from './liveEntry';
 
 const { get, post } = callMakers('live');
 
-/** PROTOCOL 1.3: what a successful login answers. */
-export interface LoginData {
-  readonly token: string;
-  readonly sid: string;
-  readonly userId: string;
-  readonly role: number;
-  /** Realtime socket address. */
-  readonly ws: string;
-  /** The viewer's nickname as the server knows it (the reference server answers it). */
-  readonly name?: string;
-  /** False while the nickname is the server-assigned one (SPEC 5: set before mic or lottery). */
-  readonly nameChanged?: boolean;
-}
+export { decodeLoginData, type LoginData, type LoginInput } from './liveEntry';
 
-/**
- * Login (PROTOCOL 1.3). `type: 'guest'` with a name is the minimum; other login types
- * (password, member code, phone, email, sign-up, enterprise messaging, QR) add their fields
- * to the same call. The optional field names are ours (SPEC does not show them).
- */
-export interface LoginInput {
-  readonly webcastId: Id;
-  readonly type: string;
-  readonly name?: string;
-  readonly password?: string;
-  readonly memberCode?: string;
-  readonly phone?: string;
-  readonly smsCode?: string;
-  readonly email?: string;
-  readonly emailCode?: string;
-  /** Authorisation code of enterprise messaging or a QR scan login. */
-  readonly code?: string;
-  /** SPEC 5: the privacy agreement was ticked; rooms that require it answer 4107 without it. */
-  readonly privacyAccepted?: boolean;
-}
-const LOGIN_FIELDS = ['webcastId', 'type', 'name', 'password', 'memberCode', 'phone', 'smsCode', 'email', 'emailCode', 'code', 'privacyAccepted'] as const;
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const text = (value: unknown): string | null =>
-  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null;
-
-/** The client cannot go on without token, sid and socket address: check them. */
-export function decodeLoginData(data: unknown): LoginData {
-  if (!isRecord(data)) throw new Error('login: data is not an object');
-  const token = text(data.token);
-  const sid = text(data.sid);
-  const userId = text(data.userId);
-  const ws = text(data.ws);
-  const role = typeof data.role === 'number' ? data.role : Number(data.role);
-  if (!token || !sid || userId === null || ws === null || !Number.isInteger(role)) {
-    throw new Error('login: data lacks token, sid, userId, role or ws');
-  }
-  const name = typeof data.name === 'string' ? { name: data.name } : {};
-  const nameChanged = typeof data.nameChanged === 'boolean' ? { nameChanged: data.nameChanged } : {};
-  return { token, sid, userId, role, ws, ...name, ...nameChanged };
-}
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * A chat picture to upload (SPEC 5): `data` is the file's bytes in standard base64 (no
@@ -97,19 +44,19 @@ type Paging = { readonly skip?: number; readonly take?: number };
 
 export const LIVE_CALLS = {
   // Room and entry
-  roomInfo: get<IdOnly>('/ccp/monitor/v2/webcast/{id}', ['id']),
+  roomInfo: LIVE_ENTRY_CALLS.roomInfo,
   signUpStatus: get<{ webcastId: Id; numString: string; type: Id }>(
     '/ccp/monitor/v2/webcast/is_sign/{webcastId}/{numString}/{type}',
     ['webcastId', 'numString', 'type'],
   ),
-  login: post<LoginInput, LoginData>('/ccp/monitor/v2/live_login', LOGIN_FIELDS, { decode: decodeLoginData }),
+  login: LIVE_ENTRY_CALLS.login,
   aggLogin: post<LoginInput & { aggId: Id }, LoginData>('/ccp/monitor/v2/live_login/agg', ['aggId', ...LOGIN_FIELDS], {
     decode: decodeLoginData,
   }),
   interactive: post<{ webcastId: Id; type: Id; content?: unknown }>('/ccp/monitor/v1/interactive', ['webcastId', 'type', 'content']),
   /** Chosen: ends the session now; its sockets are told (1100 status 4013). */
   logout: post<Record<never, never>, { ended: boolean }>('/ccp/monitor/v2/logout', []),
-  refreshSession: get<{ token: string; sid: string; webcastId: Id }>('/ccp/monitor/v2/webcast/user/refresh', ['token', 'sid', 'webcastId']),
+  refreshSession: LIVE_ENTRY_CALLS.refreshSession,
   signConfig: get<IdOnly>('/ccp/monitor/v2/webcast/{id}/sign', ['id']),
   signUp: post<{ webcastId: Id; numString?: string; type?: Id; answers: unknown }>('/ccp/monitor/v2/webcast/sign', [
     'webcastId',
@@ -203,7 +150,7 @@ export const LIVE_CALLS = {
   heartbeat: post<WebcastOnly>('/ccp/user/v1/heartbeat', ['webcastId']),
   notice: get<WebcastOnly>('/ccp/handler/v2/noticeV2/get/info', ['webcastId']),
   contract: get<IdOnly>('/ccp/monitor/v2/contract/{id}', ['id']),
-  updateName: get<{ name: string }>('/ccp/monitor/v2/webcast/user/update_name/{name}', ['name']),
+  updateName: LIVE_ENTRY_CALLS.updateName,
 
   // Playback, streams and settings (all paths chosen)
   pushStreamUrl: get<WebcastOnly>('/ccp/monitor/v2/stream/push/url', ['webcastId']),
