@@ -115,6 +115,9 @@ test('a poster in my own words and colours (custom create): the words checked fi
   };
   const roomLink = await linkShown();
   expect(roomLink).toContain('inviterId=');
+  // The share is recorded with the room (interactive, type share), which counts the room's shares.
+  await expect(dialog.locator('.poster-panel__shares')).toHaveText(/^本场直播已被分享 \d+ 次$/);
+  const shares = Number((await dialog.locator('.poster-panel__shares').textContent())?.match(/\d+/)?.[0]);
   const own = dialog.getByRole('region', { name: '我的海报' });
   await own.getByRole('button', { name: '生成我的海报' }).click();
   await expect(own.getByRole('alert')).toHaveText('请填写海报标题');
@@ -128,6 +131,7 @@ test('a poster in my own words and colours (custom create): the words checked fi
   await expect(choices.getByRole('button', { name: '我的分享会' })).toHaveAttribute('aria-pressed', 'true');
   await expect(dialog.getByRole('img', { name: '我的邀请海报' })).toBeVisible();
   const ownLink = await linkShown();
+  await expect(dialog.locator('.poster-panel__shares')).toHaveText(`本场直播已被分享 ${shares + 1} 次`);
   expect(ownLink).toContain('inviterId=');
   expect(ownLink).not.toBe(roomLink);
 

@@ -84,7 +84,20 @@ export function PosterDialog({ roomId, onClose }: { readonly roomId: string; rea
       () => setCopied('copied'),
       () => setCopied('copyFailed'),
     );
+    noteShare('link');
   };
+
+  // Each share (a copied link, a downloaded poster) is recorded with the room (SPEC 7.1
+  // interactive, type "share"), which answers how often the room has been shared.
+  const [shares, setShares] = useState<number | null>(null);
+  const noteShare = (how: 'link' | 'poster') =>
+    void api.live.interactive({ webcastId: roomId, type: 'share', content: how }, { background: true }).then(
+      (data) => {
+        const count = (data as { count?: unknown } | null)?.count;
+        if (typeof count === 'number' && Number.isSafeInteger(count) && count > 0) setShares(count);
+      },
+      () => undefined, // the share itself happened; only the count is missing
+    );
 
   return (
     <dialog ref={dialog} className="panel-dialog panel-dialog--panel sheet" aria-labelledby={`${ids}-title`} tabIndex={-1} onClose={onClose}>
@@ -112,7 +125,7 @@ export function PosterDialog({ roomId, onClose }: { readonly roomId: string; rea
         {made.phase === 'made' && (
           <>
             <div className="poster-panel__actions">
-              <a className="button button--primary" href={made.url} download={`poster-${roomId}.png`}>
+              <a className="button button--primary" href={made.url} download={`poster-${roomId}.png`} onClick={() => noteShare('poster')}>
                 {t('poster.download')}
               </a>
               <button type="button" className="button" onClick={() => copy(made.inviteUrl)}>
@@ -122,6 +135,7 @@ export function PosterDialog({ roomId, onClose }: { readonly roomId: string; rea
             <p className="poster-panel__invited" role="status">
               {copied === null ? t('poster.invited', { count: made.invited }) : copied === 'copied' ? t('poster.copied', { url: made.inviteUrl }) : t('poster.copyFailed', { url: made.inviteUrl })}
             </p>
+            {shares !== null && <p className="poster-panel__shares">{t('poster.shares', { count: shares })}</p>}
           </>
         )}
         <CustomPosters roomId={roomId} chosenId={choice?.id ?? null} onChoose={setChoice} />
