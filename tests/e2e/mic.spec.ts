@@ -151,3 +151,25 @@ test('an invitation is accepted or declined; a network loss past the grace ends 
   await expect.poll(() => liveTracks(page)).toBe(0);
   await context.close();
 });
+
+test('hanging up while the socket is down goes by voip/reply over HTTP: the viewer is off the mic at once, not when the grace runs out', async ({ browser }) => {
+  await server.admin(`/admin/v1/rooms/${ROOM}/mic/requests`, { open: true });
+  const { context, pages, userId, login } = await viewer(browser, 1);
+  const [page] = pages as [Page];
+  await server.admin(`/admin/v1/rooms/${ROOM}/mic/${userId}/invite`, {});
+  const invite = page.getByRole('dialog', { name: '主持人邀请你连麦' });
+  await expect(invite).toBeVisible({ timeout: 10_000 });
+  await invite.getByRole('button', { name: '接受' }).click();
+  await setNickname(page, 'Mic_Cara');
+  await expect(mic(page)).toContainText('连麦中', { timeout: 15_000 });
+
+  // The socket is cut (and refused for 14 s); the viewer hangs up straight away.
+  await server.admin(`/admin/v1/rooms/${ROOM}/users/${userId}/drop`, { seconds: 14 });
+  await expect.poll(() => page.evaluate(() => (globalThis as { __webcastRealtime?: { snapshot(): { connection: { state: string } } } }).__webcastRealtime?.snapshot().connection.state)).not.toBe('online');
+  const dropped = Date.now();
+  await mic(page).getByRole('button', { name: '挂断' }).click();
+  await expect.poll(() => micState(login), { timeout: 8_000 }).toBe('idle');
+  expect(Date.now() - dropped).toBeLessThan(9_000); // the server's grace would have taken 10 s
+  await expect.poll(() => liveTracks(page)).toBe(0);
+  await context.close();
+});

@@ -7,7 +7,7 @@
  */
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { isApiError } from '../../api';
-import { canPress, INITIAL_VIEWER_MIC, nextMicStep, shownMicPhase, stepViewerMic, type MicCall, type MicPhase, type MicProblem } from '../../domain/connectMic';
+import { canPress, INITIAL_VIEWER_MIC, MIC_PHASES, nextMicStep, shownMicPhase, stepViewerMic, type MicCall, type MicPhase, type MicProblem } from '../../domain/connectMic';
 import type { MicEnd } from '../../realtime/micState';
 import { useApi } from '../../state/apiContext';
 import { useRoomStateKey } from '../../state/roomFeed';
@@ -61,14 +61,31 @@ export interface ViewerMicView {
  * worker's socket; the server moves the mic the same way voip/reply 1, 2 and 3 do
  * (docs/protocol.md 5.3 and 5.5).
  */
-type MicCallRoute = { readonly kind: 'http'; readonly path: 'micApply'; readonly type: number } | { readonly kind: 'callRoom'; readonly code: number };
+type MicCallRoute =
+  | { readonly kind: 'http'; readonly path: 'micApply'; readonly type: number }
+  | { readonly kind: 'callRoom'; readonly code: number; readonly fallback?: { readonly path: 'micReply'; readonly type: number } };
+/**
+ * Declining and hanging up must work even while the socket is down (a viewer who wants off
+ * the mic is never kept on it by a broken connection): when the call-room request cannot
+ * reach the server, they go as voip/reply (2 decline, 3 hang up) over HTTP instead.
+ */
 export const MIC_CALL_ROUTES: Readonly<Record<MicCall, MicCallRoute>> = {
   apply: { kind: 'http', path: 'micApply', type: 1 },
   cancel: { kind: 'http', path: 'micApply', type: 2 },
   confirm: { kind: 'callRoom', code: 1605 },
-  decline: { kind: 'callRoom', code: 1607 },
-  hangup: { kind: 'callRoom', code: 1607 },
+  decline: { kind: 'callRoom', code: 1607, fallback: { path: 'micReply', type: 2 } },
+  hangup: { kind: 'callRoom', code: 1607, fallback: { path: 'micReply', type: 3 } },
 };
+
+/** The viewer's mic state in a voip answer (`{webcastId, state}`), or null. */
+export function readMicPhase(data: unknown): MicPhase | null {
+  const state = (data as { state?: unknown } | null)?.state;
+  return typeof state === 'string' && (MIC_PHASES as readonly string[]).includes(state) ? (state as MicPhase) : null;
+}
+
+/** The socket could not carry the request (nothing reached the server, or no answer came back): worth the HTTP way. */
+export const socketUnreachable = (failure: Extract<RealtimeOutcome<unknown>, { ok: false }>): boolean =>
+  failure.reason === 'not-connected' || failure.reason === 'connection-closed' || failure.reason === 'timeout' || failure.reason === 'not-subscribed' || failure.reason === 'send-failed';
 
 function problemOf(error: unknown): MicProblem {
   if (isApiError(error) && error.code === 4501) return { key: 'error.invalidInputField', detail: error.serverMsg ?? '' };
@@ -185,7 +202,22 @@ export function useViewerMic(roomId: string, nickname: NicknameGate): ViewerMicV
       dispatch({ type: 'calling', call });
       const route = MIC_CALL_ROUTES[call];
       if (route.kind === 'callRoom') {
-        void roomRequest(roomId, route.code, {}).then((outcome) => dispatch({ type: 'answered', call, problem: outcome.ok ? null : problemOfOutcome(outcome) }));
+        const fallback = route.fallback;
+        void roomRequest(roomId, route.code, {}).then((outcome) => {
+          if (outcome.ok || fallback === undefined || !socketUnreachable(outcome)) {
+            dispatch({ type: 'answered', call, problem: outcome.ok ? null : problemOfOutcome(outcome) });
+            return;
+          }
+          api.live[fallback.path]({ type: fallback.type, token: session.liveToken ?? '' }).then(
+            (data) => {
+              // The answer says where the mic now stands; with the socket down no push will yet.
+              const phase = readMicPhase(data);
+              if (phase !== null) dispatch({ type: 'server', phase, invited: false, now: clock.now() });
+              dispatch({ type: 'answered', call, problem: null });
+            },
+            (error: unknown) => dispatch({ type: 'answered', call, problem: problemOf(error) }),
+          );
+        });
       } else {
         api.live[route.path]({ type: route.type, token: session.liveToken ?? '' }).then(
           () => dispatch({ type: 'answered', call, problem: null }),
