@@ -123,6 +123,20 @@ test('questionnaire and quiz: SPEC 5 checks in the form, one answer shown in bot
 
   await second.reload();
   await expect(card(second, 'paper')).toContainText('得分 2 / 3', { timeout: 15_000 });
+
+  // The room's papers (paper/publish/list) in their tab, newest first, both answered; the
+  // earlier questionnaire opens again in the card's dialog, to review.
+  await second.getByRole('tab', { name: '问卷' }).click();
+  const papers = second.getByRole('list', { name: '本场问卷与测验' }).getByRole('listitem');
+  await expect(papers).toHaveCount(2);
+  await expect(papers.nth(0)).toContainText('Quick quiz');
+  await expect(papers.nth(1)).toContainText('Audience survey');
+  await expect(papers.nth(1)).toContainText('已作答');
+  await papers.nth(1).getByRole('button', { name: '查看“Audience survey”的作答' }).click();
+  const survey = second.getByRole('dialog', { name: 'Audience survey' });
+  await expect(survey).toBeVisible({ timeout: 10_000 });
+  await expect(survey).toContainText('你的答案');
+  await survey.getByRole('button', { name: '关闭问卷' }).click();
   await context.close();
 });
 

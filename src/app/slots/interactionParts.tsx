@@ -18,7 +18,7 @@ import { GoodsTab as GoodsPanel, PushedCard, PushedItem, RecommendTab as Recomme
 import { LotteryCard, LotteryReplayCard, type NicknameGate } from '../../features/lottery';
 import { MicControl } from '../../features/mic';
 import { RedPacketCard } from '../../features/redpacket';
-import { PaperCard, PaperPractice } from '../../features/paper';
+import { PaperCard, PaperList, PaperPractice } from '../../features/paper';
 import { ReplayCards, ReplayTab as ReplayTabPanel, ReplayTimelineLoader, type ReplayCardRenderers } from '../../features/replay';
 import { QaPanel } from '../../features/qa';
 import { RollCallCard } from '../../features/rollcall';
@@ -91,6 +91,15 @@ export function RecommendTab({ roomId }: { readonly roomId: string }) {
   return (
     <Entered roomId={roomId}>
       <RecommendPanel key={roomId} roomId={roomId} />
+    </Entered>
+  );
+}
+
+/** The room's questionnaires and quizzes (paper publishing list), each opened in the paper card. */
+export function PapersTab({ roomId }: { readonly roomId: string }) {
+  return (
+    <Entered roomId={roomId}>
+      <PaperList roomId={roomId} />
     </Entered>
   );
 }

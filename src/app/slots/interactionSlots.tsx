@@ -27,6 +27,7 @@ function part(name: PartName) {
 const goods = part('GoodsTab');
 const recommend = part('RecommendTab');
 const qa = part('QaTab');
+const papers = part('PapersTab');
 const groups = part('GroupsTab');
 const groupsBadge = part('GroupsBadge');
 
@@ -49,6 +50,7 @@ export const interactionSlots: LiveScreenSlots = {
     { key: 'goods', label: i18n.t('screen.tabGoods'), offer: 'goods', render: () => goods(roomId) },
     { key: 'recommend', label: i18n.t('screen.tabRecommend'), render: () => recommend(roomId) },
     { key: 'qa', label: i18n.t('screen.tabQa'), render: () => qa(roomId) },
+    { key: 'papers', label: i18n.t('screen.tabPapers'), render: () => papers(roomId) },
     { key: 'groups', label: i18n.t('screen.tabGroups'), render: () => groups(roomId), badge: () => groupsBadge(roomId) },
     { key: 'replay', label: i18n.t('screen.tabReplay'), onlyInReplay: true, render: () => replayGuide(roomId) },
   ],

@@ -25,9 +25,20 @@ export function PaperCard({ roomId }: { readonly roomId: string }) {
   const [reviewing, setReviewing] = useState(false);
   const phase = flow?.phase ?? null;
 
+  // Asked for from the room's list of papers: opened to answer, or to review once answered or
+  // closed (the request stands until that review's dialog closes).
+  const requested = view.requestedId !== null && paper?.id === view.requestedId;
+  const requestHandled = view.requestHandled;
+  const openPaper = view.open;
+  useEffect(() => {
+    if (!requested || phase !== 'offered') return;
+    openPaper();
+    requestHandled();
+  }, [requested, phase, openPaper, requestHandled]);
+  const reviewAsked = reviewing || (requested && (phase === 'submitted' || phase === 'closed'));
   // The dialog follows the machine: open while answering or submitting, or while reviewing
   // (the answers and results after submitting, the results of a closed paper).
-  const wanted = phase === 'answering' || phase === 'submitting' || (reviewing && (phase === 'submitted' || phase === 'closed'));
+  const wanted = phase === 'answering' || phase === 'submitting' || (reviewAsked && (phase === 'submitted' || phase === 'closed'));
   useEffect(() => {
     if (wanted && !open) show();
     if (!wanted && open) close();
@@ -49,6 +60,7 @@ export function PaperCard({ roomId }: { readonly roomId: string }) {
   const onDialogClose = () => {
     onClose();
     setReviewing(false);
+    requestHandled();
     view.close();
   };
 

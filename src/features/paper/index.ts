@@ -1,2 +1,3 @@
 export { PaperCard } from './PaperCard';
+export { PaperList } from './PaperList';
 export { PaperPractice } from './PaperPractice';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readPaper, readQuizResult, readUnansweredPaper } from './paperData';
+import { readPaper, readPublishedPapers, readQuizResult, readUnansweredPaper } from './paperData';
 
 const VIEW = {
   id: 'pp1',
@@ -43,5 +43,25 @@ describe('paper answers', () => {
   it('reads the unanswered paper of the room, or none', () => {
     expect(readUnansweredPaper({ paper: VIEW, unanswered: 1 })?.id).toBe('pp1');
     expect(readUnansweredPaper({ paper: null, unanswered: 0 })).toBeNull();
+  });
+});
+
+describe("the room's published papers (paper/publish/list)", () => {
+  it('newest first, kind, title (the id when untitled), answered; rows without an id left out', () => {
+    const papers = readPublishedPapers({
+      list: [
+        { id: 'p1', kind: 'paper', title: 'Survey', publishedAt: 1000, answered: true },
+        { id: 'p2', kind: 'quiz', title: '', publishedAt: 3000, answered: false },
+        { kind: 'paper', title: 'No id' },
+        { id: 'p3', kind: 'paper', title: 'Undated' },
+        'junk',
+      ],
+    });
+    expect(papers).toEqual([
+      { id: 'p2', quiz: true, title: 'p2', publishedAt: 3000, answered: false },
+      { id: 'p1', quiz: false, title: 'Survey', publishedAt: 1000, answered: true },
+      { id: 'p3', quiz: false, title: 'Undated', publishedAt: null, answered: false },
+    ]);
+    expect(readPublishedPapers(null)).toEqual([]);
   });
 });

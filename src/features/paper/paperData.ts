@@ -116,3 +116,26 @@ export const paperActedKey = (id: string): string => `paper:${id}`;
 
 /** The server's refusal of a second answer (4501 `id: this paper has already been answered`). */
 export const ALREADY_ANSWERED = /already been answered/;
+
+/** One paper the room published (paper/publish/list), as its list shows it. */
+export interface PublishedPaper {
+  readonly id: string;
+  readonly quiz: boolean;
+  readonly title: string;
+  /** Epoch ms, or null. */
+  readonly publishedAt: number | null;
+  readonly answered: boolean;
+}
+
+/** The room's published papers, newest first; a row without an id is left out; at most 100. */
+export function readPublishedPapers(data: unknown): PublishedPaper[] {
+  const list = isRecord(data) && Array.isArray(data.list) ? data.list : [];
+  const papers = list.slice(0, 100).flatMap((item): PublishedPaper[] => {
+    if (!isRecord(item)) return [];
+    const id = idOf(item.id);
+    if (id === null) return [];
+    const at = item.publishedAt;
+    return [{ id, quiz: item.kind === 'quiz', title: textOf(item.title, 200)?.trim() || id, publishedAt: typeof at === 'number' && Number.isFinite(at) && at > 0 ? at : null, answered: item.answered === true }];
+  });
+  return papers.sort((a, b) => (b.publishedAt ?? 0) - (a.publishedAt ?? 0));
+}

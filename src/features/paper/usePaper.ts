@@ -11,6 +11,7 @@ import type { PaperProblem } from '../../domain/paper';
 import { checkDraft, submissionOf, type PaperDraft } from '../../domain/paperDraft';
 import { offeredPaper, stepPaper, type PaperEvent, type PaperFlow } from '../../domain/paperFlow';
 import { readPaperResults, resultsVisible, type PaperResults } from '../../domain/paperResults';
+import { onPaperRequest } from './paperRequests';
 import { useApi } from '../../state/apiContext';
 import { noteActed } from '../../state/realtimeConnection';
 import { useRoomStateKey } from '../../state/roomFeed';
@@ -52,6 +53,9 @@ export interface PaperView {
   readonly draft: PaperDraft;
   readonly problems: readonly PaperProblem[];
   readonly dismissed: boolean;
+  /** A paper the room's list asked to show (paperRequests.ts), until the card has opened it. */
+  readonly requestedId: string | null;
+  requestHandled(): void;
   setDraft(change: (draft: PaperDraft) => PaperDraft): void;
   open(): void;
   close(): void;
@@ -97,6 +101,18 @@ export function usePaper(roomId: string): PaperView {
     );
     return () => controller.abort();
   }, [api, roomId]);
+
+  // The room's list of papers asked for one: read it (even one dismissed before) for the card to open.
+  const [requestedId, setRequestedId] = useState<string | null>(null);
+  useEffect(
+    () =>
+      onPaperRequest(roomId, (id) => {
+        setDismissedId(null);
+        setRequestedId(id);
+        void load(id);
+      }),
+    [roomId, load],
+  );
 
   // A paper the host publishes (7115 kind paper): read it. A new paper starts a new draft.
   const pushed = pushedPaper?.kind === 'paper' ? pushedPaper.id : null;
@@ -182,5 +198,7 @@ export function usePaper(roomId: string): PaperView {
     close: useCallback(() => dispatch({ type: 'close' }), []),
     submit,
     dismiss: useCallback(() => setDismissedId(paperId), [paperId]),
+    requestedId,
+    requestHandled: useCallback(() => setRequestedId(null), []),
   };
 }
