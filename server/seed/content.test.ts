@@ -27,7 +27,7 @@ describe('seedRoomContent', () => {
       expect(count(server, 'red_packets', room)).toBe(1);
       expect(count(server, 'qa_questions', room)).toBe(1);
       expect(count(server, 'poster_templates', room)).toBe(2);
-      expect(count(server, 'shared_documents', room)).toBe(1);
+      expect(count(server, 'shared_documents', room)).toBe(2);
       const settings = server.ctx.db.prepare('SELECT qa_state FROM interact_rooms WHERE webcast_id = ?').get(room) as { qa_state: string };
       expect(settings.qa_state).toBe('on');
     }

@@ -202,6 +202,7 @@ function seedOne(ctx: ServerContext, roomId: string): void {
     1,
   );
   insertDocument(ctx, { id: `doc_${roomId}_deck`, webcastId: roomId, title: 'Keynote slides', pages: 5 });
+  insertDocument(ctx, { id: `doc_${roomId}_handbook`, webcastId: roomId, title: 'Product handbook', pages: 3 });
 
   updateSettings(ctx, roomId, { qa_state: 'on', seeded_at: now });
 }

@@ -276,12 +276,20 @@ test('interactions from the console: a lottery started and drawn shows the winne
   await expect(desk.getByRole('list', { name: '签到名单' })).toContainText('Lucky_Dee', { timeout: 10_000 });
   await expect(desk).toContainText('签到进行中，已签到 1 人');
 
-  // A document beside the video, turned a page; then stopped.
+  // A document of the room's cloud storage (cloud/info) beside the video, turned a page with the
+  // next page shown first (cdn/url); then another document; then stopped.
+  await expect(desk.getByRole('combobox', { name: '文档' }).locator('option')).toHaveText(['Keynote slides（5 页）', 'Product handbook（3 页）']);
   await desk.getByRole('button', { name: '共享文档' }).click();
-  await expect(desk).toContainText('第 1/', { timeout: 10_000 });
+  await expect(desk).toContainText('第 1/5', { timeout: 10_000 });
+  await expect(desk.getByRole('img', { name: '下一页：第 2 页' })).toBeVisible({ timeout: 10_000 });
+  await expect.poll(() => desk.getByRole('img', { name: '下一页：第 2 页' }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   await desk.getByRole('button', { name: '下一页' }).click();
-  await expect(desk).toContainText('第 2/', { timeout: 10_000 });
+  await expect(desk).toContainText('第 2/5', { timeout: 10_000 });
+  await expect(desk.getByRole('img', { name: '当前共享的第 2 页' })).toBeVisible();
   await expect(viewer.locator('.doc-share__page')).toHaveText(/^第 2 \/ \d+ 页$/, { timeout: 15_000 });
+  await desk.getByRole('combobox', { name: '文档' }).selectOption({ label: 'Product handbook（3 页）' });
+  await desk.getByRole('button', { name: '改为共享此文档' }).click();
+  await expect(desk).toContainText('Product handbook 第 1/3', { timeout: 10_000 });
   await desk.getByRole('button', { name: '停止共享' }).click();
   await expect(desk.getByRole('button', { name: '共享文档' })).toBeVisible({ timeout: 10_000 });
 

@@ -12,11 +12,12 @@ import { useTranslation } from 'react-i18next';
 import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { useApi } from '../../state/apiContext';
 import { useRoomStateKey } from '../../state/roomFeed';
-import { readChapters, readGrabs, readQaPending, readQaSwitchState, readShare, readSignIns, type Chapter, type PendingQuestion, type RedPacketResult, type RollCallResult, type ShareNow } from './consoleData';
+import { readChapters, readGrabs, readQaPending, readQaSwitchState, readSignIns, type Chapter, type PendingQuestion, type RedPacketResult, type RollCallResult } from './consoleData';
 import { useHostCall, usePolling } from './useHostCall';
 import { useHostCalls } from './useHostCalls';
 import { ConsoleProblem } from './ConsoleProblem';
 import { RecommendPushBlock } from './RecommendPushBlock';
+import { DocumentShareBlock } from './DocumentShareBlock';
 import { useNow } from '../../ui/clock';
 
 /** How often results are read while an interaction runs. */
@@ -294,54 +295,6 @@ function QaBlock({ roomId }: { readonly roomId: string }) {
   );
 }
 
-function ShareBlock({ roomId }: { readonly roomId: string }) {
-  const { t } = useTranslation(INTERACTIONS_NS);
-  const api = useApi();
-  const host = useHostCalls();
-  const call = useHostCall();
-  const [share, setShare] = useState<ShareNow | null>(null);
-  // What the room shares now, when the console opens (the viewers' own read of it).
-  useEffect(() => {
-    const controller = new AbortController();
-    api.resource.docShareInfo({ webcastId: roomId }, { signal: controller.signal, background: true }).then(
-      (data) => setShare((now) => now ?? readShare(data)),
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, [api, roomId]);
-  const change = (body: { page?: number; whiteboard?: boolean; stop?: boolean }) => call.run(() => host.hostShare({ id: roomId, ...body }), (data) => setShare(readShare(data)));
-  const sharing = share?.sharing === true;
-  return (
-    <Block title={t('console.act.share')} call={call}>
-      <div className="interaction-desk__row">
-        {!sharing ? (
-          <button type="button" className="button" disabled={call.busy} onClick={() => change({})}>
-            {t('console.act.shareStart')}
-          </button>
-        ) : (
-          <>
-            <button type="button" className="button" disabled={call.busy || share.page <= 1} onClick={() => change({ page: share.page - 1 })}>
-              {t('console.act.sharePrevious')}
-            </button>
-            <span className="console-card__note" role="status">
-              <bdi>{share.title}</bdi> {t('console.act.sharePage', { page: share.page, pages: share.pages })}
-            </span>
-            <button type="button" className="button" disabled={call.busy || share.page >= share.pages} onClick={() => change({ page: share.page + 1 })}>
-              {t('console.act.shareNext')}
-            </button>
-            <button type="button" className="button" aria-pressed={share.whiteboard} disabled={call.busy} onClick={() => change({ whiteboard: !share.whiteboard })}>
-              {t('console.act.whiteboard')}
-            </button>
-            <button type="button" className="button" disabled={call.busy} onClick={() => change({ stop: true })}>
-              {t('console.act.shareStop')}
-            </button>
-          </>
-        )}
-      </div>
-    </Block>
-  );
-}
-
 function CaptionBlock({ roomId }: { readonly roomId: string }) {
   const { t } = useTranslation(INTERACTIONS_NS);
   const host = useHostCalls();
@@ -429,7 +382,7 @@ export function InteractionDesk({ roomId }: { readonly roomId: string }) {
       <PushBlock roomId={roomId} />
       <RecommendPushBlock roomId={roomId} />
       <QaBlock roomId={roomId} />
-      <ShareBlock roomId={roomId} />
+      <DocumentShareBlock roomId={roomId} />
       <CaptionBlock roomId={roomId} />
       <ChapterBlock roomId={roomId} />
     </section>

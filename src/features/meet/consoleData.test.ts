@@ -59,7 +59,7 @@ describe('the console reads', () => {
   });
 
   it('what is shared: the document page of pages and the whiteboard; nothing shared without a document', () => {
-    expect(readShare({ sharing: true, doc: { title: 'Deck', page: 2, pages: 5 }, whiteboard: { open: true } })).toEqual({ sharing: true, title: 'Deck', page: 2, pages: 5, whiteboard: true });
+    expect(readShare({ sharing: true, doc: { id: 'd1', title: 'Deck', page: 2, pages: 5 }, whiteboard: { open: true } })).toEqual({ sharing: true, docId: 'd1', title: 'Deck', page: 2, pages: 5, whiteboard: true });
     expect(readShare({ sharing: true, doc: null })).toMatchObject({ sharing: false, page: 1, pages: 1 });
   });
 

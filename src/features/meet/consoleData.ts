@@ -144,6 +144,8 @@ export function readQaPending(data: unknown): PendingQuestion[] {
 /** What the room shares now (the share call's answer): the document's page and pages, the whiteboard. */
 export interface ShareNow {
   readonly sharing: boolean;
+  /** The shared document's id ('' when none). */
+  readonly docId: string;
   readonly title: string;
   readonly page: number;
   readonly pages: number;
@@ -156,6 +158,7 @@ export function readShare(data: unknown): ShareNow {
   const count = (value: unknown): number => (typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : 1);
   return {
     sharing: body.sharing === true && doc !== null,
+    docId: id(doc?.id) ?? '',
     title: typeof doc?.title === 'string' ? doc.title : '',
     page: count(doc?.page),
     pages: count(doc?.pages),
@@ -268,6 +271,28 @@ export function readRecommendationMatches(data: unknown): RecommendationMatch[] 
     const found = id(row?.id);
     if (row === null || found === null) continue;
     out.push({ id: found, title: typeof row.title === 'string' && row.title.trim() !== '' ? row.title.trim().slice(0, 200) : found });
+    if (out.length === 50) break;
+  }
+  return out;
+}
+
+/** A document of the room's cloud storage (share/v1/cloud/info): what the host may share. */
+export interface CloudDocument {
+  readonly id: string;
+  readonly title: string;
+  readonly pages: number;
+}
+
+/** The room's documents; a row without an id or a page count is left out; at most 50. */
+export function readCloudDocuments(data: unknown): CloudDocument[] {
+  const list = record(data)?.list;
+  const out: CloudDocument[] = [];
+  for (const item of Array.isArray(list) ? list : []) {
+    const row = record(item);
+    const docId = id(row?.id);
+    const pages = row?.pages;
+    if (row === null || docId === null || typeof pages !== 'number' || !Number.isSafeInteger(pages) || pages < 1) continue;
+    out.push({ id: docId, title: typeof row.title === 'string' && row.title.trim() !== '' ? row.title.trim().slice(0, 200) : docId, pages });
     if (out.length === 50) break;
   }
   return out;

@@ -32,7 +32,7 @@ export const HOST_CALLS = {
   hostChapters: get<IdOnly>('/ccp/monitor/v1/host/rooms/{id}/chapters', ['id']),
   hostChapterAdd: post<{ id: Id; title: string }>('/ccp/monitor/v1/host/rooms/{id}/chapters', ['id', 'title']),
   hostChapterRemove: post<{ id: Id; chapterId: Id }>('/ccp/monitor/v1/host/rooms/{id}/chapters/{chapterId}/remove', ['id', 'chapterId']),
-  hostShare: post<{ id: Id; page?: number; whiteboard?: boolean; stop?: boolean }>('/ccp/monitor/v1/host/rooms/{id}/share', ['id', 'page', 'whiteboard', 'stop']),
+  hostShare: post<{ id: Id; docId?: Id; page?: number; whiteboard?: boolean; stop?: boolean }>('/ccp/monitor/v1/host/rooms/{id}/share', ['id', 'docId', 'page', 'whiteboard', 'stop']),
   // The room's own control (the CLI's schedule, intro, audit and readmit, mounted for the console too).
   hostSchedule: post<{ id: Id; inSeconds: number }>('/ccp/monitor/v1/host/rooms/{id}/live/schedule', ['id', 'inSeconds']),
   hostIntroduction: post<{ id: Id; text: string }>('/ccp/monitor/v1/host/rooms/{id}/introduction', ['id', 'text']),
