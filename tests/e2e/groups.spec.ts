@@ -31,7 +31,7 @@ async function openGroups(page: Page): Promise<void> {
 async function signUp(browser: Browser, baseURL: string, name: string, tabs = 2): Promise<Person> {
   const context = await guestContext(browser, baseURL);
   const first = await context.newPage();
-  await enterAsGuest(first, ROOM);
+  const guest = await enterAsGuest(first, ROOM);
   await openGroups(first);
   const groups = panel(first);
   await expect(groups.getByRole('heading', { name: '企业账号登录' })).toBeVisible();
@@ -45,7 +45,14 @@ async function signUp(browser: Browser, baseURL: string, name: string, tabs = 2)
   await groups.getByRole('button', { name: '没有账号？注册' }).click();
   await groups.getByRole('textbox', { name: '账号' }).fill(name);
   await groups.getByLabel('设置密码（可不填）').fill('secret-1');
+  // The captcha is fetched from the login service (cmd=captcha), then the guest identity is
+  // tied to the new account by the bind login (cmd=auth&bindid=<the guest's user id>).
+  await groups.getByRole('checkbox', { name: '将当前观看身份关联到该账号' }).check();
+  const captcha = first.waitForResponse((r) => r.url().includes('/login/ulogin?cmd=captcha'));
+  const bound = first.waitForResponse((r) => r.url().includes(`/login/ulogin?cmd=auth&bindid=${encodeURIComponent(guest.userId)}`));
   await groups.getByRole('button', { name: '注册并登录' }).click();
+  expect(((await (await captcha).json()) as { data: { captcha: number } }).data.captcha).toBe(85);
+  expect(((await (await bound).json()) as { code: number; data: { bindId: string } }).data.bindId).toBe(guest.userId);
   await expect(groups.getByText(`企业账号：${name}`)).toBeVisible({ timeout: 15_000 });
   await joinedRoom(first, ROOM);
   const pages = [first];

@@ -91,6 +91,8 @@ export interface AuthInput {
   readonly password?: string;
   /** The room to open the session in. */
   readonly webcastId?: string;
+  /** The captcha the service asked for (its captcha fetch); else SPEC's fixed value. */
+  readonly captcha?: number;
 }
 
 export interface DataVersion {
@@ -139,7 +141,7 @@ export function createDirectoryService(http: HttpClient, client: DirectoryClient
 
   const loginBody = (input: AuthInput): LoginFields => ({
     ...fields('auth', PROTOCOL_VERSION_LOGIN),
-    captcha: CAPTCHA_VALUE,
+    captcha: input.captcha ?? CAPTCHA_VALUE,
     name: input.name,
     ...(input.password === undefined ? {} : { password: input.password }),
     ...(input.webcastId === undefined ? {} : { webcastId: input.webcastId }),

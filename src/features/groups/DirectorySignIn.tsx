@@ -12,7 +12,8 @@ import { rememberDirectoryAccount } from './directoryAccount';
 import type { Problem } from '../../domain/result';
 import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { useApi } from '../../state/apiContext';
-import { setSession } from '../../state/session';
+import { session, setSession } from '../../state/session';
+import { useSnapshot } from 'valtio';
 import { Field } from '../../ui/FormField';
 import { failureText } from '../../ui/failureText';
 
@@ -26,6 +27,12 @@ type Mode = 'signIn' | 'register';
 interface Problems {
   readonly name?: Problem;
   readonly password?: Problem;
+}
+
+/** The captcha in the service's answer (`{captcha}`), or null when it names none. */
+export function readCaptcha(data: unknown): number | null {
+  const value = (data as { captcha?: unknown } | null)?.captcha;
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null;
 }
 
 function check(mode: Mode, name: string, password: string): Problems {
@@ -50,6 +57,9 @@ export function DirectorySignIn({ roomId }: { readonly roomId: string }) {
   const [problems, setProblems] = useState<Problems>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Signed in to the room already (a guest, say): offer to tie that identity to the account.
+  const viewerId = useSnapshot(session).userId;
+  const [link, setLink] = useState(false);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -65,7 +75,12 @@ export function DirectorySignIn({ roomId }: { readonly roomId: string }) {
       const account = name.trim();
       const secret = password === '' ? undefined : password;
       if (mode === 'register') await directory.register(addresses, { name: account, ...(secret === undefined ? {} : { password: secret }) });
-      const login = readDirectoryLogin(await directory.auth(addresses, { name: account, ...(secret === undefined ? {} : { password: secret }), webcastId: roomId }));
+      // The captcha the login service asks for (SPEC 7.4 captcha fetch), then the login; with
+      // "link" ticked, the bind login, which ties this viewing identity to the account.
+      const captcha = readCaptcha(await directory.captcha(addresses));
+      const input = { name: account, ...(secret === undefined ? {} : { password: secret }), webcastId: roomId, ...(captcha === null ? {} : { captcha }) };
+      const viewer = link ? session.userId : null;
+      const login = readDirectoryLogin(viewer === null ? await directory.auth(addresses, input) : await directory.bindLogin(addresses, { ...input, id: viewer }));
       rememberDirectoryAccount(roomId, { userId: login.userId, name: login.name });
       setSession({ token: login.token, sid: login.sid, userId: login.userId, role: login.role, ws: login.ws });
     } catch (error) {
@@ -91,6 +106,12 @@ export function DirectorySignIn({ roomId }: { readonly roomId: string }) {
           problem={problems.password}
           autoComplete={mode === 'signIn' ? 'current-password' : 'new-password'}
         />
+        {viewerId !== null && (
+          <label className="groups-sign-in__link">
+            <input type="checkbox" checked={link} onChange={(event) => setLink(event.target.checked)} />
+            {t('groups.signIn.link')}
+          </label>
+        )}
         {failure !== null && (
           <p className="groups-problem" role="alert">
             {failure}
