@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { guestLogin, ok, phoneLogin, staffLogin, startSeeded, type Kit } from '../entry/testKit.js';
+import { updateSettings } from '../interact/shared/settings.js';
 
 let kit: Kit;
 afterEach(async () => kit?.server.close());
@@ -59,6 +60,10 @@ describe('room settings', () => {
       posters: true,
       privateMerchant: false,
     });
+    // The host's switches count (console, admin commerce); a room configured without an offer says so.
+    updateSettings(kit.server.ctx, '10001', { goods_enabled: 0, rewards_enabled: 0 });
+    expect(ok(await kit.get('/ccp/monitor/v2/market/config', { webcastId: '10001' }))).toMatchObject({ goods: false, rewards: false, recommend: true });
+    expect(ok(await kit.get('/ccp/monitor/v2/market/config', { webcastId: '10005' }))).toMatchObject({ goods: true, recommend: false, posters: false });
     for (const path of ['/ccp/monitor/v2/setting/cloud', '/ccp/monitor/v2/setting/other', '/ccp/monitor/v2/market/config']) {
       expect((await kit.get(path, {})).code, path).toBe(4501);
       expect((await kit.get(path, { webcastId: '10013' })).code, path).toBe(4006);

@@ -4,6 +4,7 @@
  * rewards), the anti-record watermark (its text filled in for the viewer asking) and the
  * room's discussion groups.
  */
+import { settingsOf } from '../interact/shared/settings.js';
 import type { FastifyRequest } from 'fastify';
 import type { RouteModule } from '../http/app.js';
 import type { ServerContext } from '../context.js';
@@ -40,11 +41,14 @@ export const settingsRoutes: RouteModule = (app, ctx) => {
   );
 
   app.get<WebcastQuery>('/ccp/monitor/v2/market/config', { schema: WEBCAST_QUERY }, async (request) => {
-    const s = requireRoom(ctx, request.query.webcastId).settings;
+    const room = requireRoom(ctx, request.query.webcastId);
+    const s = room.settings;
+    // The room's offer as configured, and the host's switches now (console, admin commerce).
+    const switches = settingsOf(ctx, room.id);
     return okEnvelope({
-      goods: s.features.goods,
+      goods: s.features.goods && switches.goodsEnabled,
       recommend: s.features.recommend,
-      rewards: s.features.rewards,
+      rewards: s.features.rewards && switches.rewardsEnabled,
       posters: s.features.posters,
       privateMerchant: s.openPlatform.privateMerchant,
     });

@@ -125,4 +125,17 @@ describe('keep-alive (the login heartbeat, one per login and room for all tabs)'
     clock.advance(KEEP_ALIVE_MS);
     expect(sent).toHaveLength(2);
   });
+
+  it('a tab that joins a running line is told the latest outcome at once, without a beat of its own', async () => {
+    const clock = createFakeClock();
+    const { send, sent } = manualSender();
+    const alive = createKeepAlives(clock, send);
+    alive.join('a', target(), () => undefined);
+    sent[0]!.settle({ kind: 'alive', at: 0, expiresAt: 99 });
+    await flush();
+    const heard: BeatOutcome[] = [];
+    alive.join('b', target(), (o) => heard.push(o));
+    expect(heard).toEqual([{ kind: 'alive', at: 0, expiresAt: 99 }]);
+    expect(sent).toHaveLength(1);
+  });
 });

@@ -50,9 +50,19 @@ interface Line {
   readonly listeners: Map<string, BeatListener>;
   timer: TimerId | null;
   stopped: boolean;
+  /** The latest beat's outcome: a tab that joins later is told it at once. */
+  last: BeatOutcome | null;
 }
 
 const lineKey = (token: string, webcastId: string): string => `${token}\u0000${webcastId}`;
+
+function tell(listener: BeatListener, outcome: BeatOutcome): void {
+  try {
+    listener(outcome);
+  } catch {
+    // A tab that cannot be told (closed mid-call) must not stop the others' line.
+  }
+}
 
 export function createKeepAlives(clock: Clock, send: BeatSender, intervalMs = KEEP_ALIVE_MS): KeepAlives {
   const lines = new Map<string, Line>();
@@ -72,13 +82,8 @@ export function createKeepAlives(clock: Clock, send: BeatSender, intervalMs = KE
     beats += 1;
     const settled = (outcome: BeatOutcome): void => {
       if (line.stopped) return;
-      for (const listener of [...line.listeners.values()]) {
-        try {
-          listener(outcome);
-        } catch {
-          // A tab that cannot be told (closed mid-call) must not stop the others' line.
-        }
-      }
+      line.last = outcome;
+      for (const listener of [...line.listeners.values()]) tell(listener, outcome);
       if (outcome.kind === 'expired') {
         stop(key, line);
         for (const tabId of line.listeners.keys()) tabLines.get(tabId)?.delete(line.target.webcastId);
@@ -117,9 +122,10 @@ export function createKeepAlives(clock: Clock, send: BeatSender, intervalMs = KE
       const running = lines.get(key);
       if (running !== undefined) {
         running.listeners.set(tabId, listener);
+        if (running.last !== null) tell(listener, running.last);
         return;
       }
-      const line: Line = { target, listeners: new Map([[tabId, listener]]), timer: null, stopped: false };
+      const line: Line = { target, listeners: new Map([[tabId, listener]]), timer: null, stopped: false, last: null };
       lines.set(key, line);
       // The first beat at once: it is also the check that the login still holds.
       beat(key, line);

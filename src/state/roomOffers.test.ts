@@ -1,15 +1,21 @@
-import { describe, expect, it } from 'vitest';
-import { roomOffers, setOfferWithheld } from './roomOffers';
+import { afterEach, describe, expect, it } from 'vitest';
+import { applyMarketConfig, roomOffers } from './roomOffers';
 
-describe('room offers', () => {
-  it('records what the platform withholds per room, and takes it back', () => {
-    setOfferWithheld('r1', 'goods', true);
-    expect(roomOffers.withheld.r1).toEqual({ goods: true });
+afterEach(() => {
+  roomOffers.withheld = {};
+});
+
+describe("the room's commerce offers from its market config", () => {
+  it('withholds what the room does not offer, and gives back what it offers again', () => {
+    applyMarketConfig('r1', { goods: true, recommend: false, rewards: true, posters: false, privateMerchant: false });
+    expect(roomOffers.withheld.r1).toEqual({ recommend: true, posters: true });
+    applyMarketConfig('r1', { recommend: true });
+    expect(roomOffers.withheld.r1).toEqual({ posters: true });
+  });
+
+  it('an answer without a yes or no for an offer changes nothing', () => {
+    applyMarketConfig('r2', { goods: 'no', recommend: null });
+    applyMarketConfig('r2', 'junk');
     expect(roomOffers.withheld.r2).toBeUndefined();
-    const before = roomOffers.withheld.r1;
-    setOfferWithheld('r1', 'goods', true);
-    expect(roomOffers.withheld.r1).toBe(before);
-    setOfferWithheld('r1', 'goods', false);
-    expect(roomOffers.withheld.r1).toEqual({});
   });
 });

@@ -6,7 +6,7 @@
 import { proxy } from 'valtio';
 
 /** The parts of a room the platform may switch off. */
-export type RoomOffer = 'goods';
+export type RoomOffer = 'goods' | 'recommend' | 'posters';
 
 export const roomOffers = proxy<{ withheld: Record<string, Partial<Record<RoomOffer, true>>> }>({ withheld: {} });
 
@@ -17,4 +17,14 @@ export function setOfferWithheld(roomId: string, offer: RoomOffer, withheld: boo
   if (withheld) next[offer] = true;
   else delete next[offer];
   roomOffers.withheld[roomId] = next;
+}
+
+/**
+ * The room's commerce offers as SPEC 7.1 market config says them (goods, recommendations,
+ * invitation posters), read once when the video page opens: what the room does not offer has
+ * no tab or button to find empty. `null`: not read (the tabs stay, and say so when opened).
+ */
+export function applyMarketConfig(roomId: string, data: unknown): void {
+  const config = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  for (const offer of ['goods', 'recommend', 'posters'] as const) if (typeof config[offer] === 'boolean') setOfferWithheld(roomId, offer, config[offer] === false);
 }

@@ -189,6 +189,8 @@ test('a room with viewing terms asks once per browser; declining goes back to th
   await read;
   await expect(counts(page)).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
+  // It offers recommendations (market config).
+  await expect(page.getByRole('tab', { name: '推荐' })).toBeVisible();
 
   // Room 10005 (seeded with terms): asked, accepted, not asked again.
   read = contractRead();
@@ -204,6 +206,9 @@ test('a room with viewing terms asks once per browser; declining goes back to th
   await read;
   await expect(counts(page)).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
+  // It offers no recommendations (market config): no tab to find empty.
+  await expect(page.getByRole('tab', { name: '推荐' })).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: '商品' })).toBeVisible();
 
   // Another browser declines and is taken back to the room's guide page.
   const fresh = await browser.newContext({ baseURL: server.url });

@@ -13,6 +13,8 @@ import { DelayChargeGate } from '../../features/delaycharge';
 import { DocShareView } from '../../features/docshare';
 import { GiftButton, GiftEffects } from '../../features/gifts';
 import { InviteButton } from '../../features/poster';
+import { useMarketOffers } from '../../state/useMarketOffers';
+import { roomOffers } from '../../state/roomOffers';
 import { GroupsPanel, GroupsUnreadBadge } from '../../features/groups';
 import { GoodsTab as GoodsPanel, PushedCard, PushedItem, RecommendTab as RecommendPanel } from '../../features/goods';
 import { LotteryCard, LotteryReplayCard, type NicknameGate } from '../../features/lottery';
@@ -60,11 +62,14 @@ export function SharedDocument({ roomId }: { readonly roomId: string }) {
 
 /** The toolbar's connect-mic (issue 15), gift button and invite button, with their dialogs (issue 14). */
 export function Gifts({ roomId }: { readonly roomId: string }) {
+  // The room's commerce offers (market config): tabs and buttons of what it does not offer go.
+  useMarketOffers(roomId);
+  const posters = useSnapshot(roomOffers).withheld[roomId]?.posters !== true;
   return (
     <Entered roomId={roomId}>
       <MicControl key={`mic-${roomId}`} roomId={roomId} nickname={nickname} />
       <GiftButton key={roomId} roomId={roomId} />
-      <InviteButton key={`invite-${roomId}`} roomId={roomId} />
+      {posters && <InviteButton key={`invite-${roomId}`} roomId={roomId} />}
     </Entered>
   );
 }

@@ -48,7 +48,7 @@ export const interactionSlots: LiveScreenSlots = {
   document: part('SharedDocument'),
   tabs: (roomId): RoomTab[] => [
     { key: 'goods', label: i18n.t('screen.tabGoods'), offer: 'goods', render: () => goods(roomId) },
-    { key: 'recommend', label: i18n.t('screen.tabRecommend'), render: () => recommend(roomId) },
+    { key: 'recommend', label: i18n.t('screen.tabRecommend'), offer: 'recommend', render: () => recommend(roomId) },
     { key: 'qa', label: i18n.t('screen.tabQa'), render: () => qa(roomId) },
     { key: 'papers', label: i18n.t('screen.tabPapers'), render: () => papers(roomId) },
     { key: 'groups', label: i18n.t('screen.tabGroups'), render: () => groups(roomId), badge: () => groupsBadge(roomId) },
