@@ -18,6 +18,7 @@ import { settingsJson, type RoomSettingsPatch } from '../entry/roomSettings.js';
 import { replayUrl } from '../live/streams.js';
 import { RECORDING_MS } from '../live/liveControl.js';
 import { vodLoops } from '../media/hlsPlaylists.js';
+import { demoTileUrl } from '../interact/goods/pictures.js';
 import { REPLAY_DEMO_MESSAGES } from './replayChat.js';
 
 export interface SeededRoom {
@@ -109,7 +110,13 @@ export const DEMO_ROOMS: readonly DemoRoom[] = [
       groups: { enabled: true, list: [{ gid: 'room-10001-group', name: 'Viewers group', intro: 'Talk about the live here' }] },
     },
   },
-  { id: '10002', title: 'Watch password room', gate: 'password', description: `password: ${DEMO_WATCH_PASSWORD}`, settings: { subscribe: { enabled: false } } },
+  {
+    id: '10002',
+    title: 'Watch password room',
+    gate: 'password',
+    description: `password: ${DEMO_WATCH_PASSWORD}; its guide page shows the organiser's logo and welcome (login resource)`,
+    settings: { subscribe: { enabled: false }, loginPage: { background: '', logo: demoTileUrl('W', '#8e44ad'), welcome: 'Welcome to the partners briefing: enter the password from your invitation.' } },
+  },
   { id: '10003', title: 'Member code room', gate: 'memberCode', description: `member code: ${Object.keys(DEMO_MEMBER_CODES).join(' or ')}` },
   {
     id: '10004',

@@ -6,6 +6,9 @@ import { expect, test } from '@playwright/test';
 test.describe('watch password room', () => {
   test('a wrong password is refused (4103); the right one enters with a nickname', async ({ page }) => {
     await page.goto('/live/login/10002');
+    // The organiser's welcome and logo (login resource) above the way in.
+    await expect(page.locator('.entry-welcome')).toContainText('Welcome to the partners briefing');
+    await expect(page.getByRole('img', { name: '主办方标志' })).toBeVisible();
     const form = page.getByRole('form', { name: '观看密码' });
     await page.getByRole('checkbox', { name: '我已阅读并同意隐私协议' }).check();
 

@@ -86,8 +86,9 @@ test.describe('routes (SPEC 2)', () => {
     });
     await page.goto('/');
     await expect(page.getByRole('button', { name: '以游客身份进入' })).toBeVisible();
-    // The guide page: the entry reads the room's entry rules. Nothing else.
-    expect(calls.filter((call) => call !== 'GET /ccp/monitor/v2/webcast/10001')).toEqual([]);
+    // The guide page: the entry reads the room's entry rules and its login page's resources. Nothing else.
+    await expect.poll(() => calls).toContain('GET /ccp/monitor/v2/login/resource/10001');
+    expect(calls.filter((call) => call !== 'GET /ccp/monitor/v2/webcast/10001' && call !== 'GET /ccp/monitor/v2/login/resource/10001')).toEqual([]);
     await page.getByRole('button', { name: '以游客身份进入' }).click();
     await expect(page.getByRole('heading', { level: 1, name: '正在观看直播间 10001' })).toBeVisible();
     expect(calls).toContain('POST /ccp/monitor/v2/live_login');
@@ -99,6 +100,7 @@ test.describe('routes (SPEC 2)', () => {
     await page.waitForTimeout(1000);
     const features = [
       'GET /ccp/monitor/v2/webcast/10001',
+      'GET /ccp/monitor/v2/login/resource/10001',
       'POST /ccp/monitor/v2/live_login',
       'GET /ccp/monitor/v2/stream/pull/url',
       'POST /ccp/handler/v2/praise/count',
@@ -110,6 +112,9 @@ test.describe('routes (SPEC 2)', () => {
       'GET /ccp/monitor/v2/splash/config',
       'GET /ccp/monitor/v2/splash/list',
       'GET /ccp/monitor/v2/setting/other',
+      // The room's commerce offers (which tabs and buttons it has), and its papers' tab.
+      'GET /ccp/monitor/v2/market/config',
+      'GET /ccp/handler/v1/paper/publish/list',
       // The introduction tab's presenters (the room's staff).
       'GET /ccp/monitor/v1/webcast/user/list',
       'POST /ccp/user/v1/heartbeat',

@@ -25,6 +25,7 @@ import { errorText, type Consent, type EntryFormProps } from './entryKit';
 import { GuestForm } from './forms/GuestForm';
 import { privacyMode, signedInAs, type PrivacyMode } from './guestEntry';
 import { EventCard } from './EventCard';
+import { LoginWelcome } from './LoginWelcome';
 import { entryFormsOf, readRoomView, type EntryForm, type RoomView } from './roomInfo';
 import './entry.css';
 import { useClock } from '../../ui/clock';
@@ -216,6 +217,7 @@ export function EntryPanel({ roomId, onEntered }: EntryPanelProps) {
     <div className="entry-panel">
       <EventCard roomId={roomId} intro={view.intro} />
       <div className="entry-panel__forms">
+      <LoginWelcome roomId={roomId} />
       {ended !== undefined && (
         <p className={ended === 'loggedOut' ? 'entry-ended' : 'entry-problem'} role={ended === 'loggedOut' ? 'status' : 'alert'} data-ended={ended}>
           {t(SESSION_END_MESSAGE_KEYS[ended])}

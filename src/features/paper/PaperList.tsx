@@ -10,7 +10,9 @@ import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { intlLocaleOf } from '../../i18n/localeChoice';
 import { useApi } from '../../state/apiContext';
 import { useRoomStateKey } from '../../state/roomFeed';
-import { readPublishedPapers, type PublishedPaper } from './paperData';
+import { paperActedKey, readPublishedPapers, type PublishedPaper } from './paperData';
+
+const PAPER_ACTED_PREFIX = paperActedKey('');
 import { requestPaper } from './paperRequests';
 import './paper.css';
 
@@ -19,8 +21,11 @@ type Listing = { readonly phase: 'loading' } | { readonly phase: 'failed' } | { 
 export function PaperList({ roomId }: { readonly roomId: string }) {
   const { t, i18n } = useTranslation(INTERACTIONS_NS);
   const api = useApi();
+  // Read again when the host publishes a paper or the viewer answers one (in any tab), not at every other change.
   const pushed = useRoomStateKey(roomId, 'paper');
+  const published = pushed?.kind === 'paper' ? pushed.id : null;
   const acted = useRoomStateKey(roomId, 'acted');
+  const answeredHere = Object.keys(acted ?? {}).filter((key) => key.startsWith(PAPER_ACTED_PREFIX)).length;
   const [listing, setListing] = useState<Listing>({ phase: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const time = useMemo(() => new Intl.DateTimeFormat(intlLocaleOf(i18n.language), { month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit' }), [i18n.language]);
@@ -34,7 +39,7 @@ export function PaperList({ roomId }: { readonly roomId: string }) {
       },
     );
     return () => controller.abort();
-  }, [api, roomId, pushed, acted, attempt]);
+  }, [api, roomId, published, answeredHere, attempt]);
 
   if (listing.phase === 'loading') return <p className="paper-list__note">{t('paper.list.loading')}</p>;
   if (listing.phase === 'failed') {

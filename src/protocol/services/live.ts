@@ -65,7 +65,7 @@ export const LIVE_CALLS = {
     'answers',
   ]),
   whitelist: get<IdOnly>('/ccp/monitor/v2/webcast/{id}/whitelist', ['id']),
-  loginResource: get<IdOnly>('/ccp/monitor/v2/login/resource/{id}', ['id']),
+  loginResource: LIVE_ENTRY_CALLS.loginResource,
   checkWatchPassword: post<{ webcastId: Id; password: string }>('/ccp/monitor/v2/clv/sign/password/check', ['webcastId', 'password']),
   /** chosen path */
   disposableLogin: post<{ webcastId: Id; token: string; privacyAccepted?: boolean }, LoginData>('/ccp/monitor/v2/live_login/disposable', ['webcastId', 'token', 'privacyAccepted'], {
