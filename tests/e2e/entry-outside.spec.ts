@@ -21,13 +21,20 @@ test.describe('enterprise messaging room', () => {
     await expect(page).toHaveURL(/\/live\/video\/10008$/);
   });
 
-  test('someone of another corp is not allowed (4009)', async ({ page }) => {
+  test('someone of another corp is told so by name before any login (workwx/user/info)', async ({ page }) => {
     await page.goto('/live/login/10008');
     await page.getByRole('checkbox', { name: '我已阅读并同意隐私协议' }).check();
     await page.getByRole('button', { name: '前往授权' }).click();
+    const logins: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/ccp/monitor/v2/live_login') logins.push(request.url());
+    });
     await page.getByRole('button', { name: /^王五/ }).click();
     await expect(page).toHaveURL(/\/live\/login\/10008$/);
-    await expect(page.getByRole('region', { name: '企业微信授权登录' }).getByRole('alert')).toHaveText('您无权进入');
+    // Who the code belongs to is asked first (workwx/user/info): told by name, and no login is tried.
+    await expect(page.getByRole('region', { name: '企业微信授权登录' }).getByRole('alert')).toHaveText(/^王五（other-corp）不是本直播间所属企业的成员，无法进入$/);
+    await expect(page.getByRole('region', { name: '企业微信授权登录' }).getByRole('button', { name: '完成登录' })).toHaveCount(0);
+    expect(logins).toEqual([]);
   });
 });
 

@@ -2,8 +2,11 @@
  * Enterprise-messaging authorisation (SPEC 6: enterprise-internal rooms). "Authorise"
  * asks workwx/oauth/info where to go and leaves for the provider's consent page; the
  * provider sends the viewer back to this login page with `?code=…&state={roomId}`; the
- * panel hands that code here and the login (type enterprise) finishes the entry. The
- * privacy consent given before leaving is remembered for the way back (session storage).
+ * panel hands that code here; who it belongs to is asked first (SPEC 7.1 work-messaging user
+ * info, which does not spend the code): someone of another organisation is told so by name
+ * and no login is tried; an employee sees whose account enters while the login (type
+ * enterprise) finishes the entry. The privacy consent given before leaving is remembered for
+ * the way back (session storage).
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +14,21 @@ import { useApi } from '../../../state/apiContext';
 import { errorText, Failure, useLoginRunner, type EntryFormProps } from '../entryKit';
 import { rememberConsent } from '../consentMemory';
 import { safeHttpUrl } from '../roomInfo';
+
+/** Whose enterprise-messaging account a code is (workwx/user/info), as the panel says it. */
+export interface WorkAccount {
+  readonly name: string;
+  readonly corp: string;
+  /** False when the account is not of the room's organisation. */
+  readonly allowed: boolean;
+}
+
+export function readWorkAccount(data: unknown): WorkAccount | null {
+  const body = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  const name = typeof body.name === 'string' ? body.name.trim().slice(0, 64) : '';
+  if (name === '' || typeof body.allowed !== 'boolean') return null;
+  return { name, corp: typeof body.corpId === 'string' ? body.corpId.slice(0, 64) : '', allowed: body.allowed };
+}
 
 interface EnterpriseEntryProps extends EntryFormProps {
   /** The authorisation code the provider sent back, when this page is the way back. */
@@ -30,12 +48,20 @@ export function EnterpriseEntry({ roomId, onEntered, consent, returnedCode }: En
     void runner.run((signal) => api.live.login({ webcastId: roomId, type: 'enterprise', code, ...agreed }, { signal }));
   };
 
-  // Back from the provider: finish the login once.
+  // Back from the provider: whose account the code is, then the login, once.
+  const [who, setWho] = useState<WorkAccount | null>(null);
   const used = useRef<string | null>(null);
   useEffect(() => {
     if (returnedCode === null || used.current === returnedCode) return;
     used.current = returnedCode;
-    finish(returnedCode);
+    api.live.workWxUserInfo({ webcastId: roomId, code: returnedCode }).then(
+      (data) => {
+        const account = readWorkAccount(data);
+        setWho(account);
+        if (account?.allowed !== false) finish(returnedCode);
+      },
+      () => finish(returnedCode), // the login itself says what is wrong with the code
+    );
     // finish reads the latest consent; running it again on its change would log in twice.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [returnedCode]);
@@ -62,9 +88,13 @@ export function EnterpriseEntry({ roomId, onEntered, consent, returnedCode }: En
     <section className="entry-form" aria-label={t('entry.enterprise.title')}>
       <h2 className="entry-form__title">{t('entry.enterprise.title')}</h2>
       <p className="entry-form__hint">{t('entry.enterprise.hint')}</p>
-      {returnedCode !== null && runner.failure === null && <p role="status">{t('entry.enterprise.finishing')}</p>}
+      {who !== null && who.allowed === false ? (
+        <Failure text={t('entry.enterprise.otherOrganisation', { name: who.name, corp: who.corp })} />
+      ) : (
+        returnedCode !== null && runner.failure === null && <p role="status">{who === null ? t('entry.enterprise.finishing') : t('entry.enterprise.finishingAs', { name: who.name })}</p>
+      )}
       <Failure text={runner.failure ?? failure} />
-      {returnedCode !== null && runner.failure === null && !runner.busy ? (
+      {returnedCode !== null && runner.failure === null && !runner.busy && who?.allowed !== false ? (
         <button type="button" className="button button--primary" onClick={() => finish(returnedCode)}>
           {t('entry.enterprise.finish')}
         </button>
