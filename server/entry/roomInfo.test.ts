@@ -16,6 +16,7 @@ interface RoomInfoData {
   player: { lines: { id: string; hls: string; renditions: { id: string; hls: string; flv: string }[] }[]; defaultLine: string };
   replay: string | null;
   host: { name: string } | null;
+  series: string[];
 }
 
 describe('room info', () => {
@@ -38,6 +39,9 @@ describe('room info', () => {
     expect(room.replay).toBeNull();
     // The guide page names who hosts the event.
     expect(room.host).toEqual({ name: '主持人10001' });
+    // The demo series (agg/relation/list): the open room and the password room.
+    expect(room.series).toEqual(['agg-demo']);
+    expect((ok(await kit.get('/ccp/monitor/v2/webcast/10003')) as { series: string[] }).series).toEqual([]);
   });
 
   it('tells each gated room which login types and fields apply, and never leaks a secret', async () => {

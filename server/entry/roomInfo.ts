@@ -47,6 +47,8 @@ export interface RoomInfo {
   readonly replay: string | null;
   readonly online: number;
   readonly praise: number;
+  /** The series (aggregations) the room belongs to: each one's rooms are agg/relation/list's. */
+  readonly series: readonly string[];
 }
 
 export async function roomInfoOf(ctx: ServerContext, room: Room): Promise<RoomInfo> {
@@ -81,6 +83,7 @@ export async function roomInfoOf(ctx: ServerContext, room: Room): Promise<RoomIn
     replay: replayOf(ctx.config, room),
     online: await ctx.hub.onlineCount(room.id),
     praise: praiseTotal(ctx.db, room.id),
+    series: (ctx.db.prepare('SELECT agg_id FROM aggregations WHERE webcast_id = ? ORDER BY agg_id').all(room.id) as { agg_id: string }[]).map((r) => r.agg_id),
   };
 }
 

@@ -43,3 +43,21 @@ test.describe('member code room', () => {
     await expect(page).toHaveURL(/\/live\/video\/10003$/);
   });
 });
+
+test.describe('a series of rooms', () => {
+  test('the guide page lists the series; its next session opens through the series, and the login goes through it (live_login/agg)', async ({ page }) => {
+    await page.goto('/live/login/10001');
+    const series = page.getByRole('region', { name: '本系列共 2 场直播' });
+    await expect(series.getByRole('listitem')).toHaveCount(2);
+    await expect(series.getByRole('listitem').nth(0)).toHaveAttribute('aria-current', 'page');
+    await series.getByRole('link', { name: 'Watch password room' }).click();
+    await expect(page).toHaveURL(/\/live\/login\/10002\?agg=agg-demo$/);
+    await page.getByRole('checkbox', { name: '我已阅读并同意隐私协议' }).check();
+    const form = page.getByRole('form', { name: '观看密码' });
+    await form.getByLabel('请输入观看密码').fill('123456');
+    const login = page.waitForRequest((request) => new URL(request.url()).pathname === '/ccp/monitor/v2/live_login/agg');
+    await form.getByRole('button', { name: '进入直播间' }).click();
+    expect((await login).postDataJSON()).toMatchObject({ aggId: 'agg-demo', webcastId: '10002', type: 'password' });
+    await expect(page).toHaveURL(/\/live\/video\/10002/);
+  });
+});

@@ -86,9 +86,10 @@ test.describe('routes (SPEC 2)', () => {
     });
     await page.goto('/');
     await expect(page.getByRole('button', { name: '以游客身份进入' })).toBeVisible();
-    // The guide page: the entry reads the room's entry rules and its login page's resources. Nothing else.
-    await expect.poll(() => calls).toContain('GET /ccp/monitor/v2/login/resource/10001');
-    expect(calls.filter((call) => call !== 'GET /ccp/monitor/v2/webcast/10001' && call !== 'GET /ccp/monitor/v2/login/resource/10001')).toEqual([]);
+    // The guide page: the entry reads the room's entry rules, its login page's resources and its series. Nothing else.
+    const guide = ['GET /ccp/monitor/v2/webcast/10001', 'GET /ccp/monitor/v2/login/resource/10001', 'GET /ccp/monitor/v2/agg/relation/list'];
+    await expect.poll(() => calls).toContain('GET /ccp/monitor/v2/agg/relation/list');
+    expect(calls.filter((call) => !guide.includes(call))).toEqual([]);
     await page.getByRole('button', { name: '以游客身份进入' }).click();
     await expect(page.getByRole('heading', { level: 1, name: '正在观看直播间 10001' })).toBeVisible();
     expect(calls).toContain('POST /ccp/monitor/v2/live_login');
@@ -101,6 +102,7 @@ test.describe('routes (SPEC 2)', () => {
     const features = [
       'GET /ccp/monitor/v2/webcast/10001',
       'GET /ccp/monitor/v2/login/resource/10001',
+      'GET /ccp/monitor/v2/agg/relation/list',
       'POST /ccp/monitor/v2/live_login',
       'GET /ccp/monitor/v2/stream/pull/url',
       'POST /ccp/handler/v2/praise/count',

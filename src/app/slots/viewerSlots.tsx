@@ -12,13 +12,14 @@
  * guide page's script does not carry them.
  */
 import { lazy, Suspense } from 'react';
-import { NicknamePanel, NicknamePrompt } from '../../features/entry';
 import type { LiveScreenSlots } from '../../features/live';
 
 const Watermark = lazy(() => import('../../features/watermark').then((m) => ({ default: m.Watermark })));
 const CaptionOverlay = lazy(() => import('../../features/captions').then((m) => ({ default: m.CaptionOverlay })));
 const Splash = lazy(() => import('../../features/splash').then((m) => ({ default: m.Splash })));
 const SettingsPanel = lazy(() => import('../../features/settings').then((m) => ({ default: m.SettingsPanel })));
+const NicknamePanel = lazy(() => import('../../features/entry/nickname').then((m) => ({ default: m.NicknamePanel })));
+const NicknamePrompt = lazy(() => import('../../features/entry/nickname').then((m) => ({ default: m.NicknamePrompt })));
 
 export const viewerSlots: LiveScreenSlots = {
   stageOverlay: (roomId) => (
@@ -37,7 +38,9 @@ export const viewerSlots: LiveScreenSlots = {
       <Suspense fallback={null}>
         <Splash key={roomId} roomId={roomId} />
       </Suspense>
-      <NicknamePrompt />
+      <Suspense fallback={null}>
+        <NicknamePrompt />
+      </Suspense>
     </>
   ),
 };

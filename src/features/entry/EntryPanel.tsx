@@ -40,6 +40,7 @@ const CodeLoginForm = lazy(() => import('./forms/CodeLoginForm').then((m) => ({ 
 const EnterpriseEntry = lazy(() => import('./forms/EnterpriseEntry').then((m) => ({ default: m.EnterpriseEntry })));
 const PasswordForm = lazy(() => import('./forms/SecretForms').then((m) => ({ default: m.PasswordForm })));
 const MemberCodeForm = lazy(() => import('./forms/SecretForms').then((m) => ({ default: m.MemberCodeForm })));
+const SeriesList = lazy(() => import('./SeriesList').then((m) => ({ default: m.SeriesList })));
 const NicknamePanel = lazy(() => import('./NicknamePanel').then((m) => ({ default: m.NicknamePanel })));
 
 export interface EntryPanelProps {
@@ -211,7 +212,10 @@ export function EntryPanel({ roomId, onEntered }: EntryPanelProps) {
 
   const { view } = current;
   const forms = entryFormsOf(view.types);
-  const props: EntryFormProps = { roomId, onEntered, consent };
+  // Come through a series (?agg=): the login goes through it when the room is part of it.
+  const asked = params.get('agg');
+  const series = asked !== null && view.series.includes(asked) ? asked : null;
+  const props: EntryFormProps = { roomId, onEntered, consent, series };
 
   return (
     <div className="entry-panel">
@@ -258,6 +262,11 @@ export function EntryPanel({ roomId, onEntered }: EntryPanelProps) {
             />
           )}
         </>
+      )}
+      {view.series.length > 0 && (
+        <Suspense fallback={null}>
+          <SeriesList roomId={roomId} series={series ?? view.series[0] ?? ''} />
+        </Suspense>
       )}
       </div>
     </div>

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorText, isApiError, type ApiError, type LoginData } from '../../api';
+import { apiErrorText, isApiError, type Api, type ApiError, type LoginData, type LoginInput } from '../../api';
 import { forgetSessionEnd } from '../../state/sessionEnd';
 import { enterRoom, setSession } from '../../state/session';
 import { rememberName } from './nicknameStore';
@@ -25,6 +25,16 @@ export interface EntryFormProps {
   readonly roomId: string;
   readonly onEntered: () => void;
   readonly consent: Consent;
+  /** The series (aggregation) the viewer came to this room through, when the room is part of it. */
+  readonly series?: string | null;
+}
+
+/**
+ * The login, through the series the viewer came by when there is one (SPEC 7.1
+ * live_login/agg: the server checks the room is part of it), else the room's own.
+ */
+export function loginThrough(api: Api, series: string | null | undefined, input: LoginInput, signal: AbortSignal): Promise<LoginData> {
+  return series ? api.live.aggLogin({ ...input, aggId: series }, { signal }) : api.live.login(input, { signal });
 }
 
 /** Stores a successful login for the room: session, remembered nickname. */

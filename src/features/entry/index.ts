@@ -13,5 +13,6 @@
  * prompt (NicknamePanel in a dialog) and resolves when it is saved or closed.
  */
 export { EntryPanel, type EntryPanelProps } from './EntryPanel';
-export { NicknamePanel, NicknamePrompt, type NicknamePanelProps } from './NicknamePanel';
+// The nickname form and prompt are the video page's, in a chunk of their own: ./nickname.ts.
+export type { NicknamePanelProps } from './NicknamePanel';
 export { nicknameIsSet, requireNickname } from './nicknameStore';

@@ -28,6 +28,8 @@ export interface RoomView {
   readonly rules: EntryRules | null;
   /** Login types the room takes (`entry.types`), in the server's order. */
   readonly types: readonly string[];
+  /** The series (aggregations) the room is part of. */
+  readonly series: readonly string[];
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -70,6 +72,7 @@ export function readRoomView(info: unknown, base: string): RoomView {
     },
     rules: readEntryRules(info),
     types,
+    series: Array.isArray(record.series) ? record.series.filter((s): s is string => typeof s === 'string' && s !== '' && s.length <= 64).slice(0, 5) : [],
   };
 }
 

@@ -86,7 +86,7 @@ export const LIVE_CALLS = {
   /** chosen path; field of SPEC 3 "Work-messaging" */
   workWxOpenId: get<{ workWxUserId: string }>('/ccp/monitor/v2/workwx/openid', ['workWxUserId']),
   /** chosen path */
-  aggRelationList: get<{ aggId: Id }>('/ccp/monitor/v2/agg/relation/list', ['aggId']),
+  aggRelationList: LIVE_ENTRY_CALLS.aggRelationList,
 
   // Mic connection (apply and reply are form-encoded by the path rule)
   micApply: post<{ type: Id; token: string }>('/ccp/monitor/v1/voip/apply', ['type', 'token']),

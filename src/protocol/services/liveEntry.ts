@@ -1,7 +1,7 @@
 /**
  * The live service calls a first visit of the guide page makes (SPEC 7.1): the room's
- * information and its login page's resources, the login, the stored login's refresh and the
- * nickname, with the login's
+ * information, its login page's resources and its series, the login, the stored login's
+ * refresh and the nickname, with the login's
  * answer. The client binds these at once; the rest of the live table (live.ts, which
  * includes these) loads with its first call, so the guide page's script does not carry it
  * (issue 5's budget).
@@ -74,4 +74,6 @@ export const LIVE_ENTRY_CALLS = {
   refreshSession: get<{ token: string; sid: string; webcastId: Id }>('/ccp/monitor/v2/webcast/user/refresh', ['token', 'sid', 'webcastId']),
   updateName: get<{ name: string }>('/ccp/monitor/v2/webcast/user/update_name/{name}', ['name']),
   loginResource: get<{ readonly id: Id }>('/ccp/monitor/v2/login/resource/{id}', ['id']),
+  /** chosen path */
+  aggRelationList: get<{ aggId: Id }>('/ccp/monitor/v2/agg/relation/list', ['aggId']),
 } as const;

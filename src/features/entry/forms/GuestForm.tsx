@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { validateNickname } from '../../../domain/nickname';
 import type { Problem } from '../../../domain/result';
 import { useApi } from '../../../state/apiContext';
-import { Failure, Field, SubmitButton, useLoginRunner, type EntryFormProps } from '../entryKit';
+import { Failure, Field, loginThrough, SubmitButton, useLoginRunner, type EntryFormProps } from '../entryKit';
 
-export function GuestForm({ roomId, onEntered, consent }: EntryFormProps) {
+export function GuestForm({ roomId, onEntered, consent, series }: EntryFormProps) {
   const { t } = useTranslation();
   const api = useApi();
   const runner = useLoginRunner(roomId, onEntered);
@@ -20,7 +20,7 @@ export function GuestForm({ roomId, onEntered, consent }: EntryFormProps) {
     setProblem(checked !== null && !checked.ok ? checked.error : undefined);
     if ((checked !== null && !checked.ok) || agreed === null) return;
     const name = checked === null ? {} : { name: checked.value };
-    void runner.run((signal) => api.live.login({ webcastId: roomId, type: 'guest', ...name, ...agreed }, { signal }));
+    void runner.run((signal) => loginThrough(api, series, { webcastId: roomId, type: 'guest', ...name, ...agreed }, signal));
   };
 
   return (

@@ -8,13 +8,13 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../../state/apiContext';
-import { Failure, Field, SubmitButton, useLoginRunner, type EntryFormProps } from '../entryKit';
+import { Failure, Field, loginThrough, SubmitButton, useLoginRunner, type EntryFormProps } from '../entryKit';
 import { memberCodeLoginInput, passwordLoginInput, type FieldProblems } from '../loginInputs';
 
 /** SPEC 8: the watch password is wrong. */
 const WRONG_PASSWORD = 4103;
 
-export function PasswordForm({ roomId, onEntered, consent }: EntryFormProps) {
+export function PasswordForm({ roomId, onEntered, consent, series }: EntryFormProps) {
   const { t } = useTranslation();
   const api = useApi();
   const runner = useLoginRunner(roomId, onEntered);
@@ -31,7 +31,7 @@ export function PasswordForm({ roomId, onEntered, consent }: EntryFormProps) {
     void runner.run(
       async (signal) => {
         await api.live.checkWatchPassword({ webcastId: roomId, password: input.value.password ?? '' }, { signal });
-        return api.live.login({ ...input.value, ...agreed }, { signal });
+        return loginThrough(api, series, { ...input.value, ...agreed }, signal);
       },
       (error) => {
         if (error.code !== WRONG_PASSWORD) return false;
