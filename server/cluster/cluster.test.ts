@@ -67,12 +67,23 @@ async function viewer(node: RunningServer, uid: string, offset = 0): Promise<Tes
  * A chat message appended to the room's log as the append script does, but not published:
  * `publish` sends its channel message later (or never, as when Redis cut a slow subscriber).
  */
+/**
+ * Takes the next offset and appends at it in one script, as the nodes do (redisRoomLog.ts):
+ * two commands would let a node's own append (a 7109 count after a join) take a later offset
+ * and reach the stream first, and this XADD would then be refused as older than the top.
+ */
+const APPEND_AT_NEXT_OFFSET = `
+local offset = redis.call('INCR', KEYS[1])
+local body = (string.gsub(ARGV[1], '"offset":0', '"offset":' .. offset))
+redis.call('XADD', KEYS[2], '0-' .. offset, 'c', '7101', 'b', body, 't', ARGV[2])
+return offset`;
+
 async function appendUnpublished(writer: Redis, msgId: string): Promise<{ offset: number; publish(): Promise<unknown> }> {
   const epoch = await writer.get(roomKey(ROOM, 'epoch'));
-  const offset = await writer.incr(roomKey(ROOM, 'off'));
-  const body = JSON.stringify({ msgId, body: msgId, webcastId: ROOM, offset });
   const t = String(Date.now());
-  await writer.xadd(roomKey(ROOM, 'log'), `0-${offset}`, 'c', '7101', 'b', body, 't', t);
+  const template = JSON.stringify({ msgId, body: msgId, webcastId: ROOM, offset: 0 });
+  const offset = Number(await writer.eval(APPEND_AT_NEXT_OFFSET, 2, roomKey(ROOM, 'off'), roomKey(ROOM, 'log'), template, t));
+  const body = JSON.stringify({ msgId, body: msgId, webcastId: ROOM, offset });
   return { offset, publish: () => writer.publish(roomChannel(ROOM), `${epoch}|${offset}|7101|${t}|${body}`) };
 }
 
