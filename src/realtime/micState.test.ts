@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INITIAL_MIC_STATE, isMicCode, readMicPush, type MicRoomState } from './micState';
+import { INITIAL_MIC_STATE, isMicCode, readMicPush, SIGNALS_KEPT, type MicRoomState } from './micState';
 import { createRoomHub, type HubChange } from './roomHub';
 
 const ME = 'u1';
@@ -114,5 +114,24 @@ describe('the room hub and mic pushes', () => {
     expect(changes.map((c) => (c.state as { mic?: MicRoomState }).mic?.phase)).toEqual(['applying', 'connecting']);
     expect(hub.stats().malformed).toBe(1);
     expect(hub.lastOffset()).toBe(0);
+  });
+});
+
+describe("viewers' messages to the host side (4121)", () => {
+  it('kept newest last with who sent them, at most SIGNALS_KEPT; text or {text}; malformed ones dropped', () => {
+    let mic: MicRoomState = INITIAL_MIC_STATE;
+    mic = readMicPush(4121, { webcastId: ROOM, from: 'u1', name: 'Ann', content: { text: ' I cannot hear you ' } }, mic, 'host') ?? mic;
+    mic = readMicPush(4121, { webcastId: ROOM, from: 'u2', name: 'Bo', content: 'Ready' }, mic, 'host') ?? mic;
+    expect(mic.signals).toEqual([
+      { from: 'u1', name: 'Ann', text: 'I cannot hear you', seq: 1 },
+      { from: 'u2', name: 'Bo', text: 'Ready', seq: 2 },
+    ]);
+    expect(readMicPush(4121, { from: 'u1', name: 'Ann', content: { text: '  ' } }, mic, 'host')).toBeNull();
+    expect(readMicPush(4121, { from: 'u1', name: 'Ann', content: 42 }, mic, 'host')).toBeNull();
+    expect(readMicPush(4121, { name: 'Ann', content: 'x' }, mic, 'host')).toBeNull();
+    for (let i = 0; i < SIGNALS_KEPT + 5; i++) mic = readMicPush(4121, { from: 'u3', name: 'Cy', content: `m${i}` }, mic, 'host') ?? mic;
+    expect(mic.signals).toHaveLength(SIGNALS_KEPT);
+    expect(mic.signals.at(-1)?.text).toBe(`m${SIGNALS_KEPT + 4}`);
+    expect(isMicCode(4121)).toBe(true);
   });
 });

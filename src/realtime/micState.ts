@@ -57,9 +57,27 @@ export interface MicRoomState {
    * page acts on the mic (publishes it anew) only once this moves, never on the stale state.
    */
   readonly snapshots: number;
+  /**
+   * Viewers' messages to the host side (4121, SPEC 7.1 "signaling to assistant"; only the
+   * host and assistants get them), the newest last, at most SIGNALS_KEPT.
+   */
+  readonly signals: readonly AssistantSignal[];
 }
 
-export const INITIAL_MIC_STATE: MicRoomState = { open: null, phase: 'idle', invitedBy: null, hostSide: null, queue: [], onMic: [], ended: null, changes: 0, snapshots: 0 };
+/** A viewer's message to the room's host and assistants (push 4121 `{webcastId, from, name, content}`). */
+export interface AssistantSignal {
+  readonly from: string;
+  readonly name: string;
+  readonly text: string;
+  /** Grows with each message read: tells two equal messages apart. */
+  readonly seq: number;
+}
+
+export const SIGNALS_KEPT = 20;
+/** The longest message text kept (the viewer's form allows less). */
+export const SIGNAL_TEXT_MAX = 500;
+
+export const INITIAL_MIC_STATE: MicRoomState = { open: null, phase: 'idle', invitedBy: null, hostSide: null, queue: [], onMic: [], ended: null, changes: 0, snapshots: 0, signals: [] };
 
 const QUEUE_MAX = 1000;
 const NAME_MAX = 200;
@@ -160,6 +178,19 @@ const READERS: ReadonlyMap<number, MicReader> = new Map<number, MicReader>([
       const from = b.from === undefined ? '' : readId(b.from);
       if (mine === null || from === null) return null;
       return mine ? { ...mic, phase: 'connecting', invitedBy: from === '' ? null : from, hostSide: from === '' ? null : from } : 'ignored';
+    },
+  ],
+  [
+    4121,
+    (b, mic) => {
+      const from = readId(b.from);
+      const name = typeof b.name === 'string' && b.name.length <= NAME_MAX ? b.name : null;
+      // The content is the viewer's JSON: a message's text, or a bare string.
+      const content = b.content;
+      const text = typeof content === 'string' ? content : typeof content === 'object' && content !== null && typeof (content as Body).text === 'string' ? ((content as Body).text as string) : null;
+      if (from === null || name === null || text === null || text.trim() === '') return null;
+      const seq = (mic.signals.at(-1)?.seq ?? 0) + 1;
+      return { ...mic, signals: [...mic.signals, { from, name, text: text.trim().slice(0, SIGNAL_TEXT_MAX), seq }].slice(-SIGNALS_KEPT) };
     },
   ],
   [

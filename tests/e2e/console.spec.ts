@@ -470,3 +470,30 @@ test('a recommendation found by keyword in the console (recommend/find) and push
   await host.context.close();
   await viewerContext.close();
 });
+
+test("a viewer on the mic's way sends the host a message (signaling to assistant); the console's mic desk shows it", async ({ browser }) => {
+  await server.admin(`/admin/v1/rooms/${ROOM}/mic/requests`, { open: true });
+  const host = await openConsole(browser);
+  const viewerContext = await guestContext(browser, server.url);
+  const viewer = await viewerContext.newPage();
+  await enterAsGuest(viewer, ROOM);
+  await joined(viewer);
+  // Applying (the nickname first), then a word to the host while waiting.
+  await viewer.locator('.mic-control').getByRole('button', { name: '申请连麦' }).click();
+  const nickname = viewer.getByRole('form', { name: '设置昵称' });
+  await nickname.getByRole('textbox', { name: '新昵称' }).fill('Mic_Dee');
+  await nickname.getByRole('button', { name: '保存昵称' }).click();
+  await expect(viewer.locator('.mic-control')).toContainText('排队', { timeout: 10_000 });
+  await viewer.getByRole('button', { name: '给主持人留言' }).click();
+  const form = viewer.getByRole('form', { name: '给主持人和助理的留言' });
+  await form.getByRole('textbox', { name: '给主持人和助理的留言' }).fill('我这边听不到声音');
+  await form.getByRole('button', { name: '发送' }).click();
+  await expect(form.getByRole('status')).toHaveText('已发送给主持人', { timeout: 10_000 });
+  const messages = host.page.getByRole('list', { name: '观众给主持人和助理的留言' });
+  await expect(messages.getByRole('listitem').first()).toContainText('我这边听不到声音', { timeout: 10_000 });
+  await expect(messages.getByRole('listitem').first()).toContainText('Mic_Dee');
+  await viewer.locator('.mic-control').getByRole('button', { name: '取消申请' }).click();
+  await server.admin(`/admin/v1/rooms/${ROOM}/mic/requests`, { open: false });
+  await viewerContext.close();
+  await host.context.close();
+});

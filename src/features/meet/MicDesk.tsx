@@ -8,6 +8,7 @@ import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import type { MicUser } from './consoleData';
 import { useMicDesk } from './useMicDesk';
 import { ConsoleProblem } from './ConsoleProblem';
+import { useRoomStateKey } from '../../state/roomFeed';
 
 /** The viewer as the console hears (and, with their camera on, sees) them. */
 function ViewerMedia({ stream, label }: { readonly stream: MediaStream; readonly label: string }) {
@@ -96,6 +97,28 @@ export function MicDesk({ roomId }: { readonly roomId: string }) {
           })}
         </ul>
       )}
+      <ViewerMessages roomId={roomId} />
     </section>
   );
 }
+
+/** What viewers asked the host side (push 4121: SPEC 7.1 signaling to assistant), newest first. */
+function ViewerMessages({ roomId }: { readonly roomId: string }) {
+  const { t } = useTranslation(INTERACTIONS_NS);
+  const signals = useRoomStateKey(roomId, 'mic')?.signals ?? [];
+  if (signals.length === 0) return null;
+  return (
+    <>
+      <h3 className="console-card__subtitle">{t('console.mic.messages')}</h3>
+      <ul className="console-list" aria-label={t('console.mic.messagesLabel')}>
+        {[...signals].reverse().map((signal) => (
+          <li key={signal.seq} className="console-list__row console-list__row--stacked">
+            <bdi className="console-list__name">{signal.name}</bdi>
+            <bdi className="console-list__text">{signal.text}</bdi>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+

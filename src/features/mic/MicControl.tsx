@@ -13,6 +13,7 @@ import { useRoomStateKey } from '../../state/roomFeed';
 import { useDialogShown } from '../../ui/useModalDialog';
 import type { MicEndKind } from '../../realtime/micState';
 import { useViewerMic, type MicPress, type NicknameGate } from './useViewerMic';
+import { MessageHost } from './MessageHost';
 import './mic.css';
 
 const END_KEYS: Readonly<Record<MicEndKind, string>> = {
@@ -121,6 +122,7 @@ export function MicControl({ roomId, nickname }: { readonly roomId: string; read
       <span id={statusId} className={`mic-control__status${mic.problem !== null ? ' mic-control__status--problem' : ''}`} role="status">
         {status}
       </span>
+      {mic.phase !== 'idle' && !showInvite && <MessageHost roomId={roomId} />}
       <dialog ref={dialog} className="panel-dialog mic-invite" aria-labelledby={titleId} tabIndex={-1} onCancel={(event) => event.preventDefault()}>
         {showInvite && (
           <div className="mic-invite__body">

@@ -1,0 +1,73 @@
+/**
+ * A viewer's word to the room's host and assistants while applying for or on the mic (SPEC
+ * 7.1 "signaling to assistant", push 4121 to the host side only): "I cannot hear you", "my
+ * camera is off on purpose". Said in one line; whether it reached anyone is said back (the
+ * answer counts the host side's sockets it reached).
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { INTERACTIONS_NS } from '../../i18n/catalogues';
+import { useApi } from '../../state/apiContext';
+import { failureText } from '../../ui/failureText';
+
+/** The longest message a viewer sends (the console shows it in one row). */
+export const HOST_MESSAGE_MAX = 100;
+
+type Sent = { readonly tone: 'ok' | 'problem'; readonly text: string } | null;
+
+export function MessageHost({ roomId }: { readonly roomId: string }) {
+  const { t } = useTranslation(INTERACTIONS_NS);
+  const api = useApi();
+  const ids = useId();
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState<Sent>(null);
+
+  const send = (event: FormEvent) => {
+    event.preventDefault();
+    const message = text.trim();
+    if (message === '' || busy) return;
+    setBusy(true);
+    setSent(null);
+    api.live.signalToAssistant({ id: roomId, content: { text: message } }).then(
+      (data) => {
+        setBusy(false);
+        const delivered = (data as { delivered?: unknown } | null)?.delivered;
+        const reached = typeof delivered === 'number' && delivered > 0;
+        setSent(reached ? { tone: 'ok', text: t('mic.message.sent') } : { tone: 'problem', text: t('mic.message.nobody') });
+        if (reached) setText('');
+      },
+      (error: unknown) => {
+        setBusy(false);
+        setSent({ tone: 'problem', text: failureText(error, t) });
+      },
+    );
+  };
+
+  return (
+    <div className="mic-message">
+      <button type="button" className="button mic-message__toggle" aria-expanded={open} aria-controls={`${ids}-form`} onClick={() => setOpen((now) => !now)}>
+        {t('mic.message.open')}
+      </button>
+      {open && (
+        <form id={`${ids}-form`} className="mic-message__form" onSubmit={send} aria-label={t('mic.message.label')}>
+          <input
+            className="form-field__input mic-message__input"
+            aria-label={t('mic.message.label')}
+            placeholder={t('mic.message.hint')}
+            maxLength={HOST_MESSAGE_MAX}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
+          <button type="submit" className="button" disabled={busy || text.trim() === ''}>
+            {t('mic.message.send')}
+          </button>
+          <span className={sent?.tone === 'problem' ? 'mic-message__note mic-message__note--problem' : 'mic-message__note'} role="status">
+            {sent?.text ?? ''}
+          </span>
+        </form>
+      )}
+    </div>
+  );
+}
