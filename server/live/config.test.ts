@@ -64,6 +64,7 @@ describe('room settings', () => {
     updateSettings(kit.server.ctx, '10001', { goods_enabled: 0, rewards_enabled: 0 });
     expect(ok(await kit.get('/ccp/monitor/v2/market/config', { webcastId: '10001' }))).toMatchObject({ goods: false, rewards: false, recommend: true });
     expect(ok(await kit.get('/ccp/monitor/v2/market/config', { webcastId: '10005' }))).toMatchObject({ goods: true, recommend: false, posters: false });
+    expect(ok(await kit.get('/ccp/monitor/v2/setting/cloud', { webcastId: '10005' }))).toEqual({ docShare: false, whiteboard: false, cloudFiles: false });
     for (const path of ['/ccp/monitor/v2/setting/cloud', '/ccp/monitor/v2/setting/other', '/ccp/monitor/v2/market/config']) {
       expect((await kit.get(path, {})).code, path).toBe(4501);
       expect((await kit.get(path, { webcastId: '10013' })).code, path).toBe(4006);

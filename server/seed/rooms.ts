@@ -129,10 +129,11 @@ export const DEMO_ROOMS: readonly DemoRoom[] = [
     id: '10005',
     title: 'Email verification room',
     gate: 'email',
-    description: 'email: any address; email code on /sim/inbox; offers no recommendations or invitation posters',
+    description: 'email: any address; email code on /sim/inbox; offers no recommendations, invitation posters or document sharing',
     settings: {
       contract: { enabled: true, title: 'Viewing terms', content: 'Recording or rebroadcasting this live is not allowed.', version: 1 },
       features: { recommend: false, posters: false },
+      cloud: { docShare: false, whiteboard: false, cloudFiles: false },
     },
   },
   {

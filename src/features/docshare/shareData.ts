@@ -23,3 +23,15 @@ export function readShareInfo(data: unknown, whiteboard: unknown = null): ShareR
   const doc = data.sharing === true ? readDoc(data.doc) : null;
   return { doc, whiteboard: isRecord(whiteboard) && whiteboard.open === true, updatedAt };
 }
+
+/** What the room shares at all (SPEC 7.1 cloud setting): documents, the whiteboard. */
+export interface CloudSetting {
+  readonly docShare: boolean;
+  readonly whiteboard: boolean;
+}
+
+/** The room's cloud setting; a field that is not a yes or no reads as yes (the share info then says). */
+export function readCloudSetting(data: unknown): CloudSetting {
+  const body = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  return { docShare: body.docShare !== false, whiteboard: body.whiteboard !== false };
+}
