@@ -16,6 +16,7 @@ import type { SkippedPage, SkippedRange } from '../realtime/skippedPage';
 import type { RealtimeClient } from '../workers/realtimeClient';
 import { applyTabUpdate, IDLE_CONNECTION, newRoomFeed, realtimeStore } from './roomFeed';
 import { session } from './session';
+import { sessionEndStore } from './sessionEnd';
 import { socketAddresses } from './socketAddresses';
 import { browserPaintPorts, paintedSoon } from './paintedSoon';
 import { applyProbed } from '../diagnostics/updateProbes';
@@ -214,6 +215,9 @@ export interface KeepAliveLogin {
 /** Each kept-alive room's join (again after a back/forward-cache restore: the worker dropped the tab at pagehide). */
 const keptAlive = new Map<string, () => void>();
 
+/** How long the heartbeat's 402 waits for the socket's own word on why the login ended. */
+export const EXPIRY_WORD_WAIT_MS = 3000;
+
 /** The latest heartbeat's outcome per room, for diagnostics and browser tests (which cannot see the worker). */
 const lastBeats = new Map<string, BeatOutcome>();
 export const lastBeat = (roomId: string): BeatOutcome | null => lastBeats.get(roomId) ?? null;
@@ -237,7 +241,14 @@ export function useKeepAlive(roomId: string, login: KeepAliveLogin): void {
       const onBeat = proxy((outcome: BeatOutcome) => {
         if (!active) return;
         lastBeats.set(roomId, outcome);
-        if (outcome.kind === 'expired') login.sessionExpired();
+        if (outcome.kind !== 'expired') return;
+        // A login ended by a kick, a logout or a login elsewhere is the socket's to tell, in
+        // its own words: the heartbeat's 402 speaks only if the socket has said nothing a
+        // moment later, and only for the login it was sent with.
+        const token = session.liveToken;
+        setTimeout(() => {
+          if (session.liveToken === token && token !== null && sessionEndStore.rooms[roomId] === undefined) login.sessionExpired();
+        }, EXPIRY_WORD_WAIT_MS);
       });
       const join = (): void => void api.keepAlive(tabId, { webcastId: roomId, ...credentials }, onBeat);
       join();

@@ -20,11 +20,12 @@ export function setOfferWithheld(roomId: string, offer: RoomOffer, withheld: boo
 }
 
 /**
- * The room's commerce offers as SPEC 7.1 market config says them (goods, recommendations,
+ * The room's commerce offers as SPEC 7.1 market config says them (recommendations,
  * invitation posters), read once when the video page opens: what the room does not offer has
- * no tab or button to find empty. `null`: not read (the tabs stay, and say so when opened).
+ * no tab or button to find empty. Goods are the products tab's own to decide (its list's 4406
+ * also says why to a viewer who followed a link to the tab).
  */
 export function applyMarketConfig(roomId: string, data: unknown): void {
   const config = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
-  for (const offer of ['goods', 'recommend', 'posters'] as const) if (typeof config[offer] === 'boolean') setOfferWithheld(roomId, offer, config[offer] === false);
+  for (const offer of ['recommend', 'posters'] as const) if (typeof config[offer] === 'boolean') setOfferWithheld(roomId, offer, config[offer] === false);
 }
