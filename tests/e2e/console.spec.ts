@@ -485,10 +485,12 @@ test("a viewer on the mic's way sends the host a message (signaling to assistant
   await nickname.getByRole('button', { name: '保存昵称' }).click();
   await expect(viewer.locator('.mic-control')).toContainText('排队', { timeout: 10_000 });
   await viewer.getByRole('button', { name: '给主持人留言' }).click();
-  const form = viewer.getByRole('form', { name: '给主持人和助理的留言' });
-  await form.getByRole('textbox', { name: '给主持人和助理的留言' }).fill('我这边听不到声音');
-  await form.getByRole('button', { name: '发送' }).click();
-  await expect(form.getByRole('status')).toHaveText('已发送给主持人', { timeout: 10_000 });
+  const box = viewer.getByRole('dialog', { name: '给主持人和助理的留言' });
+  await box.getByRole('textbox', { name: '给主持人和助理的留言' }).fill('我这边听不到声音');
+  await box.getByRole('button', { name: '发送' }).click();
+  await expect(box.getByRole('status')).toHaveText('已发送给主持人', { timeout: 10_000 });
+  await box.getByRole('button', { name: '关闭留言' }).click();
+  await expect(box).toBeHidden();
   const messages = host.page.getByRole('list', { name: '观众给主持人和助理的留言' });
   await expect(messages.getByRole('listitem').first()).toContainText('我这边听不到声音', { timeout: 10_000 });
   await expect(messages.getByRole('listitem').first()).toContainText('Mic_Dee');

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { useApi } from '../../state/apiContext';
 import { failureText } from '../../ui/failureText';
+import { useModalDialog } from '../../ui/useModalDialog';
 
 /** The longest message a viewer sends (the console shows it in one row). */
 export const HOST_MESSAGE_MAX = 100;
@@ -19,7 +20,7 @@ export function MessageHost({ roomId }: { readonly roomId: string }) {
   const { t } = useTranslation(INTERACTIONS_NS);
   const api = useApi();
   const ids = useId();
-  const [open, setOpen] = useState(false);
+  const { open, show, close, onClose, onBackdropClick, dialog, opener, titleId } = useModalDialog();
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<Sent>(null);
@@ -46,28 +47,42 @@ export function MessageHost({ roomId }: { readonly roomId: string }) {
   };
 
   return (
-    <div className="mic-message">
-      <button type="button" className="button mic-message__toggle" aria-expanded={open} aria-controls={`${ids}-form`} onClick={() => setOpen((now) => !now)}>
+    <>
+      <button ref={opener} type="button" className="button mic-message__toggle" aria-haspopup="dialog" aria-expanded={open} onClick={show}>
         {t('mic.message.open')}
       </button>
-      {open && (
-        <form id={`${ids}-form`} className="mic-message__form" onSubmit={send} aria-label={t('mic.message.label')}>
-          <input
-            className="form-field__input mic-message__input"
-            aria-label={t('mic.message.label')}
-            placeholder={t('mic.message.hint')}
-            maxLength={HOST_MESSAGE_MAX}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-          />
-          <button type="submit" className="button" disabled={busy || text.trim() === ''}>
-            {t('mic.message.send')}
-          </button>
-          <span className={sent?.tone === 'problem' ? 'mic-message__note mic-message__note--problem' : 'mic-message__note'} role="status">
-            {sent?.text ?? ''}
-          </span>
-        </form>
-      )}
-    </div>
+      {/* A dialog (a bottom sheet on a phone): the toolbar it opens from has no room for a form. */}
+      <dialog ref={dialog} className="panel-dialog sheet mic-message" aria-labelledby={titleId} tabIndex={-1} onClose={onClose} onClick={onBackdropClick}>
+        {open && (
+          <div className="panel-dialog__body">
+            <header className="panel-dialog__header">
+              <h2 id={titleId} className="panel-dialog__title">
+                {t('mic.message.label')}
+              </h2>
+              <button type="button" className="panel-dialog__close" aria-label={t('mic.message.close')} onClick={close}>
+                ×
+              </button>
+            </header>
+            <form className="mic-message__form" onSubmit={send} aria-label={t('mic.message.label')}>
+              <input
+                id={`${ids}-text`}
+                className="form-field__input mic-message__input"
+                aria-label={t('mic.message.label')}
+                placeholder={t('mic.message.hint')}
+                maxLength={HOST_MESSAGE_MAX}
+                value={text}
+                onChange={(event) => setText(event.target.value)}
+              />
+              <button type="submit" className="button button--primary" disabled={busy || text.trim() === ''}>
+                {t('mic.message.send')}
+              </button>
+            </form>
+            <p className={sent?.tone === 'problem' ? 'mic-message__note mic-message__note--problem' : 'mic-message__note'} role="status">
+              {sent?.text ?? ''}
+            </p>
+          </div>
+        )}
+      </dialog>
+    </>
   );
 }
