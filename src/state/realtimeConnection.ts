@@ -226,7 +226,8 @@ export const lastBeat = (roomId: string): BeatOutcome | null => lastBeats.get(ro
  * The login's heartbeat while the calling page shows `roomId` (SPEC 7.1 heartbeat): the
  * worker sends it every 30 s, once for all the tabs of this login and room
  * (src/realtime/keepAlive.ts); a beat that finds the login ended ends the session here as a
- * 402 of any call does (the "login expired" notice, back to the start).
+ * 402 of any call does (the "login expired" notice, back to the start), unless the socket
+ * says why first (a kick, a logout, a login elsewhere: EXPIRY_WORD_WAIT_MS).
  */
 export function useKeepAlive(roomId: string, login: KeepAliveLogin): void {
   const { sid, currentRoomId, liveToken } = useSnapshot(session);

@@ -114,7 +114,9 @@ test.describe('routes (SPEC 2)', () => {
       'GET /ccp/monitor/v2/splash/config',
       'GET /ccp/monitor/v2/splash/list',
       'GET /ccp/monitor/v2/setting/other',
-      // The room's commerce offers (which tabs and buttons it has), and its papers' tab.
+      // The room's commerce offers (which tabs and buttons it has), its papers' tab, and
+      // whether it shares documents at all (before following the share).
+      'GET /ccp/monitor/v2/setting/cloud',
       'GET /ccp/monitor/v2/market/config',
       'GET /ccp/handler/v1/paper/publish/list',
       // The introduction tab's presenters (the room's staff).
