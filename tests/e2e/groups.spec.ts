@@ -131,6 +131,21 @@ test('two people make a group and talk in it and directly; each message shows on
   const ben = await signUp(browser, baseURL!, `Ben ${RUN}`);
   const group = `Launch ${RUN}`;
 
+  // The room offers its own group (its group config says so, then the list names it). Its
+  // details are asked of the server when opened (group/{room}/{gid}); it is open to anyone,
+  // so joining makes it one of Ben's conversations and it leaves the offer.
+  await home(ben.tabs[0]!);
+  await section(ben.tabs[0]!, '消息').click();
+  const offer = panel(ben.tabs[0]!).getByRole('region', { name: '本直播间的讨论组' });
+  const details = ben.tabs[0]!.waitForResponse((r) => r.url().endsWith(`/ccp/monitor/v2/group/${ROOM}/room-${ROOM}-group`));
+  await offer.getByRole('button', { name: '详情' }).click();
+  expect((await details).ok()).toBe(true);
+  await expect(offer.getByRole('status')).toHaveText(/^Talk about the live here · 现有 \d+ 人$/);
+  await expect(offer.getByRole('button', { name: '详情' })).toHaveAttribute('aria-expanded', 'true');
+  await offer.getByRole('button', { name: '加入' }).click();
+  await expect(item(ben.tabs[0]!, 'Viewers group')).toBeVisible({ timeout: 10_000 });
+  await expect(offer).toHaveCount(0);
+
   await createGroup(ann.tabs[0]!, group);
   await expect(await invite(ann.tabs[0]!, ben.name)).toHaveText(`已向 ${ben.name} 发出邀请`);
   // Both of Ben's tabs are told, and accepting in one answers it in both.

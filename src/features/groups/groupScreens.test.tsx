@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { renderStatic } from '../../ui/staticRender';
 import { EMPTY_CONVERSATIONS, readGroupList, reduceConversations, type ConversationsState, type GroupNotice } from '../../realtime/conversations';
 import { memberActions } from '../../domain/groupRules';
-import { ConversationList, readRoomGroups } from './ConversationList';
+import { ConversationList } from './ConversationList';
+import { readRoomGroups, roomOffersGroups } from './RoomGroupOffer';
 import { ConversationView } from './ConversationView';
 import { NoticeList } from './NoticeList';
 import { MEMBER_ACTION_REQUEST, noticeAnswer } from './groupRequests';
@@ -52,6 +53,12 @@ describe('the requests of the groups tab', () => {
   it('reads the room\'s groups defensively', () => {
     expect(readRoomGroups({ groups: [{ gid: 'g', name: 'G', intro: 'i', members: 3 }, { name: 'no gid' }, 5] })).toEqual([{ gid: 'g', name: 'G', intro: 'i', members: 3 }]);
     expect(readRoomGroups(null)).toEqual([]);
+    // The room's group config: only an explicit yes (with groups, when it counts them) offers any.
+    expect(roomOffersGroups({ enabled: true, count: 1 })).toBe(true);
+    expect(roomOffersGroups({ enabled: true })).toBe(true);
+    expect(roomOffersGroups({ enabled: true, count: 0 })).toBe(false);
+    expect(roomOffersGroups({ enabled: 'yes', count: 3 })).toBe(false);
+    expect(roomOffersGroups(null)).toBe(false);
   });
 });
 
