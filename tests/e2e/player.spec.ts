@@ -160,7 +160,11 @@ test.describe('player (features/player)', () => {
       await expectAdvancing(page, 0.5);
       await expect(player(page)).toHaveAttribute('data-mode', 'live');
 
+      // The pushed status differs from the room info's: the player asks the playback config
+      // (not the whole room info again) for the replay's address.
+      const config = page.waitForResponse((r) => r.url().includes('/ccp/monitor/v2/playback/config?webcastId=10001'));
       await server.admin('/admin/v1/rooms/10001/live/end', {});
+      expect(((await (await config).json()) as { data: { status: number; replay: string } }).data).toMatchObject({ status: 3, replay: expect.stringMatching(/\/media\/vod/) });
       await expect(player(page)).toHaveAttribute('data-mode', 'replay', { timeout: 15_000 });
       await expectAdvancing(page);
       await expect(player(page).getByText('回放', { exact: true })).toBeVisible();

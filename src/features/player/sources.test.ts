@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { choosePlayTarget, countdownMs, countdownParts, pickRendition, readLine, readPullAnswer, readRoomPlayback, safeMediaUrl, type PlayChoice } from './sources';
+import { choosePlayTarget, countdownMs, countdownParts, pickRendition, readLine, readPlaybackConfig, readPullAnswer, readRoomPlayback, safeMediaUrl, type PlayChoice } from './sources';
 
 const lineOf = (id: string) => ({
   id,
@@ -48,6 +48,15 @@ describe('reading the server answers', () => {
     expect(readPullAnswer({ status: 3, live: false, replay: '/media/vod/master.m3u8' })).toEqual({ live: false, status: 3, replay: '/media/vod/master.m3u8' });
     expect(readPullAnswer({ status: 3, live: false, replay: null })).toEqual({ live: false, status: 3, replay: null });
     expect(readPullAnswer({ live: true, stream: {} })).toBeNull();
+  });
+
+  it('reads the playback config: the replay only while the room keeps one, and only a safe address', () => {
+    expect(readPlaybackConfig({ status: 3, replayEnabled: true, replay: '/media/vod/master.m3u8', records: 1 })).toEqual({ status: 3, replay: '/media/vod/master.m3u8' });
+    expect(readPlaybackConfig({ status: 3, replayEnabled: false, replay: '/media/vod/master.m3u8' })).toEqual({ status: 3, replay: null });
+    expect(readPlaybackConfig({ status: 3, replay: 'javascript:alert(1)' })).toEqual({ status: 3, replay: null });
+    expect(readPlaybackConfig({ status: 2 })).toEqual({ status: 2, replay: null });
+    expect(readPlaybackConfig({ replay: '/media/vod/master.m3u8' })).toBeNull();
+    expect(readPlaybackConfig('nope')).toBeNull();
   });
 
   it('keeps a safe label key only', () => {

@@ -123,6 +123,18 @@ export function readPullAnswer(data: unknown): PullAnswer | null {
   return null;
 }
 
+export interface PlaybackConfig {
+  readonly status: LiveStatusCode;
+  /** The replay's address once the room ended and keeps one; null otherwise. */
+  readonly replay: string | null;
+}
+
+/** The playback config answer (`{status, replay, ...}`); null when it names no status. */
+export function readPlaybackConfig(data: unknown): PlaybackConfig | null {
+  if (!isRecord(data) || !isStatus(data.status)) return null;
+  return { status: data.status, replay: data.replayEnabled === false ? null : safeMediaUrl(data.replay) };
+}
+
 /** The offered quality closest to the wanted one: the same, else the next lower, else the highest. */
 export function pickRendition(line: Line, wanted: QualityLevel): Rendition | null {
   const exact = line.renditions.find((r) => r.id === wanted);

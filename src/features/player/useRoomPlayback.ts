@@ -1,8 +1,10 @@
 /**
  * What the room offers to play now: the room info (status, start time, cover, lines,
  * replay), the chosen line's addresses (pull URL call) and the realtime room state (push
- * 7107: status and replay), which wins over the room info once it arrives. A status push
- * fetches the room info and the line again (the replay address, the live addresses).
+ * 7107: status and replay), which wins over the room info once it arrives. A pushed status
+ * that differs from the room info's fetches the line again (the live addresses) and the
+ * playback config (SPEC 7.1: the status and the replay address, the small answer meant for
+ * this; in a busy room every viewer asks at once, so not the whole room info again).
  * The calls start in layout effects, at the commit, so they do not wait for the paint and
  * the other effects of the page (the first frame comes that much sooner).
  */
@@ -10,7 +12,17 @@ import { useLayoutEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useApi } from '../../state/apiContext';
 import { realtimeStore } from '../../state/roomFeed';
-import { readPullAnswer, readRoomPlayback, safeMediaUrl, type Line, type LiveStatusCode, type PullAnswer, type RoomPlayback } from './sources';
+import {
+  readPlaybackConfig,
+  readPullAnswer,
+  readRoomPlayback,
+  safeMediaUrl,
+  type Line,
+  type LiveStatusCode,
+  type PlaybackConfig,
+  type PullAnswer,
+  type RoomPlayback,
+} from './sources';
 
 export interface RoomPlaybackState {
   readonly room: RoomPlayback | null;
@@ -33,7 +45,7 @@ export function useRoomPlayback(roomId: string, lineId: string | null, reloadKey
   const pushedStatus = live?.status ?? null;
   const pushedReplay = live === null ? null : safeMediaUrl(live.replay);
 
-  const infoKey = `${roomId}|${pushedStatus ?? ''}|${reloadKey}`;
+  const infoKey = `${roomId}|${reloadKey}`;
   const [info, setInfo] = useState<Loaded<RoomPlayback | null | 'failed'> | null>(null);
   useLayoutEffect(() => {
     const controller = new AbortController();
@@ -65,9 +77,24 @@ export function useRoomPlayback(roomId: string, lineId: string | null, reloadKey
   // Until a new answer comes, the last one stays (a line switch keeps the old picture up).
   const room = info !== null && info.value !== 'failed' ? info.value : null;
   const failed = info?.key === infoKey && info.value === 'failed';
+
+  const changedStatus = pushedStatus !== null && room !== null && pushedStatus !== room.status ? pushedStatus : null;
+  const configKey = `${roomId}|${changedStatus ?? ''}|${reloadKey}`;
+  const [config, setConfig] = useState<Loaded<PlaybackConfig | null> | null>(null);
+  useLayoutEffect(() => {
+    if (changedStatus === null) return undefined;
+    const controller = new AbortController();
+    const done = (value: PlaybackConfig | null) => {
+      if (!controller.signal.aborted) setConfig({ key: configKey, value });
+    };
+    api.live.playbackConfig({ webcastId: roomId }, { signal: controller.signal }).then((data) => done(readPlaybackConfig(data)), () => done(null));
+    return () => controller.abort();
+  }, [api, roomId, changedStatus, configKey]);
+  const playback = config?.key === configKey ? config.value : null;
+
   const answer = pull?.value ?? null;
   const status = pushedStatus ?? answer?.status ?? room?.status ?? null;
-  const replay = pushedReplay ?? room?.replay ?? (answer !== null && !answer.live ? answer.replay : null);
+  const replay = pushedReplay ?? playback?.replay ?? room?.replay ?? (answer !== null && !answer.live ? answer.replay : null);
   const line = answer !== null && answer.live ? answer.line : null;
   return { room, line, status, replay, failed };
 }
