@@ -45,6 +45,19 @@ describe('room settings (admin)', () => {
     expect(ok(await kit.get<{ introduction: string }>('/ccp/monitor/v2/webcast/10003')).introduction).toBe(text);
   });
 
+  it("sets the organiser's own merchant account, which the private-merchant check answers; without its name it is 4501 and nothing changes", async () => {
+    const check = () => kit.get('/commerce/v1/open/privateMerchant/check', { liveId: '10004' });
+    expect(ok(await check())).toEqual({ privateMerchant: false, merchantName: '' });
+    expect(await kit.post(SETTINGS('10004'), { openPlatform: { privateMerchant: true } }, ADMIN)).toMatchObject({ code: 4501 });
+    expect(await kit.post(SETTINGS('10004'), { openPlatform: { privateMerchant: true, merchantName: '   ' } }, ADMIN)).toMatchObject({ code: 4501 });
+    expect(ok(await check())).toEqual({ privateMerchant: false, merchantName: '' });
+    const set = ok(await kit.post<{ openPlatform: unknown }>(SETTINGS('10004'), { openPlatform: { privateMerchant: true, merchantName: ' Demo Events Co. ' } }, ADMIN));
+    expect(set.openPlatform).toMatchObject({ privateMerchant: true, merchantName: 'Demo Events Co.' });
+    expect(ok(await check())).toEqual({ privateMerchant: true, merchantName: 'Demo Events Co.' });
+    ok(await kit.post(SETTINGS('10004'), { openPlatform: { privateMerchant: false } }, ADMIN));
+    expect(ok(await check())).toEqual({ privateMerchant: false, merchantName: '' });
+  });
+
   it('turns the watermark on with its text filled in for the viewer, and off again', async () => {
     const changed = ok(await kit.post<{ watermark: unknown }>(SETTINGS('10002'), { watermark: { enabled: true, text: 'ID {userId}', opacity: 0.4 } }, ADMIN));
     expect(changed.watermark).toEqual({ enabled: true, text: 'ID {userId}', opacity: 0.4, fontSize: 14 });

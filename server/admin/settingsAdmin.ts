@@ -5,7 +5,9 @@
  *   (enabled, seconds, skippable, adverts [{id, title, imageUrl, linkUrl}]). Fields left
  *   out keep their value; `adverts`, when given, replaces the list; delayed charging
  *   (enabled, freeSeconds, priceYuan: at least 0.01); the introduction (plain text, at most
- *   INTRODUCTION_MAX characters, shown as text by the viewer's introduction tab). Answers the sections
+ *   INTRODUCTION_MAX characters, shown as text by the viewer's introduction tab); the open
+ *   platform (privateMerchant: whether money goes through the organiser's own merchant
+ *   account, and that account's merchantName, which viewers are shown). Answers the sections
  *   as stored. Viewers see the change at their next config call (the video page reads
  *   both when it opens).
  * - POST /admin/v1/rooms/:id/introduction {text}: the introduction alone; also the console's,
@@ -77,6 +79,11 @@ const SETTINGS_SCHEMA = {
         },
       },
       introduction: TEXT(INTRODUCTION_MAX),
+      openPlatform: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { privateMerchant: { type: 'boolean' }, merchantName: TEXT(64) },
+      },
     },
   },
 } as const;
@@ -93,6 +100,7 @@ interface SettingsBody {
   splash?: { enabled?: boolean; seconds?: number; skippable?: boolean; adverts?: AdvertBody[] };
   charge?: { enabled?: boolean; freeSeconds?: number; priceYuan?: string };
   introduction?: string;
+  openPlatform?: { privateMerchant?: boolean; merchantName?: string };
 }
 
 /** The advert as stored: every field present; 4501 for a link that is not a safe one. */
@@ -116,9 +124,15 @@ export const settingsAdminRoutes: RouteModule = (app, ctx) => {
     async (request) => {
       const room = findRoom(ctx.db, request.params.id);
       if (!room) throw new BizError(4002);
-      const { watermark, splash, charge, introduction } = request.body;
+      const { watermark, splash, charge, introduction, openPlatform } = request.body;
       const patch: RoomSettingsPatch = {};
       if (watermark) Object.assign(patch, { watermark });
+      if (openPlatform) {
+        const merchantName = openPlatform.merchantName?.trim();
+        const next = { ...room.settings.openPlatform, ...openPlatform, ...(merchantName === undefined ? {} : { merchantName }) };
+        if (next.privateMerchant && next.merchantName === '') throw invalid('openPlatform.merchantName', "an organiser's own merchant account needs its name");
+        Object.assign(patch, { openPlatform: next });
+      }
       if (charge) {
         const price = charge.priceYuan === undefined ? undefined : validateRewardAmount(charge.priceYuan);
         if (price !== undefined && !price.ok) throw invalid('charge.priceYuan', 'must be an amount in yuan of at least 0.01, two decimals at most');
@@ -133,7 +147,13 @@ export const settingsAdminRoutes: RouteModule = (app, ctx) => {
         .prepare('UPDATE rooms SET config = ?, introduction = ? WHERE id = ?')
         .run(settingsJson(patch, room.settings), introduction ?? room.introduction, room.id);
       const stored = findRoom(ctx.db, room.id);
-      return okEnvelope({ watermark: stored?.settings.watermark, splash: stored?.settings.splash, charge: stored?.settings.charge, introduction: stored?.introduction });
+      return okEnvelope({
+        watermark: stored?.settings.watermark,
+        splash: stored?.settings.splash,
+        charge: stored?.settings.charge,
+        introduction: stored?.introduction,
+        openPlatform: stored?.settings.openPlatform,
+      });
     },
   );
 

@@ -65,6 +65,7 @@ test('three viewers grab a packet of two shares: two get theirs, the third is to
 
 test('withdrawal: the rules shown; refused without real-name verification (4204) and beyond the balance (4202); then made', async ({ browser }) => {
   const me = await viewer(browser);
+  await server.admin(`/admin/v1/rooms/${ROOM}/settings`, { openPlatform: { privateMerchant: true, merchantName: '示例会展公司' } });
   await server.admin(`/admin/v1/rooms/${ROOM}/redpacket/send`, { total: '0.50', count: 1, title: '提现测试' });
   await card(me.page).getByRole('button', { name: '抢红包' }).click();
   await expect(card(me.page)).toContainText('恭喜，抢到 ¥0.50');
@@ -72,6 +73,16 @@ test('withdrawal: the rules shown; refused without real-name verification (4204)
   const wallet = me.page.getByRole('dialog', { name: '我的红包' });
   await expect(wallet.locator('[data-balance]')).toHaveText('¥0.50');
   await expect(wallet.getByRole('list', { name: '提现规则' })).toContainText('提现需要实名认证的账号');
+  // Whose account pays (the private-merchant check), and where the money goes: the viewer
+  // links their messaging account in a new window (the open platform's app id and its
+  // authorisation), which comes back to /getWxInfo.
+  await expect(wallet.getByRole('list', { name: '提现规则' })).toContainText('红包与提现款项由「示例会展公司」的商户账号支付');
+  const popup = me.page.waitForEvent('popup');
+  await wallet.getByRole('link', { name: '关联即时通讯账号（新窗口）' }).click();
+  const consent = await popup;
+  await consent.getByRole('button', { name: /^Alice/ }).click();
+  await expect(consent.getByText('已获取即时通讯账号：Alice')).toBeVisible();
+  await consent.close();
   const amount = wallet.getByRole('textbox', { name: '提现金额（元）' });
 
   // Checked before sending: more than the balance, too precise.

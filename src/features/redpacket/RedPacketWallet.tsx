@@ -14,6 +14,7 @@ import { useApi } from '../../state/apiContext';
 import { useMoneyCall } from '../../ui/useMoneyCall';
 import { useYuanFormat } from '../../ui/useYuanFormat';
 import { readWallet, type Wallet } from './redPacketData';
+import { usePayoutAccount } from './usePayoutAccount';
 
 interface Props {
   readonly roomId: string;
@@ -51,6 +52,7 @@ export function RedPacketWallet({ roomId, packets, onClose }: Props) {
   const ids = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const { wallet, failed, reload } = useWallet(roomId);
+  const payout = usePayoutAccount(roomId);
   const [amount, setAmount] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const time = useMemo(() => new Intl.DateTimeFormat(intlLocaleOf(i18n.language), { dateStyle: 'short', timeStyle: 'short' }), [i18n.language]);
@@ -155,7 +157,16 @@ export function RedPacketWallet({ roomId, packets, onClose }: Props) {
                 <li>{t('redPacket.ruleMin')}</li>
                 <li>{t('redPacket.ruleMax')}</li>
                 <li>{t('redPacket.ruleRealName')}</li>
+                {payout.merchant !== null && <li>{t('redPacket.ruleMerchant', { name: payout.merchant })}</li>}
               </ul>
+              {payout.authorizeUrl !== null && (
+                <p className="red-packet-wallet__payout">
+                  {t('redPacket.payoutAccount')}{' '}
+                  <a className="link-button" href={payout.authorizeUrl} target="_blank" rel="noopener noreferrer">
+                    {t('redPacket.linkAccount')}
+                  </a>
+                </p>
+              )}
               <div role="status" className="red-packet-wallet__status">
                 {state.phase === 'paying' && <p className="money-state">{t('redPacket.withdrawing')}</p>}
                 {state.phase === 'checking' && (

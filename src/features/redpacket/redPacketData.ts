@@ -4,6 +4,7 @@
  * info gives their balance and history (server/interact/redPacket/routes.ts).
  */
 import { parseAmount } from '../../domain/money';
+import { safeUrl } from '../../domain/safeUrl';
 import type { RedPacketState, RedPacketView } from '../../domain/redPacket';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -88,4 +89,16 @@ export function readWallet(value: unknown): Wallet | null {
     return id === null || amount === null || balanceAfter === null || at === null ? [] : [{ id, amount, balanceAfter, at }];
   });
   return { balance, realNameVerified: value.realNameVerified === true, draws, withdrawals };
+}
+
+/** The private-merchant check: the organiser's merchant account's name when money goes through it, else null. */
+export function readPrivateMerchant(value: unknown): string | null {
+  if (!isRecord(value) || value.privateMerchant !== true) return null;
+  const name = typeof value.merchantName === 'string' ? value.merchantName.trim() : '';
+  return name !== '' && name.length <= 64 ? name : null;
+}
+
+/** The open platform's app id answer: where the viewer authorises their messaging account, when it is a safe link. */
+export function readOpenAuthorizeUrl(value: unknown): string | null {
+  return isRecord(value) && typeof value.appId === 'string' && value.appId !== '' ? safeUrl(value.authorizeUrl) : null;
 }
