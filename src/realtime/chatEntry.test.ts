@@ -66,6 +66,9 @@ describe('toChatEntry', () => {
   it('keeps a quote, cut, and drops a malformed one', () => {
     expect(entry({ quote: { name: 'Bo', chatContent: 'x'.repeat(501), role: 8 } }).quote).toEqual({ name: 'Bo', chatContent: 'x'.repeat(500) + CHAT_CUT_ELLIPSIS, role: 8 });
     expect(entry({ quote: { name: 'Bo' } }).quote).toBeNull();
+    // The quoted message's id is kept when it is one (the row offers the original by it).
+    expect(entry({ quote: { name: 'Bo', chatContent: 'x', role: 5, msgId: 'm-9' } }).quote).toEqual({ name: 'Bo', chatContent: 'x', role: 5, msgId: 'm-9' });
+    expect(entry({ quote: { name: 'Bo', chatContent: 'x', role: 5, msgId: { evil: 1 } } }).quote).toEqual({ name: 'Bo', chatContent: 'x', role: 5 });
     expect(entry({ quote: 'nope' }).quote).toBeNull();
   });
 

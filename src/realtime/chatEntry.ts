@@ -86,7 +86,10 @@ function readQuote(value: unknown): ChatQuote | null {
   const name = readText(q.name);
   const content = typeof q.chatContent === 'string' ? q.chatContent : null;
   if (name === null || content === null) return null;
-  return { name, chatContent: fitsChatCut(content) ? content : cutChatText(content).text, role: normaliseRole(q.role) };
+  const msgId = readId(q.msgId);
+  const quote = { name, chatContent: fitsChatCut(content) ? content : cutChatText(content).text, role: normaliseRole(q.role) };
+  // The quoted message's id, which the server publishes: the row offers the original by it.
+  return msgId === null ? quote : { ...quote, msgId };
 }
 
 const NO_UIDS: readonly string[] = [];

@@ -205,6 +205,16 @@ test("quote and @mention another viewer's message; the mentioned viewer sees it 
   await expect(mention).toBeVisible();
   await expect(mention.locator('.chat-mention')).toHaveCount(1);
   await expect(mention.locator('blockquote')).toContainText('hello from alice');
+  // The quote's original, asked of the server by its id (chat/public/listByIds): the
+  // message may have left the list long ago in a busy room.
+  await mention.hover();
+  const byIds = alice.waitForResponse((r) => r.url().endsWith('/ccp/monitor/v1/chat/public/listByIds'));
+  await mention.getByRole('button', { name: /^查看 .+ 的原消息$/ }).click();
+  expect((await byIds).ok()).toBe(true);
+  const original = alice.getByRole('dialog', { name: '被引用的原消息' });
+  await expect(original.locator('.chat-original__body')).toHaveText('hello from alice');
+  await original.getByRole('button', { name: '关闭' }).click();
+  await expect(original).toHaveCount(0);
   await alice.context().close();
   await bob.context().close();
 });

@@ -25,7 +25,7 @@ const NO_ENTRIES: readonly ChatEntry[] = [];
 const NO_IDS: readonly string[] = [];
 const NO_GAPS: Readonly<Record<string, number>> = {};
 
-function ChatFeedView({ roomId, filter, onQuote, onMention, onWithdraw, onOpenImage, onLoadSkipped, moderation }: ChatFeedProps) {
+function ChatFeedView({ roomId, filter, onQuote, onMention, onWithdraw, onOpenImage, onOpenQuoted, onLoadSkipped, moderation }: ChatFeedProps) {
   const feed = useRealtime().rooms[roomId];
   const entries = feed?.entries ?? NO_ENTRIES;
   const pinned = useMemo(() => latestPinned(entries), [entries]);
@@ -33,7 +33,7 @@ function ChatFeedView({ roomId, filter, onQuote, onMention, onWithdraw, onOpenIm
     <>
       <PinnedStrip entry={pinned} />
       {/* Remounted per filter: a new view of the room starts at its newest message. */}
-      <ChatList key={filter} entries={entries} gaps={feed?.gaps ?? NO_GAPS} withdrawn={feed?.withdrawn ?? NO_IDS} onQuote={onQuote} onMention={onMention} onWithdraw={onWithdraw} onOpenImage={onOpenImage} onLoadSkipped={onLoadSkipped} moderation={moderation} />
+      <ChatList key={filter} entries={entries} gaps={feed?.gaps ?? NO_GAPS} withdrawn={feed?.withdrawn ?? NO_IDS} onQuote={onQuote} onMention={onMention} onWithdraw={onWithdraw} onOpenImage={onOpenImage} onOpenQuoted={onOpenQuoted} onLoadSkipped={onLoadSkipped} moderation={moderation} />
     </>
   );
 }

@@ -130,7 +130,7 @@ function SkippedPart({ entry, above, count, expansion, reading, withdrawnIds, la
   );
 }
 
-function ChatListView({ entries, gaps, withdrawn, onQuote, onMention, onWithdraw, onOpenImage, onLoadSkipped, moderation, readOnly }: ChatListProps) {
+function ChatListView({ entries, gaps, withdrawn, onQuote, onMention, onWithdraw, onOpenImage, onOpenQuoted, onLoadSkipped, moderation, readOnly }: ChatListProps) {
   const { t } = useTranslation();
   // t changes identity with the language, so rows re-render with new words only then.
   const labels = useMemo(() => chatRowLabels(t), [t]);
@@ -218,8 +218,16 @@ function ChatListView({ entries, gaps, withdrawn, onQuote, onMention, onWithdraw
   const { expansions, load } = useSkippedPages(onLoadSkipped);
   // The panel's callbacks are stable, so this object changes only if one of them does.
   const callbacks: ChatMessageCallbacks = useMemo(
-    () => ({ onQuote, onMention, onWithdraw, onOpenImage, ...(moderation === undefined ? {} : { moderation }), ...(readOnly === true ? { readOnly } : {}) }),
-    [onQuote, onMention, onWithdraw, onOpenImage, moderation, readOnly],
+    () => ({
+      onQuote,
+      onMention,
+      onWithdraw,
+      onOpenImage,
+      ...(onOpenQuoted === undefined ? {} : { onOpenQuoted }),
+      ...(moderation === undefined ? {} : { moderation }),
+      ...(readOnly === true ? { readOnly } : {}),
+    }),
+    [onQuote, onMention, onWithdraw, onOpenImage, onOpenQuoted, moderation, readOnly],
   );
 
   const itemContent = (index: number, entry: ChatEntry) => {

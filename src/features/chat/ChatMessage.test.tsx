@@ -52,6 +52,20 @@ describe('ChatMessage', () => {
     expect(actions(mine, true)).not.toContain('>Quote<');
   });
 
+  it("offers a quote's original when the quote names its message and the chat can fetch it", () => {
+    const quoting = (uid?: string) => entry({ ...(uid === undefined ? {} : { uid }), quote: { name: 'Ann', chatContent: 'hi', role: 5, msgId: 'm-1' } });
+    const open = (e: ChatEntry, withdrawable: boolean) =>
+      renderStatic(<RowActions entry={e} withdrawable={withdrawable} labels={chatRowLabels(testI18n.t)} onQuote={noop} onMention={noop} onWithdraw={noop} onOpenQuoted={noop} />);
+    expect(open(quoting(), false)).toContain('aria-label="See the original message of Ann">Original</button>');
+    // Own messages too, after the withdraw window closed.
+    expect(open(quoting(MY_UID), false)).toContain('>Original</button>');
+    expect(open(quoting(MY_UID), false)).not.toContain('Withdraw');
+    expect(open(quoting(MY_UID), true)).toContain('>Withdraw</button>');
+    // Not without an id, nor where the chat cannot fetch it.
+    expect(open(entry({ quote: { name: 'Ann', chatContent: 'hi', role: 5 } }), false)).not.toContain('Original');
+    expect(actions(quoting(), false)).not.toContain('Original');
+  });
+
   it("offers quote and @mention on others' messages", () => {
     const html = actions(entry({ name: 'Bob' }), false);
     expect(html).toContain('aria-label="Quote Bob">Quote</button>');

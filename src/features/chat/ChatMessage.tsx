@@ -36,6 +36,8 @@ export interface ChatMessageCallbacks {
   onMention(entry: ChatEntry): void;
   onWithdraw(entry: ChatEntry): void;
   onOpenImage(url: string): void;
+  /** Opens the original of a row's quote by its id (set where the chat can fetch it). */
+  onOpenQuoted?(msgId: string): void;
   /** Set where the host side uses the chat: the rows' actions add theirs. */
   readonly moderation?: RowModeration;
   /** A chat that is only read (a recording's): its rows offer no action. */
@@ -102,16 +104,27 @@ function ChatImage({ entry, labels, onOpenImage }: { readonly entry: ChatEntry; 
 }
 
 /** The row's actions bar (exported for its render test: the row shows it only on attention). */
-export function RowActions({ entry, withdrawable, labels, onQuote, onMention, onWithdraw, moderation, readOnly }: Omit<ChatMessageProps, 'grouped' | 'onOpenImage'>) {
+export function RowActions({ entry, withdrawable, labels, onQuote, onMention, onWithdraw, onOpenQuoted, moderation, readOnly }: Omit<ChatMessageProps, 'grouped' | 'onOpenImage'>) {
   if (readOnly === true) return null;
   if (moderation !== undefined) return <ModerationActions entry={entry} labels={labels} onQuote={onQuote} onMention={onMention} moderation={moderation} />;
-  if (entry.mine && !withdrawable) return null;
+  const quotedId = entry.quote?.msgId;
+  // The quote shows its message cut short, and the message may be long gone from the list.
+  const original =
+    quotedId !== undefined && onOpenQuoted !== undefined ? (
+      <button type="button" className="chat-message__action" onClick={() => onOpenQuoted(quotedId)} aria-label={labels.originalOf(entry.quote?.name ?? '')}>
+        {labels.original}
+      </button>
+    ) : null;
+  if (entry.mine && !withdrawable && original === null) return null;
   return (
     <div className="chat-message__actions">
+      {original}
       {entry.mine ? (
-        <button type="button" className="chat-message__action" onClick={() => onWithdraw(entry)}>
-          {labels.withdraw}
-        </button>
+        withdrawable && (
+          <button type="button" className="chat-message__action" onClick={() => onWithdraw(entry)}>
+            {labels.withdraw}
+          </button>
+        )
       ) : (
         <QuoteMentionButtons entry={entry} labels={labels} onQuote={onQuote} onMention={onMention} />
       )}
@@ -147,7 +160,7 @@ function useRowAttention() {
   return { attended: attention.pointed || attention.focused, handlers: { onPointerMove, onPointerLeave, onFocus, onBlur } };
 }
 
-function ChatMessageRow({ entry, grouped, withdrawable, labels, onQuote, onMention, onWithdraw, onOpenImage, moderation, readOnly }: ChatMessageProps) {
+function ChatMessageRow({ entry, grouped, withdrawable, labels, onQuote, onMention, onWithdraw, onOpenImage, onOpenQuoted, moderation, readOnly }: ChatMessageProps) {
   const { attended, handlers } = useRowAttention();
   const classes = ['chat-message'];
   if (grouped) classes.push('chat-message--grouped');
@@ -194,7 +207,7 @@ function ChatMessageRow({ entry, grouped, withdrawable, labels, onQuote, onMenti
         )}
         <ChatImage entry={entry} labels={labels} onOpenImage={onOpenImage} />
       </div>
-      {attended && <RowActions entry={entry} withdrawable={withdrawable} labels={labels} onQuote={onQuote} onMention={onMention} onWithdraw={onWithdraw} moderation={moderation} readOnly={readOnly} />}
+      {attended && <RowActions entry={entry} withdrawable={withdrawable} labels={labels} onQuote={onQuote} onMention={onMention} onWithdraw={onWithdraw} {...(onOpenQuoted === undefined ? {} : { onOpenQuoted })} moderation={moderation} readOnly={readOnly} />}
     </article>
   );
 }

@@ -25,6 +25,7 @@ import { composerAvailability } from './composerAvailability';
 import { draftReducer, draftToInput, EMPTY_DRAFT } from './composerDraft';
 import { FilterSwitch } from './FilterSwitch';
 import { ImageLightbox } from './ImageLightbox';
+import { QuotedOriginal } from './QuotedOriginal';
 import { SyncStatus } from './SyncStatus';
 import type { RowModeration } from './ChatMessage';
 import type { ChatActions, ChatModeration } from './types';
@@ -92,6 +93,8 @@ function LiveChatPanel({ roomId, actions, moderation }: ChatPanelProps) {
   const onWithdraw = useCallback((entry: ChatEntry) => void withdraw(entry.msgId), [withdraw]);
   const onOpenImage = useCallback((url: string) => setLightbox(url), []);
   const onCloseImage = useCallback(() => setLightbox(null), []);
+  const [quoted, setQuoted] = useState<string | null>(null);
+  const onOpenQuoted = useCallback((msgId: string) => setQuoted(msgId), []);
   const onLoadSkipped = useCallback((range: SkippedRange) => actionsRef.current.loadSkipped(roomId, range), [roomId]);
 
   // One object for the list's life (rows stay memoized); it reads the latest muted list and
@@ -157,7 +160,7 @@ function LiveChatPanel({ roomId, actions, moderation }: ChatPanelProps) {
       <section className="chat-panel" aria-label={t('chat.title')} data-room-id={roomId}>
         <FilterSwitch value={filter} onChange={onFilter} />
         <SyncStatus roomId={roomId} />
-        <ChatFeed roomId={roomId} filter={filter} onQuote={onQuote} onMention={onMention} onWithdraw={onWithdraw} onOpenImage={onOpenImage} onLoadSkipped={onLoadSkipped} moderation={rowModeration} />
+        <ChatFeed roomId={roomId} filter={filter} onQuote={onQuote} onMention={onMention} onWithdraw={onWithdraw} onOpenImage={onOpenImage} onOpenQuoted={onOpenQuoted} onLoadSkipped={onLoadSkipped} moderation={rowModeration} />
         <Composer
           draft={draft}
           dispatch={dispatch}
@@ -177,6 +180,7 @@ function LiveChatPanel({ roomId, actions, moderation }: ChatPanelProps) {
           }
         />
         <ImageLightbox src={lightbox} onClose={onCloseImage} />
+        {quoted !== null && <QuotedOriginal key={quoted} roomId={roomId} msgId={quoted} onClose={() => setQuoted(null)} />}
       </section>
     </>
   );

@@ -16,9 +16,11 @@ export interface ChatRowLabels {
   readonly image: string;
   readonly enlarge: string;
   readonly openLink: string;
+  readonly original: string;
   role(key: RoleLabelKey): string;
   quoteOf(name: string): string;
   mentionOf(name: string): string;
+  originalOf(name: string): string;
 }
 
 /** Stands for the name while a template is made; no translation or name contains it. */
@@ -47,6 +49,7 @@ export function chatRowLabels(t: TFunction): ChatRowLabels {
     image: t('chat.message.image'),
     enlarge: t('chat.message.enlarge'),
     openLink: t('chat.message.openLink'),
+    original: t('chat.message.original'),
     role(key) {
       let label = roles.get(key);
       if (label === undefined) {
@@ -57,5 +60,6 @@ export function chatRowLabels(t: TFunction): ChatRowLabels {
     },
     quoteOf: withName(t, 'chat.message.quoteOf'),
     mentionOf: withName(t, 'chat.message.mentionOf'),
+    originalOf: withName(t, 'chat.message.originalOf'),
   };
 }
