@@ -27,7 +27,6 @@ function useOriginal(roomId: string, msgId: string): { original: Original; retry
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     const controller = new AbortController();
-    setOriginal({ state: 'loading' });
     api.live.chatByIds({ webcastId: roomId, ids: [msgId] }, { signal: controller.signal, background: true }).then(
       (data) => {
         const entry = readOriginal(data, msgId, session.userId);
@@ -39,7 +38,12 @@ function useOriginal(roomId: string, msgId: string): { original: Original; retry
     );
     return () => controller.abort();
   }, [api, roomId, msgId, attempt]);
-  return { original, retry: () => setAttempt((n) => n + 1) };
+  // The dialog is keyed by the message, so only a retry starts over.
+  const retry = () => {
+    setOriginal({ state: 'loading' });
+    setAttempt((n) => n + 1);
+  };
+  return { original, retry };
 }
 
 export interface QuotedOriginalProps {
