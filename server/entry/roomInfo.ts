@@ -12,7 +12,7 @@ import { themeColourOrDefault } from '../../src/domain/colour';
 import { GATES, type LoginField, type LoginType } from './gates.js';
 import { requireRoom, ROOM_ID_SCHEMA, type LiveStatus, type Room } from './rooms.js';
 import type { RoomSettings } from './roomSettings.js';
-import { liveLines, replayOf, type LineStream } from '../live/streams.js';
+import { liveLines, replayOf, roomCameras, type LineStream } from '../live/streams.js';
 import { praiseTotal } from '../live/praiseStore.js';
 
 export interface RoomInfo {
@@ -39,6 +39,7 @@ export interface RoomInfo {
   readonly player: {
     readonly lines: readonly LineStream[];
     readonly defaultLine: string;
+    readonly multiStream: boolean;
     readonly defaultQuality: string;
     readonly defaultType: 'hls' | 'flv';
     readonly delayMode: string;
@@ -76,6 +77,8 @@ export async function roomInfoOf(ctx: ServerContext, room: Room): Promise<RoomIn
     player: {
       lines: liveLines(ctx.config),
       defaultLine: s.player.defaultLine,
+      // Several camera streams to choose from (the multi-stream list names them).
+      multiStream: roomCameras(room).length > 1,
       defaultQuality: s.player.defaultQuality,
       defaultType: s.player.defaultType,
       delayMode: s.player.delayMode,

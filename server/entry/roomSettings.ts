@@ -79,6 +79,16 @@ export interface RoomSettings {
   readonly openPlatform: { readonly appId: string; readonly privateMerchant: boolean; readonly merchantName: string };
   readonly signup: { readonly approval: boolean; readonly fields: readonly SignField[] };
   readonly groups: { readonly enabled: boolean; readonly list: readonly RoomGroup[] };
+  /**
+   * The room's camera streams (SPEC 7.1 multi-stream list), each a camera of the demo media
+   * (server/media CAMERA_IDS) with the name viewers see; none listed: the main camera alone.
+   */
+  readonly cameras: { readonly list: readonly RoomCamera[]; readonly defaultId: string };
+}
+
+export interface RoomCamera {
+  readonly id: string;
+  readonly name: string;
 }
 
 export const DEFAULT_SIGN_FIELDS: readonly SignField[] = [
@@ -110,6 +120,7 @@ export const DEFAULT_ROOM_SETTINGS: RoomSettings = {
   openPlatform: { appId: '', privateMerchant: false, merchantName: '' },
   signup: { approval: true, fields: DEFAULT_SIGN_FIELDS },
   groups: { enabled: false, list: [] },
+  cameras: { list: [], defaultId: 'main' },
 };
 
 type Json = unknown;

@@ -46,6 +46,29 @@ describe('streams and playback', () => {
     expect((await kit.get('/ccp/monitor/v2/stream/multi/list', { webcastId: 'nope' })).code).toBe(4002);
     expect((await kit.get('/ccp/monitor/v2/stream/default/list', {})).code).toBe(4501);
   });
+
+  it("offers a multi-camera room's camera streams, each camera's lines, and the default camera", async () => {
+    kit = await startSeeded();
+    // A room of one camera: its main camera alone, and room info says it has no choice.
+    expect(ok(await kit.get<{ streams: unknown[] }>('/ccp/monitor/v2/stream/multi/list', { webcastId: '10001' })).streams).toEqual([{ id: 'main', name: '', default: true }]);
+    expect(ok(await kit.get<{ player: { multiStream: boolean } }>('/ccp/monitor/v2/webcast/10001')).player.multiStream).toBe(false);
+
+    expect(ok(await kit.get<{ player: { multiStream: boolean } }>('/ccp/monitor/v2/webcast/10016')).player.multiStream).toBe(true);
+    const multi = ok(await kit.get<{ streams: unknown[]; lines: { id: string }[] }>('/ccp/monitor/v2/stream/multi/list', { webcastId: '10016' }));
+    expect(multi.streams).toEqual([
+      { id: 'main', name: 'Stage', default: true },
+      { id: 'cam2', name: 'Audience', default: false },
+    ]);
+    expect(multi.lines.map((l) => l.id)).toEqual(['line1', 'line2']);
+    expect(ok(await kit.get('/ccp/monitor/v2/stream/default/list', { webcastId: '10016' }))).toMatchObject({ camera: 'main', line: 'line1', stream: { hls: '/media/line1/live/master.m3u8' } });
+
+    const pull = (query: Record<string, string>) => kit.get<{ camera: string; stream: { hls: string; renditions: { flv: string }[] } }>('/ccp/monitor/v2/stream/pull/url', { webcastId: '10016', ...query });
+    expect(ok(await pull({ streamId: 'line2', camera: 'cam2' }))).toMatchObject({ camera: 'cam2', stream: { hls: '/media/line2/cam2/live/master.m3u8', renditions: [{ flv: '/media/line2/cam2/live/original.flv' }, {}, {}] } });
+    expect(ok(await pull({})).camera).toBe('main');
+    // A camera the room does not offer is refused, naming the ones it does.
+    expect((await pull({ camera: 'cam3' })).msg).toBe('camera: must be one of main, cam2');
+    expect((await kit.get('/ccp/monitor/v2/stream/pull/url', { webcastId: '10001', camera: 'cam2' })).msg).toBe('camera: must be one of main');
+  });
 });
 
 describe('room settings', () => {

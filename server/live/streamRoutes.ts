@@ -1,7 +1,8 @@
 /**
- * Stream and playback calls: the host's push address, the playback config, the lines
- * (multi-stream list), one line's pull addresses and the default stream. Addresses follow
- * streams.ts; the push address carries the room's stream key and is for hosts only.
+ * Stream and playback calls: the host's push address, the playback config, the room's
+ * camera streams and lines (multi-stream list), one line's pull addresses for a camera and
+ * the default stream (camera and line). Addresses follow streams.ts; the push address
+ * carries the room's stream key and is for hosts only.
  */
 import type { RouteModule } from '../http/app.js';
 import { BizError, invalid, okEnvelope } from '../http/envelope.js';
@@ -9,14 +10,18 @@ import { isHost } from '../../src/domain/roles';
 import { LINE_IDS } from '../media/catalog.js';
 import { requireRoom, ROOM_ID_SCHEMA } from '../entry/rooms.js';
 import { viewerIn } from './viewer.js';
-import { isLineId, isStreaming, lineStream, liveLines, replayOf } from './streams.js';
+import { defaultCamera, isLineId, isStreaming, lineStream, liveLines, replayOf, roomCameras } from './streams.js';
 import { WEBCAST_QUERY, type WebcastQuery } from './schemas.js';
 
 const PULL_SCHEMA = {
   querystring: {
     type: 'object',
     required: ['webcastId'],
-    properties: { webcastId: ROOM_ID_SCHEMA, streamId: { type: 'string', minLength: 1, maxLength: 32 } },
+    properties: {
+      webcastId: ROOM_ID_SCHEMA,
+      streamId: { type: 'string', minLength: 1, maxLength: 32 },
+      camera: { type: 'string', minLength: 1, maxLength: 32 },
+    },
   },
 } as const;
 
@@ -53,19 +58,26 @@ export const streamRoutes: RouteModule = (app, ctx) => {
   });
 
   app.get<WebcastQuery>('/ccp/monitor/v2/stream/multi/list', { schema: WEBCAST_QUERY }, async (request) => {
-    requireRoom(ctx, request.query.webcastId);
-    return okEnvelope({ lines: liveLines(ctx.config) });
+    const room = requireRoom(ctx, request.query.webcastId);
+    const byDefault = defaultCamera(room);
+    return okEnvelope({
+      streams: roomCameras(room).map((camera) => ({ id: camera.id, name: camera.name, default: camera.id === byDefault })),
+      lines: liveLines(ctx.config),
+    });
   });
 
-  app.get<{ Querystring: { webcastId: string; streamId?: string } }>(
+  app.get<{ Querystring: { webcastId: string; streamId?: string; camera?: string } }>(
     '/ccp/monitor/v2/stream/pull/url',
     { schema: PULL_SCHEMA },
     async (request) => {
       const room = requireRoom(ctx, request.query.webcastId);
       const line = request.query.streamId ?? room.settings.player.defaultLine;
       if (!isLineId(line)) throw invalid('streamId', `must be one of ${LINE_IDS.join(', ')}`);
+      const cameras = roomCameras(room);
+      const camera = request.query.camera === undefined ? defaultCamera(room) : cameras.find((c) => c.id === request.query.camera)?.id;
+      if (camera === undefined) throw invalid('camera', `must be one of ${cameras.map((c) => c.id).join(', ')}`);
       if (!isStreaming(room)) return okEnvelope({ status: room.status, live: false, replay: replayOf(ctx.config, room) });
-      return okEnvelope({ status: room.status, live: true, stream: lineStream(ctx.config, line) });
+      return okEnvelope({ status: room.status, live: true, camera, stream: lineStream(ctx.config, line, camera) });
     },
   );
 
@@ -73,6 +85,7 @@ export const streamRoutes: RouteModule = (app, ctx) => {
     const room = requireRoom(ctx, request.query.webcastId);
     const p = room.settings.player;
     const line = isLineId(p.defaultLine) ? p.defaultLine : LINE_IDS[0];
-    return okEnvelope({ line, quality: p.defaultQuality, type: p.defaultType, stream: lineStream(ctx.config, line) });
+    const camera = defaultCamera(room);
+    return okEnvelope({ camera, line, quality: p.defaultQuality, type: p.defaultType, stream: lineStream(ctx.config, line, camera) });
   });
 };

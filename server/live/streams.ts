@@ -5,12 +5,13 @@
  *     live HLS master   /media/{line}/live/master.m3u8
  *     live HLS media    /media/{line}/live/{rendition}.m3u8
  *     live HTTP-FLV     /media/{line}/live/{rendition}.flv
+ *     another camera    /media/{line}/{camera}/live/... (the same layout)
  *     replay (VOD HLS)  /media/vod/master.m3u8
  *
  * URLs are relative to the server unless PUBLIC_URL is set.
  */
 import type { ServerConfig } from '../config.js';
-import { LINE_IDS, RENDITIONS, type LineId, type RenditionId } from '../media/catalog.js';
+import { isCameraId, LINE_IDS, RENDITIONS, type CameraId, type LineId, type RenditionId } from '../media/catalog.js';
 import { vodLoops } from '../media/hlsPlaylists.js';
 import { LIVE_STATUS } from '../../src/domain/constants';
 import type { Room } from '../entry/rooms.js';
@@ -36,8 +37,8 @@ const base = (config: Pick<ServerConfig, 'publicUrl'>): string => config.publicU
 
 export const isLineId = (value: string): value is LineId => (LINE_IDS as readonly string[]).includes(value);
 
-export function lineStream(config: Pick<ServerConfig, 'publicUrl'>, line: LineId): LineStream {
-  const root = `${base(config)}/media/${line}/live`;
+export function lineStream(config: Pick<ServerConfig, 'publicUrl'>, line: LineId, camera: CameraId = 'main'): LineStream {
+  const root = `${base(config)}/media/${line}/${camera === 'main' ? '' : `${camera}/`}live`;
   return {
     id: line,
     name: `Line ${LINE_IDS.indexOf(line) + 1}`,
@@ -51,6 +52,18 @@ export function lineStream(config: Pick<ServerConfig, 'publicUrl'>, line: LineId
       flv: `${root}/${r.id}.flv`,
     })),
   };
+}
+
+/** The room's camera streams as offered: its listed cameras the media has, else the main one alone. */
+export function roomCameras(room: Room): readonly { readonly id: CameraId; readonly name: string }[] {
+  const listed = room.settings.cameras.list.flatMap((c) => (isCameraId(c.id) ? [{ id: c.id, name: c.name }] : []));
+  return listed.length > 0 ? listed : [{ id: 'main', name: '' }];
+}
+
+/** The camera a viewer starts on: the room's default when it offers it, else its first. */
+export function defaultCamera(room: Room): CameraId {
+  const cameras = roomCameras(room);
+  return cameras.find((c) => c.id === room.settings.cameras.defaultId)?.id ?? cameras[0]!.id;
 }
 
 export const liveLines = (config: Pick<ServerConfig, 'publicUrl'>): LineStream[] => LINE_IDS.map((line) => lineStream(config, line));

@@ -67,7 +67,20 @@ export const AUDIO_SAMPLE_RATE = 32_000;
 export const LINE_IDS = ['line1', 'line2'] as const;
 export type LineId = (typeof LINE_IDS)[number];
 
+/**
+ * The cameras of the demo media: the main one (./assets/<rendition>/) and a second view
+ * (./assets/cam2/<rendition>/, another pattern at lower bit rates, the same loop timing
+ * and audio), for rooms that offer several camera streams. A server mounts a second
+ * camera below each line, e.g. /media/line1/cam2/live/...
+ */
+export const CAMERA_IDS = ['main', 'cam2'] as const;
+export type CameraId = (typeof CAMERA_IDS)[number];
+
+export const isCameraId = (value: unknown): value is CameraId => typeof value === 'string' && (CAMERA_IDS as readonly string[]).includes(value);
+
 export const ASSETS_DIR: string = fileURLToPath(new URL('./assets/', import.meta.url));
+
+const cameraDir = (camera: CameraId): string => (camera === 'main' ? ASSETS_DIR : join(ASSETS_DIR, camera));
 
 export function isRenditionId(value: unknown): value is RenditionId {
   return typeof value === 'string' && (RENDITION_IDS as readonly string[]).includes(value);
@@ -79,23 +92,23 @@ export function getRendition(id: RenditionId): Rendition {
   return found;
 }
 
-export function renditionDir(id: RenditionId): string {
-  return join(ASSETS_DIR, id);
+export function renditionDir(id: RenditionId, camera: CameraId = 'main'): string {
+  return join(cameraDir(camera), id);
 }
 
 /** Loop segment `index` (0..SEGMENT_COUNT-1) of a rendition; null when out of range. */
-export function loopSegmentFile(id: RenditionId, index: number): string | null {
+export function loopSegmentFile(id: RenditionId, index: number, camera: CameraId = 'main'): string | null {
   if (!isRenditionId(id) || !Number.isInteger(index) || index < 0 || index >= SEGMENT_COUNT) {
     return null;
   }
-  return join(ASSETS_DIR, id, `seg-${index}.ts`);
+  return join(renditionDir(id, camera), `seg-${index}.ts`);
 }
 
 /** The VOD media playlist written by ffmpeg (reference copy; servers use hlsPlaylists.ts). */
-export function ffmpegVodPlaylistFile(id: RenditionId): string {
-  return join(ASSETS_DIR, id, 'vod.m3u8');
+export function ffmpegVodPlaylistFile(id: RenditionId, camera: CameraId = 'main'): string {
+  return join(renditionDir(id, camera), 'vod.m3u8');
 }
 
-export function flvLoopFile(id: RenditionId): string {
-  return join(ASSETS_DIR, id, 'loop.flv');
+export function flvLoopFile(id: RenditionId, camera: CameraId = 'main'): string {
+  return join(renditionDir(id, camera), 'loop.flv');
 }

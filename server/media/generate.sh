@@ -6,7 +6,8 @@
 #
 #   bash server/media/generate.sh
 #
-# What it makes, for each rendition (original 960x540, hd 640x360, sd 426x240):
+# What it makes, for each camera (main: assets/, second: assets/cam2/) and each rendition
+# (original 960x540, hd 640x360, sd 426x240):
 #   assets/<rendition>/seg-0.ts .. seg-9.ts   MPEG-TS segments of exactly 2 s (50 frames)
 #   assets/<rendition>/vod.m3u8               ffmpeg's VOD media playlist for them
 #   assets/<rendition>/loop.flv               the same 20 s loop as one FLV file
@@ -59,42 +60,54 @@ renditions=(
   "sd 426 240 110 14"
 )
 
-for r in "${renditions[@]}"; do
-  read -r id w h kbps fs <<<"$r"
-  dir="$out/$id"
-  mkdir -p "$dir"
+# encode_camera <dir> <lavfi source> <label prefix> <bit-rate percent>: the three renditions
+# of one camera's loop into <dir>/<rendition>/.
+encode_camera() {
+  local root="$1" source="$2" prefix="$3" percent="$4"
+  for r in "${renditions[@]}"; do
+    read -r id w h kbps fs <<<"$r"
+    kbps=$((kbps * percent / 100))
+    dir="$root/$id"
+    mkdir -p "$dir"
 
-  vf="scale=${w}:${h}:flags=bicubic,setsar=1"
-  if [[ $have_text == 1 ]]; then
-    label="${id^^} ${w}x${h}"
-    vf+=",drawtext=fontfile=${FONT}:text='${label}  %{pts\\:hms}  f%{eif\\:n\\:d\\:3}'"
-    vf+=":x=(w-tw)/2:y=h-th-${fs}:fontsize=${fs}:fontcolor=white:box=1:boxcolor=black@0.7:boxborderw=6"
-  fi
+    vf="scale=${w}:${h}:flags=bicubic,setsar=1"
+    if [[ $have_text == 1 ]]; then
+      label="${prefix}${id^^} ${w}x${h}"
+      vf+=",drawtext=fontfile=${FONT}:text='${label}  %{pts\\:hms}  f%{eif\\:n\\:d\\:3}'"
+      vf+=":x=(w-tw)/2:y=h-th-${fs}:fontsize=${fs}:fontcolor=white:box=1:boxcolor=black@0.7:boxborderw=6"
+    fi
 
-  # 2. Video: one encode per rendition from the same 960x540 pattern. One x264 thread makes
-  #    the output byte-identical from run to run (with frame threads it is not). SEI NAL
-  #    units (x264's version/options banner) are stripped.
-  "${ff[@]}" -f lavfi -i "testsrc2=size=960x540:rate=${FPS}" -t "$LOOP_S" \
-    -vf "$vf" -c:v libx264 -threads 1 -preset medium -profile:v main -pix_fmt yuv420p \
-    -b:v "${kbps}k" -maxrate "${kbps}k" -bufsize "$((kbps * 2))k" \
-    -g "$FPS" -keyint_min "$FPS" -sc_threshold 0 -bf 0 -refs 2 \
-    -bsf:v filter_units=remove_types=6 -an "$tmp/$id.mp4"
+    # 2. Video: one encode per rendition from the same 960x540 pattern. One x264 thread makes
+    #    the output byte-identical from run to run (with frame threads it is not). SEI NAL
+    #    units (x264's version/options banner) are stripped.
+    "${ff[@]}" -f lavfi -i "${source}=size=960x540:rate=${FPS}" -t "$LOOP_S" \
+      -vf "$vf" -c:v libx264 -threads 1 -preset medium -profile:v main -pix_fmt yuv420p \
+      -b:v "${kbps}k" -maxrate "${kbps}k" -bufsize "$((kbps * 2))k" \
+      -g "$FPS" -keyint_min "$FPS" -sc_threshold 0 -bf 0 -refs 2 \
+      -bsf:v filter_units=remove_types=6 -an "$tmp/$id.mp4"
 
-  # 3. HLS: 2 s MPEG-TS segments + VOD playlist (stream copy, so segments cut on keyframes).
-  "${ff[@]}" -i "$tmp/$id.mp4" -i "$tmp/tone.m4a" -map 0:v -map 1:a -c copy \
-    -f hls -hls_time "$SEG_S" -hls_list_size 0 -hls_playlist_type vod \
-    -hls_segment_filename "$dir/seg-%d.ts" "$dir/vod.m3u8"
+    # 3. HLS: 2 s MPEG-TS segments + VOD playlist (stream copy, so segments cut on keyframes).
+    "${ff[@]}" -i "$tmp/$id.mp4" -i "$tmp/tone.m4a" -map 0:v -map 1:a -c copy \
+      -f hls -hls_time "$SEG_S" -hls_list_size 0 -hls_playlist_type vod \
+      -hls_segment_filename "$dir/seg-%d.ts" "$dir/vod.m3u8"
 
-  # 4. FLV: the same loop as one file (AVC + AAC sequence headers, onMetaData).
-  "${ff[@]}" -i "$tmp/$id.mp4" -i "$tmp/tone.m4a" -map 0:v -map 1:a -c copy \
-    -f flv "$dir/loop.flv"
+    # 4. FLV: the same loop as one file (AVC + AAC sequence headers, onMetaData).
+    "${ff[@]}" -i "$tmp/$id.mp4" -i "$tmp/tone.m4a" -map 0:v -map 1:a -c copy \
+      -f flv "$dir/loop.flv"
 
-  n=$(find "$dir" -name 'seg-*.ts' | wc -l)
-  if [[ $n -ne $((LOOP_S / SEG_S)) ]]; then
-    echo "error: $id has $n segments, expected $((LOOP_S / SEG_S))" >&2
-    exit 1
-  fi
-done
+    n=$(find "$dir" -name 'seg-*.ts' | wc -l)
+    if [[ $n -ne $((LOOP_S / SEG_S)) ]]; then
+      echo "error: $id has $n segments, expected $((LOOP_S / SEG_S))" >&2
+      exit 1
+    fi
+  done
+}
+
+# The main camera: testsrc2 at the full bit rates.
+encode_camera "$out" testsrc2 "" 100
+# A second camera (a multi-stream room's other view): the classic testsrc pattern, labelled,
+# at 60 % of the bit rates (the catalog's bandwidths stay upper bounds for it).
+encode_camera "$out/cam2" testsrc "CAMERA 2 " 60
 
 du -sh "$out"
 du -sh "$out"/*

@@ -7,6 +7,7 @@ import {
   SEGMENT_COUNT,
   SEGMENT_DURATION_MS,
   ffmpegVodPlaylistFile,
+  flvLoopFile,
   loopSegmentFile,
 } from './catalog';
 import {
@@ -256,6 +257,22 @@ describe('segment files', () => {
       expect(r.bandwidth).toBeLessThan(peak * 1.2);
       expect(Math.abs(r.averageBandwidth - total / (LOOP_DURATION_MS / 1000))).toBeLessThan(0.05 * r.averageBandwidth);
     }
+  });
+
+  it('has the second camera cut like the main one (ten 2 s segments), within the same declared bandwidths, and its own pictures', () => {
+    const main = parseMedia(readFileSync(ffmpegVodPlaylistFile('hd'), 'utf8'));
+    for (const r of RENDITIONS) {
+      const cam2 = parseMedia(readFileSync(ffmpegVodPlaylistFile(r.id, 'cam2'), 'utf8'));
+      expect(cam2.segments.map((s) => [s.uri, s.duration])).toEqual(main.segments.map((s) => [s.uri, s.duration]));
+      for (let i = 0; i < SEGMENT_COUNT; i++) {
+        const file = loopSegmentFile(r.id, i, 'cam2') as string;
+        expect(file).toMatch(new RegExp(`cam2[\\\\/]${r.id}[\\\\/]seg-${i}\\.ts$`));
+        expect((statSync(file).size * 8) / (SEGMENT_DURATION_MS / 1000)).toBeLessThanOrEqual(r.bandwidth);
+      }
+      expect(readFileSync(loopSegmentFile(r.id, 0, 'cam2') as string).equals(readFileSync(loopSegmentFile(r.id, 0) as string))).toBe(false);
+      expect(existsSync(flvLoopFile(r.id, 'cam2'))).toBe(true);
+    }
+    expect(segmentFileForLiveSeq('sd', 13, 'cam2')).toBe(loopSegmentFile('sd', 3, 'cam2'));
   });
 });
 

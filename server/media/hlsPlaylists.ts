@@ -23,6 +23,7 @@ import {
   getRendition,
   isRenditionId,
   loopSegmentFile,
+  type CameraId,
   type RenditionId,
 } from './catalog';
 
@@ -174,11 +175,11 @@ export const VOD_DURATION_MS = LOOP_DURATION_MS;
  * its decimal string from a URL. Anything but a non-negative safe integer, or an unknown
  * rendition, gives null.
  */
-export function segmentFileForLiveSeq(rendition: string, seq: number | string): string | null {
+export function segmentFileForLiveSeq(rendition: string, seq: number | string, camera: CameraId = 'main'): string | null {
   if (!isRenditionId(rendition)) return null;
   const n = toIndex(seq);
   if (n === null) return null;
-  return loopSegmentFile(rendition, n % SEGMENT_COUNT);
+  return loopSegmentFile(rendition, n % SEGMENT_COUNT, camera);
 }
 
 /** File on disk for VOD segment `index` (0..9); null for bad input. */
@@ -201,7 +202,7 @@ export type MediaRequest =
  * Maps a request path below the media mount point (see the URI layout above; a leading
  * slash and a query string are ignored) to what should be served; null if it is not one.
  */
-export function resolveMediaRequest(path: string): MediaRequest | null {
+export function resolveMediaRequest(path: string, camera: CameraId = 'main'): MediaRequest | null {
   const clean = path.split(/[?#]/, 1)[0]?.replace(/^\/+/, '') ?? '';
   if (clean === 'live.m3u8') return { kind: 'liveMaster' };
   if (clean === 'vod.m3u8') return { kind: 'vodMaster' };
@@ -215,7 +216,7 @@ export function resolveMediaRequest(path: string): MediaRequest | null {
   if (name === 'live.flv') return { kind: 'flvLive', rendition };
   if (m[3] !== undefined) {
     const seq = Number(m[3]);
-    const file = segmentFileForLiveSeq(rendition, seq);
+    const file = segmentFileForLiveSeq(rendition, seq, camera);
     return file === null ? null : { kind: 'liveSegment', rendition, seq, file };
   }
   if (m[4] !== undefined) {

@@ -4,6 +4,9 @@
 export {
   ASSETS_DIR,
   AUDIO_SAMPLE_RATE,
+  CAMERA_IDS,
+  isCameraId,
+  type CameraId,
   FRAME_RATE,
   KEYFRAME_INTERVAL_MS,
   LINE_IDS,

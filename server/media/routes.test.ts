@@ -65,6 +65,20 @@ describe('live HLS', () => {
   });
 });
 
+describe('a second camera', () => {
+  it("is served below each line, from the second camera's own files", async () => {
+    const master = await (await get('/media/line2/cam2/live/master.m3u8')).text();
+    expect(master.split('\n').filter((l) => l.endsWith('.m3u8'))[0]).toBe('/media/line2/cam2/live/original/live.m3u8');
+    const playlist = await (await get('/media/line2/cam2/live/sd.m3u8')).text();
+    const newest = segmentUris(playlist).at(-1)!;
+    expect(newest).toMatch(/^\/media\/line2\/cam2\/live\/sd\/live-\d+\.ts$/);
+    const cam2 = new Uint8Array(await (await get(newest)).arrayBuffer());
+    const main = new Uint8Array(await (await get(newest.replace('/cam2/', '/'))).arrayBuffer());
+    expect(cam2[0]).toBe(0x47);
+    expect(Buffer.from(cam2).equals(Buffer.from(main))).toBe(false);
+  });
+});
+
 describe('replay (VOD)', () => {
   it('serves the VOD master and media playlists ending with #EXT-X-ENDLIST', async () => {
     const master = await (await get('/media/vod/master.m3u8')).text();
@@ -128,6 +142,10 @@ describe('not found', () => {
     '/media/vod-015/master.m3u8',
     '/media/vod-x/master.m3u8',
     '/media/line1/live/hd/seg-0.ts',
+    '/media/line1/cam3/live/master.m3u8',
+    '/media/line1/main/live/master.m3u8',
+    '/media/line3/cam2/live/master.m3u8',
+    '/media/cam2/live/master.m3u8',
     '/media/../package.json',
     '/media/',
   ])('%s is 404', async (path) => {

@@ -4,6 +4,8 @@
  *   /media/{line}/live/master.m3u8        live HLS master (line = line1 | line2)
  *   /media/{line}/live/{rendition}.m3u8   live HLS media playlist: a sliding window
  *   /media/{line}/live/{rendition}.flv    live HTTP-FLV (chunked, paced in real time)
+ *   /media/{line}/{camera}/live/...       the same for another camera (catalog.ts CAMERA_IDS:
+ *                                         cam2), for rooms with several camera streams
  *   /media/vod/master.m3u8                the replay (HLS VOD, ends with #EXT-X-ENDLIST)
  *   /media/vod/{rendition}.m3u8           replay media playlist
  *   /media/vod-{n}/...                    the same, a recording of the loop played n times
@@ -29,6 +31,8 @@ import {
   TS_CONTENT_TYPE,
   createFlvLiveStream,
   flvLoopFile,
+  isCameraId,
+  type CameraId,
   liveMasterPlaylist,
   liveMediaPlaylist,
   liveWindow,
@@ -39,7 +43,9 @@ import {
   type MediaRequest,
 } from './index.js';
 
-type Mount = { readonly kind: 'live'; readonly prefix: string } | { readonly kind: 'vod'; readonly prefix: string; readonly loops: number };
+type Mount =
+  | { readonly kind: 'live'; readonly prefix: string; readonly camera: CameraId }
+  | { readonly kind: 'vod'; readonly prefix: string; readonly loops: number };
 
 const LIVE_KINDS: ReadonlySet<MediaRequest['kind']> = new Set(['liveMaster', 'liveMedia', 'liveSegment', 'flvLive']);
 const VOD_KINDS: ReadonlySet<MediaRequest['kind']> = new Set(['vodMaster', 'vodMedia', 'vodSegment']);
@@ -66,11 +72,12 @@ function splitMount(path: string): { mount: Mount; rest: string } | null {
   const long = /^\/media\/vod-([1-9][0-9]{0,2})\/(.+)$/.exec(path);
   const loops = Number(long?.[1]);
   if (long?.[2] && loops >= 2 && loops <= VOD_LOOPS_MAX) return { mount: { kind: 'vod', prefix: `/media/vod-${loops}`, loops }, rest: long[2] };
-  const live = /^\/media\/([a-z0-9]+)\/live\/(.+)$/.exec(path);
-  if (live?.[1] && live[2] && (LINE_IDS as readonly string[]).includes(live[1])) {
-    return { mount: { kind: 'live', prefix: `/media/${live[1]}/live` }, rest: live[2] };
-  }
-  return null;
+  const live = /^\/media\/([a-z0-9]+)\/(?:([a-z0-9]+)\/)?live\/(.+)$/.exec(path);
+  const [, line, camera = 'main', rest] = live ?? [];
+  if (line === undefined || rest === undefined || !(LINE_IDS as readonly string[]).includes(line)) return null;
+  // The main camera is the line's own mount; another camera is named below the line.
+  if (!isCameraId(camera) || live?.[2] === 'main') return null;
+  return { mount: { kind: 'live', prefix: camera === 'main' ? `/media/${line}/live` : `/media/${line}/${camera}/live`, camera }, rest };
 }
 
 function notFound(reply: FastifyReply, path: string) {
@@ -94,7 +101,7 @@ export const mediaRoutes: RouteModule = (app, ctx) => {
     const split = splitMount(path);
     if (!split) return notFound(reply, path);
     const { mount } = split;
-    const media = resolveMediaRequest(aliasOf(mount, split.rest));
+    const media = resolveMediaRequest(aliasOf(mount, split.rest), mount.kind === 'live' ? mount.camera : 'main');
     if (!media || !(mount.kind === 'live' ? LIVE_KINDS : VOD_KINDS).has(media.kind)) return notFound(reply, path);
 
     // Players load media from pages of any origin.
@@ -115,7 +122,7 @@ export const mediaRoutes: RouteModule = (app, ctx) => {
         return sendFile(reply, media.file, LIVE_SEGMENT_CACHE);
       }
       case 'flvLive': {
-        const stream = createFlvLiveStream({ file: flvLoopFile(media.rendition), epochMs, nowMs: ctx.now });
+        const stream = createFlvLiveStream({ file: flvLoopFile(media.rendition, mount.kind === 'live' ? mount.camera : 'main'), epochMs, nowMs: ctx.now });
         // The viewer went away: stop pacing at once (pipe alone would keep the timer).
         reply.raw.once('close', () => stream.destroy());
         return reply.type(FLV_CONTENT_TYPE).header('cache-control', NO_CACHE).send(stream);

@@ -190,6 +190,22 @@ export const DEMO_ROOMS: readonly DemoRoom[] = [
     startedAgoMs: 3 * 3_600_000,
     recordedChat: REPLAY_DEMO_MESSAGES,
   },
+  {
+    id: '10016',
+    title: 'Multi-camera room',
+    gate: 'open',
+    description: 'two camera streams (the stage and the audience) the viewer switches between',
+    settings: {
+      privacy: { required: false },
+      cameras: {
+        list: [
+          { id: 'main', name: 'Stage' },
+          { id: 'cam2', name: 'Audience' },
+        ],
+        defaultId: 'main',
+      },
+    },
+  },
 ];
 
 /** Hashes each distinct demo secret once per seeding (scrypt is slow on purpose). */
