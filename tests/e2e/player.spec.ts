@@ -83,6 +83,33 @@ test.describe('player (features/player)', () => {
     await expectAdvancing(page, 0.5);
   });
 
+  test('a room with two camera streams: the viewer switches to the other camera, and its picture plays', async ({ page }) => {
+    // Room info says the room has a choice; the multi-stream list names the cameras and the
+    // default stream list says which one the room starts viewers on.
+    const listed = page.waitForResponse((r) => r.url().includes('/ccp/monitor/v2/stream/multi/list?webcastId=10016'));
+    const byDefault = page.waitForResponse((r) => r.url().includes('/ccp/monitor/v2/stream/default/list?webcastId=10016'));
+    await enterAsGuest(page, '10016');
+    expect(((await (await listed).json()) as { data: { streams: { name: string }[] } }).data.streams.map((s) => s.name)).toEqual(['Stage', 'Audience']);
+    expect(((await (await byDefault).json()) as { data: { camera: string } }).data.camera).toBe('main');
+    await expectAdvancing(page, 0.5);
+    await expect(player(page)).toHaveAttribute('data-camera', 'main');
+    await expect(player(page).getByRole('button', { name: '机位 Stage' })).toBeAttached();
+
+    const cam2 = page.waitForRequest((r) => /\/media\/line1\/cam2\/live\/.+\.ts$/.test(r.url()));
+    await chooseInMenu(page, '机位', '机位: Audience');
+    await expect(player(page)).toHaveAttribute('data-camera', 'cam2');
+    await cam2;
+    await expectAdvancing(page, 0.5);
+    await expect(player(page).getByRole('button', { name: '机位 Audience' })).toBeAttached();
+    // The quality and the line still apply to the camera chosen.
+    await chooseInMenu(page, '清晰度', '标清');
+    await expect.poll(() => videoHeight(page)).toBe(240);
+    const line2 = page.waitForRequest((r) => r.url().includes('/media/line2/cam2/live/'));
+    await chooseInMenu(page, '播放设置', '线路: 线路 2');
+    await line2;
+    await expectAdvancing(page, 0.5);
+  });
+
   test('audio only, immersive mode and full screen', async ({ page }) => {
     await enterAsGuest(page);
     await expectAdvancing(page, 0.5);

@@ -5,7 +5,7 @@
  * updates do not re-render the panel. It acts through the injected ChatActions.
  */
 import { ChatAnnouncer } from './ChatAnnouncer';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { isStaff } from '../../domain/roles';
@@ -180,7 +180,12 @@ function LiveChatPanel({ roomId, actions, moderation }: ChatPanelProps) {
           }
         />
         <ImageLightbox src={lightbox} onClose={onCloseImage} />
-        {quoted !== null && <QuotedOriginal key={quoted} roomId={roomId} msgId={quoted} onClose={() => setQuoted(null)} />}
+        {quoted !== null && (
+          // Its texts may still be loading (a chunk of their own): nothing shows until they are there.
+          <Suspense fallback={null}>
+            <QuotedOriginal key={quoted} roomId={roomId} msgId={quoted} onClose={() => setQuoted(null)} />
+          </Suspense>
+        )}
       </section>
     </>
   );

@@ -6,6 +6,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import type { ChatEntry } from '../../realtime/chatEntry';
 import { useApi } from '../../state/apiContext';
 import { session } from '../../state/session';
@@ -53,7 +54,8 @@ export interface QuotedOriginalProps {
 }
 
 export function QuotedOriginal({ roomId, msgId, onClose }: QuotedOriginalProps) {
-  const { t } = useTranslation();
+  // The interactions' texts: a chunk the page loads on demand (the guide page's budget).
+  const { t } = useTranslation(INTERACTIONS_NS);
   const ids = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const { original, retry } = useOriginal(roomId, msgId);
@@ -68,19 +70,19 @@ export function QuotedOriginal({ roomId, msgId, onClose }: QuotedOriginalProps) 
       <div className="panel-dialog__body">
         <header className="panel-dialog__header">
           <h2 id={`${ids}-title`} className="panel-dialog__title">
-            {t('chat.original.title')}
+            {t('chatOriginal.title')}
           </h2>
-          <button type="button" className="panel-dialog__close" aria-label={t('chat.original.close')} onClick={() => dialog.current?.close()}>
+          <button type="button" className="panel-dialog__close" aria-label={t('chatOriginal.close')} onClick={() => dialog.current?.close()}>
             ×
           </button>
         </header>
-        {original.state === 'loading' && <p role="status">{t('chat.original.loading')}</p>}
-        {original.state === 'gone' && <p role="status">{t('chat.original.gone')}</p>}
+        {original.state === 'loading' && <p role="status">{t('chatOriginal.loading')}</p>}
+        {original.state === 'gone' && <p role="status">{t('chatOriginal.gone')}</p>}
         {original.state === 'failed' && (
           <p role="alert">
-            {t('chat.original.failed')}{' '}
+            {t('chatOriginal.failed')}{' '}
             <button type="button" className="link-button" onClick={retry}>
-              {t('chat.original.retry')}
+              {t('chatOriginal.retry')}
             </button>
           </p>
         )}

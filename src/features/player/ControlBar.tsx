@@ -1,7 +1,7 @@
 /**
  * The player's control bar, laid over the bottom of the video: play or pause, the live badge
  * (which takes a live that fell behind back to its edge), volume, a replay's position, then
- * captions, definition, a settings menu (delay mode, player, line, audio only, debug
+ * captions, the camera (a room with several camera streams), definition, a settings menu (delay mode, player, line, audio only, debug
  * figures), immersive mode and full screen. Choices are real menus (ui/MenuButton). The
  * player decides when it shows (controlRules.controlsShown) and owns every value; this only
  * draws them and reports the viewer's choices.
@@ -33,6 +33,9 @@ export interface ControlBarState {
   readonly lines: readonly { readonly id: string }[];
   readonly lineId: string | null;
   readonly lineSwitchAllowed: boolean;
+  /** The room's camera streams; a menu only when there are several. */
+  readonly cameras: readonly { readonly id: string; readonly name: string }[];
+  readonly cameraId: string | null;
   readonly audioOnly: boolean;
   readonly immersive: boolean;
   readonly fullscreen: boolean;
@@ -50,6 +53,7 @@ export interface ControlBarActions {
   setDelay(delay: DelayMode): void;
   setType(type: StreamType): void;
   setLine(lineId: string): void;
+  setCamera(cameraId: string): void;
   toggleAudioOnly(): void;
   toggleImmersive(): void;
   toggleFullscreen(): void;
@@ -62,6 +66,9 @@ export function ControlBar({ state, actions }: { readonly state: ControlBarState
   const { t } = useTranslation();
   const live = state.mode !== 'replay';
   const qualityLabel = state.qualities.find((q) => q.id === state.quality)?.labelKey;
+  const cameraName = (camera: { readonly id: string; readonly name: string }, index: number) => (camera.name !== '' ? camera.name : t('player.cameraName', { n: index + 1 }));
+  const cameraIndex = state.cameras.findIndex((c) => c.id === state.cameraId);
+  const currentCamera = cameraIndex < 0 ? null : cameraName(state.cameras[cameraIndex]!, cameraIndex);
 
   const settingsItems: MenuChoice[] = [];
   if (live) {
@@ -159,6 +166,26 @@ export function ControlBar({ state, actions }: { readonly state: ControlBarState
         <button type="button" className="player__button" aria-pressed={state.captions} onClick={actions.toggleCaptions} aria-label={t('player.captions')} title={`${t('player.captions')} (c)`}>
           <Icon name="captions" />
         </button>
+        {live && state.cameras.length > 1 && (
+          <MenuButton
+            className="player__menu"
+            label={t('player.camera')}
+            buttonLabel={currentCamera === null ? undefined : `${t('player.camera')} ${currentCamera}`}
+            items={state.cameras.map((camera, index) => ({
+              key: camera.id,
+              label: cameraName(camera, index),
+              kind: 'radio',
+              checked: camera.id === state.cameraId,
+              disabled: !state.lineSwitchAllowed,
+              group: state.lineSwitchAllowed ? t('player.camera') : t('player.cameraLocked'),
+            }))}
+            onSelect={actions.setCamera}
+            onOpenChange={actions.menuOpenChanged}
+          >
+            <Icon name="camera" />
+            <span className="player__menu-value player__menu-value--camera">{currentCamera ?? t('player.camera')}</span>
+          </MenuButton>
+        )}
         {live && state.qualities.length > 0 && (
           <MenuButton
             className="player__menu"

@@ -57,7 +57,7 @@ export function Player({ roomId }: PlayerProps) {
   const sound = useSound(videoRef);
   const { machine, dispatch, engineRef, paused, setUserPaused } = usePlayerEngine({ videoRef, rootRef, autoPlayer, startPlayback: sound.startPlayback });
   const { phase, attempt, loadId } = machine;
-  const { playback, target, type, delay, mse, yielded, yieldsLive, lineId, setLineId, record, setRecord, reload } = usePlayTarget(roomId, dispatch, videoRef);
+  const { playback, target, type, delay, mse, yielded, yieldsLive, lineId, setLineId, cameras, cameraId, setCameraId, record, setRecord, reload } = usePlayTarget(roomId, dispatch, videoRef);
   const room = playback.room;
   const currentLine = playback.line;
   const isLive = target?.kind === 'play' && target.live;
@@ -138,6 +138,7 @@ export function Player({ roomId }: PlayerProps) {
     setDelay: (value) => setPlayerSetting('delay', value),
     setType: (value) => setPlayerSetting('type', value),
     setLine: setLineId,
+    setCamera: setCameraId,
     toggleAudioOnly: screen.toggleAudioOnly,
     toggleImmersive: screen.toggleImmersive,
     toggleFullscreen: screen.toggleFullscreen,
@@ -164,6 +165,7 @@ export function Player({ roomId }: PlayerProps) {
         data-mode={isReplay ? 'replay' : isLive ? 'live' : 'none'}
         data-type={target?.kind === 'play' ? target.type : undefined}
         data-line={target?.kind === 'play' ? (target.lineId ?? undefined) : undefined}
+        data-camera={isLive ? (cameraId ?? undefined) : undefined}
         data-quality={target?.kind === 'play' ? (target.quality ?? undefined) : undefined}
         role="region"
         aria-label={t('player.label')}
@@ -244,6 +246,8 @@ export function Player({ roomId }: PlayerProps) {
               lines: room?.lines ?? [],
               lineId: currentLine?.id ?? lineId,
               lineSwitchAllowed: playback.status === LIVE_STATUS.live,
+              cameras: cameras.cameras,
+              cameraId,
               audioOnly: screen.audioOnly,
               immersive: screen.immersive,
               fullscreen: screen.fullscreen,

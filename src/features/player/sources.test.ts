@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { choosePlayTarget, countdownMs, countdownParts, pickRendition, readLine, readPlaybackConfig, readPullAnswer, readRoomPlayback, safeMediaUrl, type PlayChoice } from './sources';
+import { choosePlayTarget, countdownMs, countdownParts, pickRendition, readCameras, readDefaultCamera, readLine, readPlaybackConfig, readPullAnswer, readRoomPlayback, safeMediaUrl, type PlayChoice } from './sources';
 
 const lineOf = (id: string) => ({
   id,
@@ -36,7 +36,9 @@ describe('reading the server answers', () => {
       player: { lines: [lineOf('line1'), { id: 'bad' }], defaultLine: 'line1', defaultQuality: 'hd', defaultType: 'flv' },
       replay: null,
     });
-    expect(room).toMatchObject({ status: 2, startTime: 1000, coverUrl: null, defaultQuality: 'hd', defaultType: 'flv', replay: null });
+    expect(room).toMatchObject({ status: 2, startTime: 1000, coverUrl: null, defaultQuality: 'hd', defaultType: 'flv', replay: null, multiStream: false });
+    expect(readRoomPlayback({ status: 2, player: { multiStream: true } })?.multiStream).toBe(true);
+    expect(readRoomPlayback({ status: 2, player: { multiStream: 'yes' } })?.multiStream).toBe(false);
     expect(room?.lines.map((l) => l.id)).toEqual(['line1']);
     expect(room?.lines[0]?.renditions.map((r) => r.id)).toEqual(['original', 'hd', 'sd']);
     expect(readRoomPlayback({ status: 7 })).toBeNull();
@@ -48,6 +50,20 @@ describe('reading the server answers', () => {
     expect(readPullAnswer({ status: 3, live: false, replay: '/media/vod/master.m3u8' })).toEqual({ live: false, status: 3, replay: '/media/vod/master.m3u8' });
     expect(readPullAnswer({ status: 3, live: false, replay: null })).toEqual({ live: false, status: 3, replay: null });
     expect(readPullAnswer({ live: true, stream: {} })).toBeNull();
+  });
+
+  it('reads the camera streams and the default camera defensively', () => {
+    expect(readCameras({ streams: [{ id: 'main', name: 'Stage', default: true }, { id: 'cam2', name: 'Audience' }] })).toEqual([
+      { id: 'main', name: 'Stage' },
+      { id: 'cam2', name: 'Audience' },
+    ]);
+    // Malformed, duplicate and unnamed entries: left out, or named by the menu.
+    expect(readCameras({ streams: [{ id: 'main' }, { id: 'main', name: 'again' }, { name: 'no id' }, 7, { id: 'x'.repeat(33) }] })).toEqual([{ id: 'main', name: '' }]);
+    expect(readCameras({ streams: Array.from({ length: 40 }, (_, i) => ({ id: `c${i}` })) })).toHaveLength(16);
+    expect(readCameras({ lines: [] })).toEqual([]);
+    expect(readDefaultCamera({ camera: 'cam2', line: 'line1' })).toBe('cam2');
+    expect(readDefaultCamera({ camera: '' })).toBeNull();
+    expect(readDefaultCamera(null)).toBeNull();
   });
 
   it('reads the playback config: the replay only while the room keeps one, and only a safe address', () => {

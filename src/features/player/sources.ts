@@ -38,6 +38,15 @@ export interface RoomPlayback {
   readonly defaultQuality: QualityLevel | null;
   readonly defaultType: StreamType | null;
   readonly replay: string | null;
+  /** The room offers several camera streams (the multi-stream list names them). */
+  readonly multiStream: boolean;
+}
+
+/** One of a room's camera streams (SPEC 7.1 multi-stream list). */
+export interface Camera {
+  readonly id: string;
+  /** The organiser's name for it; '' when it has none (the menu numbers it). */
+  readonly name: string;
 }
 
 const URL_MAX = 2048;
@@ -104,7 +113,30 @@ export function readRoomPlayback(data: unknown): RoomPlayback | null {
     defaultQuality: isQuality(player.defaultQuality) ? player.defaultQuality : null,
     defaultType: player.defaultType === 'hls' || player.defaultType === 'flv' ? player.defaultType : null,
     replay: safeMediaUrl(data.replay),
+    multiStream: player.multiStream === true,
   };
+}
+
+const CAMERAS_MAX = 16;
+
+/** The multi-stream list's camera streams (at most 16, ids unique); malformed entries are left out. */
+export function readCameras(data: unknown): Camera[] {
+  const streams = isRecord(data) && Array.isArray(data.streams) ? data.streams : [];
+  const out: Camera[] = [];
+  for (const s of streams) {
+    if (!isRecord(s)) continue;
+    const id = text(s.id);
+    if (id === null || id === '' || id.length > 32 || out.some((c) => c.id === id)) continue;
+    out.push({ id, name: (text(s.name) ?? '').slice(0, 40) });
+    if (out.length === CAMERAS_MAX) break;
+  }
+  return out;
+}
+
+/** The default stream answer's camera; null when it names none. */
+export function readDefaultCamera(data: unknown): string | null {
+  const camera = isRecord(data) ? text(data.camera) : null;
+  return camera === null || camera === '' ? null : camera;
 }
 
 export type PullAnswer =

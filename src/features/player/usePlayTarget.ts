@@ -17,6 +17,7 @@ import type { PlayerEvent } from './playerMachine';
 import type { ReplayRecord } from './replayRecords';
 import { choosePlayTarget, type PlayTarget, type StreamType } from './sources';
 import { usePlaybackYield } from './usePlaybackYield';
+import { useCameras, type RoomCameras } from './useCameras';
 import { useRoomPlayback, type RoomPlaybackState } from './useRoomPlayback';
 
 export interface PlayTargetView {
@@ -35,6 +36,11 @@ export interface PlayTargetView {
   /** The viewer's choice of line; null for the room's first. */
   readonly lineId: string | null;
   readonly setLineId: (lineId: string) => void;
+  /** The room's camera streams (none listed: one camera, no choice). */
+  readonly cameras: RoomCameras;
+  /** The camera playing: the viewer's choice, else the room's default; null in a room of one camera. */
+  readonly cameraId: string | null;
+  readonly setCameraId: (cameraId: string) => void;
   /** A recording chosen from the room's record list (after the live), or null. */
   readonly record: ReplayRecord | null;
   readonly setRecord: (record: ReplayRecord) => void;
@@ -47,8 +53,10 @@ export function usePlayTarget(roomId: string, dispatch: Dispatch<PlayerEvent>, v
   // SPEC session field: the default desktop quality.
   const { defaultDesktopQuality } = useSnapshot(session);
   const [lineId, setLineId] = useState<string | null>(null);
+  const [chosenCamera, setCameraId] = useState<string | null>(null);
   const [reloadKey, setReloadKey] = useState(0);
-  const playback = useRoomPlayback(roomId, lineId, reloadKey);
+  const playback = useRoomPlayback(roomId, lineId, chosenCamera, reloadKey);
+  const cameras = useCameras(roomId, playback.room?.multiStream ?? false);
   const [record, setRecord] = useState<ReplayRecord | null>(null);
   const replay = playback.status === LIVE_STATUS.ended ? (record?.url ?? playback.replay) : playback.replay;
   const { oneVideo } = useSnapshot(viewerSettings);
@@ -115,6 +123,9 @@ export function usePlayTarget(roomId: string, dispatch: Dispatch<PlayerEvent>, v
     yieldsLive,
     lineId,
     setLineId,
+    cameras,
+    cameraId: chosenCamera ?? cameras.defaultId,
+    setCameraId,
     record,
     setRecord,
     reload: () => setReloadKey((k) => k + 1),

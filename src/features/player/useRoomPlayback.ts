@@ -39,7 +39,8 @@ interface Loaded<T> {
   readonly value: T;
 }
 
-export function useRoomPlayback(roomId: string, lineId: string | null, reloadKey: number): RoomPlaybackState {
+/** `cameraId`: the camera the viewer chose, or null for the room's default (the server's choice). */
+export function useRoomPlayback(roomId: string, lineId: string | null, cameraId: string | null, reloadKey: number): RoomPlaybackState {
   const api = useApi();
   const live = useSnapshot(realtimeStore).rooms[roomId]?.room.live ?? null;
   const pushedStatus = live?.status ?? null;
@@ -58,13 +59,13 @@ export function useRoomPlayback(roomId: string, lineId: string | null, reloadKey
     return () => controller.abort();
   }, [api, roomId, infoKey]);
 
-  // The line is fetched at once (in parallel with the room info): the default line until
-  // the viewer picks one.
-  const pullKey = `${roomId}|${lineId ?? ''}|${pushedStatus ?? ''}|${reloadKey}`;
+  // The line is fetched at once (in parallel with the room info): the default line (and
+  // camera) until the viewer picks one.
+  const pullKey = `${roomId}|${lineId ?? ''}|${cameraId ?? ''}|${pushedStatus ?? ''}|${reloadKey}`;
   const [pull, setPull] = useState<Loaded<PullAnswer | null> | null>(null);
   useLayoutEffect(() => {
     const controller = new AbortController();
-    const input = lineId === null ? { webcastId: roomId } : { webcastId: roomId, streamId: lineId };
+    const input = { webcastId: roomId, ...(lineId === null ? {} : { streamId: lineId }), ...(cameraId === null ? {} : { camera: cameraId }) };
     api.live.pullStreamUrl(input, { signal: controller.signal }).then(
       (data) => setPull({ key: pullKey, value: readPullAnswer(data) }),
       () => {
@@ -72,7 +73,7 @@ export function useRoomPlayback(roomId: string, lineId: string | null, reloadKey
       },
     );
     return () => controller.abort();
-  }, [api, roomId, lineId, pullKey]);
+  }, [api, roomId, lineId, cameraId, pullKey]);
 
   // Until a new answer comes, the last one stays (a line switch keeps the old picture up).
   const room = info !== null && info.value !== 'failed' ? info.value : null;

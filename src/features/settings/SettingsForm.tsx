@@ -7,6 +7,7 @@
 import { ANNOUNCE_MODES, readAnnounceMode, type AnnounceMode } from '../../domain/chatAnnouncer';
 import { useId, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import type { DelayMode, QualityLevel, StreamType } from '../../domain/constants';
 import type { PlayerSettings } from '../../state/playerSettings';
 import {
@@ -40,7 +41,7 @@ export interface SettingsFormProps {
 }
 
 export function SettingsForm({ nickname, settings, offer, effects, oneVideo, onQuality, onDelay, onType, onEffects, onOneVideo, announce, onAnnounce }: SettingsFormProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(INTERACTIONS_NS);
   const effectsId = useId();
   const playbackId = useId();
   const announceId = useId();
@@ -50,38 +51,38 @@ export function SettingsForm({ nickname, settings, offer, effects, oneVideo, onQ
   return (
     <div className="viewer-settings__form">
       {nickname !== undefined && nickname !== null && (
-        <section className="viewer-settings__section" aria-label={t('settings.nickname')}>
+        <section className="viewer-settings__section" aria-label={t('viewerSettings.nickname')}>
           {nickname}
         </section>
       )}
 
       <section className="viewer-settings__section" aria-labelledby={effectsId}>
         <h3 id={effectsId} className="viewer-settings__heading">
-          {t('settings.effects')}
+          {t('viewerSettings.effects')}
         </h3>
         <label className="viewer-settings__check">
           <input type="checkbox" checked={effects} onChange={(event) => onEffects(event.target.checked)} />
-          <span>{t('settings.effectsLabel')}</span>
+          <span>{t('viewerSettings.effectsLabel')}</span>
         </label>
       </section>
 
       <section className="viewer-settings__section" aria-labelledby={playbackId}>
         <h3 id={playbackId} className="viewer-settings__heading">
-          {t('settings.playback')}
+          {t('viewerSettings.playback')}
         </h3>
         <label className="viewer-settings__field">
-          <span>{t('settings.quality')}</span>
+          <span>{t('viewerSettings.quality')}</span>
           <select value={settings.quality ?? ROOM_DEFAULT} onChange={(event) => onQuality(parseQuality(text(event)))}>
-            <option value={ROOM_DEFAULT}>{t('settings.roomDefault')}</option>
+            <option value={ROOM_DEFAULT}>{t('viewerSettings.roomDefault')}</option>
             {qualityChoices(offer, settings.quality).map(({ value, available }) => (
               <option key={value} value={value}>
-                {available ? t(`quality.${value}`) : t('settings.unavailable', { name: t(`quality.${value}`) })}
+                {available ? t(`quality.${value}`) : t('viewerSettings.unavailable', { name: t(`quality.${value}`) })}
               </option>
             ))}
           </select>
         </label>
         <label className="viewer-settings__field">
-          <span>{t('settings.delay')}</span>
+          <span>{t('viewerSettings.delay')}</span>
           <select value={effectiveDelay(settings)} onChange={(event) => onDelay(parseDelay(text(event)))}>
             {delayChoices().map((mode) => (
               <option key={mode} value={mode}>
@@ -91,43 +92,43 @@ export function SettingsForm({ nickname, settings, offer, effects, oneVideo, onQ
           </select>
         </label>
         <label className="viewer-settings__field">
-          <span>{t('settings.type')}</span>
+          <span>{t('viewerSettings.type')}</span>
           <select value={settings.type ?? ROOM_DEFAULT} onChange={(event) => onType(parseType(text(event)))}>
-            <option value={ROOM_DEFAULT}>{t('settings.roomDefault')}</option>
+            <option value={ROOM_DEFAULT}>{t('viewerSettings.roomDefault')}</option>
             {typeChoices(offer).map(({ value, available }) => (
               // The saved choice stays selectable even where the line lacks it.
               <option key={value} value={value} disabled={!available && settings.type !== value}>
-                {available ? t(`settings.${value}`) : t('settings.unavailable', { name: t(`settings.${value}`) })}
+                {available ? t(`viewerSettings.${value}`) : t('viewerSettings.unavailable', { name: t(`viewerSettings.${value}`) })}
               </option>
             ))}
           </select>
         </label>
-        {hint !== null && <p className="viewer-settings__hint">{t(`settings.${hint}`)}</p>}
+        {hint !== null && <p className="viewer-settings__hint">{t(`viewerSettings.${hint}`)}</p>}
         <label className="viewer-settings__check">
           <input type="checkbox" checked={oneVideo} onChange={(event) => onOneVideo(event.target.checked)} />
-          <span>{t('settings.oneVideoLabel')}</span>
+          <span>{t('viewerSettings.oneVideoLabel')}</span>
         </label>
-        <p className="viewer-settings__hint">{t('settings.oneVideoHint')}</p>
+        <p className="viewer-settings__hint">{t('viewerSettings.oneVideoHint')}</p>
       </section>
 
       <section className="viewer-settings__section" aria-labelledby={announceId}>
         <h3 id={announceId} className="viewer-settings__heading">
-          {t('settings.accessibility')}
+          {t('viewerSettings.accessibility')}
         </h3>
         <label className="viewer-settings__field">
-          <span>{t('settings.announce')}</span>
+          <span>{t('viewerSettings.announce')}</span>
           <select value={announce} onChange={(event) => onAnnounce(readAnnounceMode(event.target.value))}>
             {ANNOUNCE_MODES.map((mode) => (
               <option key={mode} value={mode}>
-                {t(`settings.announceMode.${mode}`)}
+                {t(`viewerSettings.announceMode.${mode}`)}
               </option>
             ))}
           </select>
         </label>
-        <p className="viewer-settings__hint">{t('settings.announceHint')}</p>
+        <p className="viewer-settings__hint">{t('viewerSettings.announceHint')}</p>
       </section>
 
-      <p className="viewer-settings__hint">{t('settings.kept')}</p>
+      <p className="viewer-settings__hint">{t('viewerSettings.kept')}</p>
     </div>
   );
 }

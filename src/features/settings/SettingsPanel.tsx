@@ -4,8 +4,9 @@
  * switches as soon as one changes; effects to state/viewerSettings. Both are kept per
  * browser. The dialog's content exists only while it is open.
  */
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { useModalDialog } from '../../ui/useModalDialog';
 import { useSnapshot } from 'valtio';
 import { playerOffer, playerSettings, setPlayerSetting } from '../../state/playerSettings';
@@ -22,7 +23,9 @@ export interface SettingsPanelProps {
 }
 
 function OpenSettings({ titleId, nickname, onClose }: { readonly titleId: string; readonly nickname?: ReactNode; readonly onClose: () => void }) {
-  const { t } = useTranslation();
+  // The dialog's texts are in the interactions' namespace, a chunk loaded on demand: the
+  // guide page's script carries only the button's word (issue 5's budget).
+  const { t } = useTranslation(INTERACTIONS_NS);
   const settings = useSnapshot(playerSettings);
   const offer = useSnapshot(playerOffer);
   const viewer = useSnapshot(viewerSettings);
@@ -30,9 +33,9 @@ function OpenSettings({ titleId, nickname, onClose }: { readonly titleId: string
     <div className="panel-dialog__body">
       <header className="panel-dialog__header">
         <h2 id={titleId} className="panel-dialog__title">
-          {t('settings.title')}
+          {t('viewerSettings.title')}
         </h2>
-        <button type="button" className="panel-dialog__close" aria-label={t('settings.close')} onClick={onClose}>
+        <button type="button" className="panel-dialog__close" aria-label={t('viewerSettings.close')} onClick={onClose}>
           ×
         </button>
       </header>
@@ -71,7 +74,11 @@ export function SettingsPanel({ nickname }: SettingsPanelProps) {
         {t('settings.button')}
       </button>
       <dialog ref={dialog} className="panel-dialog panel-dialog--panel sheet" aria-labelledby={titleId} tabIndex={-1} onClose={onClose}>
-        {open && <OpenSettings titleId={titleId} nickname={nickname} onClose={close} />}
+        {open && (
+          <Suspense fallback={<p className="panel-dialog__body">{t('common.loading')}</p>}>
+            <OpenSettings titleId={titleId} nickname={nickname} onClose={close} />
+          </Suspense>
+        )}
       </dialog>
     </div>
   );

@@ -158,7 +158,7 @@ export const LIVE_CALLS = {
   cloudSetting: get<WebcastOnly>('/ccp/monitor/v2/setting/cloud', ['webcastId']),
   otherSetting: get<WebcastOnly>('/ccp/monitor/v2/setting/other', ['webcastId']),
   multiStreamList: get<WebcastOnly>('/ccp/monitor/v2/stream/multi/list', ['webcastId']),
-  pullStreamUrl: get<{ webcastId: Id; streamId?: Id }>('/ccp/monitor/v2/stream/pull/url', ['webcastId', 'streamId']),
+  pullStreamUrl: get<{ webcastId: Id; streamId?: Id; camera?: Id }>('/ccp/monitor/v2/stream/pull/url', ['webcastId', 'streamId', 'camera']),
   defaultStreamList: get<WebcastOnly>('/ccp/monitor/v2/stream/default/list', ['webcastId']),
   // group_info and group_config rather than group/info, group/config: those would collide
   // with the two-segment template group/{a}/{b} on a server router.
