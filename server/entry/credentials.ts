@@ -6,7 +6,7 @@
  */
 import type { LoginInput } from '../../src/protocol/services/live';
 import type { ServerContext } from '../context.js';
-import { BizError } from '../http/envelope.js';
+import { BizError, invalid } from '../http/envelope.js';
 import { verifyPasswordAsync } from '../directory/passwords.js';
 import { ROLE } from '../../src/domain/roles';
 import type { LoginType } from './gates.js';
@@ -186,6 +186,18 @@ const CHECKS: Readonly<Record<LoginType, Check>> = {
     const user = userOfIdentity(ctx.db, ctx.now(), 'workwx', account.accountId, account);
     return accountEntrant(ctx, user, request, () => {
       consumeCode(ctx.db, ctx.now(), 'workwx', code);
+    });
+  },
+
+  third: ({ ctx, room, request }) => {
+    const code = present('code', request.code);
+    const { appCode } = room.settings.thirdParty;
+    // The code must be the room's own app's: another app's users are not the organiser's.
+    if (appCode === '' || request.appCode !== appCode) throw invalid('appCode', "must be the room's third-party app");
+    const account = peekCode(ctx.db, ctx.now(), 'third', code, appCode);
+    const user = userOfIdentity(ctx.db, ctx.now(), 'third', account.accountId, account);
+    return accountEntrant(ctx, user, request, () => {
+      consumeCode(ctx.db, ctx.now(), 'third', code, appCode);
     });
   },
 

@@ -16,6 +16,7 @@ export const LOGIN_TYPES = [
   'enterprise',
   'qrScan',
   'whitelist',
+  'third',
   'staff',
 ] as const;
 export type LoginType = (typeof LOGIN_TYPES)[number];
@@ -39,6 +40,8 @@ export const GATES = {
   enterprise: { types: ['enterprise'], fields: ['code'] },
   qrScan: { types: ['qrScan'], fields: ['code'] },
   whitelist: { types: ['whitelist'], fields: ['phone', 'smsCode'] },
+  /** Signed in by a third-party app of the organiser's (its code, SPEC 7.1 third-party login). */
+  thirdParty: { types: ['third'], fields: ['code'] },
   /** Staff only: what a room with an unknown gate in the store becomes. */
   closed: { types: [], fields: [] },
 } as const satisfies Record<string, Gate>;

@@ -34,6 +34,7 @@ const LOGIN_PROPERTIES = {
   email: { type: 'string', maxLength: 254 },
   emailCode: { type: 'string', maxLength: 16 },
   code: { type: 'string', maxLength: 128 },
+  appCode: { type: 'string', maxLength: 32 },
   privacyAccepted: { type: 'boolean' },
 } as const;
 

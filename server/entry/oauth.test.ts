@@ -168,7 +168,36 @@ describe('open platform and third-party apps', () => {
     expect((await kit.get('/commerce/v1/open/privateMerchant/check', {})).code).toBe(4501);
   });
 
-  it('third-party: login url (same-site redirects only), auth exchanges the code for the app user', async () => {
+  it("third-party room: the login (type third) with the room's app's code enters as the app user and spends the code; another app's code, or none, is refused", async () => {
+    kit = await startSeeded();
+    const info = ok(await kit.get<{ entry: { types: string[]; fields: string[]; thirdParty: unknown } }>('/ccp/monitor/v2/webcast/10017'));
+    expect(info.entry).toMatchObject({ types: ['third'], fields: ['code'], thirdParty: { appCode: 'democrm', appName: 'Demo CRM' } });
+    expect(ok(await kit.get<{ entry: { thirdParty: unknown } }>('/ccp/monitor/v2/webcast/10001')).entry.thirdParty).toBeNull();
+    const codeFor = async (appCode: string) => {
+      const login = ok(await kit.get<{ url: string }>('/ccp/monitor/v2/third/login/url', { webcastId: '10017', appCode }));
+      const back = await authorizeAs(login.url, 'third-carol');
+      expect(back.pathname).toBe('/live/login/10017');
+      return back.searchParams.get('code') ?? '';
+    };
+    const other = await codeFor('erp');
+    expect((await kit.post(LOGIN, { webcastId: '10017', type: 'third', code: other, appCode: 'erp' })).msg).toBe("appCode: must be the room's third-party app");
+    expect((await kit.post(LOGIN, { webcastId: '10017', type: 'third', code: other, appCode: 'democrm' })).code).toBe(4105);
+    // Guests and other login types are not this room's way in.
+    expect((await kit.post(LOGIN, { webcastId: '10017', type: 'guest' })).code).not.toBe(0);
+
+    const code = await codeFor('democrm');
+    // Who the code is, asked first, does not spend it; the login does.
+    expect(ok(await kit.get('/ccp/monitor/v2/third/auth/url', { code, appCode: 'democrm' }))).toMatchObject({ name: 'Carol' });
+    const entered = ok(await kit.post<LoginData>(LOGIN, { webcastId: '10017', type: 'third', code, appCode: 'democrm' }));
+    expect(entered.token).toBeTruthy();
+    expect((await kit.post(LOGIN, { webcastId: '10017', type: 'third', code, appCode: 'democrm' })).code).toBe(4105);
+    expect((await kit.get('/ccp/monitor/v2/third/auth/url', { code, appCode: 'democrm' })).code).toBe(4105);
+    // The same app account is the same viewer next time.
+    const again = ok(await kit.post<LoginData>(LOGIN, { webcastId: '10017', type: 'third', code: await codeFor('democrm'), appCode: 'democrm' }));
+    expect(again.userId).toBe(entered.userId);
+  });
+
+  it('third-party: login url (same-site redirects only), auth names the app user without spending the code', async () => {
     kit = await startSeeded();
     const login = ok(await kit.get<{ url: string }>('/ccp/monitor/v2/third/login/url', { webcastId: '10001', appCode: 'crm' }));
     const back = await authorizeAs(login.url, 'third-carol');
@@ -176,7 +205,7 @@ describe('open platform and third-party apps', () => {
     const code = back.searchParams.get('code') ?? '';
     expect((await kit.get('/ccp/monitor/v2/third/auth/url', { code, appCode: 'erp' })).code).toBe(4105);
     expect(ok(await kit.get('/ccp/monitor/v2/third/auth/url', { code, appCode: 'crm' }))).toMatchObject({ appCode: 'crm', name: 'Carol' });
-    expect((await kit.get('/ccp/monitor/v2/third/auth/url', { code, appCode: 'crm' })).code).toBe(4105);
+    expect(ok(await kit.get('/ccp/monitor/v2/third/auth/url', { code, appCode: 'crm' }))).toMatchObject({ name: 'Carol' });
     expect(
       (await kit.get('/ccp/monitor/v2/third/login/url', { webcastId: '10001', appCode: 'crm', redirectUrl: 'https://evil.example' })).msg,
     ).toBe('redirectUrl: must be a path on this site');

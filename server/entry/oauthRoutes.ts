@@ -2,8 +2,8 @@
  * Calls around outside identities:
  * - enterprise messaging (live service): workwx/oauth/info (where to authorise),
  *   workwx/user/info (who a code belongs to; the login spends the code), workwx/openid;
- * - third-party apps (live service): third/login/url, third/auth/url (spends the code and
- *   answers the app user);
+ * - third-party apps (live service): third/login/url, third/auth/url (who the code's app user
+ *   is; the login, type third, spends it);
  * - the messaging open platform (commerce service): open/appId (with the authorisation
  *   address, which comes back to the client's /getWxInfo page), open/userInfo (spends the
  *   code), open/privateMerchant/check;
@@ -84,7 +84,7 @@ export const oauthRoutes: RouteModule = (app, ctx) => {
     '/ccp/monitor/v2/third/auth/url',
     { schema: query(['code', 'appCode'], { code: CODE, appCode: APP_CODE }) },
     async (request) => {
-      const account = consumeCode(ctx.db, ctx.now(), 'third', request.query.code, request.query.appCode);
+      const account = peekCode(ctx.db, ctx.now(), 'third', request.query.code, request.query.appCode);
       return okEnvelope({
         appCode: request.query.appCode,
         openId: openIdOf('third', account.accountId),

@@ -34,6 +34,8 @@ export interface RoomInfo {
     readonly fields: readonly LoginField[];
     readonly privacyRequired: boolean;
     readonly privacy: { readonly title: string; readonly content: string };
+    /** A thirdParty room's app (never a secret: the app code is in its authorisation address). */
+    readonly thirdParty: { readonly appCode: string; readonly appName: string } | null;
   };
   readonly features: RoomSettings['features'];
   readonly player: {
@@ -72,6 +74,7 @@ export async function roomInfoOf(ctx: ServerContext, room: Room): Promise<RoomIn
       fields: gate.fields,
       privacyRequired: s.privacy.required,
       privacy: { title: s.privacy.title, content: s.privacy.content },
+      thirdParty: room.gate === 'thirdParty' ? s.thirdParty : null,
     },
     features: s.features,
     player: {

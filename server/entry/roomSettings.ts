@@ -84,6 +84,8 @@ export interface RoomSettings {
    * (server/media CAMERA_IDS) with the name viewers see; none listed: the main camera alone.
    */
   readonly cameras: { readonly list: readonly RoomCamera[]; readonly defaultId: string };
+  /** The third-party app a thirdParty room signs viewers in with: its app code and the name viewers see. */
+  readonly thirdParty: { readonly appCode: string; readonly appName: string };
 }
 
 export interface RoomCamera {
@@ -121,6 +123,7 @@ export const DEFAULT_ROOM_SETTINGS: RoomSettings = {
   signup: { approval: true, fields: DEFAULT_SIGN_FIELDS },
   groups: { enabled: false, list: [] },
   cameras: { list: [], defaultId: 'main' },
+  thirdParty: { appCode: '', appName: '' },
 };
 
 type Json = unknown;

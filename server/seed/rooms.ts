@@ -206,6 +206,13 @@ export const DEMO_ROOMS: readonly DemoRoom[] = [
       },
     },
   },
+  {
+    id: '10017',
+    title: 'Third-party app room',
+    gate: 'thirdParty',
+    description: "sign in with the organiser's app (Demo CRM): confirm as Carol",
+    settings: { privacy: { required: false }, thirdParty: { appCode: 'democrm', appName: 'Demo CRM' } },
+  },
 ];
 
 /** Hashes each distinct demo secret once per seeding (scrypt is slow on purpose). */

@@ -38,6 +38,32 @@ test.describe('enterprise messaging room', () => {
   });
 });
 
+test.describe('third-party app room', () => {
+  test("a viewer signs in with the organiser's app, is named on the way back, and enters as that app user", async ({ page }) => {
+    await page.goto('/live/login/10017');
+    const region = page.getByRole('region', { name: '使用 Demo CRM 登录' });
+    await expect(region).toContainText('本直播间通过主办方的应用「Demo CRM」确认观众身份');
+    const asked = page.waitForResponse((r) => r.url().includes('/ccp/monitor/v2/third/login/url?webcastId=10017&appCode=democrm'));
+    await region.getByRole('button', { name: '前往 Demo CRM 授权' }).click();
+    expect((await asked).ok()).toBe(true);
+    await expect(page).toHaveURL(/\/sim\/third\/authorize/);
+    // Back with ?code=…&state=10017: who the code is (third/auth/url), then the login (type third).
+    const who = page.waitForResponse((r) => r.url().includes('/ccp/monitor/v2/third/auth/url?'));
+    const login = page.waitForRequest((r) => new URL(r.url()).pathname === '/ccp/monitor/v2/live_login');
+    await page.getByRole('button', { name: /^Carol/ }).click();
+    expect(((await (await who).json()) as { data: { name: string } }).data.name).toBe('Carol');
+    expect((await login).postDataJSON()).toMatchObject({ webcastId: '10017', type: 'third', appCode: 'democrm' });
+    await expect(page).toHaveURL(/\/live\/video\/10017$/);
+  });
+
+  test('a spent code is refused with the reason, and the viewer can authorise again', async ({ page }) => {
+    await page.goto('/live/login/10017?code=not-a-code&state=10017');
+    const region = page.getByRole('region', { name: '使用 Demo CRM 登录' });
+    await expect(region.getByRole('alert')).toHaveText('验证信息有误');
+    await expect(region.getByRole('button', { name: '前往 Demo CRM 授权' })).toBeEnabled();
+  });
+});
+
 test.describe('QR scan login room', () => {
   test('scanning and confirming on the phone enters', async ({ page, context }) => {
     await page.goto('/live/login/10009');

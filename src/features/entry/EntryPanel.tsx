@@ -26,7 +26,7 @@ import { GuestForm } from './forms/GuestForm';
 import { privacyMode, signedInAs, type PrivacyMode } from './guestEntry';
 import { EventCard } from './EventCard';
 import { LoginWelcome } from './LoginWelcome';
-import { entryFormsOf, readRoomView, type EntryForm, type RoomView } from './roomInfo';
+import { entryFormsOf, readRoomView, type EntryForm, type RoomView, type ThirdPartyApp } from './roomInfo';
 import './entry.css';
 import { useClock } from '../../ui/clock';
 import type { TimerId } from '../../realtime/ports';
@@ -38,6 +38,7 @@ const QrEntry = lazy(() => import('./forms/QrEntry'));
 const DisposableEntry = lazy(() => import('./forms/DisposableEntry'));
 const CodeLoginForm = lazy(() => import('./forms/CodeLoginForm').then((m) => ({ default: m.CodeLoginForm })));
 const EnterpriseEntry = lazy(() => import('./forms/EnterpriseEntry').then((m) => ({ default: m.EnterpriseEntry })));
+const ThirdPartyEntry = lazy(() => import('./forms/ThirdPartyEntry').then((m) => ({ default: m.ThirdPartyEntry })));
 const PasswordForm = lazy(() => import('./forms/SecretForms').then((m) => ({ default: m.PasswordForm })));
 const MemberCodeForm = lazy(() => import('./forms/SecretForms').then((m) => ({ default: m.MemberCodeForm })));
 const SeriesList = lazy(() => import('./SeriesList').then((m) => ({ default: m.SeriesList })));
@@ -250,7 +251,7 @@ export function EntryPanel({ roomId, onEntered }: EntryPanelProps) {
           {forms.length === 0 ? (
             <p role="status">{t('entry.noEntry')}</p>
           ) : (
-            <EntryForms forms={forms} props={props} enterpriseCode={returned.code} />
+            <EntryForms forms={forms} props={props} returnedCode={returned.code} app={view.thirdParty} />
           )}
           {mode !== 'hidden' && (
             <PrivacyConsent
@@ -273,9 +274,17 @@ export function EntryPanel({ roomId, onEntered }: EntryPanelProps) {
   );
 }
 
-function EntryForms({ forms, props, enterpriseCode }: { forms: readonly EntryForm[]; props: EntryFormProps; enterpriseCode: string | null }) {
+interface EntryFormsProps {
+  readonly forms: readonly EntryForm[];
+  readonly props: EntryFormProps;
+  /** An outside authorisation's code sent back to this page (enterprise messaging, a third-party app). */
+  readonly returnedCode: string | null;
+  readonly app: ThirdPartyApp | null;
+}
+
+function EntryForms({ forms, props, returnedCode, app }: EntryFormsProps) {
   const { t } = useTranslation();
-  const [chosen, setChosen] = useState<EntryForm>(enterpriseCode !== null && forms.includes('enterprise') ? 'enterprise' : (forms[0] ?? 'guest'));
+  const [chosen, setChosen] = useState<EntryForm>(() => (returnedCode === null ? undefined : forms.find((f) => f === 'enterprise' || f === 'third')) ?? forms[0] ?? 'guest');
   const form = forms.includes(chosen) ? chosen : (forms[0] ?? 'guest');
   return (
     <>
@@ -288,12 +297,12 @@ function EntryForms({ forms, props, enterpriseCode }: { forms: readonly EntryFor
           ))}
         </div>
       )}
-      <Suspense fallback={<p role="status">{t('entry.loading')}</p>}>{formOf(form, props, enterpriseCode)}</Suspense>
+      <Suspense fallback={<p role="status">{t('entry.loading')}</p>}>{formOf(form, props, returnedCode, app)}</Suspense>
     </>
   );
 }
 
-function formOf(form: EntryForm, props: EntryFormProps, enterpriseCode: string | null): ReactNode {
+function formOf(form: EntryForm, props: EntryFormProps, returnedCode: string | null, app: ThirdPartyApp | null): ReactNode {
   switch (form) {
     case 'guest':
       return <GuestForm {...props} />;
@@ -309,9 +318,11 @@ function formOf(form: EntryForm, props: EntryFormProps, enterpriseCode: string |
     case 'signup':
       return <SignupEntry {...props} />;
     case 'enterprise':
-      return <EnterpriseEntry {...props} returnedCode={enterpriseCode} />;
+      return <EnterpriseEntry {...props} returnedCode={returnedCode} />;
     case 'qrScan':
       return <QrEntry {...props} />;
+    case 'third':
+      return <ThirdPartyEntry {...props} app={app} returnedCode={returnedCode} />;
   }
 }
 

@@ -60,5 +60,16 @@ describe('entryFormsOf', () => {
   it('keeps the known types in order, once, without staff', () => {
     expect(entryFormsOf(['phone', 'staff', 'guest', 'phone', 'future'])).toEqual(['phone', 'guest']);
     expect(entryFormsOf([])).toEqual([]);
+    expect(entryFormsOf(['third'])).toEqual(['third']);
+  });
+
+  it("reads a third-party room's app, keeping only a well-formed app code", () => {
+    const app = (thirdParty: unknown) => readRoomView({ entry: { types: ['third'], thirdParty } }, 'https://x.test/').thirdParty;
+    expect(app({ appCode: 'democrm', appName: 'Demo CRM' })).toEqual({ appCode: 'democrm', appName: 'Demo CRM' });
+    expect(app({ appCode: 'democrm', appName: '  ' })).toEqual({ appCode: 'democrm', appName: 'democrm' });
+    expect(app({ appCode: 'a b', appName: 'X' })).toBeNull();
+    expect(app({ appCode: 'x'.repeat(33) })).toBeNull();
+    expect(app(null)).toBeNull();
+    expect(readRoomView({}, 'https://x.test/').thirdParty).toBeNull();
   });
 });

@@ -30,6 +30,13 @@ export interface RoomView {
   readonly types: readonly string[];
   /** The series (aggregations) the room is part of. */
   readonly series: readonly string[];
+  /** A third-party room's app (`entry.thirdParty`); null otherwise. */
+  readonly thirdParty: ThirdPartyApp | null;
+}
+
+export interface ThirdPartyApp {
+  readonly appCode: string;
+  readonly appName: string;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -50,6 +57,12 @@ export function safeHttpUrl(value: unknown, base: string): string | null {
   } catch {
     return null;
   }
+}
+
+function readThirdParty(value: unknown): ThirdPartyApp | null {
+  if (!isRecord(value)) return null;
+  const appCode = str(value.appCode);
+  return /^[\w-]{1,32}$/.test(appCode) ? { appCode, appName: str(value.appName).trim().slice(0, 40) || appCode } : null;
 }
 
 export function readRoomView(info: unknown, base: string): RoomView {
@@ -73,13 +86,14 @@ export function readRoomView(info: unknown, base: string): RoomView {
     rules: readEntryRules(info),
     types,
     series: Array.isArray(record.series) ? record.series.filter((s): s is string => typeof s === 'string' && s !== '' && s.length <= 64).slice(0, 5) : [],
+    thirdParty: readThirdParty(entry.thirdParty),
   };
 }
 
 /** The entry forms of the guide page, one per login type the client knows. */
-export type EntryForm = 'guest' | 'password' | 'memberCode' | 'phone' | 'email' | 'signup' | 'vip' | 'whitelist' | 'enterprise' | 'qrScan';
+export type EntryForm = 'guest' | 'password' | 'memberCode' | 'phone' | 'email' | 'signup' | 'vip' | 'whitelist' | 'enterprise' | 'qrScan' | 'third';
 
-const FORMS: readonly EntryForm[] = ['guest', 'password', 'memberCode', 'phone', 'email', 'signup', 'vip', 'whitelist', 'enterprise', 'qrScan'];
+const FORMS: readonly EntryForm[] = ['guest', 'password', 'memberCode', 'phone', 'email', 'signup', 'vip', 'whitelist', 'enterprise', 'qrScan', 'third'];
 
 /**
  * The forms to offer for the room's login types, in the server's order; unknown types

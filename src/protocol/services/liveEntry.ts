@@ -39,12 +39,14 @@ export interface LoginInput {
   readonly smsCode?: string;
   readonly email?: string;
   readonly emailCode?: string;
-  /** Authorisation code of enterprise messaging or a QR scan login. */
+  /** Authorisation code of enterprise messaging, a QR scan login or a third-party app. */
   readonly code?: string;
+  /** The third-party app whose code `code` is (type third). */
+  readonly appCode?: string;
   /** SPEC 5: the privacy agreement was ticked; rooms that require it answer 4107 without it. */
   readonly privacyAccepted?: boolean;
 }
-export const LOGIN_FIELDS = ['webcastId', 'type', 'name', 'password', 'memberCode', 'phone', 'smsCode', 'email', 'emailCode', 'code', 'privacyAccepted'] as const;
+export const LOGIN_FIELDS = ['webcastId', 'type', 'name', 'password', 'memberCode', 'phone', 'smsCode', 'email', 'emailCode', 'code', 'appCode', 'privacyAccepted'] as const;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
