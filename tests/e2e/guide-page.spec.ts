@@ -69,3 +69,26 @@ test('counts down to the start, takes a reminder, and offers the live once it st
   await expect(page.getByRole('button', { name: '进入直播间' })).toBeVisible();
   await keep(page, testInfo, 'guide-live');
 });
+
+test('a viewer who entered through enterprise messaging is reminded on that account, by its open id', async ({ page }) => {
+  await server.admin('/admin/v1/rooms/10008/live/schedule', { inSeconds: 3600 });
+  await page.goto(`${server.url}/live/login/10008`);
+  await page.getByRole('checkbox', { name: '我已阅读并同意隐私协议' }).check();
+  await page.getByRole('button', { name: '前往授权' }).click();
+  await page.getByRole('button', { name: /^张三/ }).click();
+  await expect(page).toHaveURL(/\/live\/video\/10008$/);
+
+  await page.goto(`${server.url}/live/login/10008`);
+  const event = page.getByRole('article', { name: 'Enterprise-internal room' });
+  await event.getByRole('button', { name: '开播提醒' }).click();
+  const reminder = event.getByRole('region', { name: '开播提醒' });
+  await reminder.getByRole('radio', { name: '消息通知' }).check();
+  await expect(reminder.getByText('提醒将发到你的企业微信（张三）')).toBeVisible();
+  const openId = page.waitForResponse((r) => r.url().includes('/ccp/monitor/v2/workwx/openid?workWxUserId='));
+  const subscribed = page.waitForRequest((r) => new URL(r.url()).pathname === '/ccp/monitor/v2/message_subscribe');
+  await reminder.getByRole('button', { name: '预约提醒' }).click();
+  const id = ((await (await openId).json()) as { data: { openId: string } }).data.openId;
+  expect(id).toMatch(/^o[0-9a-f]{27}$/);
+  expect((await subscribed).postDataJSON()).toMatchObject({ webcastId: '10008', type: 'wx', account: id });
+  await expect(reminder.getByRole('status')).toHaveText('已预约，开播时将通过消息通知提醒您');
+});

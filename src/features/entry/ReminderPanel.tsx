@@ -4,7 +4,9 @@
  * address where one is needed, and subscribes (POST message_subscribe). The service needs
  * the viewer's login for this room: before it, the panel says so instead of offering a form
  * that would fail. Channels already taken show as subscribed; 4407 (closed) and 4408
- * (already subscribed) read as the error catalogue says.
+ * (already subscribed) read as the error catalogue says. A viewer who entered through
+ * enterprise messaging is reminded on that account: its open id is asked (SPEC 7.1
+ * work-messaging open id) and given as the messaging reminder's account.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +18,7 @@ import { session } from '../../state/session';
 import { errorText, Field } from './entryKit';
 import { signedInAs } from './guestEntry';
 import { readReminderConfig, type ReminderChannel, type ReminderConfig } from './reminderConfig';
+import { readOpenId, recallWorkAccount } from './workAccount';
 
 /** The account a channel needs checked: a phone for SMS, an address for email, nothing for the messaging account. */
 export function checkAccount(channel: ReminderChannel, account: string): { ok: true; value: string | undefined } | { ok: false; problem: Problem } {
@@ -65,6 +68,9 @@ export function ReminderPanel({ roomId }: { readonly roomId: string }) {
   if (!config.enabled || config.channels.length === 0) return <p className="reminder" role="status">{t('code.4407')}</p>;
   const chosen = channel ?? config.channels.find((c) => !config.subscribed.includes(c)) ?? config.channels[0] ?? 'sms';
 
+  // Entered through enterprise messaging: the messaging reminder goes to that account.
+  const workAccount = chosen === 'wx' ? recallWorkAccount(roomId) : null;
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const checked = checkAccount(chosen, account);
@@ -76,7 +82,13 @@ export function ReminderPanel({ roomId }: { readonly roomId: string }) {
     setSending(true);
     setOutcome(null);
     try {
-      await api.live.messageSubscribe({ webcastId: roomId, type: chosen, ...(checked.value === undefined ? {} : { account: checked.value }) });
+      let target = checked.value;
+      if (workAccount !== null) {
+        const openId = readOpenId(await api.live.workWxOpenId({ workWxUserId: workAccount.workWxUserId }));
+        if (openId === null) throw new Error('workwx/openid: no open id');
+        target = openId;
+      }
+      await api.live.messageSubscribe({ webcastId: roomId, type: chosen, ...(target === undefined ? {} : { account: target }) });
       setOutcome({ ok: true, text: t('entry.reminder.done', { channel: t(`entry.reminder.channel.${chosen}`) }) });
       setPhase({ kind: 'ready', config: { ...config, subscribed: [...config.subscribed, chosen] } });
     } catch (error) {
@@ -107,6 +119,7 @@ export function ReminderPanel({ roomId }: { readonly roomId: string }) {
               </label>
             ))}
           </fieldset>
+          {workAccount !== null && <p className="reminder__hint">{t('entry.reminder.workAccount', { name: workAccount.name })}</p>}
           {chosen !== 'wx' && (
             <Field
               label={chosen === 'sms' ? t('entry.reminder.phone') : t('entry.reminder.email')}

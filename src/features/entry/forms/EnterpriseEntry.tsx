@@ -13,10 +13,13 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../../../state/apiContext';
 import { errorText, Failure, useLoginRunner, type EntryFormProps } from '../entryKit';
 import { rememberConsent } from '../consentMemory';
+import { rememberWorkAccount } from '../workAccount';
 import { safeHttpUrl } from '../roomInfo';
 
 /** Whose enterprise-messaging account a code is (workwx/user/info), as the panel says it. */
 export interface WorkAccount {
+  /** The account's id in enterprise messaging ('' when the answer has none). */
+  readonly userId: string;
   readonly name: string;
   readonly corp: string;
   /** False when the account is not of the room's organisation. */
@@ -27,7 +30,12 @@ export function readWorkAccount(data: unknown): WorkAccount | null {
   const body = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
   const name = typeof body.name === 'string' ? body.name.trim().slice(0, 64) : '';
   if (name === '' || typeof body.allowed !== 'boolean') return null;
-  return { name, corp: typeof body.corpId === 'string' ? body.corpId.slice(0, 64) : '', allowed: body.allowed };
+  return {
+    userId: typeof body.workWxUserId === 'string' ? body.workWxUserId.slice(0, 64) : '',
+    name,
+    corp: typeof body.corpId === 'string' ? body.corpId.slice(0, 64) : '',
+    allowed: body.allowed,
+  };
 }
 
 interface EnterpriseEntryProps extends EntryFormProps {
@@ -58,6 +66,8 @@ export function EnterpriseEntry({ roomId, onEntered, consent, returnedCode }: En
       (data) => {
         const account = readWorkAccount(data);
         setWho(account);
+        // The start reminder can then go to this account (features/entry/workAccount.ts).
+        if (account?.allowed === true && account.userId !== '') rememberWorkAccount(roomId, { workWxUserId: account.userId, name: account.name });
         if (account?.allowed !== false) finish(returnedCode);
       },
       () => finish(returnedCode), // the login itself says what is wrong with the code
