@@ -2,7 +2,7 @@
  * The discussion groups this room offers that the viewer is not in yet (SPEC 7.1: group
  * config, group info list, group {room}/{gid}). The room's group config says first whether
  * the room offers any, so a room without groups costs one small answer; each offer opens
- * its details as the server has them now (who runs it, how many are in it) before joining.
+ * its details as the server has them now (how many are in it) before joining.
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -131,7 +131,7 @@ export function RoomGroupOffer({ roomId, actions, joined }: RoomGroupOfferProps)
                   ? t('groups.loading')
                   : shown.state === 'failed'
                     ? t('groups.list.detailsFailed')
-                    : [shown.group.intro, t('groups.list.detailsMembers', { n: shown.group.members })].filter((line) => line !== '').join(' · ')}
+                    : t('groups.list.detailsMembers', { n: shown.group.members })}
               </p>
             )}
           </div>
