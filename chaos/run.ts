@@ -10,6 +10,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeMachine, machineFacts, ROOT, writeDocsSection } from '../harness/report';
+import { releaseSharedClient } from './lib/server';
 import { accessScenario } from './access';
 import { crashScenario } from './crash';
 import { churnScenario } from './churn';
@@ -52,6 +53,8 @@ export interface ChaosRunOptions {
   readonly short: boolean;
   readonly write: boolean;
   readonly log: (line: string) => void;
+  /** Keep the client built for these scenarios for the next call (release it with releaseSharedClient). */
+  readonly keepClient?: boolean;
 }
 
 export async function runChaos(names: readonly string[], options: ChaosRunOptions): Promise<ChaosReport[]> {
@@ -59,13 +62,18 @@ export async function runChaos(names: readonly string[], options: ChaosRunOption
   if (unknown.length > 0) throw new Error(`unknown scenario(s): ${unknown.join(', ')} (known: ${SCENARIOS.map((s) => s.name).join(', ')})`);
   const chosen = names.length === 0 ? SCENARIOS : SCENARIOS.filter((s) => names.includes(s.name));
   const reports: ChaosReport[] = [];
-  for (const scenario of chosen) {
-    options.log(`=== ${scenario.name}${options.short ? ' (short)' : ''} ===`);
-    const report = await scenario.run({ short: options.short, log: options.log });
-    const markdown = reportMarkdown(report, new Date());
-    options.log(markdown);
-    if (options.write) options.log(`written: ${path.relative(ROOT, writeDocsSection(report.title, markdown, RELIABILITY_FILE))}`);
-    reports.push(report);
+  try {
+    for (const scenario of chosen) {
+      options.log(`=== ${scenario.name}${options.short ? ' (short)' : ''} ===`);
+      const report = await scenario.run({ short: options.short, log: options.log });
+      const markdown = reportMarkdown(report, new Date());
+      options.log(markdown);
+      if (options.write) options.log(`written: ${path.relative(ROOT, writeDocsSection(report.title, markdown, RELIABILITY_FILE))}`);
+      reports.push(report);
+    }
+  } finally {
+    // A caller running one scenario at a time keeps the build until it is done (its afterAll).
+    if (options.keepClient !== true) releaseSharedClient();
   }
   return reports;
 }

@@ -6,8 +6,9 @@
  * nothing to docs/reliability.md.
  */
 import fs from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { RELIABILITY_FILE, runChaos } from '../../chaos/run';
+import { releaseSharedClient } from '../../chaos/lib/server';
 import { passed } from '../../chaos/lib/scenario';
 import { CHROMIUM_PATH as CHROMIUM } from '../../harness/chromium';
 
@@ -16,7 +17,8 @@ const mtime = (file: string): number | null => (fs.existsSync(file) ? fs.statSyn
 /** Runs one scenario's short version; every failed row, check and example is in the assertion's message. */
 async function expectShortPasses(name: string, minimumTries: number): Promise<void> {
   const before = mtime(RELIABILITY_FILE);
-  const [report] = await runChaos([name], { short: true, write: false, log: () => undefined });
+  // One client build for the file's scenarios (chaos/lib/server.ts), removed after them.
+  const [report] = await runChaos([name], { short: true, write: false, log: () => undefined, keepClient: true });
   expect(report).toBeDefined();
   const failedRows = report!.rows.filter((r) => r.failed > 0).map((r) => `${r.what}: ${r.failed} of ${r.tried} (${r.seen})`);
   const failedChecks = report!.checks.filter((c) => !c.ok).map((c) => `${c.what}: ${c.figure}`);
@@ -27,6 +29,8 @@ async function expectShortPasses(name: string, minimumTries: number): Promise<vo
 }
 
 describe('chaos suite, short versions', () => {
+  afterAll(releaseSharedClient);
+
   it('malformed input: the server stays up, bounded, and answers each input as documented', { timeout: 240_000 }, async () => {
     await expectShortPasses('malformed', 1100);
   });
