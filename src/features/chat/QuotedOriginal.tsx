@@ -14,6 +14,7 @@ import { isoTime } from './links';
 import { formatChatTime } from './chatTime';
 import { MessageBody } from './MessageBody';
 import { readReplayPage } from './replayPage';
+import { DialogHeader } from '../../ui/DialogHeader';
 
 type Original = { readonly state: 'loading' } | { readonly state: 'failed' } | { readonly state: 'gone' } | { readonly state: 'shown'; readonly entry: ChatEntry };
 
@@ -68,14 +69,7 @@ export function QuotedOriginal({ roomId, msgId, onClose }: QuotedOriginalProps) 
   return (
     <dialog ref={dialog} className="panel-dialog sheet chat-original" aria-labelledby={`${ids}-title`} onClose={onClose}>
       <div className="panel-dialog__body">
-        <header className="panel-dialog__header">
-          <h2 id={`${ids}-title`} className="panel-dialog__title">
-            {t('chatOriginal.title')}
-          </h2>
-          <button type="button" className="panel-dialog__close" aria-label={t('chatOriginal.close')} onClick={() => dialog.current?.close()}>
-            ×
-          </button>
-        </header>
+        <DialogHeader titleId={`${ids}-title`} title={t('chatOriginal.title')} closeLabel={t('chatOriginal.close')} onClose={() => dialog.current?.close()} />
         {original.state === 'loading' && <p role="status">{t('chatOriginal.loading')}</p>}
         {original.state === 'gone' && <p role="status">{t('chatOriginal.gone')}</p>}
         {original.state === 'failed' && (

@@ -14,6 +14,7 @@ import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import type { GiftList } from './giftsData';
 import { GiftPicture } from './GiftPicture';
 import { useYuanFormat } from '../../ui/useYuanFormat';
+import { DialogHeader } from '../../ui/DialogHeader';
 
 export interface GiftPanelProps {
   readonly titleId: string;
@@ -87,14 +88,7 @@ export function GiftPanel({ titleId, list, loadFailed, payment, onRetryLoad, onP
 
   return (
     <div className="panel-dialog__body gift-panel">
-      <header className="panel-dialog__header">
-        <h2 id={titleId} className="panel-dialog__title">
-          {t('gifts.title')}
-        </h2>
-        <button type="button" className="panel-dialog__close" aria-label={t('gifts.close')} onClick={onClose}>
-          ×
-        </button>
-      </header>
+      <DialogHeader titleId={titleId} title={t('gifts.title')} closeLabel={t('gifts.close')} onClose={onClose} />
       {list === null ? (
         loadFailed ? (
           <p className="gift-panel__notice" role="alert">

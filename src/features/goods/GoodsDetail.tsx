@@ -12,6 +12,7 @@ import { useYuanFormat } from '../../ui/useYuanFormat';
 import { useApi } from '../../state/apiContext';
 import { readGoods } from './goodsData';
 import { usePurchase } from './usePurchase';
+import { DialogHeader } from '../../ui/DialogHeader';
 
 interface Props {
   readonly roomId: string;
@@ -66,14 +67,7 @@ export function GoodsDetail({ roomId, item, onClose }: Props) {
   return (
     <dialog ref={dialog} className="panel-dialog panel-dialog--panel sheet" aria-labelledby={`${ids}-title`} tabIndex={-1} onClose={onClose}>
       <div className="panel-dialog__body">
-        <header className="panel-dialog__header">
-          <h2 id={`${ids}-title`} className="panel-dialog__title">
-            {item.name}
-          </h2>
-          <button type="button" className="panel-dialog__close" aria-label={t('goods.closeDetail')} onClick={() => dialog.current?.close()}>
-            ×
-          </button>
-        </header>
+        <DialogHeader titleId={`${ids}-title`} title={item.name} closeLabel={t('goods.closeDetail')} onClose={() => dialog.current?.close()} />
         {item.imageUrl !== null && <img className="goods-detail__image" src={item.imageUrl} alt="" loading="lazy" />}
         <p className="goods-detail__price">
           <strong>{yuan(item.price)}</strong> <StockText stock={stock} />

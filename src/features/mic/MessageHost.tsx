@@ -10,6 +10,7 @@ import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { useApi } from '../../state/apiContext';
 import { failureText } from '../../ui/failureText';
 import { useModalDialog } from '../../ui/useModalDialog';
+import { DialogHeader } from '../../ui/DialogHeader';
 
 /** The longest message a viewer sends (the console shows it in one row). */
 export const HOST_MESSAGE_MAX = 100;
@@ -55,14 +56,7 @@ export function MessageHost({ roomId }: { readonly roomId: string }) {
       <dialog ref={dialog} className="panel-dialog sheet mic-message" aria-labelledby={titleId} tabIndex={-1} onClose={onClose} onClick={onBackdropClick}>
         {open && (
           <div className="panel-dialog__body">
-            <header className="panel-dialog__header">
-              <h2 id={titleId} className="panel-dialog__title">
-                {t('mic.message.label')}
-              </h2>
-              <button type="button" className="panel-dialog__close" aria-label={t('mic.message.close')} onClick={close}>
-                ×
-              </button>
-            </header>
+            <DialogHeader titleId={titleId} title={t('mic.message.label')} closeLabel={t('mic.message.close')} onClose={close} />
             <form className="mic-message__form" onSubmit={send} aria-label={t('mic.message.label')}>
               <input
                 id={`${ids}-text`}

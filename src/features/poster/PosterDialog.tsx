@@ -12,6 +12,7 @@ import { useApi } from '../../state/apiContext';
 import { drawPoster } from './drawPoster';
 import { readInviteUrl, readPosterFacts, readPosterLook, readRanking, readTemplateId, type CustomPoster, type Ranking } from './posterData';
 import { CustomPosters } from './CustomPosters';
+import { DialogHeader } from '../../ui/DialogHeader';
 
 type Made = { readonly phase: 'making' } | { readonly phase: 'failed' } | { readonly phase: 'made'; readonly url: string; readonly inviteUrl: string; readonly invited: number };
 
@@ -102,14 +103,7 @@ export function PosterDialog({ roomId, onClose }: { readonly roomId: string; rea
   return (
     <dialog ref={dialog} className="panel-dialog panel-dialog--panel sheet" aria-labelledby={`${ids}-title`} tabIndex={-1} onClose={onClose}>
       <div className="panel-dialog__body">
-        <header className="panel-dialog__header">
-          <h2 id={`${ids}-title`} className="panel-dialog__title">
-            {t('poster.title')}
-          </h2>
-          <button type="button" className="panel-dialog__close" aria-label={t('poster.close')} onClick={() => dialog.current?.close()}>
-            ×
-          </button>
-        </header>
+        <DialogHeader titleId={`${ids}-title`} title={t('poster.title')} closeLabel={t('poster.close')} onClose={() => dialog.current?.close()} />
         <div className="poster-panel__poster" aria-busy={made.phase === 'making'}>
           {made.phase === 'making' && <p className="poster-panel__notice">{t('poster.making')}</p>}
           {made.phase === 'failed' && (

@@ -15,6 +15,7 @@ import { useMoneyCall } from '../../ui/useMoneyCall';
 import { useYuanFormat } from '../../ui/useYuanFormat';
 import { readWallet, type Wallet } from './redPacketData';
 import { usePayoutAccount } from './usePayoutAccount';
+import { DialogHeader } from '../../ui/DialogHeader';
 
 interface Props {
   readonly roomId: string;
@@ -91,14 +92,7 @@ export function RedPacketWallet({ roomId, packets, onClose }: Props) {
   return (
     <dialog ref={dialog} className="panel-dialog panel-dialog--panel sheet" aria-labelledby={`${ids}-title`} tabIndex={-1} onClose={onClose}>
       <div className="panel-dialog__body">
-        <header className="panel-dialog__header">
-          <h2 id={`${ids}-title`} className="panel-dialog__title">
-            {t('redPacket.myPackets')}
-          </h2>
-          <button type="button" className="panel-dialog__close" aria-label={t('redPacket.closeWallet')} onClick={() => dialog.current?.close()}>
-            ×
-          </button>
-        </header>
+        <DialogHeader titleId={`${ids}-title`} title={t('redPacket.myPackets')} closeLabel={t('redPacket.closeWallet')} onClose={() => dialog.current?.close()} />
         {wallet === null ? (
           <p className="red-packet-wallet__notice" role={failed ? 'alert' : undefined}>
             {failed ? (

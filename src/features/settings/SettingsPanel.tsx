@@ -13,6 +13,7 @@ import { playerOffer, playerSettings, setPlayerSetting } from '../../state/playe
 import { setViewerSetting, viewerSettings } from '../../state/viewerSettings';
 import { SettingsForm } from './SettingsForm';
 import './settings.css';
+import { DialogHeader } from '../../ui/DialogHeader';
 
 export interface SettingsPanelProps {
   /**
@@ -31,14 +32,7 @@ function OpenSettings({ titleId, nickname, onClose }: { readonly titleId: string
   const viewer = useSnapshot(viewerSettings);
   return (
     <div className="panel-dialog__body">
-      <header className="panel-dialog__header">
-        <h2 id={titleId} className="panel-dialog__title">
-          {t('viewerSettings.title')}
-        </h2>
-        <button type="button" className="panel-dialog__close" aria-label={t('viewerSettings.close')} onClick={onClose}>
-          ×
-        </button>
-      </header>
+      <DialogHeader titleId={titleId} title={t('viewerSettings.title')} closeLabel={t('viewerSettings.close')} onClose={onClose} />
       <SettingsForm
         nickname={nickname}
         settings={settings}
