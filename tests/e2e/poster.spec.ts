@@ -107,11 +107,19 @@ test('a poster in my own words and colours (custom create): the words checked fi
   await page.getByRole('button', { name: '邀请' }).click();
   const dialog = page.getByRole('dialog', { name: '邀请好友观看' });
   await expect(dialog.getByRole('img', { name: '我的邀请海报' })).toBeVisible();
-  // The copy line names the link copied (or to copy by hand, without clipboard permission).
+  // The copy line names the link copied (or to copy by hand, without clipboard permission),
+  // once the copy is done: read it when it shows a link other than the one shown before.
+  let shownBefore = '';
   const linkShown = async (): Promise<string> => {
     await dialog.getByRole('button', { name: '复制邀请链接' }).click();
-    const said = (await dialog.locator('.poster-panel__invited').textContent()) ?? '';
-    return said.slice(said.indexOf('http'));
+    const read = async (): Promise<string> => {
+      const said = (await dialog.locator('.poster-panel__invited').textContent()) ?? '';
+      return said.includes('http') ? said.slice(said.indexOf('http')) : '';
+    };
+    await expect.poll(read).toMatch(/^http/);
+    await expect.poll(read).not.toBe(shownBefore);
+    shownBefore = await read();
+    return shownBefore;
   };
   const roomLink = await linkShown();
   expect(roomLink).toContain('inviterId=');
