@@ -12,12 +12,19 @@ export const appPath = (config: Pick<ServerConfig, 'appPrefix'>, path: string): 
 export const loginPagePath = (config: Pick<ServerConfig, 'appPrefix'>, webcastId: string): string =>
   appPath(config, `/live/login/${encodeURIComponent(webcastId)}`);
 
-/** A same-site path ("/x?y"), or null: no scheme, no host, no "//" or backslash tricks. */
+/**
+ * A same-site path ("/x?y"), or null: no scheme, no host, no "//" or backslash tricks.
+ * The answer is checked after the URL parser has resolved dot segments, because "/.//x",
+ * "/a/..//x" and "/%2e//x" all resolve to the path "//x", which a browser reads as the host
+ * x: whatever a caller does with the answer, it can only lead to this site.
+ */
 export function sameSitePath(candidate: string): string | null {
   if (!candidate.startsWith('/') || candidate.startsWith('//') || candidate.includes('\\') || candidate.length > 1000) return null;
   try {
     const url = new URL(candidate, 'http://site.invalid');
-    return url.host === 'site.invalid' ? `${url.pathname}${url.search}` : null;
+    const path = `${url.pathname}${url.search}`;
+    if (url.host !== 'site.invalid' || !path.startsWith('/') || path.startsWith('//') || path.includes('\\')) return null;
+    return path;
   } catch {
     return null;
   }
