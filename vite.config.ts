@@ -37,7 +37,10 @@ export default defineConfig({
   plugins: [react()],
   build: {
     target: 'es2022',
-    sourcemap: true,
+    // Written beside the scripts without a sourceMappingURL comment: the server serves them
+    // only with SERVE_SOURCE_MAPS=1 (a public map is the whole source), and a browser never
+    // asks for a file it was not told of.
+    sourcemap: 'hidden',
     rolldownOptions: {
       output: {
         // What every page loads at start, in two chunks: the framework, then the app's shell

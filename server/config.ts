@@ -35,6 +35,17 @@ export interface ServerConfig {
   readonly redisUrl: string | null;
   /** NODE_ID: this node's name in a cluster (health, logs); made from the port when absent. */
   readonly nodeId: string | null;
+  /**
+   * METRICS_TOKEN: `/metrics` answers a request with `Authorization: Bearer <token>`. null:
+   * only requests from this machine's loopback that came through no proxy (metrics name
+   * rooms and traffic, which are nobody else's business).
+   */
+  readonly metricsToken: string | null;
+  /**
+   * SERVE_SOURCE_MAPS=1: the client's source maps (built beside the scripts, unreferenced)
+   * are served. Off by default: they hand anyone the client's whole source.
+   */
+  readonly serveSourceMaps: boolean;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -84,5 +95,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
     corsOrigins: corsOrigins(env.CORS_ORIGINS),
     redisUrl: redisUrl(env.REDIS_URL),
     nodeId: env.NODE_ID ? env.NODE_ID : null,
+    metricsToken: env.METRICS_TOKEN ? env.METRICS_TOKEN : null,
+    serveSourceMaps: env.SERVE_SOURCE_MAPS === '1',
   };
 }

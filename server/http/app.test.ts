@@ -92,6 +92,20 @@ describe('the HTTP envelope and refusals', () => {
     expect(text).toContain('webcast_sockets_open');
     expect(text).toMatch(/webcast_http_requests_total\{route="\/ccp\/test\/biz",method="POST",status="200"\} 1/);
   });
+
+  it('answers /metrics only on this machine without a proxy, or to METRICS_TOKEN', async () => {
+    const url = await start();
+    const proxied = await fetch(`${url}/metrics`, { headers: { 'x-forwarded-for': '203.0.113.9' } });
+    expect(proxied.status).toBe(403);
+    expect(((await proxied.json()) as { msg: string }).msg).toContain('METRICS_TOKEN');
+    await server.close();
+    server = await startTestServer({ routes: [probe, clientRoutes], config: { metricsToken: 'm-secret' } });
+    expect((await fetch(`${server.url}/metrics`)).status).toBe(403);
+    expect((await fetch(`${server.url}/metrics`, { headers: { authorization: 'Bearer wrong-secret' } })).status).toBe(403);
+    const allowed = await fetch(`${server.url}/metrics`, { headers: { authorization: 'Bearer m-secret', 'x-forwarded-for': '203.0.113.9' } });
+    expect(allowed.status).toBe(200);
+    expect(await allowed.text()).toContain('webcast_sockets_open');
+  });
 });
 
 describe('cross-origin calls (services served apart from the client)', () => {
@@ -133,6 +147,27 @@ function clientDirWith(configScript: string): string {
 
 const directives = (csp: string | null): Map<string, string> =>
   new Map((csp ?? '').split(';').map((d) => d.trim()).filter(Boolean).map((d) => [d.split(' ')[0] ?? '', d.slice(d.indexOf(' ') + 1)]));
+
+describe('the client\'s source maps', () => {
+  it('are not served unless SERVE_SOURCE_MAPS asks; the scripts still are', async () => {
+    const dir = clientDirWith('window.__WEBCAST_CONFIG__ = {};');
+    fs.mkdirSync(path.join(dir, 'assets'));
+    fs.writeFileSync(path.join(dir, 'assets', 'index-abc.js'), 'console.log(1);');
+    fs.writeFileSync(path.join(dir, 'assets', 'index-abc.js.map'), '{"version":3,"sources":["src/secret.ts"]}');
+    try {
+      server = await startTestServer({ routes: [probe, clientRoutes], config: { clientDir: dir } });
+      expect((await fetch(`${server.url}/assets/index-abc.js`)).status).toBe(200);
+      const hidden = await fetch(`${server.url}/assets/index-abc.js.map`);
+      expect(hidden.status).toBe(404);
+      expect(await hidden.text()).not.toContain('secret');
+      await server.close();
+      server = await startTestServer({ routes: [probe, clientRoutes], config: { clientDir: dir, serveSourceMaps: true } });
+      expect(await (await fetch(`${server.url}/assets/index-abc.js.map`)).text()).toContain('src/secret.ts');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
 
 describe('security headers (framing, scripts, sniffing, referrer)', () => {
   const dirs: string[] = [];

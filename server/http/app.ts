@@ -12,6 +12,8 @@ import type { ServerContext } from '../context.js';
 import { BizError } from './envelope.js';
 import { embedOriginsReader } from './origins.js';
 import { BODY_LIMIT, registerBodyLimit } from './bodyLimit.js';
+import { registerDecimalTextCheck } from './decimalText.js';
+import { mayReadMetrics } from './metricsAccess.js';
 
 export type RouteModule = (app: FastifyInstance, ctx: ServerContext) => void | Promise<void>;
 
@@ -96,6 +98,7 @@ export async function buildApp(ctx: ServerContext, options: BuildAppOptions): Pr
   });
 
   registerBodyLimit(app);
+  registerDecimalTextCheck(app);
   await app.register(formbody);
   await registerSecurityHeaders(app, ctx);
   // The client may be served from another origin than the services (config.js services):
@@ -130,7 +133,10 @@ export async function buildApp(ctx: ServerContext, options: BuildAppOptions): Pr
     const status = cluster === null || cluster.ready ? 'up' : 'degraded';
     return { code: 200, msg: 'ok', data: { status, time: ctx.now(), ...(cluster === null ? {} : { cluster }) } };
   });
-  app.get('/metrics', async (_request, reply) => {
+  app.get('/metrics', async (request, reply) => {
+    if (!mayReadMetrics(request, ctx.config.metricsToken)) {
+      return reply.status(403).send({ code: 403, msg: 'metrics: set METRICS_TOKEN and send it as a bearer token, or ask from this machine', data: null });
+    }
     reply.header('content-type', ctx.metrics.registry.contentType);
     return ctx.metrics.registry.metrics();
   });

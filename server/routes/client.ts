@@ -15,7 +15,10 @@ export const clientRoutes: RouteModule = async (app, ctx) => {
   const indexFile = path.join(root, 'index.html');
   const built = fs.existsSync(indexFile);
   if (built) {
-    await app.register(fastifyStatic, { root, prefix: '/', wildcard: false, index: ['index.html'] });
+    // Source maps stay on disk (the build writes them without a reference in the scripts)
+    // and are served only when SERVE_SOURCE_MAPS asks: they hand anyone the whole source.
+    const allowedPath = ctx.config.serveSourceMaps ? undefined : (file: string) => !file.endsWith('.map');
+    await app.register(fastifyStatic, { root, prefix: '/', wildcard: false, index: ['index.html'], ...(allowedPath ? { allowedPath } : {}) });
     // config.js is meant to be edited after a build: never let a browser cache a stale one.
     app.addHook('onSend', async (request, reply, payload) => {
       if (request.url.split('?')[0]?.endsWith('/config.js')) reply.header('cache-control', 'no-cache');

@@ -53,6 +53,15 @@ describe('gifts and rewards', () => {
     expect((await api.post(COMMERCE_CALLS.rewardPayGift.path, { liveId: room, gift: 'rose', count: 1, amount: '0.10' }, { idempotencyKey: newKey() })).code).toBe(402);
   });
 
+  it('refuses an amount sent as a JSON number (PROTOCOL 1.4: decimal strings) and charges nothing', async () => {
+    const answer = await pay({ gift: 'rose', count: 1, amount: 0.1 }, alice.token);
+    expect(answer).toMatchObject({ code: 4501, msg: 'amount: must be a decimal string such as "0.10", not a number' });
+    expect((await pay({ gift: 'rocket', count: 1, amount: 50 }, alice.token)).code).toBe(4501);
+    expect((server.ctx.db.prepare('SELECT COUNT(*) AS n FROM rewards').get() as { n: number }).n).toBe(0);
+    expect(ledgerOf(server.ctx, room)).toEqual([]);
+    expect((await pay({ gift: 'rose', count: 1, amount: '0.10' }, alice.token)).code).toBe(200);
+  });
+
   it('refuses rewards with 4405 when the room disables them', async () => {
     expect((await api.admin(`/admin/v1/rooms/${room}/commerce`, { rewards: false })).data).toEqual({ rewards: false, goods: true });
     expect((await pay({ gift: 'rose', count: 1, amount: '0.10' }, alice.token)).code).toBe(4405);

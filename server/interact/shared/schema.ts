@@ -4,6 +4,7 @@
  * handler only ever sees the types it declares. Ids arrive as strings or numbers (forms and
  * query strings carry text; ajv coerces numbers to strings).
  */
+import { DECIMAL_TEXT } from '../../http/decimalText.js';
 
 export const ID = { type: 'string', minLength: 1, maxLength: 64 } as const;
 
@@ -16,7 +17,7 @@ export const PAGING = {
 export const DEFAULT_TAKE = 20;
 
 /** An amount in yuan as text (PROTOCOL 1.4); its value is checked by the domain's money rules. */
-export const AMOUNT = { type: 'string', minLength: 1, maxLength: 32 } as const;
+export const AMOUNT = { type: 'string', minLength: 1, maxLength: 32, $comment: DECIMAL_TEXT } as const;
 
 /** An object schema with the given required fields and properties; other fields are ignored. */
 export function objectOf(properties: Record<string, unknown>, required: readonly string[] = []): Record<string, unknown> {
