@@ -46,6 +46,12 @@ export interface ServerConfig {
    * are served. Off by default: they hand anyone the client's whole source.
    */
   readonly serveSourceMaps: boolean;
+  /** REQUEST_IDLE_SECONDS: a connection on which nothing moves this long is closed (http/connectionLimits.ts). */
+  readonly requestIdleMs: number;
+  /** REQUEST_TIMEOUT_SECONDS: a whole request, body included, must arrive within this. */
+  readonly requestTimeoutMs: number;
+  /** MAX_CONNECTIONS_PER_ADDRESS: open HTTP connections from one address (not loopback; 0: no cap). */
+  readonly maxConnectionsPerAddress: number;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -97,5 +103,8 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
     nodeId: env.NODE_ID ? env.NODE_ID : null,
     metricsToken: env.METRICS_TOKEN ? env.METRICS_TOKEN : null,
     serveSourceMaps: env.SERVE_SOURCE_MAPS === '1',
+    requestIdleMs: int(env, 'REQUEST_IDLE_SECONDS', 20, 1, 3600) * 1000,
+    requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_SECONDS', 120, 1, 3600) * 1000,
+    maxConnectionsPerAddress: int(env, 'MAX_CONNECTIONS_PER_ADDRESS', 512, 0, 1_000_000),
   };
 }

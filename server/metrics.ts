@@ -17,6 +17,8 @@ export interface ServerMetrics {
   readonly httpLatency: Histogram<'route' | 'method'>;
   /** Pages' error reports received (issue 39), by kind; repeats a page counted are added. */
   readonly clientErrors: Counter<'kind'>;
+  /** Connections closed on arrival because their address had too many open (http/connectionLimits.ts). */
+  readonly connectionsRefused: Counter;
 }
 
 export function createMetrics(withProcessMetrics = true): ServerMetrics {
@@ -32,6 +34,7 @@ export function createMetrics(withProcessMetrics = true): ServerMetrics {
       labelNames: ['code'],
       registers: [registry],
     }),
+    connectionsRefused: new Counter({ name: 'webcast_connections_refused_total', help: 'Connections closed on arrival: their address already had MAX_CONNECTIONS_PER_ADDRESS open', registers: [registry] }),
     framesSent: new Counter({ name: 'webcast_frames_sent_total', help: 'Socket frames written to clients', registers: [registry] }),
     nodeGapFilled: new Counter({ name: 'webcast_node_gap_filled_total', help: 'Room messages a cluster node read from the stream because its subscription missed them', registers: [registry] }),
     malformedFrames: new Counter({

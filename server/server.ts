@@ -32,6 +32,8 @@ export interface ServerOptions {
   readonly routes?: readonly RouteModule[];
   readonly logger?: boolean;
   readonly processMetrics?: boolean;
+  /** Tests: addresses the per-address connection cap leaves alone (default: loopback). */
+  readonly connectionCapExempt?: (address: string) => boolean;
 }
 
 export interface RunningServer {
@@ -109,7 +111,11 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
   // The other nodes' sockets in the lookups by user and room (mic decisions, direct messages).
   const remoteClients = node === null ? null : new RemoteClients(node.nodes, clients, now);
   if (remoteClients !== null) clients.setRemote(remoteClients);
-  const app = await buildApp(ctx, { routes: options.routes ?? ROUTES, logger: options.logger ?? false });
+  const app = await buildApp(ctx, {
+    routes: options.routes ?? ROUTES,
+    logger: options.logger ?? false,
+    ...(options.connectionCapExempt ? { connectionCapExempt: options.connectionCapExempt } : {}),
+  });
   const sockets = attachSocketServer(app.server, ctx);
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();

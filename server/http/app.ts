@@ -14,12 +14,15 @@ import { embedOriginsReader } from './origins.js';
 import { BODY_LIMIT, registerBodyLimit } from './bodyLimit.js';
 import { registerDecimalTextCheck } from './decimalText.js';
 import { mayReadMetrics } from './metricsAccess.js';
+import { limitedServerFactory } from './connectionLimits.js';
 
 export type RouteModule = (app: FastifyInstance, ctx: ServerContext) => void | Promise<void>;
 
 export interface BuildAppOptions {
   readonly routes: readonly RouteModule[];
   readonly logger?: boolean;
+  /** Addresses the per-address connection cap leaves alone (default: loopback). */
+  readonly connectionCapExempt?: (address: string) => boolean;
 }
 
 /** Fastify's own client-error codes that mean "your input", answered as code 4501. */
@@ -89,6 +92,13 @@ export async function buildApp(ctx: ServerContext, options: BuildAppOptions): Pr
     // Closing ends every connection, not only idle ones: a live FLV viewer never finishes
     // its response by itself, and a close that waits for it hangs (seen in the media tests).
     forceCloseConnections: true,
+    serverFactory: limitedServerFactory({
+      idleMs: ctx.config.requestIdleMs,
+      requestMs: ctx.config.requestTimeoutMs,
+      maxPerAddress: ctx.config.maxConnectionsPerAddress,
+      ...(options.connectionCapExempt ? { exempt: options.connectionCapExempt } : {}),
+      onRefused: () => ctx.metrics.connectionsRefused.inc(),
+    }),
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
     // A URL whose percent-encoding is not UTF-8 (an overlong "..", %c0%ae, among them) names
     // nothing: HTTP 400 with an envelope like every other answer, not the framework's body.
