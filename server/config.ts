@@ -52,6 +52,12 @@ export interface ServerConfig {
   readonly requestTimeoutMs: number;
   /** MAX_CONNECTIONS_PER_ADDRESS: open HTTP connections from one address (not loopback; 0: no cap). */
   readonly maxConnectionsPerAddress: number;
+  /**
+   * DIRECTORY_NAME_ONLY=1: a directory account may be registered without a password and
+   * then signs in by its name alone. A demo switch: `npm start` seeds the demo and turns it
+   * on unless DIRECTORY_NAME_ONLY=0; off, every account needs its password.
+   */
+  readonly directoryNameOnly: boolean;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -106,5 +112,6 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
     requestIdleMs: int(env, 'REQUEST_IDLE_SECONDS', 20, 1, 3600) * 1000,
     requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_SECONDS', 120, 1, 3600) * 1000,
     maxConnectionsPerAddress: int(env, 'MAX_CONNECTIONS_PER_ADDRESS', 512, 0, 1_000_000),
+    directoryNameOnly: env.DIRECTORY_NAME_ONLY === '1',
   };
 }

@@ -27,7 +27,7 @@ async function post(path: string, body: unknown, headers: Record<string, string>
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ routes: [directoryRoutes] });
+  server = await startTestServer({ routes: [directoryRoutes], config: { directoryNameOnly: true } });
   server.ctx.db
     .prepare("INSERT INTO rooms (id, title, gate, created_at) VALUES ('r-open', 'Open room', 'open', 1), ('r-gone', 'Gone', 'open', 2), ('r-gated', 'Gated', 'password', 3)")
     .run();
@@ -157,8 +157,37 @@ describe('register and auth', () => {
 });
 
 describe('userdata', () => {
+  let memberToken = '';
+  const member = () => ({ token: memberToken });
+  beforeAll(async () => {
+    const auth = await post('/login/ulogin?cmd=auth', { ...LOGIN, cmd: 'auth', captcha: 85, name: 'org.carol' });
+    memberToken = String(auth.data?.token);
+  });
+
+  it('is read only by a signed-in member of the organisation: 402 without a session, 4009 for a guest', async () => {
+    for (const [path, obj, cmd] of [['/resource/userdata?cmd=get&obj=user', 'user', 'get'], ['/resource/userdata?cmd=download&obj=orgcontacts', 'orgcontacts', 'download']] as const) {
+      const body = { ...DATA, cmd, obj, updatetime: 0, version: 0 };
+      expect((await post(path, body)).code, path).toBe(402);
+      expect((await post(path, body, { token: 'not-a-token' })).code, path).toBe(402);
+      server.ctx.db.prepare("INSERT OR IGNORE INTO users (id, name, created_at) VALUES ('guest-1', 'Guest', 1)").run();
+      const guest = server.ctx.sessions.create('guest-1', 'r-open', 5, 'guest', { address: null, deviceId: null });
+      const refused = await post(path, body, { token: guest.token });
+      expect(refused, path).toMatchObject({ code: 4009, data: null });
+      expect(refused.msg).toContain('members of the organisation');
+      expect((await post(path, body, member())).code, path).toBe(200);
+    }
+  });
+
+  it('hands out only what the contacts screen shows of a person: no email, phone or fax', async () => {
+    const r = await post('/resource/userdata?cmd=get&obj=user', { ...DATA, cmd: 'get', obj: 'user', updatetime: 0, version: 0 }, member());
+    const items = r.data?.items as Record<string, unknown>[];
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items) expect(Object.keys(item).sort()).toEqual(['deleted', 'id', 'name', 'updatetime', 'version']);
+    expect(JSON.stringify(r.data)).not.toMatch(/@|email|phone|fax|tel/);
+  });
+
   it.each(['department', 'department_user', 'user', 'fixedgroups', 'fixedgroups_user'])('gets the whole %s set for version 0', async (obj) => {
-    const r = await post(`/resource/userdata?cmd=get&obj=${obj}`, { ...DATA, cmd: 'get', obj, updatetime: 0, version: 0 });
+    const r = await post(`/resource/userdata?cmd=get&obj=${obj}`, { ...DATA, cmd: 'get', obj, updatetime: 0, version: 0 }, member());
     expect(r.code).toBe(200);
     expect((r.data?.items as unknown[]).length).toBeGreaterThan(0);
     expect(r.data?.version).toBeGreaterThan(0);
@@ -166,22 +195,22 @@ describe('userdata', () => {
 
   it('returns only what changed after the version the client holds', async () => {
     const body = { ...DATA, cmd: 'get', obj: 'user', updatetime: 0 };
-    const all = await post('/resource/userdata?cmd=get&obj=user', { ...body, version: 0 });
+    const all = await post('/resource/userdata?cmd=get&obj=user', { ...body, version: 0 }, member());
     const held = all.data?.version as number;
-    const nothing = await post('/resource/userdata?cmd=get&obj=user', { ...body, version: held });
+    const nothing = await post('/resource/userdata?cmd=get&obj=user', { ...body, version: held }, member());
     expect(nothing.data?.items).toEqual([]);
     await post('/regist?cmd=register', { ...LOGIN, cmd: 'register', user: { name: 'Newcomer' } });
-    const changed = await post('/resource/userdata?cmd=get&obj=user', { ...body, version: held });
+    const changed = await post('/resource/userdata?cmd=get&obj=user', { ...body, version: held }, member());
     expect(changed.data?.items).toEqual([expect.objectContaining({ id: 'newcomer', name: 'Newcomer', deleted: 0 })]);
   });
 
   it('downloads the org contacts, or says unchanged for the current version', async () => {
     const body = { ...DATA, cmd: 'download', obj: 'orgcontacts', updatetime: 0, version: 0 };
-    const r = await post('/resource/userdata?cmd=download&obj=orgcontacts', body);
+    const r = await post('/resource/userdata?cmd=download&obj=orgcontacts', body, member());
     expect(r.code).toBe(200);
     const departments = r.data?.departments as { id: string; users: { id: string }[] }[];
     expect(departments.find((d) => d.id === 'dep-eng-web')?.users.map((u) => u.id)).toEqual(['org.carol', 'org.dave']);
-    const again = await post('/resource/userdata?cmd=download&obj=orgcontacts', { ...body, version: r.data?.version });
+    const again = await post('/resource/userdata?cmd=download&obj=orgcontacts', { ...body, version: r.data?.version }, member());
     expect(again.data).toMatchObject({ unchanged: true, departments: [] });
   });
 
@@ -194,8 +223,28 @@ describe('userdata', () => {
     ['download of a get object', '/resource/userdata?cmd=download&obj=user', { ...DATA, cmd: 'download', obj: 'user' }, 'obj'],
     ['an unknown cmd', '/resource/userdata?cmd=drop&obj=user', { ...DATA, cmd: 'drop', obj: 'user' }, 'cmd'],
   ])('refuses %s with 4501', async (_name, path, body, field) => {
-    const r = await post(path, body);
+    const r = await post(path, body, member());
     expect(r.code).toBe(4501);
     expect(r.msg.startsWith(field)).toBe(true);
+  });
+});
+
+describe('with name-only sign-in off (DIRECTORY_NAME_ONLY unset: no demo)', () => {
+  it('refuses an account without a password, at registration and at sign-in', async () => {
+    const strict = await startTestServer({ routes: [directoryRoutes] });
+    try {
+      seedDirectory(strict.ctx.db, strict.ctx.now);
+      strict.ctx.db.prepare("INSERT INTO rooms (id, title, gate, created_at) VALUES ('r-open', 'Open room', 'open', 1)").run();
+      const call = async (path: string, body: unknown) =>
+        (await (await fetch(strict.url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as Envelope;
+      const reg = await call('/regist?cmd=register', { ...LOGIN, cmd: 'register', user: { name: 'No Pass' } });
+      expect(reg).toMatchObject({ code: 4501, msg: 'user.password: is required: accounts here sign in with a password' });
+      const seeded = await call('/login/ulogin?cmd=auth', { ...LOGIN, cmd: 'auth', captcha: 85, name: 'org.carol' });
+      expect(seeded).toMatchObject({ code: 4104, msg: 'login failed: this account has no password and name-only sign-in is off' });
+      expect((await call('/regist?cmd=register', { ...LOGIN, cmd: 'register', user: { name: 'With Pass', password: 'secret-1' } })).code).toBe(200);
+      expect((await call('/login/ulogin?cmd=auth', { ...LOGIN, cmd: 'auth', captcha: 85, name: 'With Pass', password: 'secret-1' })).code).toBe(200);
+    } finally {
+      await strict.close();
+    }
   });
 });

@@ -27,7 +27,7 @@ import { DIRECTORY_OBJECT_NAMES, DirectoryStore, type DirectoryAccount, type Dir
 import { hashPasswordAsync, verifyPasswordAsync } from './passwords.js';
 import { guessBudgets, guessLimiterOf } from '../auth/failureLimiter.js';
 import { loginOriginOf, type LoginOrigin } from '../auth/loginOrigin.js';
-import { sessionOf } from '../auth/sessions.js';
+import { requireSession, sessionOf } from '../auth/sessions.js';
 import { isKicked, isOriginKicked } from '../chat/kicks.js';
 
 /** Session enter type of a directory login (sessions.enter_type). */
@@ -94,22 +94,24 @@ function sessionRoom(ctx: ServerContext, request: FastifyRequest, asked: string 
   return row.id;
 }
 
-async function checkCredentials(store: DirectoryStore, name: string, password: string | undefined): Promise<DirectoryAccount> {
+async function checkCredentials(store: DirectoryStore, name: string, password: string | undefined, nameOnly: boolean): Promise<DirectoryAccount> {
   const account = store.accountByName(name) ?? store.accountById(name);
   if (!account) throw new BizError(4104, 'login failed: no account with this name');
+  if (account.passwordHash === null && !nameOnly) throw new BizError(4104, 'login failed: this account has no password and name-only sign-in is off');
   if (account.passwordHash !== null && (password === undefined || !(await verifyPasswordAsync(password, account.passwordHash)))) {
     throw new BizError(4104, 'login failed: wrong password');
   }
   return account;
 }
 
-async function register(store: DirectoryStore, body: Fields) {
+async function register(store: DirectoryStore, body: Fields, nameOnly: boolean) {
   readClientFields(body, { cmd: 'register', ver: PROTOCOL_VERSION_LOGIN });
   const user = nested(readObject(body, 'user'), 'user');
   const name = requireText(user, 'user.name', NAME_RULE);
   const id = optionalText(user, 'user.id', ID_RULE) ?? deriveUserId(name);
   if (!ID_RULE.pattern.test(id) || id.length > ID_RULE.max) throw invalid('user.name', 'gives no usable user id; send user.id');
   const password = optionalText(user, 'user.password', PASSWORD_RULE) ?? null;
+  if (password === null && !nameOnly) throw invalid('user.password', 'is required: accounts here sign in with a password');
   const infoFields = body.info === undefined ? {} : nested(readObject(body, 'info'), 'info');
   const info = {
     email: optionalText(infoFields, 'info.email', INFO_RULE) ?? '',
@@ -142,7 +144,7 @@ async function auth(ctx: ServerContext, store: DirectoryStore, request: FastifyR
   const webcastId = optionalText(body, 'webcastId', { max: 64 });
 
   // Per account: from this address, and from all addresses together.
-  let account = await guessLimiterOf(ctx).guard(guessBudgets('directory', name, request.ip), [4104], () => checkCredentials(store, name, password));
+  let account = await guessLimiterOf(ctx).guard(guessBudgets('directory', name, request.ip), [4104], () => checkCredentials(store, name, password, ctx.config.directoryNameOnly));
   if (bindId !== undefined) {
     const boundTo = store.boundAccount(bindId);
     if (boundTo !== null && boundTo !== account.id) throw invalid('bindid', 'is already bound to another account');
@@ -176,6 +178,15 @@ const REGISTER_CMDS = directoryCommands(REGISTER_PATH);
 const LOGIN_CMDS = directoryCommands(LOGIN_PATH);
 const USERDATA_CMDS = directoryCommands(USERDATA_PATH);
 
+/**
+ * The directory is the organisation's: only a member signed in with their account reads it
+ * (402 without a session, 4009 with a session that is not a directory account's).
+ */
+function requireMember(ctx: ServerContext, store: DirectoryStore, request: FastifyRequest): void {
+  const session = requireSession(ctx.sessions, request);
+  if (store.accountById(session.userId) === null) throw new BizError(4009, 'the directory is for members of the organisation: sign in with your account');
+}
+
 function userdata(ctx: ServerContext, store: DirectoryStore, query: Query, body: Fields) {
   const cmd = requireCmd(query, USERDATA_CMDS);
   readClientFields(body, { cmd, ver: PROTOCOL_VERSION_RESOURCE });
@@ -208,7 +219,7 @@ export const directoryRoutes: RouteModule = (app: FastifyInstance, ctx: ServerCo
 
   app.post(REGISTER_PATH, async (request) => {
     requireCmd(queryOf(request), REGISTER_CMDS);
-    return okEnvelope(await register(store, fieldsOf(request.body)));
+    return okEnvelope(await register(store, fieldsOf(request.body), ctx.config.directoryNameOnly));
   });
 
   app.post(LOGIN_PATH, async (request) => {
@@ -225,5 +236,8 @@ export const directoryRoutes: RouteModule = (app: FastifyInstance, ctx: ServerCo
     return okEnvelope(await auth(ctx, store, request, body, bindId));
   });
 
-  app.post(USERDATA_PATH, async (request) => okEnvelope(userdata(ctx, store, queryOf(request), fieldsOf(request.body))));
+  app.post(USERDATA_PATH, async (request) => {
+    requireMember(ctx, store, request);
+    return okEnvelope(userdata(ctx, store, queryOf(request), fieldsOf(request.body)));
+  });
 };

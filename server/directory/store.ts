@@ -63,7 +63,9 @@ const CHANGES_SQL: Readonly<Record<DirectoryObjectName, string>> = {
     FROM directory_departments WHERE version > ? AND updated_at >= ? ORDER BY sort, id`,
   department_user: `SELECT department_id AS departmentId, user_id AS userId, title, sort, version, updated_at AS updatetime, deleted
     FROM directory_department_users WHERE version > ? AND updated_at >= ? ORDER BY department_id, sort, user_id`,
-  user: `SELECT id, name, email, tel, phone, fax, version, updated_at AS updatetime, deleted
+  // What the contacts screen shows of a person: the name. The contact details registered
+  // with an account (email, phones, fax) stay in the store and are handed to nobody.
+  user: `SELECT id, name, version, updated_at AS updatetime, deleted
     FROM directory_users WHERE version > ? AND updated_at >= ? ORDER BY id`,
   fixedgroups: `SELECT id, name, version, updated_at AS updatetime, deleted
     FROM directory_fixedgroups WHERE version > ? AND updated_at >= ? ORDER BY id`,
