@@ -77,6 +77,8 @@ async function busyUntilKilled(server: BenchServer, rollCallId: string, runMs: n
       sent++;
       const reply = await socket.request(7101, { webcastId: ROOM, body: `crash ${n}-${i}` }, 5000).catch(() => null);
       if (reply === null) return;
+      // Sending faster than a viewer may (CHAT_SEND_RATE): wait as the server says, as the client does.
+      if (reply.status === 4203) await new Promise((resolve) => setTimeout(resolve, 1000 * Number(reply.waitSeconds ?? 1)));
       if (reply.status === 200 && typeof reply.msgId === 'string') msgIds.push(reply.msgId);
     }
   });

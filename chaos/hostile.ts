@@ -267,6 +267,8 @@ export const hostileScenario: ChaosScenario = {
     // The short run (the CI's smoke) sends every 18th payload: each family still appears,
     // and the run stays within the CI's time (the full run sends them all).
     const payloads = short ? corpus.filter((_p, i) => i % 18 === 0) : corpus;
+    // One viewer sends every payload, one after another: the run measures what reaches the
+    // pages, not the send rate (CHAT_SEND_RATE), which the flood scenario measures.
     return withServer(log, async (server) => {
       let browser: Browser | null = null;
       try {
@@ -364,6 +366,6 @@ export const hostileScenario: ChaosScenario = {
       } finally {
         await browser?.close();
       }
-    });
+    }, { env: { CHAT_SEND_RATE: '0' } });
   },
 };

@@ -60,6 +60,8 @@ export interface BenchServer {
 export interface BenchServerOptions {
   /** The server's DATA_DIR: an existing folder is reused (a restart on the same data) and kept at stop. */
   readonly dataDir?: string;
+  /** More of the server's environment (a scenario's own limits, TRUST_PROXY). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /** Waits until the server answers /healthz; a process that exits first is never mistaken for it. */
@@ -86,6 +88,8 @@ export interface ServerLaunch {
   readonly clientDir?: string;
   /** A file the server's standard output is appended to (its structured log lines); none: discarded. */
   readonly stdoutFile?: string;
+  /** More of the server's environment. */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -105,6 +109,7 @@ export async function launchServer(launch: ServerLaunch): Promise<ChildProcess> 
       ADMIN_TOKEN: launch.adminToken,
       LOG_LEVEL: 'warn',
       ...(launch.clientDir === undefined ? {} : { CLIENT_DIR: launch.clientDir }),
+      ...launch.env,
     },
     stdio: ['ignore', launch.stdoutFile === undefined ? 'ignore' : fs.openSync(launch.stdoutFile, 'a'), 'inherit'],
   });
@@ -146,7 +151,7 @@ export async function startBenchServer(clientDir: string, options: BenchServerOp
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'webcast-bench-data-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = await launchServer({ port, dataDir, adminToken: ADMIN_TOKEN, clientDir });
+  const child = await launchServer({ port, dataDir, adminToken: ADMIN_TOKEN, clientDir, ...(options.env ? { env: options.env } : {}) });
   const pid = child.pid ?? -1;
   const ended = async (signal: NodeJS.Signals): Promise<void> => {
     if (child.exitCode !== null || child.signalCode !== null) return;

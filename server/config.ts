@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { normaliseOrigin } from './http/origins.js';
+import type { BucketRate } from './auth/tokenBuckets.js';
 
 export interface ServerConfig {
   readonly host: string;
@@ -58,6 +59,17 @@ export interface ServerConfig {
    * on unless DIRECTORY_NAME_ONLY=0; off, every account needs its password.
    */
   readonly directoryNameOnly: boolean;
+  /** CHAT_SEND_RATE "burst,perSecond": chat messages one viewer may send in a room (staff are not limited); "0": no limit. */
+  readonly chatSendRate: BucketRate;
+  /** GUEST_LOGIN_RATE "burst,perSecond": new guests one address may create; "0": no limit. */
+  readonly guestLoginRate: BucketRate;
+  /**
+   * TRUST_PROXY: the addresses of reverse proxies whose X-Forwarded-For names the viewer
+   * ("loopback", or a comma list of addresses and CIDR ranges). Unset: none, and a viewer's
+   * address is the connection's. Every per-address rule (guessing budgets, new guests, kicks)
+   * reads the address this gives; behind a proxy without it, every viewer is the proxy.
+   */
+  readonly trustProxy: string | null;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -87,6 +99,26 @@ function corsOrigins(raw: string | undefined): readonly string[] | '*' | null {
   });
 }
 
+function bucketRate(env: NodeJS.ProcessEnv, name: string, fallback: BucketRate): BucketRate {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === '0') return { burst: 0, perSecond: 0 };
+  const match = /^(\d{1,6}),(\d{1,6}(?:\.\d{1,3})?)$/.exec(raw);
+  const burst = Number(match?.[1]);
+  const perSecond = Number(match?.[2]);
+  if (!match || burst < 1 || perSecond <= 0) throw new Error(`${name} must be "burst,perSecond" like "5,1" (or 0 for no limit), got "${raw}"`);
+  return { burst, perSecond };
+}
+
+function trustProxy(raw: string | undefined): string | null {
+  const value = raw?.trim();
+  if (value === undefined || value === '') return null;
+  const parts = value.split(',').map((p) => p.trim());
+  const ok = parts.every((p) => ['loopback', 'linklocal', 'uniquelocal'].includes(p) || /^[0-9A-Fa-f.:]+(?:\/\d{1,3})?$/.test(p));
+  if (!ok) throw new Error(`TRUST_PROXY must be "loopback" or addresses and ranges like 10.0.0.5,10.1.0.0/16, got "${raw}"`);
+  return parts.join(',');
+}
+
 function redisUrl(raw: string | undefined): string | null {
   if (raw === undefined || raw.trim() === '') return null;
   if (!/^rediss?:\/\/[^\s]+$/.test(raw.trim())) throw new Error(`REDIS_URL must be a URL like redis://127.0.0.1:6379, got "${raw}"`);
@@ -113,5 +145,8 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
     requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_SECONDS', 120, 1, 3600) * 1000,
     maxConnectionsPerAddress: int(env, 'MAX_CONNECTIONS_PER_ADDRESS', 512, 0, 1_000_000),
     directoryNameOnly: env.DIRECTORY_NAME_ONLY === '1',
+    chatSendRate: bucketRate(env, 'CHAT_SEND_RATE', { burst: 5, perSecond: 1 }),
+    guestLoginRate: bucketRate(env, 'GUEST_LOGIN_RATE', { burst: 100, perSecond: 5 }),
+    trustProxy: trustProxy(env.TRUST_PROXY),
   };
 }

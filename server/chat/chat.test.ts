@@ -102,9 +102,14 @@ describe('chat send (7101)', () => {
     const s = await start();
     const a = await member(s, 'a');
     const b = await member(s, 'b');
-    const sends = [];
-    for (let i = 0; i < 20; i++) sends.push(send(a.socket, { body: `a${i}` }), send(b.socket, { body: `b${i}` }));
-    const replies = await Promise.all(sends);
+    const replies = [];
+    // Four at once from each, within each one's send rate (5 at once, then 1 a second); the clock moves 4 s a round.
+    for (let round = 0; round < 5; round++) {
+      const sends = [];
+      for (let i = round * 4; i < round * 4 + 4; i++) sends.push(send(a.socket, { body: `a${i}` }), send(b.socket, { body: `b${i}` }));
+      replies.push(...(await Promise.all(sends)));
+      clock += 4000;
+    }
     expect(replies.every((r) => r.status === 200)).toBe(true);
     await a.socket.request(9001);
     await b.socket.request(9001);
@@ -167,6 +172,28 @@ describe('chat send (7101)', () => {
     expect((await send(host.socket, { body: 'host speaks' })).status).toBe(200);
     const push = await host.socket.nextPush(7101);
     expect(push.body).toMatchObject({ role: 6, roleName: 'host', highlight: true });
+  });
+});
+
+describe('one viewer\'s send rate (issue 35: 121 messages a second from one guest)', () => {
+  it('takes 5 at once and then 1 a second from a viewer, refusing the rest with 4203 and the wait; others and staff are not held', async () => {
+    const s = await start();
+    const { socket: flooder } = await member(s, 'flooder');
+    const { socket: other } = await member(s, 'other');
+    const { socket: host } = await member(s, 'host1', 'r1', { role: 6 });
+    const replies = await Promise.all(Array.from({ length: 30 }, (_, i) => send(flooder, { body: `spam ${i}` })));
+    expect(replies.filter((r) => r.status === 200)).toHaveLength(5);
+    const refused = replies.filter((r) => r.status === 4203);
+    expect(refused).toHaveLength(25);
+    expect(refused[0]).toMatchObject({ status: 4203, msg: 'sending too fast: at most 5 messages at once and 1 a second, wait 1 s' });
+    expect((await send(other, { body: 'an honest message' })).status).toBe(200);
+    for (let i = 0; i < 12; i++) expect((await send(host, { body: `host ${i}` })).status).toBe(200);
+    clock += 2000;
+    expect((await send(flooder, { body: 'after a pause' })).status).toBe(200);
+    expect((await send(flooder, { body: 'and again' })).status).toBe(200);
+    expect((await send(flooder, { body: 'one too many' })).status).toBe(4203);
+    const published = s.ctx.db.prepare("SELECT COUNT(*) AS n FROM chat_messages WHERE uid = 'flooder'").get() as { n: number };
+    expect(published.n).toBe(7);
   });
 });
 

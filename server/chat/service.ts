@@ -15,6 +15,7 @@ import { CLOSE } from '../socket/closeCodes.js';
 import { optionalBoolField } from '../socket/fields.js';
 import { endSessionsInRoom } from '../socket/sessionsEnd.js';
 import { ChatHistory } from './history.js';
+import { TokenBuckets } from '../auth/tokenBuckets.js';
 import { recordKick } from './kicks.js';
 import { chatMessageBody, checkedQuote, hasPicture, newChatMessageId, readChatInput, type ChatExtras, type ChatInput, type ChatSender } from './message.js';
 import { readChatState, withMuted, withSwitches, writeChatState, type ChatState, type ChatSwitches } from './state.js';
@@ -38,9 +39,13 @@ type KickListener = (webcastId: string, uid: string) => void;
 export class ChatService {
   readonly history: ChatHistory;
   private readonly kickListeners: KickListener[] = [];
+  /** One viewer's sends per room (issue 35: one guest sent 121 a second, all fanned out). */
+  private readonly sendRate: TokenBuckets;
 
   constructor(private readonly ctx: ServerContext) {
     this.history = new ChatHistory(ctx.db);
+    const rate = ctx.config.chatSendRate;
+    this.sendRate = new TokenBuckets(ctx.now, rate, (wait) => `sending too fast: at most ${rate.burst} messages at once and ${rate.perSecond} a second, wait ${wait} s`);
   }
 
   /** Called after a user was removed from a room (e.g. connect-mic ends their mic). */
@@ -78,6 +83,8 @@ export class ChatService {
     }
     const read = readChatInput(body);
     const input = { ...read, quote: checkedQuote(read.quote, (msgId) => this.quoted(webcastId, msgId)) };
+    // After the input checks: a refused message costs the room nothing, so it spends nothing.
+    if (!isStaff(role)) this.sendRate.take(`${webcastId}\n${uid}`);
     const msgId = newChatMessageId(this.ctx.now());
     const sender = this.senderOf(uid, role);
     if (!isStaff(role) && state.review) {

@@ -11,6 +11,8 @@ import type { LoginOrigin } from '../auth/loginOrigin.js';
 import { isStaff } from '../../src/domain/roles';
 import type { Entrant } from './credentials.js';
 import { isEnded, type Room } from './rooms.js';
+import { entryState } from './state.js';
+import { isLoopback } from '../http/connectionLimits.js';
 
 /** A session counts as a viewer present in its room while used within this window. */
 export const PRESENCE_WINDOW_MS = 5 * 60 * 1000;
@@ -60,9 +62,20 @@ export function assertNotKicked(ctx: ServerContext, room: Room, entrant: Entrant
   if (!isStaff(entrant.role) && isOriginKicked(ctx.db, room.id, origin, entrant.account === null, now)) throw new BizError(4003);
 }
 
+/**
+ * A login that makes a new user (a guest) spends from its address's rate: 500 guest logins
+ * from one address in 3 s made 500 user rows. Loopback is left alone: it is this machine,
+ * or a reverse proxy on it that did not say whom it forwards (TRUST_PROXY).
+ */
+function spendNewGuest(ctx: ServerContext, entrant: Entrant, origin: LoginOrigin): void {
+  if (entrant.account !== null || origin.address === null || isLoopback(origin.address)) return;
+  entryState(ctx).newGuests.take(origin.address);
+}
+
 export function admit(ctx: ServerContext, room: Room, entrant: Entrant, enterType: string, ws: string, origin: LoginOrigin): LoginAnswer {
   assertNotKicked(ctx, room, entrant, origin);
   assertRoomHasSpace(ctx, room, entrant);
+  spendNewGuest(ctx, entrant, origin);
   const { user, session } = ctx.db.transaction(() => {
     const entered = entrant.commit();
     return { user: entered, session: ctx.sessions.create(entered.id, room.id, entrant.role, enterType, origin) };

@@ -1,11 +1,39 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO_MEMBER_CODES, DEMO_NON_VIP_PHONE, DEMO_SIGNUP_PHONES, DEMO_VIP_PHONES, DEMO_WHITELIST_PHONES, DEMO_WATCH_PASSWORD } from '../seed/rooms.js';
+import { DEMO_MEMBER_CODES, DEMO_NON_VIP_PHONE, DEMO_SIGNUP_PHONES, DEMO_VIP_PHONES, DEMO_WHITELIST_PHONES, DEMO_WATCH_PASSWORD, DEMO_STAFF } from '../seed/rooms.js';
 import { guestLogin, LOGIN, ok, phoneLogin, emailCode, staffLogin, startSeeded, type Kit, type LoginData } from './testKit.js';
 
 let kit: Kit;
 afterEach(async () => kit?.server.close());
 
 const login = (body: Record<string, unknown>) => kit.post<LoginData>(LOGIN, { privacyAccepted: true, ...body });
+
+describe('new guests per address (issue 35: 500 guest logins from one address in 3 s)', () => {
+  it('lets 100 arrive at once and then 5 a second from one address; other addresses, accounts and this machine are not held', async () => {
+    let clock = 1_700_000_000_000;
+    kit = await startSeeded({ now: () => clock, config: { trustProxy: 'loopback' } });
+    const from = (address: string) => ({ forwardedFor: address });
+    const answers = [];
+    for (let i = 0; i < 110; i++) answers.push(await kit.post<LoginData>(LOGIN, { webcastId: '10001', type: 'guest' }, from('203.0.113.7')));
+    expect(answers.filter((a) => a.code === 200)).toHaveLength(100);
+    expect(answers[100]).toMatchObject({ code: 4203, msg: 'too many new guests from this address (5 a second after 100), wait 1 s', data: { waitSeconds: 1 } });
+    const users = kit.server.ctx.db.prepare("SELECT COUNT(*) AS n FROM sessions WHERE address = '203.0.113.7'").get() as { n: number };
+    expect(users.n).toBe(100);
+    expect((await kit.post(LOGIN, { webcastId: '10001', type: 'guest' }, from('198.51.100.4'))).code).toBe(200);
+    expect((await kit.post(LOGIN, { webcastId: '10001', type: 'guest' })).code).toBe(200);
+    expect((await kit.post(LOGIN, { webcastId: '10001', type: 'staff', name: DEMO_STAFF.host.loginName('10001'), password: DEMO_STAFF.host.password }, from('203.0.113.7'))).code).toBe(200);
+    clock += 1000;
+    const later = [];
+    for (let i = 0; i < 6; i++) later.push((await kit.post(LOGIN, { webcastId: '10001', type: 'guest' }, from('203.0.113.7'))).code);
+    expect(later).toEqual([200, 200, 200, 200, 200, 4203]);
+  });
+
+  it('reads the address from X-Forwarded-For only when TRUST_PROXY names the proxy', async () => {
+    kit = await startSeeded({ config: { trustProxy: null } });
+    const login = await kit.post<LoginData>(LOGIN, { webcastId: '10001', type: 'guest' }, { forwardedFor: '203.0.113.7' });
+    const session = kit.server.ctx.db.prepare('SELECT address FROM sessions WHERE token = ?').get(login.data.token) as { address: string };
+    expect(session.address).toBe('127.0.0.1');
+  });
+});
 
 describe('guest login (PROTOCOL 1.3) in the open room', () => {
   it('answers token, sid, userId, role 5 and the socket address, with the chosen name', async () => {

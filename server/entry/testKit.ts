@@ -6,6 +6,7 @@
  */
 import { startTestServer, type TestServer } from '../testing/harness.js';
 import type { ServerOptions } from '../server.js';
+import type { ServerConfig } from '../config.js';
 import { seedRooms, DEMO_STAFF } from '../seed/rooms.js';
 import { entryState } from './state.js';
 
@@ -24,6 +25,8 @@ export interface CallOptions {
   readonly deviceId?: string;
   /** Sent as the `Idempotency-Key` header (money calls). */
   readonly idempotencyKey?: string;
+  /** Sent as `X-Forwarded-For`: the viewer's address as a trusted proxy names it (TRUST_PROXY). */
+  readonly forwardedFor?: string;
 }
 
 export interface Kit {
@@ -52,6 +55,7 @@ function headersOf(options: CallOptions, contentType?: string): Record<string, s
   if (options.adminToken) h['x-admin-token'] = options.adminToken;
   if (options.deviceId) h['device-id'] = options.deviceId;
   if (options.idempotencyKey) h['idempotency-key'] = options.idempotencyKey;
+  if (options.forwardedFor) h['x-forwarded-for'] = options.forwardedFor;
   return h;
 }
 
@@ -79,7 +83,7 @@ export function kitFor(server: TestServer): Kit {
 }
 
 /** A server with the demo rooms. */
-export async function startSeeded(options: ServerOptions & { dataDir?: string } = {}): Promise<Kit> {
+export async function startSeeded(options: ServerOptions & { dataDir?: string; config?: Partial<ServerConfig> } = {}): Promise<Kit> {
   const server = await startTestServer(options);
   seedRooms(server.ctx);
   return kitFor(server);

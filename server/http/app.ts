@@ -92,6 +92,8 @@ export async function buildApp(ctx: ServerContext, options: BuildAppOptions): Pr
     // Closing ends every connection, not only idle ones: a live FLV viewer never finishes
     // its response by itself, and a close that waits for it hangs (seen in the media tests).
     forceCloseConnections: true,
+    // The viewer's address behind the deployment's own reverse proxies (TRUST_PROXY).
+    trustProxy: ctx.config.trustProxy ?? false,
     serverFactory: limitedServerFactory({
       idleMs: ctx.config.requestIdleMs,
       requestMs: ctx.config.requestTimeoutMs,
