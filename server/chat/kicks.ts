@@ -6,14 +6,19 @@
  *
  * A guest is a new user at every login, so a kick also keeps out what the kicked user
  * came with: the device ids their sessions in the room sent (any non-staff login from that
- * device) and the addresses they logged in from (guest logins only; an account is known
- * by its account, and an office behind one address should not lose its members' logins
- * for one guest's behaviour).
+ * device, for as long as the kick lasts). The addresses they logged in from are only a
+ * short signal (ADDRESS_SIGNAL_MS): a whole office can sit behind one address, and one
+ * guest's behaviour must not close the room to it. While the signal lasts, a new guest
+ * from the address must bring a device id (a browser always does; a script that leaves it
+ * out to dodge the device ban does not) and is let in at a slow rate (entry/admission.ts).
  */
 import type { Db } from '../store/db.js';
 import type { LoginOrigin } from '../auth/loginOrigin.js';
 
 const active = '(until IS NULL OR until > ?)';
+
+/** How long a kick marks the addresses the kicked guest used (at most the kick's own period). */
+export const ADDRESS_SIGNAL_MS = 10 * 60 * 1000;
 
 /** Records a kick lasting until `until` (ms; null: until readmitted), with the devices and addresses of the user's sessions in the room. */
 export function recordKick(db: Db, webcastId: string, userId: string, text: string, at: number, until: number | null): void {
@@ -29,9 +34,10 @@ export function recordKick(db: Db, webcastId: string, userId: string, text: stri
       `INSERT INTO room_bans (webcast_id, kind, value, user_id, until) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (webcast_id, kind, value) DO UPDATE SET user_id = excluded.user_id, until = excluded.until`,
     );
+    const signalUntil = Math.min(until ?? Number.POSITIVE_INFINITY, at + ADDRESS_SIGNAL_MS);
     for (const { deviceId, address } of origins) {
       if (deviceId) ban.run(webcastId, 'device', deviceId, userId, until);
-      if (address) ban.run(webcastId, 'address', address, userId, until);
+      if (address) ban.run(webcastId, 'address', address, userId, signalUntil);
     }
   })();
 }
@@ -40,14 +46,16 @@ export function isKicked(db: Db, webcastId: string, userId: string, now: number)
   return db.prepare(`SELECT 1 FROM room_kicks WHERE webcast_id = ? AND user_id = ? AND ${active}`).get(webcastId, userId, now) !== undefined;
 }
 
-/**
- * Whether a login from `origin` is kept out of the room by a kick: its device for any
- * viewer, its address for a guest (no account).
- */
-export function isOriginKicked(db: Db, webcastId: string, origin: LoginOrigin, guest: boolean, now: number): boolean {
-  const banned = db.prepare(`SELECT 1 FROM room_bans WHERE webcast_id = ? AND kind = ? AND value = ? AND ${active}`);
-  if (origin.deviceId !== null && banned.get(webcastId, 'device', origin.deviceId, now) !== undefined) return true;
-  return guest && origin.address !== null && banned.get(webcastId, 'address', origin.address, now) !== undefined;
+const BANNED = `SELECT 1 FROM room_bans WHERE webcast_id = ? AND kind = ? AND value = ? AND ${active}`;
+
+/** Whether a login from `origin` is kept out of the room by a kick: its device, for any viewer. */
+export function isOriginKicked(db: Db, webcastId: string, origin: LoginOrigin, now: number): boolean {
+  return origin.deviceId !== null && db.prepare(BANNED).get(webcastId, 'device', origin.deviceId, now) !== undefined;
+}
+
+/** Whether a kicked guest used this address lately (ADDRESS_SIGNAL_MS): a signal, never a refusal by itself. */
+export function isAddressSignalled(db: Db, webcastId: string, address: string, now: number): boolean {
+  return db.prepare(BANNED).get(webcastId, 'address', address, now) !== undefined;
 }
 
 /** Lets a kicked user in again, with the devices and addresses their kick kept out. */

@@ -84,7 +84,7 @@ function sessionRoom(ctx: ServerContext, request: FastifyRequest, asked: string 
       throw new BizError(4009, 'this room has an entry gate: enter the room first, then sign in');
     }
     const now = ctx.now();
-    if (isKicked(ctx.db, asked, account.id, now) || isOriginKicked(ctx.db, asked, origin, false, now)) throw new BizError(4003);
+    if (isKicked(ctx.db, asked, account.id, now) || isOriginKicked(ctx.db, asked, origin, now)) throw new BizError(4003);
     return asked;
   }
   const row = ctx.db

@@ -6,7 +6,7 @@
 import type { ServerContext } from '../context.js';
 import { BizError } from '../http/envelope.js';
 import { endOtherSessions } from '../socket/sessionsEnd.js';
-import { isKicked, isOriginKicked } from '../chat/kicks.js';
+import { isAddressSignalled, isKicked, isOriginKicked } from '../chat/kicks.js';
 import type { LoginOrigin } from '../auth/loginOrigin.js';
 import { isStaff } from '../../src/domain/roles';
 import type { Entrant } from './credentials.js';
@@ -52,14 +52,23 @@ export function assertRoomHasSpace(ctx: ServerContext, room: Room, entrant: Entr
 
 /**
  * Someone removed from the room (push 7127 kick) stays out while the kick lasts: 4003. An
- * account is known by its account; any viewer also by the device the kicked one used, and
- * a guest by the address too (a guest is a new user at every login). Staff are the room's
- * own and never kept out by a device or address.
+ * account is known by its account; any viewer also by the device the kicked one used.
+ * Staff are the room's own and never kept out by a device or address.
+ *
+ * A new guest from an address a kicked guest used lately (the signal of chat/kicks.ts)
+ * must bring a device id (4003 without: only a script leaves it out) and spends from a
+ * slow rate for that address (4203): the kicked one cannot come back as guest after guest,
+ * and colleagues behind the same office address still get in.
  */
 export function assertNotKicked(ctx: ServerContext, room: Room, entrant: Entrant, origin: LoginOrigin): void {
   const now = ctx.now();
   if (entrant.account && isKicked(ctx.db, room.id, entrant.account.id, now)) throw new BizError(4003);
-  if (!isStaff(entrant.role) && isOriginKicked(ctx.db, room.id, origin, entrant.account === null, now)) throw new BizError(4003);
+  if (isStaff(entrant.role)) return;
+  if (isOriginKicked(ctx.db, room.id, origin, now)) throw new BizError(4003);
+  const address = origin.address;
+  if (entrant.account !== null || address === null || isLoopback(address) || !isAddressSignalled(ctx.db, room.id, address, now)) return;
+  if (origin.deviceId === null) throw new BizError(4003, 'you have been removed from the room: a new guest from this address must come from a browser');
+  entryState(ctx).signalledGuests.take(`${room.id}\n${address}`);
 }
 
 /**

@@ -3,9 +3,8 @@ import { startOwnServer, type OwnServer } from './support/ownServer';
 import { test } from './support/splash';
 import { enterAsGuest, guestContext } from './support/guest';
 
-// Leaving the room (issue 19 items 4 and 5), on a server of this file's own: a kick bars
-// every guest of the kicked browser's address from the room, which would shut out the
-// other tests' guests on the shared server.
+// Leaving the room (issue 19 items 4 and 5), on a server of this file's own, so that its
+// kick and logouts touch no other test's room on the shared server.
 //
 // - The page's exit logs out: the token is refused afterwards (402), and every tab of the
 //   browser goes to the guide page saying "logged out".
