@@ -70,6 +70,12 @@ export interface ServerConfig {
    * reads the address this gives; behind a proxy without it, every viewer is the proxy.
    */
   readonly trustProxy: string | null;
+  /**
+   * IMAGE_ORIGINS: origins pictures may come from besides this server (a picture CDN): chat
+   * pictures there are accepted, and the Content-Security-Policy's img-src names them. Every
+   * other picture a page shows comes from this server (chat/pictureSource.ts).
+   */
+  readonly imageOrigins: readonly string[];
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -87,6 +93,15 @@ function prefix(raw: string | undefined): string {
   const trimmed = raw.replace(/\/+$/, '');
   if (!/^\/[A-Za-z0-9._~\-/]*$/.test(trimmed)) throw new Error(`APP_PREFIX must be a path like /webcast, got "${raw}"`);
   return trimmed;
+}
+
+function originList(name: string, raw: string | undefined): readonly string[] {
+  if (raw === undefined || raw.trim() === '') return [];
+  return raw.split(',').map((o) => o.trim()).filter(Boolean).map((o) => {
+    const origin = normaliseOrigin(o);
+    if (origin === null) throw new Error(`${name}: "${o}" is not an origin like https://img.example.com`);
+    return origin;
+  });
 }
 
 function corsOrigins(raw: string | undefined): readonly string[] | '*' | null {
@@ -148,5 +163,6 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
     chatSendRate: bucketRate(env, 'CHAT_SEND_RATE', { burst: 5, perSecond: 1 }),
     guestLoginRate: bucketRate(env, 'GUEST_LOGIN_RATE', { burst: 100, perSecond: 5 }),
     trustProxy: trustProxy(env.TRUST_PROXY),
+    imageOrigins: originList('IMAGE_ORIGINS', env.IMAGE_ORIGINS),
   };
 }

@@ -23,8 +23,11 @@ afterEach(async () => {
 let clock = 1_700_000_000_000;
 const now = () => clock;
 
+/** The deployment's own picture host (IMAGE_ORIGINS): chat pictures from there are taken as they are. */
+const PICTURE_CDN = 'https://img.example.com';
+
 async function start(dataDir?: string): Promise<TestServer> {
-  server = await startRealtimeTestServer({ now, ...(dataDir ? { dataDir } : {}) });
+  server = await startRealtimeTestServer({ now, config: { imageOrigins: [PICTURE_CDN] }, ...(dataDir ? { dataDir } : {}) });
   return server;
 }
 
@@ -55,6 +58,10 @@ describe('chat send (7101)', () => {
     expect(reply.msgId).toMatch(/^[0-9A-Za-z]{32}$/);
     // The outside probe's address: a browser reads it as http://evil.test/240, so it is refused.
     expect(await send(socket, { body: '', imgUrl: '/\t/evil.test/240' })).toEqual({ status: 4501, msg: 'imgUrl: must be an http(s) URL' });
+    // A picture on a host of the sender's choosing would tell it every viewer's address (issue 35 item 5).
+    for (const elsewhere of ['https://tracker.example/pixel.png', 'http://img.example.com/a.png', 'https://img.example.com.evil.test/a.png', '/ccp/handler/v2/chat/image/notanimageidnotanimageid00000000', '/emoji/666.svg']) {
+      expect(await send(socket, { body: '', imgUrl: elsewhere }), elsewhere).toEqual({ status: 4501, msg: 'imgUrl: pictures in chat must be uploaded to this room (or come from IMAGE_ORIGINS)' });
+    }
     const stored = s.ctx.db.prepare('SELECT COUNT(*) AS n FROM chat_messages WHERE msg_id = ?').get(reply.msgId) as { n: number };
     const logged = s.ctx.db.prepare('SELECT COUNT(*) AS n FROM room_messages WHERE webcast_id = ? AND code = 7101').get('r1') as { n: number };
     expect([stored.n, logged.n]).toEqual([1, 1]);

@@ -75,7 +75,31 @@ describe('chat image upload', () => {
     const sent = await socket.request(7101, { webcastId: 'r1', body: '', imgUrl: url });
     expect(sent.status).toBe(200);
     const push = await socket.nextPush(7101);
-    expect(push.body).toMatchObject({ msgId: sent.msgId, uid: 'u1', imgUrl: url, body: '' });
+    // Published as this server's own path (no PUBLIC_URL): the page's origin, never a Host header's.
+    const ownPath = url.slice(s.url.length);
+    expect(push.body).toMatchObject({ msgId: sent.msgId, uid: 'u1', imgUrl: ownPath, body: '' });
+    expect(safeUrl(ownPath)).toBe(ownPath);
+  });
+
+  it('publishes an uploaded picture at this server whatever host the sender put before its path, and refuses another room\'s', async () => {
+    const s = await startRealtimeTestServer({ now, config: { publicUrl: 'https://live.example.com' } });
+    server = s;
+    const session = loginAs(s.ctx, 'u1', 'r1');
+    const answer = await upload(s, session.token, { fileName: 'a.png', contentType: 'image/png', data: imageBytes('png').toString('base64') });
+    const id = String(answer.data?.url).split('/').pop();
+    expect(answer.data?.url).toBe(`https://live.example.com${PATH}/${id}`);
+    const socket = await TestSocket.connect(s.url, session.sid);
+    sockets.push(socket);
+    expect((await socket.request(7001, { webcastId: 'r1', offset: 0 })).status).toBe(200);
+    const sent = await socket.request(7101, { webcastId: 'r1', body: '', imgUrl: `https://tracker.example${PATH}/${id}` });
+    expect(sent.status).toBe(200);
+    expect((await socket.nextPush(7101)).body.imgUrl).toBe(`https://live.example.com${PATH}/${id}`);
+
+    const other = loginAs(s.ctx, 'u2', 'r2');
+    const otherSocket = await TestSocket.connect(s.url, other.sid);
+    sockets.push(otherSocket);
+    expect((await otherSocket.request(7001, { webcastId: 'r2', offset: 0 })).status).toBe(200);
+    expect(await otherSocket.request(7101, { webcastId: 'r2', body: '', imgUrl: `https://live.example.com${PATH}/${id}` })).toMatchObject({ status: 4501 });
   });
 
   it('accepts jpeg, gif and webp with their own content types, and exactly 500 KiB', async () => {

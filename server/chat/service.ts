@@ -16,6 +16,7 @@ import { optionalBoolField } from '../socket/fields.js';
 import { endSessionsInRoom } from '../socket/sessionsEnd.js';
 import { ChatHistory } from './history.js';
 import { TokenBuckets } from '../auth/tokenBuckets.js';
+import { checkedPictureUrl } from './pictureSource.js';
 import { recordKick } from './kicks.js';
 import { chatMessageBody, checkedQuote, hasPicture, newChatMessageId, readChatInput, type ChatExtras, type ChatInput, type ChatSender } from './message.js';
 import { readChatState, withMuted, withSwitches, writeChatState, type ChatState, type ChatSwitches } from './state.js';
@@ -82,7 +83,11 @@ export class ChatService {
       if (hasPicture(body) && !state.pictures) throw new BizError(4404);
     }
     const read = readChatInput(body);
-    const input = { ...read, quote: checkedQuote(read.quote, (msgId) => this.quoted(webcastId, msgId)) };
+    const input = {
+      ...read,
+      imgUrl: read.imgUrl === null ? null : checkedPictureUrl(this.ctx.db, this.ctx.config, webcastId, read.imgUrl),
+      quote: checkedQuote(read.quote, (msgId) => this.quoted(webcastId, msgId)),
+    };
     // After the input checks: a refused message costs the room nothing, so it spends nothing.
     if (!isStaff(role)) this.sendRate.take(`${webcastId}\n${uid}`);
     const msgId = newChatMessageId(this.ctx.now());

@@ -148,6 +148,14 @@ function clientDirWith(configScript: string): string {
 const directives = (csp: string | null): Map<string, string> =>
   new Map((csp ?? '').split(';').map((d) => d.trim()).filter(Boolean).map((d) => [d.split(' ')[0] ?? '', d.slice(d.indexOf(' ') + 1)]));
 
+describe('where pictures may come from', () => {
+  it('names PUBLIC_URL and IMAGE_ORIGINS in img-src, and no other host', async () => {
+    server = await startTestServer({ routes: [probe, clientRoutes], config: { publicUrl: 'https://live.example.com', imageOrigins: ['https://img.example.com'] } });
+    const csp = directives((await fetch(`${server.url}/healthz`)).headers.get('content-security-policy'));
+    expect(csp.get('img-src')).toBe("'self' data: blob: https://live.example.com https://img.example.com");
+  });
+});
+
 describe('the client\'s source maps', () => {
   it('are not served unless SERVE_SOURCE_MAPS asks; the scripts still are', async () => {
     const dir = clientDirWith('window.__WEBCAST_CONFIG__ = {};');
@@ -185,6 +193,8 @@ describe('security headers (framing, scripts, sniffing, referrer)', () => {
       expect(csp.get('frame-ancestors'), pathname).toBe("'self'");
       expect(csp.get('script-src'), pathname).toBe("'self'");
       expect(csp.get('object-src'), pathname).toBe("'none'");
+      // Pictures from this server only: a picture elsewhere would tell its host who looks.
+      expect(csp.get('img-src'), pathname).toBe("'self' data: blob:");
       expect(res.headers.get('x-frame-options'), pathname).toBe('SAMEORIGIN');
       expect(res.headers.get('x-content-type-options'), pathname).toBe('nosniff');
       expect(res.headers.get('referrer-policy'), pathname).toBe('strict-origin-when-cross-origin');

@@ -41,9 +41,15 @@ function isInputError(error: FastifyError): boolean {
  * embedding sites of config.js (`allowedOrigins`), so another site cannot frame a page with
  * pay buttons (clickjacking); X-Frame-Options for browsers without frame-ancestors, while no
  * other site may embed; nosniff; a referrer policy that gives other sites the origin only.
- * Images, media and connections stay open to any http(s) host: chat pictures, avatars,
- * CDN streams and the configured services may live anywhere.
+ * Pictures come from this origin, PUBLIC_URL's and IMAGE_ORIGINS only; media and
+ * connections stay open to any http(s) host (CDN streams and the configured services may
+ * live anywhere).
  */
+function imageSources(ctx: ServerContext): string[] {
+  const publicOrigin = ctx.config.publicUrl === null ? [] : [new URL(ctx.config.publicUrl).origin];
+  return [...new Set([...publicOrigin, ...ctx.config.imageOrigins])];
+}
+
 async function registerSecurityHeaders(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const embedOrigins = embedOriginsReader(ctx.config.clientDir, (message) => app.log.warn(message));
   await app.register(helmet, {
@@ -53,7 +59,9 @@ async function registerSecurityHeaders(app: FastifyInstance, ctx: ServerContext)
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'http:', 'https:'],
+        // Pictures from this server and the deployment's own picture hosts only: a picture
+        // from anywhere would tell its host every viewer's address (chat/pictureSource.ts).
+        imgSrc: ["'self'", 'data:', 'blob:', ...imageSources(ctx)],
         mediaSrc: ["'self'", 'data:', 'blob:', 'http:', 'https:'],
         connectSrc: ["'self'", 'http:', 'https:', 'ws:', 'wss:'],
         fontSrc: ["'self'", 'data:'],

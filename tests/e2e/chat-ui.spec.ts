@@ -277,6 +277,10 @@ test('a picture is checked, uploaded, sent, and enlarged in a dialog that Escape
   await fileInput.setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: png });
   const picture = panel(page).locator('.chat-message[data-mine="true"] .chat-message__image-button');
   await expect(picture).toBeVisible({ timeout: 15_000 });
+  // Published as this server's own picture, which the page's img-src allows: it really loads.
+  const image = picture.locator('img');
+  expect(await image.getAttribute('src')).toMatch(/^\/ccp\/handler\/v2\/chat\/image\/[0-9A-Za-z]{32}$/);
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
   await picture.click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
