@@ -9,14 +9,14 @@
  * - the admin API without a token, with a wrong one, or with one in the wrong place:
  *   HTTP 401 on every command (the right token reaches each: neither 401 nor 404);
  * - 1,000 guesses of the watch password of the password room from one address at once:
- *   at most MAX_FAILURES evaluated (4103), the rest 4203 with the seconds to wait, and the
+ *   at most FREE_FAILURES evaluated (4103), the rest 4203 with the seconds to wait, and the
  *   right password from that address is held back too while the budget is spent.
  */
 import { COMMERCE_CALLS } from '../src/protocol/services/commerce';
 import { LIVE_CALLS } from '../src/protocol/services/live';
 import { RESOURCE_CALLS } from '../src/protocol/services/resource';
 import { ADMIN_TOKEN, type BenchServer } from '../harness/serverProcess';
-import { MAX_FAILURES } from '../server/auth/failureLimiter';
+import { FREE_FAILURES } from '../server/auth/failureLimiter';
 import { DEMO_WATCH_PASSWORD } from '../server/seed/rooms';
 import { TestSocket } from '../server/testing/socketClient';
 import { guestLogin, type GuestLogin } from './lib/guest';
@@ -225,8 +225,8 @@ async function guessPart(server: BenchServer, guesses: number): Promise<{ rows: 
       {
         what: `${guesses.toLocaleString('en-US')} wrong watch passwords for room ${PASSWORD_ROOM} from one address, all at once`,
         tried: guesses,
-        failed: Math.max(0, evaluated - MAX_FAILURES) + other.length + (throttled.length - clear.length),
-        expected: `at most ${MAX_FAILURES} evaluated (4103), the rest 4203 saying how long to wait`,
+        failed: Math.max(0, evaluated - FREE_FAILURES) + other.length + (throttled.length - clear.length),
+        expected: `at most ${FREE_FAILURES} evaluated (4103), the rest 4203 saying how long to wait`,
         seen: tally(answers.map(answerKey)),
       },
     ],

@@ -14,6 +14,7 @@ import { randomToken } from '../auth/random.js';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { adminOnly } from './auth.js';
+import { guessLimiterOf } from '../auth/failureLimiter.js';
 import { hostMounts, type HostControlMount } from './hostMount.js';
 import { findRoom, ROOM_ID_SCHEMA } from '../entry/rooms.js';
 import { auditSignup, listSignups } from '../entry/signups.js';
@@ -80,11 +81,27 @@ function signupAuditRoutes(app: FastifyInstance, ctx: ServerContext, mount: Host
   });
 }
 
+/**
+ * Whether strangers are guessing the room's watch password or member codes (issue 35 item
+ * 1): the guessing limiter's alarm, for the console to tell the staff. Guessing is slowed
+ * while it lasts; the right password still lets people in.
+ */
+function guessingRoutes(app: FastifyInstance, ctx: ServerContext, mount: HostControlMount): void {
+  app.get<{ Params: { id: string } }>(`${mount.base}/:id/guessing`, { onRequest: mount.onRequest, schema: { params: ROOM_PARAMS } }, async (request) => {
+    const room = adminRoom(ctx.db, request.params.id);
+    const limiter = guessLimiterOf(ctx);
+    return okEnvelope({ webcastId: room.id, password: limiter.alarmOf('password', room.id), memberCode: limiter.alarmOf('member', room.id) });
+  });
+}
+
 export const entryAdminRoutes: RouteModule = (app, ctx) => {
   const guard = { onRequest: adminOnly(ctx) };
 
-  // The sign-up audit: the same code for the CLI and the console (hostMount.ts).
-  for (const mount of hostMounts(ctx)) signupAuditRoutes(app, ctx, mount);
+  // The sign-up audit and the guessing alarm: the same code for the CLI and the console (hostMount.ts).
+  for (const mount of hostMounts(ctx)) {
+    signupAuditRoutes(app, ctx, mount);
+    guessingRoutes(app, ctx, mount);
+  }
 
   app.post<{ Params: { id: string }; Body: { name?: string; uid?: string; ttlSeconds?: number } | undefined }>(
     '/admin/v1/rooms/:id/disposable',

@@ -25,7 +25,7 @@ import { serverAddressList } from './addresses.js';
 import { socketUrlFor } from '../socket/url.js';
 import { DIRECTORY_OBJECT_NAMES, DirectoryStore, type DirectoryAccount, type DirectoryObjectName } from './store.js';
 import { hashPasswordAsync, verifyPasswordAsync } from './passwords.js';
-import { guessBudgets, guessLimiterOf } from '../auth/failureLimiter.js';
+import { guessPlan, guessLimiterOf } from '../auth/failureLimiter.js';
 import { loginOriginOf, type LoginOrigin } from '../auth/loginOrigin.js';
 import { requireSession, sessionOf } from '../auth/sessions.js';
 import { isKicked, isOriginKicked } from '../chat/kicks.js';
@@ -144,7 +144,7 @@ async function auth(ctx: ServerContext, store: DirectoryStore, request: FastifyR
   const webcastId = optionalText(body, 'webcastId', { max: 64 });
 
   // Per account: from this address, and from all addresses together.
-  let account = await guessLimiterOf(ctx).guard(guessBudgets('directory', name, request.ip), [4104], () => checkCredentials(store, name, password, ctx.config.directoryNameOnly));
+  let account = await guessLimiterOf(ctx).guard(guessPlan('directory', name, request.ip, loginOriginOf(request).deviceId), [4104], () => checkCredentials(store, name, password, ctx.config.directoryNameOnly));
   if (bindId !== undefined) {
     const boundTo = store.boundAccount(bindId);
     if (boundTo !== null && boundTo !== account.id) throw invalid('bindid', 'is already bound to another account');

@@ -6,6 +6,7 @@
  */
 import type { RouteModule } from '../http/app.js';
 import { okEnvelope } from '../http/envelope.js';
+import { loginOriginOf } from '../auth/loginOrigin.js';
 import { requireSession } from '../auth/sessions.js';
 import { GATES } from './gates.js';
 import { requireRoom, ROOM_ID_SCHEMA } from './rooms.js';
@@ -55,7 +56,7 @@ export const entryPageRoutes: RouteModule = (app, ctx) => {
     { schema: PASSWORD_CHECK_SCHEMA },
     async (request) => {
       const room = requireRoom(ctx, request.body.webcastId);
-      await checkWatchPassword(ctx, room, request.body.password, request.ip);
+      await checkWatchPassword(ctx, room, request.body.password, request.ip, loginOriginOf(request).deviceId);
       return okEnvelope({ valid: true });
     },
   );

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { nicknameGate, validateLotteryPassword, validatePhone, LOTTERY_PASSWORD_MAX } from '../../../src/domain';
 import { LIVE_CALLS } from '../../../src/protocol/services/live';
 import { requireSession } from '../../auth/sessions.js';
-import { guessBudgets, guessLimiterOf } from '../../auth/failureLimiter.js';
+import { guessPlan, guessLimiterOf } from '../../auth/failureLimiter.js';
 import type { ServerContext } from '../../context.js';
 import { BizError, invalid, okEnvelope } from '../../http/envelope.js';
 import { callerIn, enter, type Caller } from '../shared/access.js';
@@ -101,7 +101,7 @@ export function raffleRoutes(app: FastifyInstance, ctx: ServerContext): void {
       const gate = nicknameGate({ nickname: caller.user.name, nicknameChanged: caller.user.name_changed === 1 });
       if (!gate.ok) throw invalidBy('nickname', gate.error);
       const expected = raffle.password;
-      await guessLimiterOf(ctx).guard(guessBudgets('lottery', raffle.id, caller.user.id), [4106], () => {
+      await guessLimiterOf(ctx).guard(guessPlan('lottery', raffle.id, caller.user.id), [4106], () => {
         if (password.value !== expected) throw new BizError(4106);
       });
       addEntrant(ctx, raffle.id, { uid: caller.user.id, name: caller.user.name });

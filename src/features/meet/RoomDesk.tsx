@@ -8,7 +8,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next';
 import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { intlLocaleOf } from '../../i18n/localeChoice';
-import { readKicks, readSignups } from './consoleData';
+import { readGuessing, readKicks, readSignups } from './consoleData';
 import { useHostCall, usePolling } from './useHostCall';
 import { useHostCalls } from './useHostCalls';
 import { ConsoleProblem } from './ConsoleProblem';
@@ -248,6 +248,30 @@ function KickedBlock({ roomId }: { readonly roomId: string }) {
   );
 }
 
+/**
+ * Strangers guessing the watch password or member codes (the server's guessing alarm): said
+ * at the top of the desk while it lasts, and nothing otherwise.
+ */
+function GuessingAlarmBlock({ roomId }: { readonly roomId: string }) {
+  const { t, i18n } = useTranslation(INTERACTIONS_NS);
+  const host = useHostCalls();
+  const [alarms] = usePolledList((signal) => host.hostGuessing({ id: roomId }, { signal, background: true }), readGuessing);
+  if (alarms === null || alarms.length === 0) return null;
+  const format = new Intl.DateTimeFormat(intlLocaleOf(i18n.language), { timeStyle: 'short' });
+  return (
+    <div className="interaction-desk__block room-desk__alarm" role="alert">
+      {alarms.map((alarm) => (
+        <p key={alarm.kind} className="room-desk__alarm-line">
+          <strong>{alarm.kind === 'password' ? t('console.room.guessing.password') : t('console.room.guessing.memberCode')}</strong>
+          {alarm.since !== null && <span className="console-card__note"> {t('console.room.guessing.since', { time: format.format(alarm.since) })}</span>}
+          <br />
+          {t('console.room.guessing.detail', { failures: alarm.failures, guessers: alarm.guessers, minutes: alarm.minutes })}
+        </p>
+      ))}
+    </div>
+  );
+}
+
 /** `broadcast`: the encoder settings block, for the host only (the server refuses others 4009). */
 export function RoomDesk({ roomId, introduction, broadcast }: { readonly roomId: string; readonly introduction: string; readonly broadcast: boolean }) {
   const { t } = useTranslation(INTERACTIONS_NS);
@@ -256,6 +280,7 @@ export function RoomDesk({ roomId, introduction, broadcast }: { readonly roomId:
       <h2 id="room-desk-title" className="console-card__title">
         {t('console.room.title')}
       </h2>
+      <GuessingAlarmBlock roomId={roomId} />
       {broadcast && <BroadcastBlock roomId={roomId} />}
       <ScheduleBlock roomId={roomId} />
       <IntroductionBlock roomId={roomId} initial={introduction} />

@@ -235,6 +235,33 @@ export function readKicks(data: unknown): KickedUser[] {
   return out;
 }
 
+/** A guessing alarm of the room (host/rooms/{id}/guessing): what is guessed, how much, since when. */
+export interface GuessingAlarm {
+  readonly kind: 'password' | 'memberCode';
+  readonly failures: number;
+  readonly guessers: number;
+  readonly minutes: number;
+  readonly since: number | null;
+}
+
+/** The alarms in force; nothing for an answer of another shape. */
+export function readGuessing(data: unknown): GuessingAlarm[] {
+  const out: GuessingAlarm[] = [];
+  const count = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.floor(v) : 0);
+  for (const kind of ['password', 'memberCode'] as const) {
+    const alarm = record(record(data)?.[kind]);
+    if (alarm?.active !== true) continue;
+    out.push({
+      kind,
+      failures: count(alarm.failures),
+      guessers: count(alarm.guessers),
+      minutes: Math.max(1, Math.round(count(alarm.windowSeconds) / 60)),
+      since: typeof alarm.since === 'number' && Number.isFinite(alarm.since) ? alarm.since : null,
+    });
+  }
+  return out;
+}
+
 /** Where the host's encoder sends the stream (stream/push/url): an RTMP address and the room's key. */
 export interface PushAddress {
   readonly url: string;

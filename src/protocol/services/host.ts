@@ -39,6 +39,8 @@ export const HOST_CALLS = {
   hostSignups: get<IdOnly>('/ccp/monitor/v1/host/rooms/{id}/signups', ['id']),
   hostSignupAudit: post<{ id: Id; uid: Id; state: 'passed' | 'failed' }>('/ccp/monitor/v1/host/rooms/{id}/signups/{uid}/audit', ['id', 'uid', 'state']),
   hostKicks: get<IdOnly>('/ccp/monitor/v1/host/rooms/{id}/kicks', ['id']),
+  /** Whether strangers are guessing the watch password or member codes (ours; docs/protocol.md 5.3). */
+  hostGuessing: get<IdOnly>('/ccp/monitor/v1/host/rooms/{id}/guessing', ['id']),
   hostReadmit: post<{ id: Id; uid: Id }>('/ccp/monitor/v1/host/rooms/{id}/users/{uid}/readmit', ['id', 'uid']),
   /** Gifts and rewards, goods on or off for the room; without either it reads them. */
   hostCommerce: post<{ id: Id; rewards?: boolean; goods?: boolean }>('/ccp/monitor/v1/host/rooms/{id}/commerce', ['id', 'rewards', 'goods']),
