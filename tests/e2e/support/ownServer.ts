@@ -44,6 +44,8 @@ export interface OwnServerOptions {
   readonly clientConfig?: (builtConfigJs: string) => string;
   /** Keep the server's standard output (its structured log lines) for `log()`. */
   readonly captureLog?: boolean;
+  /** More of the server's environment (TRUST_PROXY, a limit of its own). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /** A copy of the shared build with config.js rewritten, in a temporary folder removed by stop(). */
@@ -66,7 +68,7 @@ export async function startOwnServer(port: number, options: OwnServerOptions = {
     // A server left behind by an interrupted run would answer in this one's place, with
     // another build and data: refuse to start rather than test against it.
     if (await answers(url)) throw new Error(`port ${port} already has a server (left over from an interrupted run?): stop it first`);
-    child = await launchServer({ port, dataDir, adminToken: ADMIN_TOKEN, ...(clientDir === null ? {} : { clientDir }), ...(options.captureLog === true ? { stdoutFile: logFile } : {}) });
+    child = await launchServer({ port, dataDir, adminToken: ADMIN_TOKEN, ...(clientDir === null ? {} : { clientDir }), ...(options.captureLog === true ? { stdoutFile: logFile } : {}), ...(options.env ? { env: options.env } : {}) });
   };
 
   const halt = async (): Promise<void> => {
