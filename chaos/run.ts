@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeMachine, machineFacts, ROOT, writeDocsSection } from '../harness/report';
 import { releaseSharedClient } from './lib/server';
+import { abuseScenario } from './abuse';
 import { accessScenario } from './access';
 import { crashScenario } from './crash';
 import { churnScenario } from './churn';
@@ -24,7 +25,7 @@ import { passed, type ChaosReport, type ChaosScenario } from './lib/scenario';
 
 export const RELIABILITY_FILE = path.join(ROOT, 'docs', 'reliability.md');
 
-export const SCENARIOS: readonly ChaosScenario[] = [malformedScenario, accessScenario, originsScenario, moneyScenario, crashScenario, hostileScenario, cutsScenario, offlineScenario, churnScenario];
+export const SCENARIOS: readonly ChaosScenario[] = [malformedScenario, accessScenario, abuseScenario, originsScenario, moneyScenario, crashScenario, hostileScenario, cutsScenario, offlineScenario, churnScenario];
 
 const cell = (text: string): string => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 

@@ -13,6 +13,15 @@ afterEach(async () => {
 
 const echo: RouteModule = (app) => {
   app.post('/ccp/test/echo', async (request) => ({ code: 200, msg: 'ok', data: request.body }));
+  // An answer that takes its time (a password check queued behind a guessing farm).
+  app.post('/ccp/test/slow', async (request) => {
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    return { code: 200, msg: 'ok', data: request.body };
+  });
+  app.get('/ccp/test/slow', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    return { code: 200, msg: 'ok', data: null };
+  });
 };
 
 const start = (config: Record<string, number>, exempt?: (address: string) => boolean) =>
@@ -86,6 +95,13 @@ describe('connections that never finish', () => {
     }
     await closedWithin(socket, 5000);
     expect(answer).toContain('"name":"Ann"');
+  });
+
+  it('never cuts an answer that takes longer than the idle time once the request is in', async () => {
+    const s = await start({ requestIdleMs: 1000, requestTimeoutMs: 30_000 });
+    const posted = await fetch(`${s.url}/ccp/test/slow`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":1}' });
+    expect(await posted.json()).toEqual({ code: 200, msg: 'ok', data: { a: 1 } });
+    expect((await fetch(`${s.url}/ccp/test/slow`)).status).toBe(200);
   });
 
   it('caps open connections per address and frees the count when they close', async () => {

@@ -3,10 +3,11 @@
  * sent, headers trickled a byte at a time, a thousand such from one address. The node's own
  * HTTP server enforces three clocks, and this file adds a count per address:
  *
- * - idle: a connection on which nothing moves (no byte in, no byte out) for REQUEST_IDLE
- *   seconds is destroyed: a stalled body, a forgotten socket. A live FLV answer writes all
- *   the time and an upgraded WebSocket has its own heartbeat (ws clears this timeout), so
- *   neither is touched.
+ * - idle: while a request is still arriving (a fresh connection, or a body not yet all
+ *   read), REQUEST_IDLE seconds without a byte in destroy the connection: a stalled body.
+ *   Once the request is in, the clock stops: an answer may take its time (a password check
+ *   waits for the thread pool under a guessing farm), and a live FLV answer or an upgraded
+ *   WebSocket (ws clears the timeout) is never cut by it.
  * - headers: all of a request's headers within the same time (slowloris).
  * - request: a whole request, body included, within REQUEST_TIMEOUT seconds, however
  *   slowly it trickles (long enough for a chat picture on a slow phone network).
@@ -63,6 +64,19 @@ function capPerAddress(server: http.Server, limits: ConnectionLimits): void {
   server.on('upgrade', (_request: http.IncomingMessage, socket: Socket) => release(socket));
 }
 
+/** Keeps the idle clock running while the request's body arrives, and stops it once it is in. */
+function stopIdleClockWhenIn(request: http.IncomingMessage, idleMs: number): void {
+  const socket = request.socket;
+  const length = request.headers['content-length'];
+  const hasBody = request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+  if (!hasBody) {
+    socket.setTimeout(0);
+    return;
+  }
+  socket.setTimeout(idleMs);
+  request.once('end', () => socket.setTimeout(0));
+}
+
 export function limitedServerFactory(limits: ConnectionLimits): FastifyServerFactory {
   return (handler) => {
     const server = http.createServer(
@@ -76,8 +90,8 @@ export function limitedServerFactory(limits: ConnectionLimits): FastifyServerFac
       },
       handler,
     );
-    // Without a 'timeout' listener the server destroys a socket idle this long.
-    server.setTimeout(limits.idleMs);
+    server.on('connection', (socket: Socket) => socket.setTimeout(limits.idleMs, () => socket.destroy()));
+    server.on('request', (request: http.IncomingMessage) => stopIdleClockWhenIn(request, limits.idleMs));
     capPerAddress(server, limits);
     return server;
   };

@@ -39,6 +39,10 @@ describe('chaos suite, short versions', () => {
     await expectShortPasses('access', 300);
   });
 
+  it('abuse: a guessing farm never refuses the right password; slow bodies closed; the directory closed to strangers; floods, foreign pictures, a kick in an office, the smaller ones', { timeout: 240_000 }, async () => {
+    await expectShortPasses('abuse', 1100);
+  });
+
   it('money: one intent retried at once is one charge, distinct intents are one each, a lost answer resolves by its key', { timeout: 240_000 }, async () => {
     await expectShortPasses('money', 200);
   });
