@@ -244,8 +244,8 @@ test('chat moderation: a message withdrawn in the console leaves the viewer\'s t
   await published.getByRole('button', { name: /^把 .* 踢出直播间$/ }).click();
   await published.getByRole('button', { name: /^确认把 .* 踢出直播间$/ }).click();
   await expect(first).not.toHaveURL(new RegExp(`/live/video/${ROOM}$`), { timeout: 15_000 });
-  // The room desk lists who is kept out, and lets them in again (a guest's kick bars its
-  // address too: this machine's guests come back with it).
+  // The room desk lists who is kept out, and lets them in again (the kick bars the viewer's
+  // browser: it comes back with the readmission).
   const kicked = host.page.locator('.room-desk').getByRole('list', { name: '被踢出的观众' });
   await expect(kicked.getByRole('listitem')).toHaveCount(1, { timeout: 10_000 });
   await expect(kicked).toContainText('直到恢复');
