@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BizError } from '../http/envelope.js';
+import type { BizError } from '../http/envelope.js';
 import { TokenBuckets } from './tokenBuckets.js';
 
 const refusalOf = (f: () => void): BizError | null => {

@@ -14,7 +14,7 @@ let server: OwnServer;
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async ({}, testInfo) => {
+test.beforeAll(async ({ browserName: _browserName }, testInfo) => {
   test.setTimeout(120_000);
   server = await startOwnServer(6400 + testInfo.workerIndex, { env: { TRUST_PROXY: 'loopback' } });
 });
