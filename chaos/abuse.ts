@@ -264,8 +264,21 @@ async function smallerPart(server: BenchServer, guestToken: string): Promise<Par
   const index = await rawRequest(server.url, 'GET', '/live/login/10001', { accept: 'text/html' });
   const script = /src="(\/assets\/[^"]+\.js)"/.exec(index.text)?.[1] ?? '/assets/index.js';
   const map = await rawRequest(server.url, 'GET', `${script}.map`);
+  // Ways back that a browser would read as another host (issue 35 item 7): never handed out.
+  const redirects = await Promise.all(
+    ['/.//evil.example/x', '/a/..//evil.example', '/%2e//evil.example', '/%2E/%2e//evil.example', '//evil.example', 'https://evil.example/', '/\\evil.example'].map((redirectUrl) =>
+      rawRequest(server.url, 'GET', `/ccp/monitor/v2/third/login/url?${new URLSearchParams({ webcastId: '10017', appCode: 'crm', redirectUrl }).toString()}`),
+    ),
+  );
+  const leading = redirects.filter((a) => {
+    const url = envelopeData(a).url;
+    if (typeof url !== 'string') return false;
+    const back = new URL(url, 'https://room.example').searchParams.get('redirect_uri') ?? '';
+    return new URL(back, 'https://room.example/live/1').host !== 'room.example';
+  });
   return {
     rows: [
+      { what: 'ways back (redirectUrl) that resolve to another host: /.//x, /a/..//x, /%2e//x and the like', tried: redirects.length, failed: leading.length, expected: '4501, or a way back on this site', seen: tally(redirects.map(answerKey)) },
       { what: 'gift payments with the amount as a JSON number', tried: numbers.length, failed: numbers.filter((a) => answerKey(a) !== '4501').length + charged, expected: '4501, nothing charged', seen: `${tally(numbers.map(answerKey))}; ${charged} charged` },
       { what: '/metrics through a proxy without METRICS_TOKEN, then with a wrong bearer token', tried: 2, failed: [proxied, withToken].filter((a) => a.status !== 403).length, expected: 'HTTP 403', seen: tally([proxied, withToken].map(answerKey)) },
       { what: "the page script's source map", tried: 1, failed: map.status === 404 ? 0 : 1, expected: 'HTTP 404 (SERVE_SOURCE_MAPS unset)', seen: `${script}.map: ${answerKey(map)}` },
