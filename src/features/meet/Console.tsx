@@ -17,6 +17,7 @@ import { LiveControl } from './LiveControl';
 import { MicDesk } from './MicDesk';
 import { CallRoomCard } from './CallRoomCard';
 import { RoomDesk } from './RoomDesk';
+import { GuessingAlarm } from './GuessingAlarm';
 
 /** What the app puts in the console (features do not import each other). */
 export interface ConsoleSlots {
@@ -50,6 +51,7 @@ export function Console({ roomId, role, slots }: { readonly roomId: string; read
         </div>
         <LiveControl roomId={roomId} role={role} initialStatus={room?.status ?? null} />
       </div>
+      <GuessingAlarm roomId={roomId} />
       <div className="console__body">
         <div className="console__column">
           <MicDesk roomId={roomId} />

@@ -8,35 +8,15 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next';
 import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { intlLocaleOf } from '../../i18n/localeChoice';
-import { readGuessing, readKicks, readSignups } from './consoleData';
-import { useHostCall, usePolling } from './useHostCall';
+import { readKicks, readSignups } from './consoleData';
+import { useHostCall, usePolledList } from './useHostCall';
 import { useHostCalls } from './useHostCalls';
 import { ConsoleProblem } from './ConsoleProblem';
 import { BroadcastBlock } from './BroadcastBlock';
 
-/** How often the lists are read again (a kick from the chat, a new sign-up). */
-const LISTS_EVERY_MS = 5000;
 /** The server's bounds: the introduction's length, and a countdown of up to a year. */
 const INTRODUCTION_MAX = 5000;
 const COUNTDOWN_MINUTES_MAX = 366 * 24 * 60;
-
-/** A list read now, every LISTS_EVERY_MS and again after each action (`readAgain`); null until first read. */
-function usePolledList<T>(read: (signal: AbortSignal) => Promise<unknown>, narrow: (data: unknown) => T[]): [readonly T[] | null, () => void] {
-  const [list, setList] = useState<readonly T[] | null>(null);
-  const [reads, setReads] = useState(0);
-  usePolling(
-    (signal) =>
-      read(signal).then(
-        (data) => setList(narrow(data)),
-        () => undefined, // read again shortly
-      ),
-    true,
-    LISTS_EVERY_MS,
-    reads,
-  );
-  const readAgain = useCallback(() => setReads((n) => n + 1), []);
-  return [list, readAgain];
-}
 
 function ScheduleBlock({ roomId }: { readonly roomId: string }) {
   const { t, i18n } = useTranslation(INTERACTIONS_NS);
@@ -248,30 +228,6 @@ function KickedBlock({ roomId }: { readonly roomId: string }) {
   );
 }
 
-/**
- * Strangers guessing the watch password or member codes (the server's guessing alarm): said
- * at the top of the desk while it lasts, and nothing otherwise.
- */
-function GuessingAlarmBlock({ roomId }: { readonly roomId: string }) {
-  const { t, i18n } = useTranslation(INTERACTIONS_NS);
-  const host = useHostCalls();
-  const [alarms] = usePolledList((signal) => host.hostGuessing({ id: roomId }, { signal, background: true }), readGuessing);
-  if (alarms === null || alarms.length === 0) return null;
-  const format = new Intl.DateTimeFormat(intlLocaleOf(i18n.language), { timeStyle: 'short' });
-  return (
-    <div className="interaction-desk__block room-desk__alarm" role="alert">
-      {alarms.map((alarm) => (
-        <p key={alarm.kind} className="room-desk__alarm-line">
-          <strong>{alarm.kind === 'password' ? t('console.room.guessing.password') : t('console.room.guessing.memberCode')}</strong>
-          {alarm.since !== null && <span className="console-card__note"> {t('console.room.guessing.since', { time: format.format(alarm.since) })}</span>}
-          <br />
-          {t('console.room.guessing.detail', { failures: alarm.failures, guessers: alarm.guessers, minutes: alarm.minutes })}
-        </p>
-      ))}
-    </div>
-  );
-}
-
 /** `broadcast`: the encoder settings block, for the host only (the server refuses others 4009). */
 export function RoomDesk({ roomId, introduction, broadcast }: { readonly roomId: string; readonly introduction: string; readonly broadcast: boolean }) {
   const { t } = useTranslation(INTERACTIONS_NS);
@@ -280,7 +236,6 @@ export function RoomDesk({ roomId, introduction, broadcast }: { readonly roomId:
       <h2 id="room-desk-title" className="console-card__title">
         {t('console.room.title')}
       </h2>
-      <GuessingAlarmBlock roomId={roomId} />
       {broadcast && <BroadcastBlock roomId={roomId} />}
       <ScheduleBlock roomId={roomId} />
       <IntroductionBlock roomId={roomId} initial={introduction} />

@@ -57,3 +57,24 @@ export function usePolling(read: (signal: AbortSignal) => void, active: boolean,
     };
   }, [active, clock, ms, again]);
 }
+
+/** How often the console's lists are read again (a kick from the chat, a new sign-up, a guessing alarm). */
+const LISTS_EVERY_MS = 5000;
+
+/** A list read now, every LISTS_EVERY_MS and again after each action (`readAgain`); null until first read. */
+export function usePolledList<T>(read: (signal: AbortSignal) => Promise<unknown>, narrow: (data: unknown) => T[]): [readonly T[] | null, () => void] {
+  const [list, setList] = useState<readonly T[] | null>(null);
+  const [reads, setReads] = useState(0);
+  usePolling(
+    (signal) =>
+      read(signal).then(
+        (data) => setList(narrow(data)),
+        () => undefined, // read again shortly
+      ),
+    true,
+    LISTS_EVERY_MS,
+    reads,
+  );
+  const readAgain = useCallback(() => setReads((n) => n + 1), []);
+  return [list, readAgain];
+}
