@@ -161,10 +161,9 @@ export class FailureLimiter {
     const alarmed = this.scope(scopeKey).since !== null;
     const pairKey = `${scopeKey}:${plan.guesser}:${plan.deviceId ?? '-'}`;
     const addressKey = `${scopeKey}:${plan.guesser}`;
-    const budgets = [
-      { budget: this.budget(pairKey), free: alarmed ? ALARM_FREE_FAILURES : FREE_FAILURES },
-      { budget: this.budget(addressKey), free: alarmed ? ALARM_FREE_FAILURES : ADDRESS_FREE_FAILURES },
-    ];
+    const pair = { budget: this.budget(pairKey), free: alarmed ? ALARM_FREE_FAILURES : FREE_FAILURES };
+    const address = { budget: this.budget(addressKey), free: alarmed ? ALARM_FREE_FAILURES : ADDRESS_FREE_FAILURES };
+    const budgets = [pair, address];
     for (const { budget, free } of budgets) this.assertOpen(budget, free);
     for (const { budget } of budgets) budget.inFlight += 1;
     let outcome: 'right' | 'wrong' | 'other' = 'other';
@@ -180,9 +179,9 @@ export class FailureLimiter {
       throw e;
     } finally {
       for (const { budget } of budgets) budget.inFlight -= 1;
-      const [pair, address] = budgets;
       if (outcome === 'wrong') for (const { budget, free } of budgets) this.fail(budget, free);
-      if (outcome === 'right' && pair !== undefined && address !== undefined) {
+      // A person who found their typo: the address's own count stays (a farm knows no right answer).
+      if (outcome === 'right') {
         pair.budget.failures = 0;
         pair.budget.lockedUntil = 0;
       }

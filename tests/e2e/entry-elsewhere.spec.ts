@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_ADMIN_TOKEN } from '../../playwright.config';
+import { joinedRoom } from './support/guest';
 
 // "Account logged in on another device" (SPEC 8; PROTOCOL 9004): a phone login in one
 // browser, then a login of the same account in another, ends the first; back on the guide
@@ -45,7 +46,9 @@ test('a login elsewhere ends this one; the guide page says so and offers to log 
   const code1 = await inboxCode(request, phone);
   await phoneLogin(first, phone, code1);
 
-  // The same account logs in in a second browser.
+  // The first browser is in the room (its socket joined) before the same account logs in in
+  // a second one: a login elsewhere before that would end a session the page never used.
+  await joinedRoom(first, '10004');
   const userId = await storedUserId(first);
   expect(userId).not.toBe('');
   const res = await request.post('/admin/v1/rooms/10004/disposable', { headers: { 'x-admin-token': E2E_ADMIN_TOKEN }, data: { uid: userId } });
