@@ -99,7 +99,7 @@ function originList(name: string, raw: string | undefined): readonly string[] {
   if (raw === undefined || raw.trim() === '') return [];
   return raw.split(',').map((o) => o.trim()).filter(Boolean).map((o) => {
     const origin = normaliseOrigin(o);
-    if (origin === null) throw new Error(`${name}: "${o}" is not an origin like https://img.example.com`);
+    if (origin === null) throw new Error(`${name}: "${o}" is not an origin like http://host:port`);
     return origin;
   });
 }
@@ -107,11 +107,7 @@ function originList(name: string, raw: string | undefined): readonly string[] {
 function corsOrigins(raw: string | undefined): readonly string[] | '*' | null {
   if (raw === undefined || raw.trim() === '') return null;
   if (raw.trim() === '*') return '*';
-  return raw.split(',').map((o) => o.trim()).filter(Boolean).map((o) => {
-    const origin = normaliseOrigin(o);
-    if (origin === null) throw new Error(`CORS_ORIGINS: "${o}" is not an origin like http://host:port`);
-    return origin;
-  });
+  return originList('CORS_ORIGINS', raw);
 }
 
 function bucketRate(env: NodeJS.ProcessEnv, name: string, fallback: BucketRate): BucketRate {

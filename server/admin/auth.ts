@@ -3,10 +3,10 @@
  * admin token: header `x-admin-token: <ADMIN_TOKEN>` or `authorization: Bearer <token>`.
  * A refusal is HTTP 401 (not an envelope code): it is a transport-level "who are you".
  */
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isStaff } from '../../src/domain/roles';
 import { requireSession } from '../auth/sessions.js';
+import { sameSecret } from '../auth/secrets.js';
 import type { ServerContext } from '../context.js';
 import { BizError, invalid } from '../http/envelope.js';
 
@@ -18,12 +18,6 @@ function presented(request: FastifyRequest): string | null {
   return null;
 }
 
-function same(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
 /**
  * A fastify onRequest hook: admin routes register it with `{ onRequest: adminOnly(ctx) }`,
  * so a caller without the token is refused before the body is read or checked (a
@@ -32,7 +26,7 @@ function same(a: string, b: string): boolean {
  */
 export const adminOnly = (ctx: ServerContext) => async (request: FastifyRequest, reply: FastifyReply) => {
   const token = presented(request);
-  if (!token || !same(token, ctx.adminToken)) {
+  if (!token || !sameSecret(token, ctx.adminToken)) {
     await reply.status(401).send({ code: 401, msg: 'admin token required', data: null });
   }
 };

@@ -24,6 +24,7 @@
  */
 import type { ServerContext } from '../context.js';
 import { BizError } from '../http/envelope.js';
+import type { LoginOrigin } from './loginOrigin.js';
 
 export const FREE_FAILURES = 10;
 export const ADDRESS_FREE_FAILURES = 30;
@@ -50,6 +51,9 @@ export interface GuessPlan {
 export function guessPlan(kind: string, scope: string, guesser: string, deviceId: string | null = null): GuessPlan {
   return { kind, scope, guesser, deviceId };
 }
+
+/** A guess by the address and device a request comes from (a login, a password check). */
+export const guessFrom = (kind: string, scope: string, origin: LoginOrigin): GuessPlan => guessPlan(kind, scope, origin.address ?? '', origin.deviceId);
 
 /** What the console shows the room's staff. */
 export interface GuessAlarm {

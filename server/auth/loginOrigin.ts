@@ -16,6 +16,17 @@ export interface LoginOrigin {
 
 export const UNKNOWN_ORIGIN: LoginOrigin = { deviceId: null, address: null };
 
+const LOOPBACK = /^(?:127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
+
+/** This machine: the server's own tools, or a reverse proxy on it that did not say whom it forwards (TRUST_PROXY). */
+export const isLoopback = (address: string): boolean => LOOPBACK.test(address);
+
+/**
+ * The address the per-address rules (new guests, a kick's address signal) count a login
+ * by; null for none and for loopback, which would be every viewer behind a local proxy.
+ */
+export const countedAddress = (origin: LoginOrigin): string | null => (origin.address === null || isLoopback(origin.address) ? null : origin.address);
+
 /** The request's origin; a device id that is not of the client's form is taken as none. */
 export function loginOriginOf(request: FastifyRequest): LoginOrigin {
   const header = request.headers[DEVICE_ID_HEADER];

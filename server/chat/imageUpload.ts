@@ -84,6 +84,11 @@ export function checkChatImage(input: ChatImageInput): CheckedImage {
   return { format, contentType: MEDIA_TYPE[format], bytes };
 }
 
+/** Whether `id` names a picture uploaded to `webcastId` (what a chat message may show: pictureSource.ts). */
+export function isRoomPicture(db: Db, webcastId: string, id: string): boolean {
+  return IMAGE_ID.test(id) && db.prepare('SELECT 1 FROM chat_images WHERE id = ? AND webcast_id = ?').get(id, webcastId) !== undefined;
+}
+
 export interface StoredImage {
   readonly contentType: string;
   readonly bytes: Buffer;

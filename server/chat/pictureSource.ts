@@ -14,9 +14,7 @@
 import type { Db } from '../store/db.js';
 import { invalid } from '../http/envelope.js';
 import type { ServerConfig } from '../config.js';
-import { CHAT_IMAGE_SERVE_PREFIX } from './imageUpload.js';
-
-const OWN_PICTURE = new RegExp(`^${CHAT_IMAGE_SERVE_PREFIX.replace(/[/.]/g, '\\$&')}([0-9A-Za-z]{32})$`);
+import { CHAT_IMAGE_SERVE_PREFIX, isRoomPicture } from './imageUpload.js';
 
 export const PICTURE_SOURCE_REFUSAL = 'pictures in chat must be uploaded to this room (or come from IMAGE_ORIGINS)';
 
@@ -29,9 +27,7 @@ export function checkedPictureUrl(db: Db, config: Pick<ServerConfig, 'publicUrl'
   }
   const relative = url.host === 'site.invalid' && raw.startsWith('/');
   if (!relative && config.imageOrigins.includes(url.origin)) return raw;
-  const id = url.search === '' && url.hash === '' ? OWN_PICTURE.exec(url.pathname)?.[1] : undefined;
-  if (id === undefined || db.prepare('SELECT 1 FROM chat_images WHERE id = ? AND webcast_id = ?').get(id, webcastId) === undefined) {
-    throw invalid('imgUrl', PICTURE_SOURCE_REFUSAL);
-  }
+  const id = url.pathname.startsWith(CHAT_IMAGE_SERVE_PREFIX) && url.search === '' && url.hash === '' ? url.pathname.slice(CHAT_IMAGE_SERVE_PREFIX.length) : null;
+  if (id === null || !isRoomPicture(db, webcastId, id)) throw invalid('imgUrl', PICTURE_SOURCE_REFUSAL);
   return `${config.publicUrl ?? ''}${CHAT_IMAGE_SERVE_PREFIX}${id}`;
 }

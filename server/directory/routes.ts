@@ -25,7 +25,7 @@ import { serverAddressList } from './addresses.js';
 import { socketUrlFor } from '../socket/url.js';
 import { DIRECTORY_OBJECT_NAMES, DirectoryStore, type DirectoryAccount, type DirectoryObjectName } from './store.js';
 import { hashPasswordAsync, verifyPasswordAsync } from './passwords.js';
-import { guessPlan, guessLimiterOf } from '../auth/failureLimiter.js';
+import { guessFrom, guessLimiterOf } from '../auth/failureLimiter.js';
 import { loginOriginOf, type LoginOrigin } from '../auth/loginOrigin.js';
 import { requireSession, sessionOf } from '../auth/sessions.js';
 import { isKicked, isOriginKicked } from '../chat/kicks.js';
@@ -143,8 +143,10 @@ async function auth(ctx: ServerContext, store: DirectoryStore, request: FastifyR
   const password = optionalText(body, 'password', { max: PASSWORD_RULE.max });
   const webcastId = optionalText(body, 'webcastId', { max: 64 });
 
-  // Per account: from this address, and from all addresses together.
-  let account = await guessLimiterOf(ctx).guard(guessPlan('directory', name, request.ip, loginOriginOf(request).deviceId), [4104], () => checkCredentials(store, name, password, ctx.config.directoryNameOnly));
+  // Per account, from this address and device and from this address; an account guessed at
+  // from many addresses raises the limiter's alarm.
+  const origin = loginOriginOf(request);
+  let account = await guessLimiterOf(ctx).guard(guessFrom('directory', name, origin), [4104], () => checkCredentials(store, name, password, ctx.config.directoryNameOnly));
   if (bindId !== undefined) {
     const boundTo = store.boundAccount(bindId);
     if (boundTo !== null && boundTo !== account.id) throw invalid('bindid', 'is already bound to another account');
@@ -152,7 +154,6 @@ async function auth(ctx: ServerContext, store: DirectoryStore, request: FastifyR
     account = store.accountById(account.id) ?? account;
   }
 
-  const origin = loginOriginOf(request);
   const session = ctx.sessions.create(account.id, sessionRoom(ctx, request, webcastId, account, origin), 5, DIRECTORY_ENTER_TYPE, origin);
   return {
     userId: account.id,

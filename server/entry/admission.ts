@@ -7,12 +7,12 @@ import type { ServerContext } from '../context.js';
 import { BizError } from '../http/envelope.js';
 import { endOtherSessions } from '../socket/sessionsEnd.js';
 import { isAddressSignalled, isKicked, isOriginKicked } from '../chat/kicks.js';
-import type { LoginOrigin } from '../auth/loginOrigin.js';
+import { countedAddress, type LoginOrigin } from '../auth/loginOrigin.js';
 import { isStaff } from '../../src/domain/roles';
 import type { Entrant } from './credentials.js';
 import { isEnded, type Room } from './rooms.js';
 import { entryState } from './state.js';
-import { isLoopback } from '../http/connectionLimits.js';
+
 
 /** A session counts as a viewer present in its room while used within this window. */
 export const PRESENCE_WINDOW_MS = 5 * 60 * 1000;
@@ -65,20 +65,19 @@ export function assertNotKicked(ctx: ServerContext, room: Room, entrant: Entrant
   if (entrant.account && isKicked(ctx.db, room.id, entrant.account.id, now)) throw new BizError(4003);
   if (isStaff(entrant.role)) return;
   if (isOriginKicked(ctx.db, room.id, origin, now)) throw new BizError(4003);
-  const address = origin.address;
-  if (entrant.account !== null || address === null || isLoopback(address) || !isAddressSignalled(ctx.db, room.id, address, now)) return;
+  const address = countedAddress(origin);
+  if (entrant.account !== null || address === null || !isAddressSignalled(ctx.db, room.id, address, now)) return;
   if (origin.deviceId === null) throw new BizError(4003, 'you have been removed from the room: a new guest from this address must come from a browser');
   entryState(ctx).signalledGuests.take(`${room.id}\n${address}`);
 }
 
 /**
  * A login that makes a new user (a guest) spends from its address's rate: 500 guest logins
- * from one address in 3 s made 500 user rows. Loopback is left alone: it is this machine,
- * or a reverse proxy on it that did not say whom it forwards (TRUST_PROXY).
+ * from one address in 3 s made 500 user rows (loopback left alone: countedAddress).
  */
 function spendNewGuest(ctx: ServerContext, entrant: Entrant, origin: LoginOrigin): void {
-  if (entrant.account !== null || origin.address === null || isLoopback(origin.address)) return;
-  entryState(ctx).newGuests.take(origin.address);
+  const address = countedAddress(origin);
+  if (entrant.account === null && address !== null) entryState(ctx).newGuests.take(address);
 }
 
 export function admit(ctx: ServerContext, room: Room, entrant: Entrant, enterType: string, ws: string, origin: LoginOrigin): LoginAnswer {

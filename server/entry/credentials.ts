@@ -12,7 +12,8 @@ import { ROLE } from '../../src/domain/roles';
 import type { LoginType } from './gates.js';
 import type { Room } from './rooms.js';
 import { entryState } from './state.js';
-import { guessPlan } from '../auth/failureLimiter.js';
+import { guessFrom } from '../auth/failureLimiter.js';
+import type { LoginOrigin } from '../auth/loginOrigin.js';
 import { emailCodeField, emailField, nicknameField, phoneField, present, smsCodeField } from './fields.js';
 import {
   createUser,
@@ -57,9 +58,8 @@ export interface CheckInput {
   readonly ctx: ServerContext;
   readonly room: Room;
   readonly request: LoginRequest;
-  /** Who is asking (the client address) and from which device, for the guessing limiter. */
-  readonly clientKey: string;
-  readonly deviceId: string | null;
+  /** Who is asking (the address and device), for the guessing limiter. */
+  readonly origin: LoginOrigin;
 }
 
 type Check = (input: CheckInput) => Entrant | Promise<Entrant>;
@@ -106,8 +106,8 @@ function watchPasswordHash(ctx: ServerContext, webcastId: string): string | null
  * The watch password check shared by the login and the password-check call (4103). scrypt
  * runs on the thread pool, so a login never stalls the socket fan-out.
  */
-export async function checkWatchPassword(ctx: ServerContext, room: Room, password: string, clientKey: string, deviceId: string | null): Promise<void> {
-  await entryState(ctx).limiter.guard(guessPlan('password', room.id, clientKey, deviceId), [4103], async () => {
+export async function checkWatchPassword(ctx: ServerContext, room: Room, password: string, origin: LoginOrigin): Promise<void> {
+  await entryState(ctx).limiter.guard(guessFrom('password', room.id, origin), [4103], async () => {
     const hash = watchPasswordHash(ctx, room.id);
     if (hash === null || !(await verifyPasswordAsync(password, hash))) throw new BizError(4103);
   });
@@ -125,14 +125,14 @@ function verifiedPhone(ctx: ServerContext, request: LoginRequest): { phone: stri
 const CHECKS: Readonly<Record<LoginType, Check>> = {
   guest: ({ ctx, request }) => guestEntrant(ctx, request),
 
-  password: async ({ ctx, room, request, clientKey, deviceId }) => {
-    await checkWatchPassword(ctx, room, present('password', request.password), clientKey, deviceId);
+  password: async ({ ctx, room, request, origin }) => {
+    await checkWatchPassword(ctx, room, present('password', request.password), origin);
     return guestEntrant(ctx, request);
   },
 
-  memberCode: async ({ ctx, room, request, clientKey, deviceId }) => {
+  memberCode: async ({ ctx, room, request, origin }) => {
     const code = present('memberCode', request.memberCode).trim();
-    const user = await entryState(ctx).limiter.guard(guessPlan('member', room.id, clientKey, deviceId), [4102], () => {
+    const user = await entryState(ctx).limiter.guard(guessFrom('member', room.id, origin), [4102], () => {
       const row = ctx.db.prepare('SELECT user_id FROM member_codes WHERE webcast_id = ? AND code = ?').get(room.id, code) as
         | { user_id: string }
         | undefined;
@@ -212,10 +212,10 @@ const CHECKS: Readonly<Record<LoginType, Check>> = {
     return accountEntrant(ctx, user, request, () => qr.use(ticket));
   },
 
-  staff: async ({ ctx, room, request, clientKey, deviceId }) => {
+  staff: async ({ ctx, room, request, origin }) => {
     const loginName = present('name', request.name);
     const password = present('password', request.password);
-    const user = await entryState(ctx).limiter.guard(guessPlan('staff', room.id, clientKey, deviceId), [4104], async () => {
+    const user = await entryState(ctx).limiter.guard(guessFrom('staff', room.id, origin), [4104], async () => {
       const row = ctx.db
         .prepare('SELECT user_id, password_hash FROM room_staff WHERE webcast_id = ? AND login_name = ?')
         .get(room.id, loginName) as { user_id: string; password_hash: string } | undefined;

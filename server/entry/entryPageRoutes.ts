@@ -56,7 +56,7 @@ export const entryPageRoutes: RouteModule = (app, ctx) => {
     { schema: PASSWORD_CHECK_SCHEMA },
     async (request) => {
       const room = requireRoom(ctx, request.body.webcastId);
-      await checkWatchPassword(ctx, room, request.body.password, request.ip, loginOriginOf(request).deviceId);
+      await checkWatchPassword(ctx, room, request.body.password, loginOriginOf(request));
       return okEnvelope({ valid: true });
     },
   );

@@ -92,11 +92,12 @@ const wsOf = (ctx: ServerContext, request: FastifyRequest): string => socketUrlF
 async function login(ctx: ServerContext, request: FastifyRequest, body: LoginRequest) {
   const room = requireRoom(ctx, body.webcastId);
   assertOpenFor(room, body.type, body.privacyAccepted);
-  const entrant = await checkCredentials({ ctx, room, request: body, clientKey: request.ip, deviceId: loginOriginOf(request).deviceId });
+  const origin = loginOriginOf(request);
+  const entrant = await checkCredentials({ ctx, room, request: body, origin });
   // Check the room again: it may have ended or gone while a password was being checked.
   const current = requireRoom(ctx, room.id);
   assertOpenFor(current, body.type, body.privacyAccepted);
-  return admit(ctx, current, entrant, body.type, wsOf(ctx, request), loginOriginOf(request));
+  return admit(ctx, current, entrant, body.type, wsOf(ctx, request), origin);
 }
 
 interface DisposableBody {

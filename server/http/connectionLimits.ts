@@ -14,11 +14,12 @@
  * - per address: at most MAX_CONNECTIONS_PER_ADDRESS open HTTP connections; a WebSocket
  *   stops counting once upgraded (an office behind one address has a socket per viewer).
  *   Loopback is exempt: a reverse proxy on this machine is every viewer's address, and it
- *   enforces its own limits (docs/operations.md).
+ *   enforces its own limits.
  */
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyServerFactory } from 'fastify';
+import { isLoopback } from '../auth/loginOrigin.js';
 
 export interface ConnectionLimits {
   readonly idleMs: number;
@@ -31,8 +32,6 @@ export interface ConnectionLimits {
   readonly onRefused?: () => void;
 }
 
-const LOOPBACK = /^(?:127\.|::1$|::ffff:127\.)/;
-export const isLoopback = (address: string): boolean => LOOPBACK.test(address);
 
 /** Counts a connection against its address until it closes or is upgraded. */
 function capPerAddress(server: http.Server, limits: ConnectionLimits): void {

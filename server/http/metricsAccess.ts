@@ -4,16 +4,9 @@
  * come through a proxy. A proxy on the same machine would make every outside request look
  * local, so a forwarded-for header counts as outside.
  */
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-
-const LOOPBACK = /^(?:127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
-
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
+import { isLoopback } from '../auth/loginOrigin.js';
+import { sameSecret } from '../auth/secrets.js';
 
 export function mayReadMetrics(request: FastifyRequest, metricsToken: string | null): boolean {
   if (metricsToken !== null) {
@@ -21,5 +14,5 @@ export function mayReadMetrics(request: FastifyRequest, metricsToken: string | n
     return header.startsWith('Bearer ') && sameSecret(header.slice('Bearer '.length), metricsToken);
   }
   const forwarded = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined || request.headers['x-real-ip'] !== undefined;
-  return !forwarded && LOOPBACK.test(request.socket.remoteAddress ?? '');
+  return !forwarded && isLoopback(request.socket.remoteAddress ?? '');
 }

@@ -20,13 +20,12 @@ export function GuessingAlarm({ roomId }: { readonly roomId: string }) {
     <div className="console__alarm" role="alert">
       {alarms.map((alarm) => (
         <p key={alarm.kind} className="console__alarm-line">
-          <strong>{alarm.kind === 'password' ? t('console.room.guessing.password') : t('console.room.guessing.memberCode')}</strong>
-          {alarm.since !== null && <span className="console-card__note"> {t('console.room.guessing.since', { time: format.format(alarm.since) })}</span>}
+          <strong>{alarm.kind === 'password' ? t('console.guessing.password') : t('console.guessing.memberCode')}</strong>
+          {alarm.since !== null && <span className="console-card__note"> {t('console.guessing.since', { time: format.format(alarm.since) })}</span>}
           <br />
-          {t('console.room.guessing.detail', { failures: alarm.failures, guessers: alarm.guessers, minutes: alarm.minutes })}
+          {t('console.guessing.detail', { failures: alarm.failures, guessers: alarm.guessers, minutes: alarm.minutes })}
         </p>
       ))}
     </div>
   );
 }
-

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readChapters, readConsoleRoom, readGrabs, readMicDesk, readPending, readQaPending, readShare, readSignIns, readKicks, readSignups, readPushAddress, readQaSwitchState, readRecommendationMatches } from './consoleData';
+import { readChapters, readConsoleRoom, readGrabs, readMicDesk, readPending, readQaPending, readShare, readSignIns, readKicks, readSignups, readPushAddress, readQaSwitchState, readRecommendationMatches, readGuessing } from './consoleData';
 
 describe('the console reads', () => {
   it('the room title, a known live status and the introduction, nothing else', () => {
@@ -116,5 +116,18 @@ describe('the console reads the recommendations found', () => {
     ]);
     expect(readRecommendationMatches({ list: Array.from({ length: 80 }, (_, i) => ({ id: `r${i}` })) })).toHaveLength(50);
     expect(readRecommendationMatches('junk')).toEqual([]);
+  });
+});
+
+describe('the console reads the guessing alarm', () => {
+  it('keeps the alarms in force, in minutes, and drops the rest and anything of another shape', () => {
+    const answer = {
+      webcastId: '10002',
+      password: { active: true, failures: 250, guessers: 25, windowSeconds: 600, since: 1_800_000_000_000 },
+      memberCode: { active: false, failures: 3, guessers: 1, windowSeconds: 600, since: null },
+    };
+    expect(readGuessing(answer)).toEqual([{ kind: 'password', failures: 250, guessers: 25, minutes: 10, since: 1_800_000_000_000 }]);
+    expect(readGuessing({ password: { active: true, failures: -4, guessers: 'many', since: 'soon' } })).toEqual([{ kind: 'password', failures: 0, guessers: 0, minutes: 1, since: null }]);
+    for (const odd of [null, 'x', [], { password: { active: 'yes' } }]) expect(readGuessing(odd)).toEqual([]);
   });
 });

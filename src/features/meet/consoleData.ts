@@ -236,7 +236,7 @@ export function readKicks(data: unknown): KickedUser[] {
 }
 
 /** A guessing alarm of the room (host/rooms/{id}/guessing): what is guessed, how much, since when. */
-export interface GuessingAlarm {
+export interface RoomGuessing {
   readonly kind: 'password' | 'memberCode';
   readonly failures: number;
   readonly guessers: number;
@@ -245,8 +245,8 @@ export interface GuessingAlarm {
 }
 
 /** The alarms in force; nothing for an answer of another shape. */
-export function readGuessing(data: unknown): GuessingAlarm[] {
-  const out: GuessingAlarm[] = [];
+export function readGuessing(data: unknown): RoomGuessing[] {
+  const out: RoomGuessing[] = [];
   const count = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.floor(v) : 0);
   for (const kind of ['password', 'memberCode'] as const) {
     const alarm = record(record(data)?.[kind]);
