@@ -19,6 +19,7 @@
  */
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import { COMMERCE_CALLS } from '../src/protocol/services/commerce';
 import { LIVE_CALLS } from '../src/protocol/services/live';
 import { DIRECTORY_CALLS } from '../src/protocol/services/directory';
@@ -34,6 +35,8 @@ import { tally } from './lib/scenario';
 const ROOM = '10001';
 const PASSWORD_ROOM = '10002';
 const IDLE_SECONDS = 3;
+/** The scenario's own cap of open connections per address (the default is 512). */
+const CONNECTION_CAP = 50;
 /** Node reads its connection clocks every 2 s (http/connectionLimits.ts), plus a margin for a loaded machine. */
 const CLOSE_WITHIN_MS = (IDLE_SECONDS + 2 + 3) * 1000;
 
@@ -145,6 +148,53 @@ async function slowPart(server: BenchServer, count: number): Promise<Part> {
       { what: "the server's open files after them", figure: `${filesBefore} before, ${filesAfter} after`, ok: !(filesAfter > filesBefore + 10) },
       { what: 'the server answers /healthz afterwards', figure: healthy ? 'HTTP 200' : 'no', ok: healthy },
     ],
+    examples: [],
+  };
+}
+
+/** This machine's first address that is not loopback (the cap leaves loopback alone), or null. */
+function outsideAddress(): string | null {
+  const found = Object.values(os.networkInterfaces())
+    .flat()
+    .find((a) => a !== undefined && !a.internal && a.family === 'IPv4');
+  return found?.address ?? null;
+}
+
+async function connectionCapPart(server: BenchServer, cap: number): Promise<Part> {
+  const address = outsideAddress();
+  if (address === null) {
+    return { rows: [], checks: [{ what: 'open connections per address', figure: 'skipped: this machine has no address but loopback', ok: true }], examples: [] };
+  }
+  const port = Number(new URL(server.url).port);
+  const tries = cap + 30;
+  const refusedBefore = await server.metric('webcast_connections_refused_total');
+  const sockets = await Promise.all(
+    Array.from(
+      { length: tries },
+      () =>
+        new Promise<net.Socket>((resolve) => {
+          const socket = net.connect(port, address, () => resolve(socket));
+          socket.on('error', () => resolve(socket));
+        }),
+    ),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const closed = sockets.filter((s) => s.destroyed || s.readyState === 'closed').length;
+  const refused = (await server.metric('webcast_connections_refused_total')) - refusedBefore;
+  for (const s of sockets) s.destroy();
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const again = await rawRequest(`http://${address}:${port}`, 'GET', '/healthz');
+  return {
+    rows: [
+      {
+        what: `${tries} connections at once from one address (${address}; MAX_CONNECTIONS_PER_ADDRESS=${cap})`,
+        tried: tries,
+        failed: Math.abs(closed - (tries - cap)) + Math.abs(refused - (tries - cap)),
+        expected: `${cap} held, ${tries - cap} closed on arrival and counted`,
+        seen: `${tries - closed} held, ${closed} closed; webcast_connections_refused_total +${refused}`,
+      },
+    ],
+    checks: [{ what: 'the same address once its connections closed', figure: answerKey(again), ok: again.status === 200 }],
     examples: [],
   };
 }
@@ -304,18 +354,19 @@ export const abuseScenario: ChaosScenario = {
         const guessing = await guessingPart(server, addresses);
         log(`abuse: ${slow} slow bodies and slow headers...`);
         const slowness = await slowPart(server, slow);
-        log('abuse: the directory, a chat flood, pictures, a kick in an office, the smaller ones...');
-        const parts = [guessing, slowness, await directoryPart(server, guestToken), await floodPart(server, floodSeconds), await picturePart(server), await kickPart(server), await smallerPart(server, guestToken)];
+        log('abuse: open connections per address, the directory, a chat flood, pictures, a kick in an office, the smaller ones...');
+        const parts = [guessing, slowness, await connectionCapPart(server, CONNECTION_CAP), await directoryPart(server, guestToken), await floodPart(server, floodSeconds), await picturePart(server), await kickPart(server), await smallerPart(server, guestToken)];
         return {
           name: 'abuse',
           title: 'Abuse (issue 35)',
-          how: `Against a reference server process of its own (fresh data, the demo rooms) with TRUST_PROXY=loopback, so that each try names its address in X-Forwarded-For as a trusted proxy would, and REQUEST_IDLE_SECONDS=${IDLE_SECONDS}, REQUEST_TIMEOUT_SECONDS=6 (the defaults are 20 and 120): a guessing farm of ${addresses} addresses (10 wrong watch passwords each at once, then one more each while 30 people with the right password arrive from fresh addresses); ${slow} request bodies that stop after 7 of 100 bytes and ${Math.ceil(slow / 5)} slowloris headers at once; the directory's six calls without a session and with a guest's; one guest's chat at 121 messages a second for ${floodSeconds} s over a socket and 500 guest logins from one address at once; chat pictures on other hosts and one uploaded; a kick in an office behind one address; amounts as JSON numbers, /metrics through a proxy, the page script's source map.`,
+          how: `Against a reference server process of its own (fresh data, the demo rooms) with TRUST_PROXY=loopback, so that each try names its address in X-Forwarded-For as a trusted proxy would, and REQUEST_IDLE_SECONDS=${IDLE_SECONDS}, REQUEST_TIMEOUT_SECONDS=6 (the defaults are 20 and 120): a guessing farm of ${addresses} addresses (10 wrong watch passwords each at once, then one more each while 30 people with the right password arrive from fresh addresses); ${slow} request bodies that stop after 7 of 100 bytes and ${Math.ceil(slow / 5)} slowloris headers at once; ${CONNECTION_CAP + 30} connections at once from this machine's address that is not loopback (the server listening on every address, MAX_CONNECTIONS_PER_ADDRESS=${CONNECTION_CAP}); the directory's six calls without a session and with a guest's; one guest's chat at 121 messages a second for ${floodSeconds} s over a socket and 500 guest logins from one address at once; chat pictures on other hosts and one uploaded; a kick in an office behind one address; amounts as JSON numbers, /metrics through a proxy, the page script's source map.`,
           rows: parts.flatMap((p) => p.rows),
           checks: parts.flatMap((p) => p.checks),
           examples: parts.flatMap((p) => p.examples),
         };
       },
-      { env: { TRUST_PROXY: 'loopback', REQUEST_IDLE_SECONDS: String(IDLE_SECONDS), REQUEST_TIMEOUT_SECONDS: '6' } },
+      // Listening on every address too, so that connections can come from one that is not loopback.
+      { env: { TRUST_PROXY: 'loopback', REQUEST_IDLE_SECONDS: String(IDLE_SECONDS), REQUEST_TIMEOUT_SECONDS: '6', MAX_CONNECTIONS_PER_ADDRESS: String(CONNECTION_CAP), HOST: '0.0.0.0' } },
     );
   },
 };
