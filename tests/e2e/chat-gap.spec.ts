@@ -4,8 +4,9 @@ import { test } from './support/splash';
 import { enterAsGuest, guestContext } from './support/guest';
 
 // A gap the client cannot show is never silent (issue 19 item 6). The reproduction: a
-// viewer offline for 15 s in a room at 200 messages a second (3,000 messages, past the
-// 1,000 the server replays on a rejoin) used to come back to the newest 200 with nothing
+// viewer offline while 3,000 messages came (200 a second for 15 s in the report; 1,000 a
+// second for 3 s here, the same count in less of CI's time), past the 1,000 the server
+// replays on a rejoin, used to come back to the newest 200 with nothing
 // said about the 2,800 before them. Now the list marks where they are missing, and the
 // connection status gives the worker's counters.
 //
@@ -40,7 +41,7 @@ test.beforeAll(async ({}, testInfo) => {
 
 test.afterAll(async () => server?.stop());
 
-test('15 s offline at 200 messages a second: the list marks the messages not shown, and the status counts them', async ({ browser }) => {
+test('offline while 3,000 messages come: the list marks the messages not shown, and the status counts them', async ({ browser }) => {
   const context = await guestContext(browser, server.url);
   const page = await context.newPage();
   const { userId } = await enterAsGuest(page, ROOM);
@@ -51,8 +52,8 @@ test('15 s offline at 200 messages a second: the list marks the messages not sho
 
   // Offline longer than the burst takes even on a loaded machine, so the room is quiet when
   // the viewer is back: a message after that would push the marked entry out of the list.
-  await server.admin(`/admin/v1/rooms/${ROOM}/users/${userId}/drop`, { seconds: 24 });
-  const burst = await server.admin<{ total: number }>(`/admin/v1/rooms/${ROOM}/burst`, { rate: 200, seconds: 15 });
+  await server.admin(`/admin/v1/rooms/${ROOM}/users/${userId}/drop`, { seconds: 10 });
+  const burst = await server.admin<{ total: number }>(`/admin/v1/rooms/${ROOM}/burst`, { rate: 1000, seconds: 3 });
   expect(burst.total).toBe(3000);
 
   // Back online: the worker rejoins, the server replays the newest 1,000, history fills the rest.
