@@ -100,7 +100,7 @@ const max = (values: readonly number[]): number => values.reduce((m, v) => (Numb
 const mean = (values: readonly number[]): number => values.reduce((a, v) => a + v, 0) / Math.max(1, values.length);
 const mark = (met: boolean | null): string => (met === null ? 'n/a' : met ? 'met' : '**not met**');
 
-const runLabel = (r: RunPlan): string => `${r.tabs} tab${r.tabs === 1 ? '' : 's'}${r.hidden ? ' (3 hidden)' : ''}${r.pausePlayers === true && r.variant === 'product' ? ', player paused' : ''}`;
+const runLabel = (r: RunPlan): string => `${r.tabs} tab${r.tabs === 1 ? '' : 's'}${r.hidden ? ' (3 hidden)' : ''}${r.pausePlayers === true && r.variant === 'product' ? ', player paused' : ''}${r.chatSpeed === undefined ? '' : `, chat at most ${r.chatSpeed}/s`}`;
 /**
  * The baseline twin of a product run: same rate and tabs. Emulated hidden tabs change
  * nothing for the baseline (it has no notion of visibility), so the product's "3 hidden"
@@ -174,7 +174,7 @@ function tracedCheck(t: TracedUpdates): TargetCheck {
 
 export function checkTargets(runs: readonly RunFigures[], traced: readonly TracedUpdates[] = []): TargetCheck[] {
   const find = (variant: Variant, rate: number, tabs: number, hidden: boolean, playerPaused = false): RunFigures | undefined =>
-    runs.find((r) => r.variant === variant && r.rate === rate && r.tabs === tabs && r.hidden === hidden && (r.pausePlayers === true) === playerPaused);
+    runs.find((r) => r.variant === variant && r.rate === rate && r.tabs === tabs && r.hidden === hidden && (r.pausePlayers === true) === playerPaused && r.chatSpeed === undefined);
   const checks: TargetCheck[] = [];
   for (const hidden of [false, true]) {
     const r = find('product', TARGETS.rate, TARGETS.tabs, hidden);
@@ -199,6 +199,17 @@ export function checkTargets(runs: readonly RunFigures[], traced: readonly Trace
         met: worst.sent > 0 ? given.every((g) => g.shown === g.sent) : null,
       });
     }
+  }
+  const slowed = runs.find((r) => r.chatSpeed !== undefined && r.variant === 'product' && r.tabs === 1);
+  const every = slowed === undefined ? undefined : find('product', slowed.rate, 1, false);
+  if (slowed !== undefined && every !== undefined) {
+    const [sa, ss] = [summary(every), summary(slowed)];
+    checks.push({
+      what: `main-thread time, every message / chat at most ${slowed.chatSpeed} a second (${fmt(slowed.rate, 0)}/s, 1 tab): the worker sends a slowed tab fewer rows (issue 37)`,
+      figure: `${fmt(sa.busyMs / ss.busyMs)}x (${fmt(sa.busyMs, 0)} vs ${fmt(ss.busyMs, 0)} ms; CPU time ${fmt(sa.cpuMs / ss.cpuMs)}x)`,
+      target: '> 1x',
+      met: sa.busyMs > ss.busyMs,
+    });
   }
   for (const rate of TARGETS.updateCostRates) {
     const r = find('product', rate, 1, false);
@@ -301,7 +312,7 @@ function chartSeries(runs: readonly RunFigures[]): ChartSeries[] {
       [4, true, true],
     ] as const) {
       const points = runs
-        .filter((r) => r.variant === variant && r.tabs === tabs && r.hidden === hidden && r.pausePlayers !== true)
+        .filter((r) => r.variant === variant && r.tabs === tabs && r.hidden === hidden && r.pausePlayers !== true && r.chatSpeed === undefined)
         .map((r) => {
           const s = summary(r);
           return [r.rate, s.busyMeanPct, s.p95] as const;
@@ -416,6 +427,8 @@ export async function run(options: MacroOptions): Promise<MacroResult> {
         if (t > 1 && hidden && variants.includes('product')) plans.push({ variant: 'product', rate, seconds, tabs: t, hidden: true, pauses, pausePlayers, priority });
         // The 10x target's run again with the player paused: what the video holds of it.
         if (!smoke && !pausePlayers && t === 1 && rate === TARGETS.baselineRate && variants.includes('product')) plans.push({ variant: 'product', rate, seconds, tabs: t, hidden: false, pauses, pausePlayers: true });
+        // The busiest rate's run again with the viewer's chat slowed to 5 a second: what a slow setting saves the tab.
+        if (!smoke && t === 1 && rate === Math.max(...rates) && variants.includes('product')) plans.push({ variant: 'product', rate, seconds, tabs: t, hidden: false, pauses, pausePlayers, chatSpeed: 5 });
       }
     }
     log(`${plans.length} runs of ${seconds} s against ${server.url}`);

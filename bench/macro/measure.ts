@@ -31,6 +31,11 @@ export interface RunPlan {
   readonly pausePlayers?: boolean;
   /** Own, mentioning and staff messages sent during the burst and counted per tab (startPriorityTraffic). */
   readonly priority?: boolean;
+  /**
+   * The product's viewer has chosen "at most N chat messages a second" (issue 37): the twin
+   * of the 1-tab run at the highest rate that shows what a slowed chat costs the tab.
+   */
+  readonly chatSpeed?: number;
 }
 
 export interface TabFigures {
@@ -337,6 +342,8 @@ export async function measureRun(browser: Browser, server: BenchServer, plan: Ru
   await context.addInitScript({ content: 'globalThis.__webcastUpdateCosts = []; globalThis.__webcastPriorityIds = new Map();' });
   // The room's splash advert would cover the chat for 5 s; this measures the chat.
   await markSplashSeen(context, [ROOM]);
+  // The viewer's settings as the product keeps them (src/state/viewerSettings.ts).
+  if (plan.chatSpeed !== undefined) await context.addInitScript({ content: `localStorage.setItem('webcast.viewer.settings', ${JSON.stringify(JSON.stringify({ chatSpeed: plan.chatSpeed }))});` });
   try {
     const pages = plan.variant === 'product' ? await openProductTabs(context, plan.tabs) : await openBaselineTabs(context, server, plan.tabs);
     if (plan.pausePlayers === true) await Promise.all(pages.map((p) => p.evaluate(() => document.querySelectorAll('video').forEach((v) => v.pause()))));

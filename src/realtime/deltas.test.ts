@@ -492,3 +492,67 @@ describe('delta coalescer: property', () => {
     );
   });
 });
+
+describe('delta coalescer, a slowed tab (chat speed)', () => {
+  function slowed(speed: 0 | 10 | 5 | 2) {
+    const s = fakeSchedule();
+    const deltas: ChatDelta[] = [];
+    let clock = 0;
+    const c = createDeltaCoalescer({ filter: 'all', visible: true, schedule: s.schedule, emit: (d) => deltas.push(d), speed, now: () => clock });
+    return { c, s, deltas, advance: (ms: number) => (clock += ms) };
+  }
+
+  it('gets an even sample of a flood at its speed, every own and staff message, and how many it was sent of how many', () => {
+    const { c, s, deltas, advance } = slowed(5);
+    let offset = 0;
+    // 9 s (inside the sample's window) at 1,000 a second, in frames of 16 ms; one own and
+    // one host message about each second.
+    for (let frame = 0; frame < 560; frame++) {
+      const appended: ChatEntry[] = [];
+      for (let i = 0; i < 16; i++) appended.push(entry(++offset));
+      if (frame % 62 === 0) appended.push(entry(++offset, { uid: 'me' }), entry(++offset, { role: 6 }));
+      c.push(change({ appended }));
+      s.frame();
+      advance(16);
+    }
+    // A second later, the next message brings the counts up to date (sent with it, or alone).
+    advance(1000);
+    c.push(change({ appended: [entry(++offset)] }));
+    s.frame();
+    const sent = deltas.flatMap((d) => d.append);
+    const own = sent.filter((e) => e.mine).length;
+    const staff = sent.filter((e) => e.role === 6).length;
+    expect(own).toBe(10);
+    expect(staff).toBe(10);
+    // Priority spends the credit: everything together stays near 5 a second.
+    expect(sent.length).toBeLessThanOrEqual(5 * 10 + 1 + 2);
+    expect(sent.length).toBeGreaterThanOrEqual(5 * 9 - 2);
+    const last = deltas.filter((d) => d.sample !== undefined).at(-1)?.sample;
+    expect(last?.arrived).toBe(offset);
+    expect(last?.shown).toBe(sent.length);
+    // A delta for the sample alone at most once a second.
+    expect(deltas.filter((d) => d.append.length === 0).length).toBeLessThanOrEqual(10);
+  });
+
+  it('shows every message again once the speed is "all", and says it is no longer sampled', () => {
+    const { c, s, deltas } = slowed(2);
+    c.push(change({ appended: [entry(1), entry(2), entry(3)] }));
+    s.frame();
+    expect(ids(deltas.flatMap((d) => d.append))).toEqual([1]);
+    c.setSpeed(0);
+    s.frame();
+    expect(deltas.at(-1)?.sample).toBeNull();
+    c.push(change({ appended: [entry(4), entry(5), entry(6)] }));
+    s.frame();
+    expect(ids(deltas.at(-1)?.append)).toEqual([4, 5, 6]);
+    expect(deltas.at(-1)?.sample).toBeUndefined();
+  });
+
+  it('an unslowed tab carries no sample', () => {
+    const { c, s, deltas } = slowed(0);
+    c.push(change({ appended: [entry(1), entry(2)] }));
+    s.frame();
+    expect(deltas).toHaveLength(1);
+    expect('sample' in deltas[0]!).toBe(false);
+  });
+});

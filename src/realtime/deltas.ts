@@ -17,6 +17,7 @@
 import { CHAT_ENTRIES_KEPT } from '../domain/constants';
 import { isStaff } from '../domain/roles';
 import type { ChatEntry } from './chatEntry';
+import { createChatSampler, type ChatSample, type ChatSampler, type ChatSpeed } from './chatSpeed';
 import { filterEntries, showsEntry, type ChatFilter, type ChatVisibility } from './filters';
 import type { HubChange, RoomSync } from './roomHub';
 import type { RoomState } from './roomState';
@@ -61,6 +62,11 @@ export interface ChatDelta {
   readonly gaps?: Readonly<Record<string, number>>;
   /** The room's gap counters, when they changed (and in a snapshot). */
   readonly sync?: RoomSync;
+  /**
+   * A slowed tab (chatSpeed.ts): what it was sent of what its filter showed lately, at
+   * most once a second and with the rows it gets; null once the tab shows every message again.
+   */
+  readonly sample?: ChatSample | null;
 }
 
 export interface DeltaSchedule {
@@ -89,12 +95,17 @@ export interface DeltaCoalescerOptions {
   emit(delta: ChatDelta, arrived: number, hurried: boolean): void;
   /** The chat mode at subscription; later ones come with the hub's changes. */
   readonly chatState?: ChatVisibility;
+  /** The viewer's chat speed (0: every message) and the clock its sample runs on. */
+  readonly speed?: ChatSpeed;
+  readonly now?: () => number;
 }
 
 export interface DeltaCoalescer {
   push(change: HubChange): void;
   /** Switches the filter; the next tick replaces the tab's list with what it shows of `currentEntries`. */
   setFilter(filter: ChatFilter, currentEntries: readonly ChatEntry[]): void;
+  /** The viewer's chat speed changed: later messages are sampled to it (what the tab has stays). */
+  setSpeed(speed: ChatSpeed): void;
   /** Shown again after chat went by: the next tick replaces the tab's list with what it shows of `currentEntries`. */
   setVisible(visible: boolean, currentEntries: readonly ChatEntry[]): void;
   /** For a new subscriber: emits the current buffer (filtered), state and gap counters at once, dropping anything pending. */
@@ -250,6 +261,12 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
   let tickSoon = false;
   let tickOwn = false;
   let disposed = false;
+  const now = options.now ?? Date.now;
+  const samplerFor = (speed: ChatSpeed): ChatSampler | null => (speed === 0 ? null : createChatSampler(speed, now()));
+  let sampler = samplerFor(options.speed ?? 0);
+  /** The next delta says how the tab is sampled: its counts moved a second ago or more, or the speed changed. */
+  let sampleDue = false;
+  let sampleSentAt = -Infinity;
 
   // What the next delta carries.
   let append: ChatEntry[] = [];
@@ -285,11 +302,20 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
     state = {};
     hasState = false;
     sync = null;
+    sampleDue = false;
     gaps.clearMarks();
   }
 
   function hasPending(): boolean {
-    return replace !== null || append.length > 0 || withdraw.length > 0 || hasState || sync !== null;
+    return replace !== null || append.length > 0 || withdraw.length > 0 || hasState || sync !== null || sampleDue;
+  }
+
+  /** The sample the delta carries: with every delta of a slowed tab, and once (null) after it stops being slowed. */
+  function withSample(delta: ChatDelta): ChatDelta {
+    if (sampler === null) return sampleDue ? { ...delta, sample: null } : delta;
+    const at = now();
+    sampleSentAt = at;
+    return { ...delta, sample: sampler.sample(at) };
   }
 
   /**
@@ -360,6 +386,7 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
     if (marks !== undefined) delta = { ...delta, gaps: marks };
     if (hasState) delta = { ...delta, state };
     if (sync !== null) delta = { ...delta, sync };
+    delta = withSample(delta);
     const count = arrived;
     clearPending();
     // A hurried delta says nothing of the room's pace: the count runs on to the next paced one.
@@ -438,6 +465,11 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
       let own = false;
       for (const entry of change.appended) {
         if (!showsEntry(filter, entry, chatState)) continue;
+        if (sampler !== null && !sampler.admits(isPriorityEntry(entry), now())) {
+          // Left out for the viewer's speed: said with the next row, or within a second.
+          if (!sampleDue && now() - sampleSentAt >= 1000) sampleDue = true;
+          continue;
+        }
         arrived++;
         if (isPriorityEntry(entry)) priority = true;
         if (entry.mine) own = true;
@@ -471,6 +503,12 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
       replace = latest(filterEntries(filter, currentEntries, chatState));
       append = [];
       withdraw = [];
+      ensureTick();
+    },
+    setSpeed(speed) {
+      if (disposed) return;
+      sampler = samplerFor(speed);
+      sampleDue = true;
       ensureTick();
     },
     setVisible(next, currentEntries) {

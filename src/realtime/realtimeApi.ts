@@ -14,6 +14,7 @@ import type { ChatQuote } from './chatEntry';
 import type { ConversationSendInput } from './conversationBook';
 import type { ConversationEvent, ConversationsState } from './conversations';
 import type { ChatDelta } from './deltas';
+import type { ChatSpeed } from './chatSpeed';
 import type { ChatFilter } from './filters';
 import type { FrameBody } from '../protocol/frame';
 import type { RequestFailure } from './pendingRequests';
@@ -76,6 +77,8 @@ export interface RoomSubscription {
   readonly filter: ChatFilter;
   /** Whether the tab is visible now (document.visibilityState). */
   readonly visible: boolean;
+  /** The viewer's chat speed (chatSpeed.ts); every message when absent. */
+  readonly speed?: ChatSpeed;
 }
 
 /** A chat message to send (7101 request body, PROTOCOL 2.4). */
@@ -116,6 +119,8 @@ export interface RealtimeApi {
   unsubscribe(tabId: string, webcastId: string): void;
   setFilter(tabId: string, webcastId: string, filter: ChatFilter): void;
   setVisible(tabId: string, visible: boolean): void;
+  /** The viewer's chat speed, for every room the tab follows and the ones it follows next. */
+  setChatSpeed(tabId: string, speed: ChatSpeed): void;
   sendChat(tabId: string, webcastId: string, input: ChatSendInput): Promise<RealtimeOutcome<{ readonly msgId: string }>>;
   withdraw(tabId: string, webcastId: string, msgId: string): Promise<RealtimeOutcome<null>>;
   /**

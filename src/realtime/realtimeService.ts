@@ -27,6 +27,7 @@ import { createConversationBook, type ConversationArchive, type ConversationBook
 import { EMPTY_CONVERSATIONS } from './conversations';
 import type { PaceClock } from './deltaPacing';
 import { snapshotDelta } from './deltas';
+import type { ChatSpeed } from './chatSpeed';
 import type { ChatFilter } from './filters';
 import type { FrameBody } from '../protocol/frame';
 import type { Clock, Logger, RandomBytes, SocketFactory, TimerId } from './ports';
@@ -96,6 +97,8 @@ interface SessionEntry {
 
 interface TabEntry {
   visible: boolean;
+  /** The viewer's chat speed in this tab: every room it follows is sampled to it. */
+  speed: ChatSpeed;
   /** session key + webcastId of each room the tab follows. */
   readonly rooms: Map<string, string>;
 }
@@ -266,7 +269,7 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
   function tabFor(tabId: string): TabEntry {
     let tab = tabs.get(tabId);
     if (tab === undefined) {
-      tab = { visible: true, rooms: new Map() };
+      tab = { visible: true, speed: 0, rooms: new Map() };
       tabs.set(tabId, tab);
     }
     return tab;
@@ -295,12 +298,13 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
     const { tabId, webcastId } = subscription;
     const tab = tabFor(tabId);
     tab.visible = subscription.visible;
+    if (subscription.speed !== undefined) tab.speed = subscription.speed;
     if (tab.rooms.has(webcastId)) unsubscribe(tabId, webcastId);
     const existing = sessions.get(sessionKeyOf(key));
     if (existing !== undefined && existing.status.state === 'failed') revive(existing);
     const entry = sessionFor(key);
     const room = entry.rooms.get(webcastId) ?? createRoom(entry, webcastId);
-    const sub = addFollower(room, { tabId, key, filter: subscription.filter, visible: subscription.visible, onUpdate }, paceClock);
+    const sub = addFollower(room, { tabId, key, filter: subscription.filter, visible: subscription.visible, speed: tab.speed, onUpdate }, paceClock);
     tab.rooms.set(webcastId, entry.key);
     // The first update: the buffer as this filter shows it, the room state, where things stand.
     const { entries, state } = room.hub.snapshot();
@@ -365,6 +369,12 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
       if (found === null) return;
       found.sub.filter = filter;
       found.sub.coalescer.setFilter(filter, found.room.hub.snapshot().entries as readonly ChatEntry[]);
+    },
+    setChatSpeed(tabId, speed) {
+      const tab = tabs.get(tabId);
+      if (tab === undefined || tab.speed === speed) return;
+      tab.speed = speed;
+      for (const webcastId of tab.rooms.keys()) findRoom(tabId, webcastId)?.sub.coalescer.setSpeed(speed);
     },
     setVisible(tabId, visible) {
       const tab = tabs.get(tabId);

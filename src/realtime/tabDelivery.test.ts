@@ -30,7 +30,7 @@ const paceClock = { now: () => clock.now(), later: (fn: () => void, ms: number) 
 } };
 
 function follow(r: RoomEntry, tabId: string, onUpdate: (update: TabUpdate) => void | Promise<void>) {
-  return addFollower(r, { tabId, key: { url: 'ws://x', sid: 's', userId: 'u-me' }, filter: 'all', visible: true, onUpdate }, paceClock);
+  return addFollower(r, { tabId, key: { url: 'ws://x', sid: 's', userId: 'u-me' }, filter: 'all', visible: true, speed: 0, onUpdate }, paceClock);
 }
 
 describe('tab delivery', () => {

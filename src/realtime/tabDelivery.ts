@@ -6,6 +6,7 @@
  */
 import { createDeltaCoalescer } from './deltas';
 import { newTabPace, noteDeltaSent, noteUpdateApplied, noteUpdateSent, pacedSchedule, type PaceClock } from './deltaPacing';
+import type { ChatSpeed } from './chatSpeed';
 import type { ChatFilter } from './filters';
 import type { Logger } from './ports';
 import type { SessionKey, TabUpdate, TabUpdateHandler } from './realtimeApi';
@@ -36,6 +37,7 @@ export interface FollowerInput {
   readonly key: SessionKey;
   readonly filter: ChatFilter;
   readonly visible: boolean;
+  readonly speed: ChatSpeed;
   readonly onUpdate: TabUpdateHandler;
 }
 
@@ -52,6 +54,8 @@ export function addFollower(room: RoomEntry, input: FollowerInput, clock: PaceCl
       room.deps.deliver(sub, { delta });
     },
     chatState: room.hub.snapshot().state.chat,
+    speed: input.speed,
+    now: clock.now,
   });
   const sub: Subscriber = { tabId: input.tabId, key: input.key, filter: input.filter, onUpdate: input.onUpdate, coalescer, pace };
   room.subscribers.set(input.tabId, sub);

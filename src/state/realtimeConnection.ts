@@ -8,6 +8,7 @@ import { reportingSettings } from '../diagnostics/reportFailure';
 import type { proxy as comlinkProxy } from 'comlink';
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
+import { subscribeKey } from 'valtio/utils';
 import type { ChatFilter } from '../realtime/filters';
 import type { FrameBody } from '../protocol/frame';
 import type { ChatSendInput, MicSignal, RealtimeOutcome, SessionKey, TabUpdate } from '../realtime/realtimeApi';
@@ -16,6 +17,7 @@ import type { SkippedPage, SkippedRange } from '../realtime/skippedPage';
 import type { RealtimeClient } from '../workers/realtimeClient';
 import { applyTabUpdate, IDLE_CONNECTION, newRoomFeed, realtimeStore } from './roomFeed';
 import { session } from './session';
+import { viewerSettings } from './viewerSettings';
 import { sessionEndStore } from './sessionEnd';
 import { socketAddresses } from './socketAddresses';
 import { browserPaintPorts, paintedSoon } from './paintedSoon';
@@ -45,6 +47,8 @@ function realtime(): Promise<Started> {
       for (const join of keptAlive.values()) join();
     });
     exposeDiagnostics(started);
+    // The viewer's chat speed, chosen here or in another tab, for every room this tab follows.
+    subscribeKey(viewerSettings, 'chatSpeed', (speed) => void started.api.setChatSpeed(started.tabId, speed));
     client = started;
     return { client: started, proxy: comlink.proxy };
   });
@@ -173,7 +177,7 @@ function follow(roomId: string, key: SessionKey): () => void {
     // The filter is read at each subscribe: one chosen while the code was loading applies.
     const subscribe = (): void => {
       const filter = realtimeStore.rooms[roomId]?.filter ?? 'all';
-      void api.subscribe(key, { tabId, webcastId: roomId, filter, visible: document.visibilityState === 'visible' }, onUpdate);
+      void api.subscribe(key, { tabId, webcastId: roomId, filter, visible: document.visibilityState === 'visible', speed: viewerSettings.chatSpeed }, onUpdate);
     };
     subscribe();
     followed.set(roomId, subscribe);

@@ -11,6 +11,7 @@ import { keepLatest } from '../domain/chatList';
 import { CHAT_ENTRIES_KEPT } from '../domain/constants';
 import { messageKeyForCode } from '../domain/errorCatalogue';
 import type { ChatEntry } from '../realtime/chatEntry';
+import type { ChatSample } from '../realtime/chatSpeed';
 import type { ChatDelta } from '../realtime/deltas';
 import type { ChatFilter } from '../realtime/filters';
 import type { ConnectionStatus, JoinStatus, RealtimeOutcome, TabUpdate } from '../realtime/realtimeApi';
@@ -38,6 +39,8 @@ export interface RoomFeed {
   notShown: number;
   /** The worker's gap counters for the room. */
   sync: RoomSync;
+  /** While the viewer's chat speed holds the chat back: what this tab was sent of what came lately. */
+  sample: ChatSample | null;
 }
 
 export const WITHDRAWN_KEPT = 500;
@@ -56,7 +59,7 @@ export const IDLE_CONNECTION: ConnectionStatus = { state: 'idle', attempt: 0, st
 export const realtimeStore = proxy<RealtimeStore>({ connection: IDLE_CONNECTION, rooms: {} });
 
 export function newRoomFeed(filter: ChatFilter): RoomFeed {
-  return { joined: { state: 'joining' }, entries: ref([]), room: ref(INITIAL_ROOM_STATE), filter, withdrawn: ref([]), gaps: NO_GAPS, notShown: 0, sync: NO_SYNC };
+  return { joined: { state: 'joining' }, entries: ref([]), room: ref(INITIAL_ROOM_STATE), filter, withdrawn: ref([]), gaps: NO_GAPS, notShown: 0, sync: NO_SYNC, sample: null };
 }
 
 /** The entries after a delta: replaced, or withdrawn ones removed and new ones appended. */
@@ -80,6 +83,7 @@ export function applyTabUpdate(store: RealtimeStore, roomId: string, update: Tab
   if (delta.withdraw.length > 0) feed.withdrawn = ref(keepLatest(feed.withdrawn.concat(delta.withdraw), WITHDRAWN_KEPT));
   if (delta.state !== undefined) feed.room = ref({ ...feed.room, ...delta.state });
   if (delta.sync !== undefined) feed.sync = ref(delta.sync);
+  if (delta.sample !== undefined) feed.sample = delta.sample === null ? null : ref(delta.sample);
   if (delta.gaps !== undefined || (entries !== feed.entries && feed.gaps !== NO_GAPS)) applyGaps(feed, entries, delta.gaps);
   if (entries !== feed.entries) feed.entries = ref(entries);
 }

@@ -11,7 +11,7 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('viewer settings', () => {
   it('effects, one video per room and captions are on unless the viewer turned them off, each on its own', () => {
-    const on = { effects: true, oneVideo: true, captions: true, announce: 'important', captionLang: null };
+    const on = { effects: true, oneVideo: true, captions: true, announce: 'important', captionLang: null, chatSpeed: 0 };
     expect(DEFAULT_VIEWER_SETTINGS).toEqual(on);
     expect(parseViewerSettings(null)).toEqual(on);
     expect(parseViewerSettings('not json')).toEqual(on);
@@ -24,6 +24,8 @@ describe('viewer settings', () => {
     expect(parseViewerSettings('{"captionLang":"en_us"}')).toEqual({ ...on, captionLang: 'en_us' });
     expect(parseViewerSettings('{"captionLang":"<script>"}')).toEqual(on);
     expect(parseViewerSettings('{"announce":"shout"}')).toEqual(on);
+    expect(parseViewerSettings('{"chatSpeed":5}')).toEqual({ ...on, chatSpeed: 5 });
+    expect(parseViewerSettings('{"chatSpeed":7}')).toEqual(on);
   });
 
   it('remembers a change and reads it back', async () => {
@@ -31,14 +33,33 @@ describe('viewer settings', () => {
     const store = createViewerSettings(storage);
     setViewerSetting('effects', false, store);
     await flush();
-    expect(JSON.parse(storage.data[VIEWER_SETTINGS_KEY] ?? '{}')).toEqual({ effects: false, oneVideo: true, captions: true, announce: 'important', captionLang: null });
+    expect(JSON.parse(storage.data[VIEWER_SETTINGS_KEY] ?? '{}')).toEqual({ effects: false, oneVideo: true, captions: true, announce: 'important', captionLang: null, chatSpeed: 0 });
     expect(createViewerSettings(storage).effects).toBe(false);
     setViewerSetting('oneVideo', false, store);
     await flush();
-    expect(createViewerSettings(storage)).toEqual({ effects: false, oneVideo: false, captions: true, announce: 'important', captionLang: null });
+    expect(createViewerSettings(storage)).toEqual({ effects: false, oneVideo: false, captions: true, announce: 'important', captionLang: null, chatSpeed: 0 });
     setViewerSetting('captions', false, store);
     await flush();
     expect(createViewerSettings(storage).captions).toBe(false);
+  });
+
+  it("takes another tab's change from the storage event, and does not write it back", async () => {
+    const storage = memoryStorage();
+    let listener: ((event: { key: string | null; newValue: string | null }) => void) | null = null;
+    const store = createViewerSettings(storage, { addEventListener: (_type, fn) => void (listener = fn) });
+    let writes = 0;
+    const setItem = storage.setItem;
+    storage.setItem = (k, v) => {
+      writes++;
+      setItem(k, v);
+    };
+    const other = JSON.stringify({ ...DEFAULT_VIEWER_SETTINGS, chatSpeed: 2 });
+    storage.data[VIEWER_SETTINGS_KEY] = other;
+    listener!({ key: VIEWER_SETTINGS_KEY, newValue: other });
+    listener!({ key: 'something.else', newValue: '{"chatSpeed":10}' });
+    await flush();
+    expect(store.chatSpeed).toBe(2);
+    expect(writes).toBe(0);
   });
 
   it('a refusing storage only means the choice is not remembered', async () => {

@@ -5,9 +5,12 @@
  * in view (src/domain/playbackYield.ts), and `captions`, whether the room's live captions
  * show over the video (the player's control bar and its `c` key switch them), in which
  * language where the room captions in several. All on by default; the features read them, the settings panel and the player change them.
+ * `chatSpeed`: at most how many chat messages a second this viewer is shown (realtime/chatSpeed.ts).
+ * A change in one tab reaches the viewer's other tabs (the storage event).
  */
 import { proxy, subscribe } from 'valtio';
 import { DEFAULT_ANNOUNCE_MODE, readAnnounceMode, type AnnounceMode } from '../domain/chatAnnouncer';
+import { DEFAULT_CHAT_SPEED, readChatSpeed, type ChatSpeed } from '../realtime/chatSpeed';
 import { browserSettingsStorage, type SettingsStorage } from './playerSettings';
 
 export interface ViewerSettings {
@@ -21,6 +24,8 @@ export interface ViewerSettings {
   announce: AnnounceMode;
   /** The caption language chosen where the room captions in several; null: the room's newest. */
   captionLang: string | null;
+  /** At most this many chat messages a second (0: every message). */
+  chatSpeed: ChatSpeed;
 }
 
 /** A language tag as the room's captions carry it (`zh_cn`, `en`, `en-US`). */
@@ -28,7 +33,7 @@ const CAPTION_LANG = /^[A-Za-z]{2,3}(?:[_-][A-Za-z0-9]{2,8})?$/;
 
 export const VIEWER_SETTINGS_KEY = 'webcast.viewer.settings';
 
-export const DEFAULT_VIEWER_SETTINGS: ViewerSettings = { effects: true, oneVideo: true, captions: true, announce: DEFAULT_ANNOUNCE_MODE, captionLang: null };
+export const DEFAULT_VIEWER_SETTINGS: ViewerSettings = { effects: true, oneVideo: true, captions: true, announce: DEFAULT_ANNOUNCE_MODE, captionLang: null, chatSpeed: DEFAULT_CHAT_SPEED };
 
 /** Stored text to settings: anything unknown falls back to the default, field by field. */
 export function parseViewerSettings(stored: string | null): ViewerSettings {
@@ -45,6 +50,7 @@ export function parseViewerSettings(stored: string | null): ViewerSettings {
     captions: typeof v.captions === 'boolean' ? v.captions : DEFAULT_VIEWER_SETTINGS.captions,
     announce: readAnnounceMode(v.announce),
     captionLang: typeof v.captionLang === 'string' && CAPTION_LANG.test(v.captionLang) ? v.captionLang : null,
+    chatSpeed: readChatSpeed(v.chatSpeed),
   };
 }
 
@@ -56,20 +62,36 @@ function read(storage: SettingsStorage | null): ViewerSettings {
   }
 }
 
-/** A settings store that writes itself to `storage` at every change. */
-export function createViewerSettings(storage: SettingsStorage | null): ViewerSettings {
+/** What another tab wrote: the storage event of the viewer's settings (`key` and `newValue`). */
+export interface SettingsEvents {
+  addEventListener(type: 'storage', listener: (event: { readonly key: string | null; readonly newValue: string | null }) => void): void;
+}
+
+/**
+ * A settings store that writes itself to `storage` at every change, and takes what another
+ * tab writes there (`events`), so a choice made in one tab holds in all of them.
+ */
+export function createViewerSettings(storage: SettingsStorage | null, events: SettingsEvents | null = null): ViewerSettings {
   const store = proxy<ViewerSettings>(read(storage));
   subscribe(store, () => {
+    const { effects, oneVideo, captions, announce, captionLang, chatSpeed } = store;
+    const text = JSON.stringify({ effects, oneVideo, captions, announce, captionLang, chatSpeed });
     try {
-      storage?.setItem(VIEWER_SETTINGS_KEY, JSON.stringify({ effects: store.effects, oneVideo: store.oneVideo, captions: store.captions, announce: store.announce, captionLang: store.captionLang }));
+      // Unchanged (another tab's change just applied here): nothing to write back.
+      if (storage?.getItem(VIEWER_SETTINGS_KEY) !== text) storage?.setItem(VIEWER_SETTINGS_KEY, text);
     } catch {
       // not remembered; the choice still applies in this tab
     }
   });
+  events?.addEventListener('storage', (event) => {
+    if (event.key !== VIEWER_SETTINGS_KEY) return;
+    const next = parseViewerSettings(event.newValue);
+    for (const key of Object.keys(next) as (keyof ViewerSettings)[]) if (store[key] !== next[key]) (store as unknown as Record<string, unknown>)[key] = next[key];
+  });
   return store;
 }
 
-export const viewerSettings: ViewerSettings = createViewerSettings(browserSettingsStorage());
+export const viewerSettings: ViewerSettings = createViewerSettings(browserSettingsStorage(), typeof window === 'undefined' ? null : window);
 
 export function setViewerSetting<K extends keyof ViewerSettings>(key: K, value: ViewerSettings[K], store: ViewerSettings = viewerSettings): void {
   store[key] = value;

@@ -23,6 +23,7 @@ import { ReplayChatPanel } from './ReplayChatPanel';
 import { Composer } from './Composer';
 import { composerAvailability } from './composerAvailability';
 import { draftReducer, draftToInput, EMPTY_DRAFT } from './composerDraft';
+import { ChatSpeedControl } from './ChatSpeedControl';
 import { FilterSwitch } from './FilterSwitch';
 import { ImageLightbox } from './ImageLightbox';
 import { QuotedOriginal } from './QuotedOriginal';
@@ -158,7 +159,13 @@ function LiveChatPanel({ roomId, actions, moderation }: ChatPanelProps) {
       {/* Beside the panel, not in it: what it says is not part of the chat's content. */}
       <ChatAnnouncer roomId={roomId} />
       <section className="chat-panel" aria-label={t('chat.title')} data-room-id={roomId}>
-        <FilterSwitch value={filter} onChange={onFilter} />
+        <div className="chat-panel__tools">
+          <FilterSwitch value={filter} onChange={onFilter} />
+          {/* Its texts load with the interactions' catalogue: nothing shows until they are there. */}
+          <Suspense fallback={null}>
+            <ChatSpeedControl roomId={roomId} />
+          </Suspense>
+        </div>
         <SyncStatus roomId={roomId} />
         <ChatFeed roomId={roomId} filter={filter} onQuote={onQuote} onMention={onMention} onWithdraw={onWithdraw} onOpenImage={onOpenImage} onOpenQuoted={onOpenQuoted} onLoadSkipped={onLoadSkipped} moderation={rowModeration} />
         <Composer
