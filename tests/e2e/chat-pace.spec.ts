@@ -1,0 +1,61 @@
+import { expect, type Page } from '@playwright/test';
+import { E2E_ADMIN_TOKEN } from '../../playwright.config';
+import { adminCall } from '../../harness/serverCalls';
+import { test } from './support/splash';
+import { enterAsGuest, joinedRoom } from './support/guest';
+
+// Reading at one's own pace (issue 37 item 1): a viewer slows the chat of a busy room to at
+// most 5 messages a second. The worker sends the tab an even sample of the burst and every
+// message of the viewer's own; the chat says how much of the room that is; the choice holds
+// in the viewer's other tab and is undone there.
+
+const ROOM = '10001';
+
+const offsets = (page: Page): Promise<number[]> =>
+  page.evaluate((room) => {
+    const api = (globalThis as { __webcastRealtime?: { snapshot(): { rooms: Record<string, { offsets: number[] }> } } }).__webcastRealtime;
+    return api?.snapshot().rooms[room]?.offsets ?? [];
+  }, ROOM);
+
+test('at most 5 a second: a burst comes as an even sample with every own message, the chat says so, and every tab follows the choice', async ({ context, baseURL }) => {
+  test.setTimeout(60_000);
+  const page = await context.newPage();
+  await enterAsGuest(page, ROOM);
+  const other = await context.newPage();
+  await other.goto(`/live/video/${ROOM}`);
+  await joinedRoom(page, ROOM);
+  await joinedRoom(other, ROOM);
+
+  const speed = (p: Page) => p.getByRole('combobox', { name: '消息速度' });
+  await speed(page).selectOption({ label: '每秒最多 5 条' });
+  // The other tab takes the viewer's choice.
+  await expect(speed(other)).toHaveValue('5');
+
+  const before = Math.max(0, ...(await offsets(page)));
+  const started = Date.now();
+  await adminCall(baseURL ?? '', E2E_ADMIN_TOKEN, `/admin/v1/rooms/${ROOM}/burst`, { rate: 400, seconds: 4, users: 20 });
+  const composer = page.getByRole('textbox', { name: '消息' });
+  await composer.fill('pace: my own, in the flood');
+  await composer.press('Enter');
+  await expect(page.getByRole('log').getByText('pace: my own, in the flood')).toBeVisible();
+  const sample = page.locator('.chat-speed__sample');
+  await expect(sample).toContainText('已放慢：显示约 1/');
+  // The burst is over (4 s and its drain), and the sample said what it left out.
+  await expect.poll(async () => Number(await sample.getAttribute('data-arrived')), { timeout: 15_000 }).toBeGreaterThanOrEqual(1000);
+  await page.waitForTimeout(Math.max(0, started + 5_500 - Date.now()));
+  const seconds = (Date.now() - started) / 1000;
+
+  const got = (await offsets(page)).filter((offset) => offset > before);
+  // 1,600 came; the tab got about 5 a second of them, the own message among them.
+  expect(got.length).toBeGreaterThanOrEqual(10);
+  expect(got.length).toBeLessThanOrEqual(Math.ceil(5 * seconds) + 3);
+  const shown = Number(await sample.getAttribute('data-shown'));
+  expect(shown).toBeLessThanOrEqual(got.length);
+
+  // Every message again, chosen in the other tab: this one follows, and says nothing more.
+  await speed(other).selectOption({ label: '全部消息' });
+  await expect(speed(page)).toHaveValue('0');
+  await expect(sample).toHaveCount(0);
+  await adminCall(baseURL ?? '', E2E_ADMIN_TOKEN, `/admin/v1/rooms/${ROOM}/burst`, { rate: 100, seconds: 1, users: 5 });
+  await expect.poll(async () => (await offsets(page)).filter((offset) => offset > before).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(got.length + 90);
+});
