@@ -43,7 +43,7 @@ const coreSlots: LiveScreenSlots = {
       initial: true,
       render: () => (
         <Suspense fallback={<Skeleton shape="chat" />}>
-          <ChatPanel roomId={roomId} />
+          <ChatPanel roomId={roomId} popOut />
         </Suspense>
       ),
     },

@@ -7,11 +7,7 @@ import { useApi } from '../state/apiContext';
 
 // The chat and the room's realtime connection load with the video page only: the guide
 // page's script stays within its budget.
-export const ChatPanel = lazy(() =>
-  Promise.all([import('../features/chat'), import('../state/realtimeConnection')]).then(([chat, connection]) => ({
-    default: ({ roomId }: { readonly roomId: string }) => <chat.ChatPanel roomId={roomId} actions={connection.roomChatActions} />,
-  })),
-);
+export const ChatPanel = lazy(() => import('./roomChat'));
 export const RoomConnection = lazy(() =>
   import('../state/realtimeConnection').then((connection) => ({
     default: function RoomConnection({ roomId }: { readonly roomId: string }) {

@@ -6,6 +6,7 @@ import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import type { RuntimeConfig } from '../config';
 import { LIVE_GUIDE_ROUTE, LIVE_VIDEO_ROUTE, LiveScreen, liveRoomPath } from '../features/live';
+import { CHAT_WINDOW_ROUTE } from '../features/chatwindow/paths';
 import { AppLayout } from './AppLayout';
 import { liveSlots } from './liveSlots';
 import { ErrorStatusPage } from './pages/ErrorStatusPage';
@@ -17,6 +18,8 @@ type RouteConfig = Pick<RuntimeConfig, 'defaultRoomId'>;
 // The messaging-login callback is a page few visitors see: its code loads with it, not with
 // the guide page (whose script has a budget, tests/e2e/guide-bundle.spec.ts).
 const WxInfoScreen = lazy(() => import('../features/wxinfo').then((m) => ({ default: m.WxInfoScreen })));
+// The chat in a window of its own (opened from the chat tab): its code loads with it.
+const ChatWindowPage = lazy(() => import('./chatWindowPage'));
 // The host's console, the same: a page for the host side only.
 const MeetRoomScreen = lazy(() =>
   Promise.all([import('../features/meet'), import('./meetSlots')]).then(([meet, { meetSlots }]) => ({
@@ -42,6 +45,14 @@ export function appRoutes(config: RouteConfig): RouteObject[] {
           element: (
             <Suspense fallback={null}>
               <MeetRoomScreen />
+            </Suspense>
+          ),
+        },
+        {
+          path: CHAT_WINDOW_ROUTE,
+          element: (
+            <Suspense fallback={null}>
+              <ChatWindowPage />
             </Suspense>
           ),
         },

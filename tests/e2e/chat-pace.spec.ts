@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { E2E_ADMIN_TOKEN } from '../../playwright.config';
-import { adminCall } from '../../harness/serverCalls';
+import { adminCall, readMetric } from '../../harness/serverCalls';
 import { test } from './support/splash';
 import { enterAsGuest, joinedRoom } from './support/guest';
 
@@ -58,4 +58,44 @@ test('at most 5 a second: a burst comes as an even sample with every own message
   await expect(sample).toHaveCount(0);
   await adminCall(baseURL ?? '', E2E_ADMIN_TOKEN, `/admin/v1/rooms/${ROOM}/burst`, { rate: 100, seconds: 1, users: 5 });
   await expect.poll(async () => (await offsets(page)).filter((offset) => offset > before).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(got.length + 90);
+});
+
+// The chat beside the viewer's work (issue 37 item 4): popped out of the chat tab into a
+// window of its own, which is one more client of the same worker: the server still sees one
+// socket, a message sent there shows in the video page, and the speed chosen in one holds in the other.
+test('the chat pops out into a window of its own on the same socket, in step with the video page', async ({ context, baseURL }) => {
+  test.setTimeout(60_000);
+  const page = await context.newPage();
+  await enterAsGuest(page, ROOM);
+  await joinedRoom(page, ROOM);
+  const opened = context.waitForEvent('page');
+  await page.getByRole('button', { name: '弹出聊天窗口' }).click();
+  const popup = await opened;
+  await expect(popup).toHaveURL(new RegExp(`/live/chat/${ROOM}$`));
+  await expect(popup.getByRole('heading', { name: `聊天 · 房间 ${ROOM}` })).toBeVisible();
+  await joinedRoom(popup, ROOM);
+  await expect.poll(() => readMetric(baseURL ?? '', 'webcast_sockets_open')).toBe(1);
+
+  const composer = popup.getByRole('textbox', { name: '消息' });
+  await composer.fill('from the chat window');
+  await composer.press('Enter');
+  await expect(popup.getByRole('log').getByText('from the chat window')).toBeVisible();
+  await expect(page.getByRole('log').getByText('from the chat window')).toBeVisible();
+  await adminCall(baseURL ?? '', E2E_ADMIN_TOKEN, `/admin/v1/rooms/${ROOM}/say`, { text: 'host to both windows', role: 'host' });
+  await expect(popup.getByRole('log').getByText('host to both windows')).toBeVisible();
+  await expect(page.getByRole('log').getByText('host to both windows')).toBeVisible();
+
+  // The window has no pop-out of its own; its speed is the viewer's.
+  await expect(popup.getByRole('button', { name: '弹出聊天窗口' })).toHaveCount(0);
+  await popup.getByRole('combobox', { name: '消息速度' }).selectOption('10');
+  await expect(page.getByRole('combobox', { name: '消息速度' })).toHaveValue('10');
+  await popup.getByRole('combobox', { name: '消息速度' }).selectOption('0');
+  expect(await readMetric(baseURL ?? '', 'webcast_sockets_open')).toBe(1);
+});
+
+test('the chat window of a room not entered says so and offers the way in', async ({ page }) => {
+  await page.goto(`/live/chat/${ROOM}`);
+  await expect(page.getByText('您还没有进入这个房间。')).toBeVisible();
+  await expect(page.getByRole('link', { name: '进入房间' })).toHaveAttribute('href', `/live/login/${ROOM}`);
+  await expect(page.getByRole('log')).toHaveCount(0);
 });

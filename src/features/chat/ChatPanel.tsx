@@ -23,7 +23,7 @@ import { ReplayChatPanel } from './ReplayChatPanel';
 import { Composer } from './Composer';
 import { composerAvailability } from './composerAvailability';
 import { draftReducer, draftToInput, EMPTY_DRAFT } from './composerDraft';
-import { ChatSpeedControl } from './ChatSpeedControl';
+import { ChatSpeedControl, PopOutButton } from './ChatTools';
 import { FilterSwitch } from './FilterSwitch';
 import { ImageLightbox } from './ImageLightbox';
 import { QuotedOriginal } from './QuotedOriginal';
@@ -39,6 +39,8 @@ export interface ChatPanelProps {
   readonly actions: ChatActions;
   /** The host side's control of messages and senders (the console); viewers have none. */
   readonly moderation?: ChatModeration;
+  /** Opens the chat in a window of its own (the app's chat window); absent in that window. */
+  readonly onPopOut?: () => void;
 }
 
 /**
@@ -50,7 +52,7 @@ export function ChatPanel(props: ChatPanelProps) {
   return replay !== null && replay.roomId === props.roomId && props.moderation === undefined ? <ReplayChatPanel position={replay} /> : <LiveChatPanel {...props} />;
 }
 
-function LiveChatPanel({ roomId, actions, moderation }: ChatPanelProps) {
+function LiveChatPanel({ roomId, actions, moderation, onPopOut }: ChatPanelProps) {
   const { t } = useTranslation();
   const api = useApi();
   const realtime = useRealtime();
@@ -164,6 +166,7 @@ function LiveChatPanel({ roomId, actions, moderation }: ChatPanelProps) {
           {/* Its texts load with the interactions' catalogue: nothing shows until they are there. */}
           <Suspense fallback={null}>
             <ChatSpeedControl roomId={roomId} />
+            {onPopOut !== undefined && <PopOutButton onClick={onPopOut} />}
           </Suspense>
         </div>
         <SyncStatus roomId={roomId} />

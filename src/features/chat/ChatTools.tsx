@@ -1,5 +1,7 @@
 /**
- * The viewer's chat speed (issue 37 item 1): every message, or at most 10, 5 or 2 a second,
+ * The chat's tools beside its filter, with texts in the interactions' catalogue (loaded
+ * with them, so the guide page carries none): the pop-out button, and
+ * the viewer's chat speed (issue 37 item 1): every message, or at most 10, 5 or 2 a second,
  * chosen here and held in every tab (state/viewerSettings). The worker picks the messages a
  * slowed tab gets (realtime/chatSpeed.ts); this says plainly how much of the room that is.
  * It reads only the feed's sample, so the chat's updates re-render it only while slowed.
@@ -43,5 +45,15 @@ export function ChatSpeedControl({ roomId }: { readonly roomId: string }) {
         </span>
       )}
     </div>
+  );
+}
+
+/** Opens the chat in a window of its own, beside the viewer's work (the app says where). */
+export function PopOutButton({ onClick }: { readonly onClick: () => void }) {
+  const { t } = useTranslation(INTERACTIONS_NS);
+  return (
+    <button type="button" className="chat-popout" onClick={onClick} title={t('chatWindow.openHint')} aria-label={t('chatWindow.open')}>
+      <span aria-hidden="true">⧉</span>
+    </button>
   );
 }
