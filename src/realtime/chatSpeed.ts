@@ -34,6 +34,8 @@ export interface ChatSample {
 export interface ChatSampler {
   /** Whether a message the tab's filter shows goes to the tab; `priority`: it always does. */
   admits(priority: boolean, now: number): boolean;
+  /** `count` messages the tab would have shown came and were left out before the sampler saw them (the server thinned the stream). */
+  leftOut(count: number, now: number): void;
   /** The counts over the last SAMPLE_WINDOW_SECONDS. */
   sample(now: number): ChatSample;
 }
@@ -73,6 +75,11 @@ export function createChatSampler(perSecond: Exclude<ChatSpeed, 0>, startedAt: n
       else return false;
       shownBySecond[slot] = shownBySecond[slot]! + 1;
       return true;
+    },
+    leftOut(count, now) {
+      advance(now);
+      const slot = second % SAMPLE_WINDOW_SECONDS;
+      arrivedBySecond[slot] = arrivedBySecond[slot]! + count;
     },
     sample(now) {
       advance(now);

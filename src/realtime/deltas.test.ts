@@ -556,3 +556,15 @@ describe('delta coalescer, a slowed tab (chat speed)', () => {
     expect('sample' in deltas[0]!).toBe(false);
   });
 });
+
+describe('delta coalescer, a slowed tab and a thinned stream', () => {
+  it('counts what the server thinned among what the speed left out, with no gap mark', () => {
+    const s = fakeSchedule();
+    const deltas: ChatDelta[] = [];
+    const c = createDeltaCoalescer({ filter: 'all', visible: true, schedule: s.schedule, emit: (d) => deltas.push(d), speed: 5, now: () => 0 });
+    c.push(change({ thinned: 300, appended: [entry(301)] }));
+    s.frame();
+    expect(deltas[0]?.gaps).toBeUndefined();
+    expect(deltas[0]?.sample).toEqual({ shown: 1, arrived: 301 });
+  });
+});

@@ -448,8 +448,12 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
         return;
       }
       if (change.skipped !== null) gaps.add(change.skipped.upTo - change.skipped.after);
-      // Left out on purpose: others' plain chat, which only the "all" filter shows.
-      if (change.thinned > 0 && filter === 'all' && !chatState.staffOnly) gaps.add(change.thinned);
+      // Left out on purpose: others' plain chat, which only the "all" filter shows. A slowed
+      // tab counts them among what its speed left out, not as a gap to mark.
+      if (change.thinned > 0 && filter === 'all' && !chatState.staffOnly) {
+        if (sampler === null) gaps.add(change.thinned);
+        else sampler.leftOut(change.thinned, now());
+      }
       if (change.passedOver.length > 0) gaps.add(countShown(change.passedOver));
       if (change.replaced !== null) {
         // A replacement supersedes everything pending before it.
