@@ -12,7 +12,7 @@ import { i18n } from '../i18n';
 import { EntryPanel } from '../features/entry';
 import type { LiveScreenSlots } from '../features/live';
 import { Skeleton } from '../ui/Skeleton';
-import { ChatPanel, ConnectionBanner, RoomConnection } from './realtimeParts';
+import { ChatOverlay, ChatPanel, ConnectionBanner, RoomConnection } from './realtimeParts';
 import { composeSlots } from './slots/composeSlots';
 import { deviceSlots } from './slots/deviceSlots';
 import { interactionSlots } from './slots/interactionSlots';
@@ -32,7 +32,15 @@ const coreSlots: LiveScreenSlots = {
   ),
   player: (roomId) => (
     <Suspense fallback={<Skeleton shape="player" />}>
-      <Player roomId={roomId} />
+      <Player
+        roomId={roomId}
+        fullscreenOverlay={
+          // Its own boundary: loading its texts must not suspend the player.
+          <Suspense fallback={null}>
+            <ChatOverlay roomId={roomId} />
+          </Suspense>
+        }
+      />
     </Suspense>
   ),
   tabs: (roomId) => [

@@ -19,4 +19,6 @@ export const RoomConnection = lazy(() =>
     },
   })),
 );
+/** The chat over the player in full screen (its chunk is the chat panel's). */
+export const ChatOverlay = lazy(() => import('../features/chat').then((chat) => ({ default: chat.ChatOverlay })));
 export const ConnectionBanner = lazy(() => import('../features/chat').then((chat) => ({ default: chat.ConnectionBanner })));

@@ -11,7 +11,7 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('viewer settings', () => {
   it('effects, one video per room and captions are on unless the viewer turned them off, each on its own', () => {
-    const on = { effects: true, oneVideo: true, captions: true, announce: 'important', captionLang: null, chatSpeed: 0 };
+    const on = { effects: true, oneVideo: true, captions: true, announce: 'important', captionLang: null, chatSpeed: 0, fullscreenChat: 'few' };
     expect(DEFAULT_VIEWER_SETTINGS).toEqual(on);
     expect(parseViewerSettings(null)).toEqual(on);
     expect(parseViewerSettings('not json')).toEqual(on);
@@ -26,6 +26,8 @@ describe('viewer settings', () => {
     expect(parseViewerSettings('{"announce":"shout"}')).toEqual(on);
     expect(parseViewerSettings('{"chatSpeed":5}')).toEqual({ ...on, chatSpeed: 5 });
     expect(parseViewerSettings('{"chatSpeed":7}')).toEqual(on);
+    expect(parseViewerSettings('{"fullscreenChat":"many"}')).toEqual({ ...on, fullscreenChat: 'many' });
+    expect(parseViewerSettings('{"fullscreenChat":"all"}')).toEqual(on);
   });
 
   it('remembers a change and reads it back', async () => {
@@ -33,11 +35,11 @@ describe('viewer settings', () => {
     const store = createViewerSettings(storage);
     setViewerSetting('effects', false, store);
     await flush();
-    expect(JSON.parse(storage.data[VIEWER_SETTINGS_KEY] ?? '{}')).toEqual({ effects: false, oneVideo: true, captions: true, announce: 'important', captionLang: null, chatSpeed: 0 });
+    expect(JSON.parse(storage.data[VIEWER_SETTINGS_KEY] ?? '{}')).toEqual({ effects: false, oneVideo: true, captions: true, announce: 'important', captionLang: null, chatSpeed: 0, fullscreenChat: 'few' });
     expect(createViewerSettings(storage).effects).toBe(false);
     setViewerSetting('oneVideo', false, store);
     await flush();
-    expect(createViewerSettings(storage)).toEqual({ effects: false, oneVideo: false, captions: true, announce: 'important', captionLang: null, chatSpeed: 0 });
+    expect(createViewerSettings(storage)).toEqual({ effects: false, oneVideo: false, captions: true, announce: 'important', captionLang: null, chatSpeed: 0, fullscreenChat: 'few' });
     setViewerSetting('captions', false, store);
     await flush();
     expect(createViewerSettings(storage).captions).toBe(false);

@@ -6,6 +6,7 @@
  * show over the video (the player's control bar and its `c` key switch them), in which
  * language where the room captions in several. All on by default; the features read them, the settings panel and the player change them.
  * `chatSpeed`: at most how many chat messages a second this viewer is shown (realtime/chatSpeed.ts).
+ * `fullscreenChat`: the chat laid over the player in full screen: off, a few rows or more.
  * A change in one tab reaches the viewer's other tabs (the storage event).
  */
 import { proxy, subscribe } from 'valtio';
@@ -26,14 +27,20 @@ export interface ViewerSettings {
   captionLang: string | null;
   /** At most this many chat messages a second (0: every message). */
   chatSpeed: ChatSpeed;
+  /** The chat over the player in full screen and immersive mode. */
+  fullscreenChat: FullscreenChat;
 }
+
+export const FULLSCREEN_CHAT = ['off', 'few', 'many'] as const;
+export type FullscreenChat = (typeof FULLSCREEN_CHAT)[number];
+const readFullscreenChat = (value: unknown): FullscreenChat => ((FULLSCREEN_CHAT as readonly unknown[]).includes(value) ? (value as FullscreenChat) : 'few');
 
 /** A language tag as the room's captions carry it (`zh_cn`, `en`, `en-US`). */
 const CAPTION_LANG = /^[A-Za-z]{2,3}(?:[_-][A-Za-z0-9]{2,8})?$/;
 
 export const VIEWER_SETTINGS_KEY = 'webcast.viewer.settings';
 
-export const DEFAULT_VIEWER_SETTINGS: ViewerSettings = { effects: true, oneVideo: true, captions: true, announce: DEFAULT_ANNOUNCE_MODE, captionLang: null, chatSpeed: DEFAULT_CHAT_SPEED };
+export const DEFAULT_VIEWER_SETTINGS: ViewerSettings = { effects: true, oneVideo: true, captions: true, announce: DEFAULT_ANNOUNCE_MODE, captionLang: null, chatSpeed: DEFAULT_CHAT_SPEED, fullscreenChat: 'few' };
 
 /** Stored text to settings: anything unknown falls back to the default, field by field. */
 export function parseViewerSettings(stored: string | null): ViewerSettings {
@@ -51,6 +58,7 @@ export function parseViewerSettings(stored: string | null): ViewerSettings {
     announce: readAnnounceMode(v.announce),
     captionLang: typeof v.captionLang === 'string' && CAPTION_LANG.test(v.captionLang) ? v.captionLang : null,
     chatSpeed: readChatSpeed(v.chatSpeed),
+    fullscreenChat: readFullscreenChat(v.fullscreenChat),
   };
 }
 
@@ -74,8 +82,8 @@ export interface SettingsEvents {
 export function createViewerSettings(storage: SettingsStorage | null, events: SettingsEvents | null = null): ViewerSettings {
   const store = proxy<ViewerSettings>(read(storage));
   subscribe(store, () => {
-    const { effects, oneVideo, captions, announce, captionLang, chatSpeed } = store;
-    const text = JSON.stringify({ effects, oneVideo, captions, announce, captionLang, chatSpeed });
+    const { effects, oneVideo, captions, announce, captionLang, chatSpeed, fullscreenChat } = store;
+    const text = JSON.stringify({ effects, oneVideo, captions, announce, captionLang, chatSpeed, fullscreenChat });
     try {
       // Unchanged (another tab's change just applied here): nothing to write back.
       if (storage?.getItem(VIEWER_SETTINGS_KEY) !== text) storage?.setItem(VIEWER_SETTINGS_KEY, text);

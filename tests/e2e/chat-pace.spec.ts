@@ -3,6 +3,7 @@ import { E2E_ADMIN_TOKEN } from '../../playwright.config';
 import { adminCall, readMetric } from '../../harness/serverCalls';
 import { test } from './support/splash';
 import { enterAsGuest, joinedRoom } from './support/guest';
+import { playerRegion, pressControl } from './support/player';
 
 // Reading at one's own pace (issue 37 item 1): a viewer slows the chat of a busy room to at
 // most 5 messages a second. The worker sends the tab an even sample of the burst and every
@@ -98,4 +99,43 @@ test('the chat window of a room not entered says so and offers the way in', asyn
   await expect(page.getByText('您还没有进入这个房间。')).toBeVisible();
   await expect(page.getByRole('link', { name: '进入房间' })).toHaveAttribute('href', `/live/login/${ROOM}`);
   await expect(page.getByRole('log')).toHaveCount(0);
+});
+
+// In full screen the page's chat is out of sight: the newest rows come over the player, on
+// its right and above its control bar, with a switch and a density that are the viewer's.
+test('in full screen the chat stays over the player, clear of its controls, with a switch and a density', async ({ page, baseURL }) => {
+  test.setTimeout(60_000);
+  await enterAsGuest(page, ROOM);
+  await joinedRoom(page, ROOM);
+  const root = playerRegion(page);
+  const overlay = root.locator('.chat-overlay');
+  await expect(overlay).toHaveCount(0);
+  await pressControl(page, '全屏');
+  await expect(root.getByRole('button', { name: '退出全屏', exact: true })).toBeAttached();
+  await expect(overlay).toBeVisible();
+
+  const say = (text: string) => adminCall(baseURL ?? '', E2E_ADMIN_TOKEN, `/admin/v1/rooms/${ROOM}/say`, { text, role: 'host' });
+  await say('seen in full screen');
+  const rows = overlay.getByRole('list', { name: '最新聊天消息' }).getByRole('listitem');
+  await expect(rows.last()).toContainText('seen in full screen');
+  // Clear of the control bar, shown as it is when the pointer moves over the player.
+  await page.mouse.move(300, 300);
+  await page.mouse.move(310, 310);
+  const bar = await root.locator('.player__controls').boundingBox();
+  const box = await overlay.boundingBox();
+  expect(box!.y + box!.height).toBeLessThanOrEqual(bar!.y + 28);
+
+  // A few rows, or more.
+  for (let i = 1; i <= 12; i++) await say(`row ${i}`);
+  await expect(rows.last()).toContainText('row 12');
+  await expect(rows).toHaveCount(4);
+  await overlay.getByRole('button', { name: '更多' }).click();
+  await expect(rows).toHaveCount(10);
+  // Off: the switch alone stays, and the choice is remembered.
+  await overlay.getByRole('button', { name: '聊天', exact: true }).click();
+  await expect(overlay.getByRole('button', { name: '聊天', exact: true })).toHaveAttribute('aria-pressed', 'false');
+  await expect(rows).toHaveCount(0);
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('webcast.viewer.settings') ?? '{}').fullscreenChat)).toBe('off');
+  await pressControl(page, '退出全屏');
+  await expect(overlay).toHaveCount(0);
 });

@@ -11,7 +11,7 @@
  * screen modes, controls, shortcuts, the embedding page, the settings panel's offer), and
  * shows the phase.
  */
-import { useRef, type PointerEvent as ReactPointerEvent } from 'react';
+import { useRef, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { LIVE_STATUS } from '../../domain/constants';
@@ -39,13 +39,15 @@ import './player.css';
 
 export interface PlayerProps {
   readonly roomId: string;
+  /** Laid over the video in full screen and immersive mode, where the page's chat is out of sight (the app passes the chat's overlay). */
+  readonly fullscreenOverlay?: ReactNode;
 }
 
 // This chunk loads only for the video page: fetch the engine of the viewer's last choice
 // along with it (HLS unless they chose FLV), instead of after the first render.
 if (hasMse()) preloadEngine(playerSettings.type === 'flv' ? 'mpegts' : 'hlsjs');
 
-export function Player({ roomId }: PlayerProps) {
+export function Player({ roomId, fullscreenOverlay }: PlayerProps) {
   const { t } = useTranslation();
   const { debug } = useSnapshot(playerSettings);
   // SPEC session field: autoplay where the browser allows it.
@@ -226,6 +228,8 @@ export function Player({ roomId }: PlayerProps) {
         )}
 
         {debug && <PlayerDebug figures={edge.figures} />}
+
+        {(screen.fullscreen || screen.immersive) && fullscreenOverlay}
 
         <div onPointerEnter={() => controls.setPointerOnBar(true)} onPointerLeave={() => controls.setPointerOnBar(false)}>
           <ControlBar
