@@ -19,17 +19,15 @@ const READ_EVERY_MS = 250;
 
 function useNewestEntries(roomId: string, count: number): readonly ChatEntry[] {
   const clock = useClock();
-  const newest = () => realtimeStore.rooms[roomId]?.entries.slice(-count) ?? [];
-  const [rows, setRows] = useState<readonly ChatEntry[]>(newest);
+  // Bumped at most every READ_EVERY_MS while the feed changes: the render reads the feed then.
+  const [, setReads] = useState(0);
   useEffect(() => {
-    const read = () => realtimeStore.rooms[roomId]?.entries.slice(-count) ?? [];
-    setRows(read());
     if (count === 0) return;
     let timer: ReturnType<typeof clock.setTimeout> | undefined;
     const stop = subscribe(realtimeStore, () => {
       timer ??= clock.setTimeout(() => {
         timer = undefined;
-        setRows(read());
+        setReads((n) => n + 1);
       }, READ_EVERY_MS);
     });
     return () => {
@@ -37,7 +35,7 @@ function useNewestEntries(roomId: string, count: number): readonly ChatEntry[] {
       clock.clearTimeout(timer);
     };
   }, [clock, roomId, count]);
-  return rows;
+  return count === 0 ? [] : (realtimeStore.rooms[roomId]?.entries.slice(-count) ?? []);
 }
 
 export function ChatOverlay({ roomId }: { readonly roomId: string }) {
@@ -61,8 +59,10 @@ export function ChatOverlay({ roomId }: { readonly roomId: string }) {
         <ol className="chat-overlay__rows" aria-label={t('chatOverlay.label')}>
           {rows.map((entry) => (
             <li key={entry.msgId} className="chat-overlay__row" data-msg-id={entry.msgId}>
-              <span className="chat-overlay__name">{entry.name}</span>
-              <span className="chat-overlay__text">{entry.text !== '' ? entry.text : t('chatOverlay.picture')}</span>
+              <span className="chat-overlay__body">
+                <span className="chat-overlay__name">{entry.name}</span>
+                {entry.text !== '' ? entry.text : t('chatOverlay.picture')}
+              </span>
             </li>
           ))}
         </ol>
