@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANNOUNCE_TEXT_MAX, announcementOf, readAnnounceMode, type AnnouncedEntry } from './chatAnnouncer';
+import { ANNOUNCE_TEXT_MAX, announcementOf, interactionsStarted, readAnnounceMode, roundAnnouncement, type AnnounceChoices, type AnnouncedEntry, type InteractionKind, type InteractionsView } from './chatAnnouncer';
 
 const entry = (name: string, text: string, important = false, mine = false): AnnouncedEntry => ({ name, text, important, mine });
 
@@ -38,5 +38,48 @@ describe('readAnnounceMode', () => {
     expect(readAnnounceMode('off')).toBe('off');
     expect(readAnnounceMode('loud')).toBe('important');
     expect(readAnnounceMode(undefined)).toBe('important');
+  });
+});
+
+describe('the announcer beside the messages (issue 37)', () => {
+  const none: InteractionsView = { rollCall: null, paper: null, lottery: null, redPacket: null };
+  const all: AnnounceChoices = { messages: 'important', interactions: true, skips: true };
+  const plain = (name: string): AnnouncedEntry => ({ name, text: 'hi', important: false, mine: false });
+  const host = (name: string): AnnouncedEntry => ({ name, text: 'welcome', important: true, mine: false });
+
+  it('finds the interactions that start, once each', () => {
+    const started: InteractionsView = {
+      rollCall: { id: 'r1' },
+      paper: { kind: 'paper', id: 'p1' },
+      lottery: { raffleId: 'l1', state: 'start' },
+      redPacket: { id: 'k1', state: 1 },
+    };
+    expect(interactionsStarted(none, started)).toEqual(['rollCall', 'paper', 'lottery', 'redPacket']);
+    expect(interactionsStarted(started, started)).toEqual([]);
+    // A lottery drawn or a packet grabbed out is no start; the next one is.
+    expect(interactionsStarted(started, { ...started, lottery: { raffleId: 'l1', state: 'end' }, redPacket: { id: 'k1', state: 2 } })).toEqual([]);
+    expect(interactionsStarted(started, { ...started, lottery: { raffleId: 'l2', state: 'start' }, paper: { kind: 'answerSheet', id: 'p1' } })).toEqual(['answerSheet', 'lottery']);
+    expect(interactionsStarted(none, { ...none, paper: { kind: 'paper', id: null } })).toEqual([]);
+  });
+
+  it('says one line a round: an interaction first, then the messages, then a skip when one is due', () => {
+    const round = { interactions: ['lottery', 'redPacket'] as InteractionKind[], arrived: [host('Host')], skipped: 1234, skipDue: true };
+    const first = roundAnnouncement(all, round);
+    expect(first.say).toEqual({ key: 'announce.lottery', params: {} });
+    expect(first.interactions).toEqual(['redPacket']);
+    expect(first.skipped).toBe(1234);
+    const second = roundAnnouncement(all, { ...round, interactions: [] });
+    expect(second.say?.key).toBe('chat.announce.said');
+    const third = roundAnnouncement(all, { ...round, interactions: [], arrived: [plain('a')] });
+    expect(third.say).toEqual({ key: 'announce.skipped', params: { count: 1234 } });
+    expect(third.skipped).toBe(0);
+    expect(roundAnnouncement(all, { ...round, interactions: [], arrived: [], skipDue: false }).say).toBeNull();
+  });
+
+  it('says only what the viewer chose', () => {
+    const round = { interactions: ['rollCall'] as InteractionKind[], arrived: [host('Host')], skipped: 10, skipDue: true };
+    const quiet = roundAnnouncement({ messages: 'off', interactions: false, skips: false }, round);
+    expect(quiet).toEqual({ say: null, interactions: [], skipped: 0 });
+    expect(roundAnnouncement({ messages: 'off', interactions: false, skips: true }, round).say).toEqual({ key: 'announce.skipped', params: { count: 10 } });
   });
 });

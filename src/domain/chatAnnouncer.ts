@@ -8,6 +8,12 @@
  * - `all`: a single new message as "name said text", several as "N new messages";
  * - `off`: nothing.
  * Pure: the chat panel feeds it the entries that arrived and the clock.
+ *
+ * Beside the messages (issue 37 item 2), chosen in the settings: an interaction that starts
+ * (roll call, questionnaire or quiz, answer sheet, lottery, red packet) comes first, and
+ * messages skipped in a flood are summed up at most every SKIP_ANNOUNCE_INTERVAL_MS; one
+ * line per interval in all. On request the viewer hears how many messages came since
+ * they last asked.
  */
 
 export type AnnounceMode = 'off' | 'important' | 'all';
@@ -26,6 +32,69 @@ export interface AnnouncedEntry {
   readonly important: boolean;
   /** The viewer's own: never announced (they know what they sent). */
   readonly mine: boolean;
+}
+
+/** What the announcer says besides the messages; keys of the interactions' catalogue. */
+export type InteractionKind = 'rollCall' | 'paper' | 'answerSheet' | 'lottery' | 'redPacket';
+export type AnnouncerLine =
+  | { readonly key: `announce.${InteractionKind}`; readonly params: Readonly<Record<string, never>> }
+  | { readonly key: 'announce.skipped'; readonly params: { readonly count: number } }
+  | { readonly key: 'announce.sinceAsked'; readonly params: { readonly count: number } };
+
+/** A skip summed up at most this often: in a flood each delta skips some, and that is no news every 2 s. */
+export const SKIP_ANNOUNCE_INTERVAL_MS = 10_000;
+
+/** What the viewer chose to hear. */
+export interface AnnounceChoices {
+  readonly messages: AnnounceMode;
+  readonly interactions: boolean;
+  readonly skips: boolean;
+}
+
+/** The interactions of the room state as the announcer compares them (RoomState's, structurally). */
+export interface InteractionsView {
+  readonly rollCall: { readonly id: string } | null;
+  readonly paper: { readonly kind: 'paper' | 'answerSheet'; readonly id: string | null } | null;
+  readonly lottery: { readonly raffleId: string; readonly state: 'start' | 'drawing' | 'end' } | null;
+  readonly redPacket: { readonly id: string; readonly state: 0 | 1 | 2 } | null;
+}
+
+/** The interactions that started between two states of the room, in a fixed order. */
+export function interactionsStarted(before: InteractionsView, after: InteractionsView): InteractionKind[] {
+  const started: InteractionKind[] = [];
+  if (after.rollCall !== null && after.rollCall.id !== before.rollCall?.id) started.push('rollCall');
+  const paper = after.paper;
+  if (paper !== null && paper.id !== null && (paper.id !== before.paper?.id || paper.kind !== before.paper.kind)) started.push(paper.kind);
+  const lottery = after.lottery;
+  if (lottery !== null && lottery.state === 'start' && (lottery.raffleId !== before.lottery?.raffleId || before.lottery.state !== 'start')) started.push('lottery');
+  const packet = after.redPacket;
+  if (packet !== null && packet.state === 1 && (packet.id !== before.redPacket?.id || before.redPacket.state !== 1)) started.push('redPacket');
+  return started;
+}
+
+export interface AnnouncerRound {
+  /** Started interactions not said yet, oldest first. */
+  readonly interactions: readonly InteractionKind[];
+  /** The messages that arrived since the last round. */
+  readonly arrived: readonly AnnouncedEntry[];
+  /** Messages skipped and not said yet, and whether a skip may be said now. */
+  readonly skipped: number;
+  readonly skipDue: boolean;
+}
+
+/**
+ * The one line of a round: an interaction that started, else the messages, else the
+ * skipped ones; what was not said of the interactions and the skips waits for the next.
+ */
+export function roundAnnouncement(choices: AnnounceChoices, round: AnnouncerRound): { readonly say: Announcement | AnnouncerLine | null; readonly interactions: readonly InteractionKind[]; readonly skipped: number } {
+  const interactions = choices.interactions ? round.interactions : [];
+  const skipped = choices.skips ? round.skipped : 0;
+  const first = interactions[0];
+  if (first !== undefined) return { say: { key: `announce.${first}`, params: {} }, interactions: interactions.slice(1), skipped };
+  const said = announcementOf(choices.messages, round.arrived);
+  if (said !== null) return { say: said, interactions, skipped };
+  if (skipped > 0 && round.skipDue) return { say: { key: 'announce.skipped', params: { count: skipped } }, interactions, skipped: 0 };
+  return { say: null, interactions, skipped };
 }
 
 /** An i18n key and its parameters (the chat panel translates it). */

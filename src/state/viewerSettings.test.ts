@@ -11,7 +11,7 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('viewer settings', () => {
   it('effects, one video per room and captions are on unless the viewer turned them off, each on its own', () => {
-    const on = { effects: true, oneVideo: true, captions: true, announce: 'important', captionLang: null, chatSpeed: 0, fullscreenChat: 'few' };
+    const on = { effects: true, oneVideo: true, captions: true, announce: 'important', announceInteractions: true, announceSkips: true, captionLang: null, chatSpeed: 0, fullscreenChat: 'few' };
     expect(DEFAULT_VIEWER_SETTINGS).toEqual(on);
     expect(parseViewerSettings(null)).toEqual(on);
     expect(parseViewerSettings('not json')).toEqual(on);
@@ -35,11 +35,11 @@ describe('viewer settings', () => {
     const store = createViewerSettings(storage);
     setViewerSetting('effects', false, store);
     await flush();
-    expect(JSON.parse(storage.data[VIEWER_SETTINGS_KEY] ?? '{}')).toEqual({ effects: false, oneVideo: true, captions: true, announce: 'important', captionLang: null, chatSpeed: 0, fullscreenChat: 'few' });
+    expect(JSON.parse(storage.data[VIEWER_SETTINGS_KEY] ?? '{}')).toEqual({ effects: false, oneVideo: true, captions: true, announce: 'important', announceInteractions: true, announceSkips: true, captionLang: null, chatSpeed: 0, fullscreenChat: 'few' });
     expect(createViewerSettings(storage).effects).toBe(false);
     setViewerSetting('oneVideo', false, store);
     await flush();
-    expect(createViewerSettings(storage)).toEqual({ effects: false, oneVideo: false, captions: true, announce: 'important', captionLang: null, chatSpeed: 0, fullscreenChat: 'few' });
+    expect(createViewerSettings(storage)).toEqual({ effects: false, oneVideo: false, captions: true, announce: 'important', announceInteractions: true, announceSkips: true, captionLang: null, chatSpeed: 0, fullscreenChat: 'few' });
     setViewerSetting('captions', false, store);
     await flush();
     expect(createViewerSettings(storage).captions).toBe(false);

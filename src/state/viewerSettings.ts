@@ -23,6 +23,9 @@ export interface ViewerSettings {
   captions: boolean;
   /** What a screen reader is told of new chat messages (domain/chatAnnouncer). */
   announce: AnnounceMode;
+  /** Whether it is told when an interaction starts, and of messages skipped in a flood. */
+  announceInteractions: boolean;
+  announceSkips: boolean;
   /** The caption language chosen where the room captions in several; null: the room's newest. */
   captionLang: string | null;
   /** At most this many chat messages a second (0: every message). */
@@ -40,7 +43,7 @@ const CAPTION_LANG = /^[A-Za-z]{2,3}(?:[_-][A-Za-z0-9]{2,8})?$/;
 
 export const VIEWER_SETTINGS_KEY = 'webcast.viewer.settings';
 
-export const DEFAULT_VIEWER_SETTINGS: ViewerSettings = { effects: true, oneVideo: true, captions: true, announce: DEFAULT_ANNOUNCE_MODE, captionLang: null, chatSpeed: DEFAULT_CHAT_SPEED, fullscreenChat: 'few' };
+export const DEFAULT_VIEWER_SETTINGS: ViewerSettings = { effects: true, oneVideo: true, captions: true, announce: DEFAULT_ANNOUNCE_MODE, announceInteractions: true, announceSkips: true, captionLang: null, chatSpeed: DEFAULT_CHAT_SPEED, fullscreenChat: 'few' };
 
 /** Stored text to settings: anything unknown falls back to the default, field by field. */
 export function parseViewerSettings(stored: string | null): ViewerSettings {
@@ -56,6 +59,8 @@ export function parseViewerSettings(stored: string | null): ViewerSettings {
     oneVideo: typeof v.oneVideo === 'boolean' ? v.oneVideo : DEFAULT_VIEWER_SETTINGS.oneVideo,
     captions: typeof v.captions === 'boolean' ? v.captions : DEFAULT_VIEWER_SETTINGS.captions,
     announce: readAnnounceMode(v.announce),
+    announceInteractions: typeof v.announceInteractions === 'boolean' ? v.announceInteractions : true,
+    announceSkips: typeof v.announceSkips === 'boolean' ? v.announceSkips : true,
     captionLang: typeof v.captionLang === 'string' && CAPTION_LANG.test(v.captionLang) ? v.captionLang : null,
     chatSpeed: readChatSpeed(v.chatSpeed),
     fullscreenChat: readFullscreenChat(v.fullscreenChat),
@@ -82,8 +87,8 @@ export interface SettingsEvents {
 export function createViewerSettings(storage: SettingsStorage | null, events: SettingsEvents | null = null): ViewerSettings {
   const store = proxy<ViewerSettings>(read(storage));
   subscribe(store, () => {
-    const { effects, oneVideo, captions, announce, captionLang, chatSpeed, fullscreenChat } = store;
-    const text = JSON.stringify({ effects, oneVideo, captions, announce, captionLang, chatSpeed, fullscreenChat });
+    const { effects, oneVideo, captions, announce, announceInteractions, announceSkips, captionLang, chatSpeed, fullscreenChat } = store;
+    const text = JSON.stringify({ effects, oneVideo, captions, announce, announceInteractions, announceSkips, captionLang, chatSpeed, fullscreenChat });
     try {
       // Unchanged (another tab's change just applied here): nothing to write back.
       if (storage?.getItem(VIEWER_SETTINGS_KEY) !== text) storage?.setItem(VIEWER_SETTINGS_KEY, text);

@@ -1,16 +1,29 @@
 /**
  * The chat's screen-reader announcer: an off-screen polite live region, apart from the chat
  * list (a log with no live region of its own), that says what domain/chatAnnouncer decides
- * at most once per ANNOUNCE_INTERVAL_MS. It never re-renders with the chat: it watches the
- * room's feed with valtio's subscribe, notes that something changed, and reads the new
- * entries only when its interval comes round, so a flood costs the chat's update path one
- * flag per update.
+ * at most once per ANNOUNCE_INTERVAL_MS: an interaction that starts, the messages the
+ * viewer chose to hear, messages skipped in a flood (issue 37 item 2), each as the viewer
+ * chose in the settings. It never re-renders with the chat: it watches the room's feed
+ * with valtio's subscribe, notes that something changed, and reads the new entries and the
+ * room state only when its interval comes round, so a flood costs the chat's update path
+ * one comparison per update. A button, shown when focused (the chat's first stop for the
+ * keyboard), says how many messages came since the viewer last asked.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { subscribe, useSnapshot } from 'valtio';
-import { ANNOUNCE_INTERVAL_MS, announcementOf, type Announcement } from '../../domain/chatAnnouncer';
+import {
+  ANNOUNCE_INTERVAL_MS,
+  interactionsStarted,
+  roundAnnouncement,
+  SKIP_ANNOUNCE_INTERVAL_MS,
+  type Announcement,
+  type AnnouncerLine,
+  type InteractionKind,
+  type InteractionsView,
+} from '../../domain/chatAnnouncer';
 import { isStaff } from '../../domain/roles';
+import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import type { ChatEntry } from '../../realtime/chatEntry';
 import { realtimeStore } from '../../state/roomFeed';
 import { viewerSettings } from '../../state/viewerSettings';
@@ -24,61 +37,104 @@ export function entriesAfter(entries: readonly ChatEntry[], lastId: string | nul
   return entries;
 }
 
+const NO_INTERACTIONS: InteractionsView = { rollCall: null, paper: null, lottery: null, redPacket: null };
+
 export function ChatAnnouncer({ roomId }: { readonly roomId: string }) {
   const clock = useClock();
-  const { t } = useTranslation();
-  const { announce: mode } = useSnapshot(viewerSettings);
-  const [said, setSaid] = useState<Announcement | null>(null);
-  const lastId = useRef<string | null>(null);
+  // Both catalogues: the chat's lines and the interactions' (loaded with the chat's tools).
+  const { t } = useTranslation(['translation', INTERACTIONS_NS]);
+  const { announce, announceInteractions, announceSkips } = useSnapshot(viewerSettings);
+  const [said, setSaid] = useState<Announcement | AnnouncerLine | null>(null);
+  const ask = useRef<() => void>(() => undefined);
 
   useEffect(() => {
-    if (mode === 'off') return;
-    const newest = () => {
-      const entries = realtimeStore.rooms[roomId]?.entries ?? [];
-      return entries[entries.length - 1]?.msgId ?? null;
-    };
-    // What is on screen when the announcer starts was not "new".
-    lastId.current = newest();
+    const choices = { messages: announce, interactions: announceInteractions, skips: announceSkips };
+    const feed = () => realtimeStore.rooms[roomId];
+    const newest = () => feed()?.entries.at(-1)?.msgId ?? null;
+    // What the room shows when the announcer starts was not "new".
+    let lastId = newest();
+    let lastRoom: InteractionsView | null = feed()?.room ?? null;
+    let lastNotShown = feed()?.notShown ?? 0;
+    let interactions: InteractionKind[] = [];
+    let skipped = 0;
+    let skipSaidAt = -Infinity;
+    let sinceAsked = 0;
     let pending = false;
     let timer: TimerId | undefined;
+
+    /** Takes in what changed since the last look; returns the messages that arrived. */
+    const take = (): readonly ChatEntry[] => {
+      const current = feed();
+      if (current === undefined) return [];
+      const arrived = entriesAfter(current.entries, lastId);
+      lastId = current.entries.at(-1)?.msgId ?? lastId;
+      if (current.room !== lastRoom) {
+        interactions = interactions.concat(interactionsStarted(lastRoom ?? NO_INTERACTIONS, current.room));
+        lastRoom = current.room;
+      }
+      const notShown = Math.max(0, current.notShown - lastNotShown);
+      lastNotShown = current.notShown;
+      skipped += notShown;
+      sinceAsked += arrived.length + notShown;
+      return arrived;
+    };
     const flush = () => {
       timer = undefined;
       if (!pending) return;
       pending = false;
-      const entries = realtimeStore.rooms[roomId]?.entries ?? [];
-      const arrived = entriesAfter(entries, lastId.current);
-      lastId.current = entries[entries.length - 1]?.msgId ?? lastId.current;
-      const announcement = announcementOf(
-        mode,
-        arrived.map((entry) => ({ name: entry.name, text: entry.text, important: entry.mentionsMe || isStaff(entry.role), mine: entry.mine })),
-      );
-      if (announcement !== null) {
-        setSaid(announcement);
-        timer = clock.setTimeout(flush, ANNOUNCE_INTERVAL_MS);
-      }
+      const arrived = take();
+      const now = clock.now();
+      const round = roundAnnouncement(choices, {
+        interactions,
+        arrived: arrived.map((entry) => ({ name: entry.name, text: entry.text, important: entry.mentionsMe || isStaff(entry.role), mine: entry.mine })),
+        skipped,
+        skipDue: now - skipSaidAt >= SKIP_ANNOUNCE_INTERVAL_MS,
+      });
+      interactions = [...round.interactions];
+      skipped = round.skipped;
+      if (round.say === null) return;
+      if (round.say.key === 'announce.skipped') skipSaidAt = now;
+      setSaid(round.say);
+      // The next line waits for the interval; an interaction still to say comes then.
+      pending = interactions.length > 0;
+      timer = clock.setTimeout(flush, ANNOUNCE_INTERVAL_MS);
     };
     const stop = subscribe(realtimeStore, () => {
+      const current = feed();
       const now = newest();
-      if (now === lastId.current) return;
+      if (now === lastId && current?.room === lastRoom && (current?.notShown ?? 0) === lastNotShown) return;
       // A room that was empty when the announcer started: its first entries are the replay
       // of its history, taken as the starting point at once (waiting for the flush took the
       // first news with them when it came within the flush's 250 ms).
-      if (lastId.current === null && !pending) {
-        lastId.current = now;
+      if (lastId === null && now !== null && !pending) {
+        lastId = now;
+        lastRoom ??= current?.room ?? null;
         return;
       }
       pending = true;
       if (timer === undefined) timer = clock.setTimeout(flush, 250);
     });
+    ask.current = () => {
+      take();
+      setSaid({ key: 'announce.sinceAsked', params: { count: sinceAsked } });
+      sinceAsked = 0;
+    };
     return () => {
       stop();
       clock.clearTimeout(timer);
     };
-  }, [clock, mode, roomId]);
+  }, [clock, announce, announceInteractions, announceSkips, roomId]);
 
+  // The interactions' lines are in their catalogue, loaded with the chat's tools.
+  const text = said === null ? '' : said.key.startsWith('announce.') ? t(said.key, { ...said.params, ns: INTERACTIONS_NS }) : t(said.key, said.params);
   return (
-    <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true" data-testid="chat-announcer">
-      {mode !== 'off' && said !== null ? t(said.key, said.params) : ''}
-    </div>
+    <>
+      <button type="button" className="chat-announcer__ask visually-hidden-focusable" onClick={() => ask.current()}>
+        {t('announce.ask', { ns: INTERACTIONS_NS })}
+      </button>
+      <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true" data-testid="chat-announcer">
+        {text}
+      </div>
+    </>
   );
 }

@@ -159,7 +159,9 @@ function LiveChatPanel({ roomId, actions, moderation, onPopOut }: ChatPanelProps
   return (
     <>
       {/* Beside the panel, not in it: what it says is not part of the chat's content. */}
-      <ChatAnnouncer roomId={roomId} />
+      <Suspense fallback={null}>
+        <ChatAnnouncer roomId={roomId} />
+      </Suspense>
       <section className="chat-panel" aria-label={t('chat.title')} data-room-id={roomId}>
         <div className="chat-panel__tools">
           <FilterSwitch value={filter} onChange={onFilter} />

@@ -34,9 +34,6 @@ export function RollCallCard({ roomId }: { readonly roomId: string }) {
           </button>
         </div>
       )}
-      <p className="visually-hidden" role="status">
-        {phase === 'open' ? t('rollCall.announceOpen') : ''}
-      </p>
       {phase === 'signed' && model.signedAt !== null && (
         <p className="interaction-card__row" role="status">
           {t('rollCall.signedAt', { time: timeOfDay(model.signedAt) })}

@@ -17,6 +17,9 @@ const props: SettingsFormProps = {
   onEffects: noop,
   onOneVideo: noop,
   announce: 'important',
+  announceInteractions: true,
+  announceSkips: true,
+  onAnnounceChoice: () => undefined,
   onAnnounce: noop,
 };
 

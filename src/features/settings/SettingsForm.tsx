@@ -38,9 +38,14 @@ export interface SettingsFormProps {
   /** What a screen reader is told of new chat messages. */
   readonly announce: AnnounceMode;
   readonly onAnnounce: (mode: AnnounceMode) => void;
+  /** Whether it is also told of interactions that start and of messages skipped. */
+  readonly announceInteractions: boolean;
+  readonly announceSkips: boolean;
+  readonly onAnnounceChoice: (choice: 'announceInteractions' | 'announceSkips', on: boolean) => void;
 }
 
-export function SettingsForm({ nickname, settings, offer, effects, oneVideo, onQuality, onDelay, onType, onEffects, onOneVideo, announce, onAnnounce }: SettingsFormProps) {
+export function SettingsForm(props: SettingsFormProps) {
+  const { nickname, settings, offer, effects, oneVideo, onQuality, onDelay, onType, onEffects, onOneVideo, announce, onAnnounce } = props;
   const { t } = useTranslation(INTERACTIONS_NS);
   const effectsId = useId();
   const playbackId = useId();
@@ -124,6 +129,14 @@ export function SettingsForm({ nickname, settings, offer, effects, oneVideo, onQ
               </option>
             ))}
           </select>
+        </label>
+        <label className="viewer-settings__check">
+          <input type="checkbox" checked={props.announceInteractions} onChange={(event) => props.onAnnounceChoice('announceInteractions', event.target.checked)} />
+          <span>{t('viewerSettings.announceInteractions')}</span>
+        </label>
+        <label className="viewer-settings__check">
+          <input type="checkbox" checked={props.announceSkips} onChange={(event) => props.onAnnounceChoice('announceSkips', event.target.checked)} />
+          <span>{t('viewerSettings.announceSkips')}</span>
         </label>
         <p className="viewer-settings__hint">{t('viewerSettings.announceHint')}</p>
       </section>

@@ -46,6 +46,9 @@ function OpenSettings({ titleId, nickname, onClose }: { readonly titleId: string
         onOneVideo={(on) => setViewerSetting('oneVideo', on)}
         announce={viewer.announce}
         onAnnounce={(mode) => setViewerSetting('announce', mode)}
+        announceInteractions={viewer.announceInteractions}
+        announceSkips={viewer.announceSkips}
+        onAnnounceChoice={(choice, on) => setViewerSetting(choice, on)}
       />
     </div>
   );
