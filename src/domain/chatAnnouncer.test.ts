@@ -68,6 +68,8 @@ describe('the announcer beside the messages (issue 37)', () => {
     expect(first.say).toEqual({ key: 'announce.lottery', params: {} });
     expect(first.interactions).toEqual(['redPacket']);
     expect(first.skipped).toBe(1234);
+    // The host's message behind the lottery is said in the next round.
+    expect(first.arrived).toEqual([host('Host')]);
     const second = roundAnnouncement(all, { ...round, interactions: [] });
     expect(second.say?.key).toBe('chat.announce.said');
     const third = roundAnnouncement(all, { ...round, interactions: [], arrived: [plain('a')] });
@@ -79,7 +81,7 @@ describe('the announcer beside the messages (issue 37)', () => {
   it('says only what the viewer chose', () => {
     const round = { interactions: ['rollCall'] as InteractionKind[], arrived: [host('Host')], skipped: 10, skipDue: true };
     const quiet = roundAnnouncement({ messages: 'off', interactions: false, skips: false }, round);
-    expect(quiet).toEqual({ say: null, interactions: [], skipped: 0 });
+    expect(quiet).toEqual({ say: null, interactions: [], arrived: [], skipped: 0 });
     expect(roundAnnouncement({ messages: 'off', interactions: false, skips: true }, round).say).toEqual({ key: 'announce.skipped', params: { count: 10 } });
   });
 });

@@ -82,19 +82,28 @@ export interface AnnouncerRound {
   readonly skipDue: boolean;
 }
 
+export interface AnnouncerRoundResult {
+  readonly say: Announcement | AnnouncerLine | null;
+  /** What waits for the next round: interactions and messages not said, skips not summed up yet. */
+  readonly interactions: readonly InteractionKind[];
+  readonly arrived: readonly AnnouncedEntry[];
+  readonly skipped: number;
+}
+
 /**
  * The one line of a round: an interaction that started, else the messages, else the
- * skipped ones; what was not said of the interactions and the skips waits for the next.
+ * skipped ones; what was not said of the interactions, the messages (behind an
+ * interaction) and the skips waits for the next.
  */
-export function roundAnnouncement(choices: AnnounceChoices, round: AnnouncerRound): { readonly say: Announcement | AnnouncerLine | null; readonly interactions: readonly InteractionKind[]; readonly skipped: number } {
+export function roundAnnouncement(choices: AnnounceChoices, round: AnnouncerRound): AnnouncerRoundResult {
   const interactions = choices.interactions ? round.interactions : [];
   const skipped = choices.skips ? round.skipped : 0;
   const first = interactions[0];
-  if (first !== undefined) return { say: { key: `announce.${first}`, params: {} }, interactions: interactions.slice(1), skipped };
+  if (first !== undefined) return { say: { key: `announce.${first}`, params: {} }, interactions: interactions.slice(1), arrived: round.arrived, skipped };
   const said = announcementOf(choices.messages, round.arrived);
-  if (said !== null) return { say: said, interactions, skipped };
-  if (skipped > 0 && round.skipDue) return { say: { key: 'announce.skipped', params: { count: skipped } }, interactions, skipped: 0 };
-  return { say: null, interactions, skipped };
+  if (said !== null) return { say: said, interactions, arrived: [], skipped };
+  if (skipped > 0 && round.skipDue) return { say: { key: 'announce.skipped', params: { count: skipped } }, interactions, arrived: [], skipped: 0 };
+  return { say: null, interactions, arrived: [], skipped };
 }
 
 /** An i18n key and its parameters (the chat panel translates it). */

@@ -139,3 +139,69 @@ test('in full screen the chat stays over the player, clear of its controls, with
   await pressControl(page, '退出全屏');
   await expect(overlay).toHaveCount(0);
 });
+
+// Holding still for the reader (issue 37 item 1, WCAG 2.2.2): the list stops while the mouse
+// is over it or the keyboard's focus is in it, counts what came on its "new" button (which
+// the keyboard reaches), and moves again when they leave, the button is pressed, or the
+// viewer's own message comes.
+test('the list holds still under the mouse and the keyboard focus, counts what came, and moves again', async ({ page, baseURL }) => {
+  test.setTimeout(60_000);
+  await enterAsGuest(page, ROOM);
+  await joinedRoom(page, ROOM);
+  const say = (text: string) => adminCall(baseURL ?? '', E2E_ADMIN_TOKEN, `/admin/v1/rooms/${ROOM}/say`, { text, role: 'host' });
+  const log = page.getByRole('log');
+  const list = page.locator('.chat-list');
+  await say('held: before');
+  await expect(log.getByText('held: before')).toBeVisible();
+
+  // The mouse over the list: what comes is counted, not shown.
+  await list.hover();
+  await expect(list).toHaveAttribute('data-held', 'true');
+  await say('held: under the mouse');
+  const fresh = page.locator('.chat-list__new');
+  await expect(fresh).toHaveAttribute('data-count', '1');
+  await expect(log.getByText('held: under the mouse')).toHaveCount(0);
+  // The mouse leaves: it moves again.
+  await page.mouse.move(5, 5);
+  await expect(log.getByText('held: under the mouse')).toBeVisible();
+  await expect(list).not.toHaveAttribute('data-held', 'true');
+
+  // The keyboard's focus in the list (back from the composer): held; the button is reached and pressed.
+  const composer = page.getByRole('textbox', { name: '消息' });
+  await composer.focus();
+  for (let i = 0; i < 6 && !(await page.evaluate(() => document.activeElement?.closest('.chat-list') !== null)); i++) await page.keyboard.press('Shift+Tab');
+  await expect(list).toHaveAttribute('data-held', 'true');
+  await say('held: under the focus');
+  await expect(fresh).toHaveAttribute('data-count', '1');
+  await expect(log.getByText('held: under the focus')).toHaveCount(0);
+  await fresh.focus();
+  await page.keyboard.press('Enter');
+  await expect(log.getByText('held: under the focus')).toBeVisible();
+
+  // Held by the mouse again, the viewer sends: their message shows, and the list with it.
+  await list.hover();
+  await expect(list).toHaveAttribute('data-held', 'true');
+  await say('held: before my own');
+  await composer.fill('held: my own');
+  await composer.press('Enter');
+  await expect(log.getByText('held: my own')).toBeVisible();
+  await expect(log.getByText('held: before my own')).toBeVisible();
+});
+
+// Windows' high-contrast themes (forced colours): controls drawn by their background alone
+// would vanish; each keeps a border, the player's icons their colour (issue 37 item 3).
+test('with forced colours every control of the video page keeps a visible edge', async ({ page }) => {
+  await page.emulateMedia({ forcedColors: 'active' });
+  await enterAsGuest(page, ROOM);
+  await joinedRoom(page, ROOM);
+  const edgeless = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('button, select, textarea, [role="tab"]')]
+      .filter((el) => el.offsetParent !== null && !el.closest('.visually-hidden') && !el.matches('.visually-hidden-focusable:not(:focus)'))
+      .filter((el) => {
+        const style = getComputedStyle(el);
+        return style.borderTopStyle === 'none' || style.borderTopWidth === '0px';
+      })
+      .map((el) => el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 20) ?? el.tagName),
+  );
+  expect(edgeless).toEqual([]);
+});

@@ -18,6 +18,7 @@ import {
   roundAnnouncement,
   SKIP_ANNOUNCE_INTERVAL_MS,
   type Announcement,
+  type AnnouncedEntry,
   type AnnouncerLine,
   type InteractionKind,
   type InteractionsView,
@@ -56,6 +57,8 @@ export function ChatAnnouncer({ roomId }: { readonly roomId: string }) {
     let lastRoom: InteractionsView | null = feed()?.room ?? null;
     let lastNotShown = feed()?.notShown ?? 0;
     let interactions: InteractionKind[] = [];
+    // Messages that came in a round an interaction took: said in the next one.
+    let held: readonly AnnouncedEntry[] = [];
     let skipped = 0;
     let skipSaidAt = -Infinity;
     let sinceAsked = 0;
@@ -86,17 +89,18 @@ export function ChatAnnouncer({ roomId }: { readonly roomId: string }) {
       const now = clock.now();
       const round = roundAnnouncement(choices, {
         interactions,
-        arrived: arrived.map((entry) => ({ name: entry.name, text: entry.text, important: entry.mentionsMe || isStaff(entry.role), mine: entry.mine })),
+        arrived: held.concat(arrived.map((entry) => ({ name: entry.name, text: entry.text, important: entry.mentionsMe || isStaff(entry.role), mine: entry.mine }))),
         skipped,
         skipDue: now - skipSaidAt >= SKIP_ANNOUNCE_INTERVAL_MS,
       });
       interactions = [...round.interactions];
+      held = round.arrived;
       skipped = round.skipped;
       if (round.say === null) return;
       if (round.say.key === 'announce.skipped') skipSaidAt = now;
       setSaid(round.say);
-      // The next line waits for the interval; an interaction still to say comes then.
-      pending = interactions.length > 0;
+      // The next line waits for the interval; an interaction or a message still to say comes then.
+      pending = interactions.length > 0 || held.length > 0;
       timer = clock.setTimeout(flush, ANNOUNCE_INTERVAL_MS);
     };
     const stop = subscribe(realtimeStore, () => {

@@ -6,6 +6,12 @@
  * measurement: the reader gives way to the tail only when the viewer scrolled it down to
  * the bottom, or pressed the button.
  *
+ * It also holds still while the mouse is over it or the keyboard's focus is in it (WCAG
+ * 2.2.2, issue 37): the rows shown then stay, new ones are counted on the same button, and
+ * it moves again when the pointer or the focus leaves, the button is pressed, or the
+ * viewer's own message comes (they sent it to see it). The hold starts when the pointer
+ * comes in or the focus does: once the list moves again it follows until they come anew.
+ *
  * Stillness while reading: nothing leaves the top of the view then (readingView.ts), so
  * no scroll correction is needed; new rows append below the viewport, which moves nothing.
  * No overscan (increaseViewportBy): rows rendered above the viewport get re-measured while
@@ -20,7 +26,7 @@ import type { SkippedPage, SkippedRange } from '../../realtime/skippedPage';
 import { realtimeFailureText, type RealtimeFailure } from '../../state/roomFeed';
 import { ChatMessage, type ChatMessageCallbacks } from './ChatMessage';
 import { LoadedRows } from './LoadedRows';
-import { readingView, unseenSince } from './readingView';
+import { heldView, ownSince, readingView, unseenSince } from './readingView';
 import { chatRowLabels, type ChatRowLabels } from './rowLabels';
 import { hasRest, loadFailed, newExpansion, pageLoaded, restRange, startLoad, type SkippedExpansion } from './skippedMarks';
 import { SkippedMarker } from './SkippedMarker';
@@ -63,6 +69,13 @@ interface Reading {
   readonly start: TailPosition | null;
 }
 
+
+/** The rows held while the pointer is over the list or the focus in it, and by what. */
+interface Hold {
+  readonly rows: readonly ChatEntry[];
+  readonly pointer: boolean;
+  readonly focus: boolean;
+}
 
 /** The pages markers loaded, by the msgId of the marked entry, and how to load the next. */
 function useSkippedPages(onLoadSkipped: ChatListProps['onLoadSkipped']) {
@@ -139,8 +152,16 @@ function ChatListView({ entries, gaps, withdrawn, onQuote, onMention, onWithdraw
 
   // null while following.
   const [reading, setReading] = useState<Reading | null>(null);
+  // Held while following: by the pointer over the list, by the keyboard's focus in it.
+  const [hold, setHold] = useState<Hold | null>(null);
   const withdrawnIds = useMemo(() => new Set(withdrawn), [withdrawn]);
-  const view = useMemo(() => (reading === null ? entries : readingView(reading.held, entries, withdrawnIds)), [reading, entries, withdrawnIds]);
+  const holdOffset = hold?.rows.at(-1)?.offset ?? null;
+  // The viewer's own message lets the list move: they sent it to see it.
+  const held = hold !== null && reading === null && !ownSince(entries, holdOffset) ? hold : null;
+  const view = useMemo(
+    () => (reading !== null ? readingView(reading.held, entries, withdrawnIds) : held !== null ? heldView(held.rows, withdrawnIds) : entries),
+    [reading, held, entries, withdrawnIds],
+  );
   // The same facts for the callbacks Virtuoso calls between renders.
   const viewRef = useRef(view);
   const userInputAt = useRef(-Infinity);
@@ -187,8 +208,11 @@ function ChatListView({ entries, gaps, withdrawn, onQuote, onMention, onWithdraw
         if (!userScrolling()) return;
         const shown = viewRef.current;
         setReading((now) => ({ held: shown, heldGaps: gapsRef.current, seenOffset: shown.at(-1)?.offset ?? 0, start: now?.start ?? null }));
+        // Reading holds the rows now; back at the bottom the list follows, not an older hold.
+        setHold(null);
       } else if (readerAway.current && performance.now() - downInputAt.current <= USER_SCROLL_MS) {
         setReading(null);
+        setHold(null);
       }
     },
     [userScrolling],
@@ -200,6 +224,7 @@ function ChatListView({ entries, gaps, withdrawn, onQuote, onMention, onWithdraw
     readerAway.current = false;
     const shown = viewRef.current;
     setReading({ held: shown, heldGaps: gapsRef.current, seenOffset: shown.at(-1)?.offset ?? 0, start });
+    setHold(null);
   }, []);
   const scrollerRef = useCallback((element: HTMLElement | Window | null) => {
     if (focusReader.current && element instanceof HTMLElement) {
@@ -211,9 +236,33 @@ function ChatListView({ entries, gaps, withdrawn, onQuote, onMention, onWithdraw
   const resume = useCallback(() => {
     readerAway.current = false;
     setReading(null);
+    setHold(null);
   }, []);
+  const holdFor = useCallback((why: keyof Omit<Hold, 'rows'>) => setHold((now) => (now === null ? { rows: viewRef.current, pointer: why === 'pointer', focus: why === 'focus' } : { ...now, [why]: true })), []);
+  const releaseFor = useCallback(
+    (why: keyof Omit<Hold, 'rows'>) =>
+      setHold((now) => {
+        if (now === null) return null;
+        const next = { ...now, [why]: false };
+        return next.pointer || next.focus ? next : null;
+      }),
+    [],
+  );
+  const onPointerEnter = useCallback((event: { pointerType: string }) => {
+    if (event.pointerType === 'mouse') holdFor('pointer');
+  }, [holdFor]);
+  const onPointerLeave = useCallback((event: { pointerType: string }) => {
+    if (event.pointerType === 'mouse') releaseFor('pointer');
+  }, [releaseFor]);
+  // The keyboard's focus (a click's focus is the pointer's hold already).
+  const onFocus = useCallback((event: { target: EventTarget }) => {
+    if (event.target instanceof Element && event.target.matches(':focus-visible')) holdFor('focus');
+  }, [holdFor]);
+  const onBlur = useCallback((event: { currentTarget: EventTarget; relatedTarget: EventTarget | null }) => {
+    if (!(event.relatedTarget instanceof Node) || !(event.currentTarget instanceof Node) || !event.currentTarget.contains(event.relatedTarget)) releaseFor('focus');
+  }, [releaseFor]);
 
-  const unseen = reading === null ? 0 : unseenSince(entries, reading.seenOffset);
+  const unseen = reading !== null ? unseenSince(entries, reading.seenOffset) : held !== null ? unseenSince(entries, holdOffset) : 0;
   const now = useWithdrawClock(entries);
   const { expansions, load } = useSkippedPages(onLoadSkipped);
   // The panel's callbacks are stable, so this object changes only if one of them does.
@@ -265,6 +314,11 @@ function ChatListView({ entries, gaps, withdrawn, onQuote, onMention, onWithdraw
       onTouchMove={onTouchMove}
       onKeyDown={onKeyDown}
       onPointerDown={onPointerDown}
+      onPointerEnter={onPointerEnter}
+      onPointerLeave={onPointerLeave}
+      onFocus={onFocus}
+      onBlur={onBlur}
+      data-held={held !== null ? 'true' : undefined}
     >
       {view.length === 0 ? (
         // Virtuoso is mounted with the first entries, so it starts at the newest of them.
@@ -294,7 +348,7 @@ function ChatListView({ entries, gaps, withdrawn, onQuote, onMention, onWithdraw
           atBottomThreshold={AT_BOTTOM_THRESHOLD}
         />
       )}
-      {reading !== null && unseen > 0 && (
+      {(reading !== null || held !== null) && unseen > 0 && (
         <button type="button" className="chat-list__new" onClick={resume} data-count={unseen}>
           {t('chat.list.newMessages', { n: unseen })}
         </button>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHAT_ENTRIES_KEPT, keepLatest } from '../../domain';
-import { readingView, unseenSince } from './readingView';
+import { heldView, ownSince, readingView, unseenSince } from './readingView';
 
 const at = (...offsets: number[]) => offsets.map((offset) => ({ offset, msgId: `m${offset}` }));
 const range = (from: number, to: number) => at(...Array.from({ length: to - from + 1 }, (_, i) => from + i));
@@ -52,5 +52,22 @@ describe('unseenSince', () => {
     expect(unseenSince(range(1, 10), 7)).toBe(3);
     // Everything seen fell off the top: all are new.
     expect(unseenSince(range(50, 60), 7)).toBe(11);
+  });
+});
+
+describe('held while the pointer or the focus is on the list', () => {
+  const row = (offset: number, mine = false, msgId = `m${offset}`) => ({ offset, mine, msgId });
+
+  it('keeps the rows it held, less the withdrawn ones', () => {
+    const held = [row(1), row(2), row(3)];
+    expect(heldView(held, new Set())).toBe(held);
+    expect(heldView(held, new Set(['m2'])).map((r) => r.offset)).toEqual([1, 3]);
+  });
+
+  it("moves again once the viewer's own message came after the held rows", () => {
+    expect(ownSince([row(1, true), row(2), row(3)], 1)).toBe(false);
+    expect(ownSince([row(1), row(2), row(3, true)], 1)).toBe(true);
+    expect(ownSince([row(1), row(2, true)], 2)).toBe(false);
+    expect(ownSince([row(1, true)], null)).toBe(false);
   });
 });

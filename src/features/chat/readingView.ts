@@ -40,3 +40,15 @@ export function unseenSince(live: readonly Ordered[], seenOffset: number | null)
   for (let i = live.length - 1; i >= 0 && live[i]!.offset > seenOffset; i--) count++;
   return count;
 }
+
+/** The rows held while the list holds still for the viewer, less the ones withdrawn since. */
+export function heldView<T extends Withdrawable>(held: readonly T[], withdrawn: ReadonlySet<string>): readonly T[] {
+  return withdrawn.size === 0 ? held : held.filter((entry) => !withdrawn.has(entry.msgId));
+}
+
+/** Whether one of the viewer's own entries came after `offset` (newest last: looks from the end). */
+export function ownSince(live: readonly Pick<ChatEntry, 'offset' | 'mine'>[], offset: number | null): boolean {
+  if (offset === null) return false;
+  for (let i = live.length - 1; i >= 0 && live[i]!.offset > offset; i--) if (live[i]!.mine) return true;
+  return false;
+}
