@@ -18,6 +18,7 @@ import {
   roundAnnouncement,
   SKIP_ANNOUNCE_INTERVAL_MS,
   type Announcement,
+  type AnnounceChoices,
   type AnnouncedEntry,
   type AnnouncerLine,
   type InteractionKind,
@@ -36,6 +37,14 @@ export function entriesAfter(entries: readonly ChatEntry[], lastId: string | nul
   if (lastId === null) return [];
   for (let i = entries.length - 1; i >= 0; i--) if (entries[i]?.msgId === lastId) return entries.slice(i + 1);
   return entries;
+}
+
+/** Whether the viewer's choices still ask for a line of this kind (the count they asked for always). */
+function stillChosen(line: Announcement | AnnouncerLine, choices: AnnounceChoices): boolean {
+  if (line.key === 'announce.sinceAsked') return true;
+  if (line.key === 'announce.skipped') return choices.skips;
+  if (line.key.startsWith('announce.')) return choices.interactions;
+  return choices.messages !== 'off';
 }
 
 const NO_INTERACTIONS: InteractionsView = { rollCall: null, paper: null, lottery: null, redPacket: null };
@@ -106,15 +115,12 @@ export function ChatAnnouncer({ roomId }: { readonly roomId: string }) {
     const stop = subscribe(realtimeStore, () => {
       const current = feed();
       const now = newest();
-      if (now === lastId && current?.room === lastRoom && (current?.notShown ?? 0) === lastNotShown) return;
       // A room that was empty when the announcer started: its first entries are the replay
       // of its history, taken as the starting point at once (waiting for the flush took the
-      // first news with them when it came within the flush's 250 ms).
-      if (lastId === null && now !== null && !pending) {
-        lastId = now;
-        lastRoom ??= current?.room ?? null;
-        return;
-      }
+      // first news with them when it came within the flush's 250 ms; so did a change of the
+      // room's state pending then).
+      if (lastId === null && now !== null) lastId = now;
+      if (now === lastId && current?.room === lastRoom && (current?.notShown ?? 0) === lastNotShown) return;
       pending = true;
       if (timer === undefined) timer = clock.setTimeout(flush, 250);
     });
@@ -129,8 +135,10 @@ export function ChatAnnouncer({ roomId }: { readonly roomId: string }) {
     };
   }, [clock, announce, announceInteractions, announceSkips, roomId]);
 
+  // A line of a kind the viewer has since turned off is no longer there to read.
+  const kept = said !== null && stillChosen(said, { messages: announce, interactions: announceInteractions, skips: announceSkips }) ? said : null;
   // The interactions' lines are in their catalogue, loaded with the chat's tools.
-  const text = said === null ? '' : said.key.startsWith('announce.') ? t(said.key, { ...said.params, ns: INTERACTIONS_NS }) : t(said.key, said.params);
+  const text = kept === null ? '' : kept.key.startsWith('announce.') ? t(kept.key, { ...kept.params, ns: INTERACTIONS_NS }) : t(kept.key, kept.params);
   return (
     <>
       <button type="button" className="chat-announcer__ask visually-hidden-focusable" onClick={() => ask.current()}>
