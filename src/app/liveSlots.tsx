@@ -40,6 +40,11 @@ const coreSlots: LiveScreenSlots = {
             <ChatOverlay roomId={roomId} />
           </Suspense>
         }
+        pictureInPictureChat={
+          <Suspense fallback={null}>
+            <ChatOverlay roomId={roomId} />
+          </Suspense>
+        }
       />
     </Suspense>
   ),

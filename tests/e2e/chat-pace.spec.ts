@@ -205,3 +205,36 @@ test('with forced colours every control of the video page keeps a visible edge',
   );
   expect(edgeless).toEqual([]);
 });
+
+// Picture-in-picture (issue 37 item 4): the video and the newest chat in a window of their
+// own, one decoder moved there and back. Headless Chromium has no Document
+// Picture-in-Picture: a blank popup of the page (same origin, as the browser's window is)
+// stands in for the window the browser would give.
+test('picture-in-picture: the video and the chat in a small window of their own, back on the page when it closes', async ({ page, context, baseURL }) => {
+  test.setTimeout(60_000);
+  await page.addInitScript(() => {
+    (globalThis as { documentPictureInPicture?: unknown }).documentPictureInPicture = {
+      requestWindow: ({ width, height }: { width: number; height: number }) => Promise.resolve(window.open('', 'pip', `popup,width=${width},height=${height}`)),
+    };
+  });
+  await enterAsGuest(page, ROOM);
+  await joinedRoom(page, ROOM);
+  const root = playerRegion(page);
+  await expect(root).toHaveAttribute('data-phase', 'playing', { timeout: 15_000 });
+  const opened = context.waitForEvent('page');
+  await pressControl(page, '画中画');
+  const small = await opened;
+  await expect(small.locator('video')).toHaveCount(1);
+  await expect(root.locator('video')).toHaveCount(0);
+  await adminCall(baseURL ?? '', E2E_ADMIN_TOKEN, `/admin/v1/rooms/${ROOM}/say`, { text: 'in the small window', role: 'host' });
+  await expect(small.locator('.chat-overlay__row').last()).toContainText('in the small window');
+  // The same video plays on there.
+  const playing = () => small.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime);
+  const before = await playing();
+  await expect.poll(playing, { timeout: 10_000 }).toBeGreaterThan(before + 0.5);
+  // Closed from the page's control: the video is back in the player, one of it.
+  await pressControl(page, '退出画中画');
+  await expect(root.locator('video')).toHaveCount(1);
+  await expect.poll(() => small.isClosed()).toBe(true);
+  await expect(root.getByRole('button', { name: '画中画', exact: true })).toBeAttached();
+});

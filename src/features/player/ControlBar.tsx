@@ -39,6 +39,8 @@ export interface ControlBarState {
   readonly audioOnly: boolean;
   readonly immersive: boolean;
   readonly fullscreen: boolean;
+  /** The browser offers picture-in-picture, and whether it is on. */
+  readonly pictureInPicture: { readonly available: boolean; readonly active: boolean };
   readonly captions: boolean;
   readonly debug: boolean;
 }
@@ -57,6 +59,7 @@ export interface ControlBarActions {
   toggleAudioOnly(): void;
   toggleImmersive(): void;
   toggleFullscreen(): void;
+  togglePictureInPicture(): void;
   toggleCaptions(): void;
   toggleDebug(): void;
   menuOpenChanged(open: boolean): void;
@@ -201,6 +204,18 @@ export function ControlBar({ state, actions }: { readonly state: ControlBarState
         <MenuButton className="player__menu" label={t('player.settings')} items={settingsItems} onSelect={onSettings} onOpenChange={actions.menuOpenChanged}>
           <Icon name="settings" />
         </MenuButton>
+        {state.pictureInPicture.available && (
+          <button
+            type="button"
+            className="player__button"
+            aria-pressed={state.pictureInPicture.active}
+            onClick={actions.togglePictureInPicture}
+            aria-label={state.pictureInPicture.active ? t('player.exitPictureInPicture') : t('player.pictureInPicture')}
+            title={state.pictureInPicture.active ? t('player.exitPictureInPicture') : t('player.pictureInPicture')}
+          >
+            <Icon name="pictureInPicture" />
+          </button>
+        )}
         <button type="button" className="player__button player__button--wide-only" aria-pressed={state.immersive} onClick={actions.toggleImmersive} aria-label={state.immersive ? t('player.exitImmersive') : t('player.immersive')} title={state.immersive ? t('player.exitImmersive') : t('player.immersive')}>
           <Icon name="immersive" />
         </button>

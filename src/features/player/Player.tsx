@@ -12,6 +12,7 @@
  * shows the phase.
  */
 import { useRef, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { LIVE_STATUS } from '../../domain/constants';
@@ -34,6 +35,7 @@ import { usePlayTarget } from './usePlayTarget';
 import { useReplayPosition } from './useReplayPosition';
 import { useReplayTimeline } from './useReplayTimeline';
 import { useScreenModes } from './useScreenModes';
+import { usePictureInPicture } from './usePictureInPicture';
 import { useSound } from './useSound';
 import './player.css';
 
@@ -41,13 +43,15 @@ export interface PlayerProps {
   readonly roomId: string;
   /** Laid over the video in full screen and immersive mode, where the page's chat is out of sight (the app passes the chat's overlay). */
   readonly fullscreenOverlay?: ReactNode;
+  /** Beside the video in a Document Picture-in-Picture window (the app passes the chat's overlay). */
+  readonly pictureInPictureChat?: ReactNode;
 }
 
 // This chunk loads only for the video page: fetch the engine of the viewer's last choice
 // along with it (HLS unless they chose FLV), instead of after the first render.
 if (hasMse()) preloadEngine(playerSettings.type === 'flv' ? 'mpegts' : 'hlsjs');
 
-export function Player({ roomId, fullscreenOverlay }: PlayerProps) {
+export function Player({ roomId, fullscreenOverlay, pictureInPictureChat }: PlayerProps) {
   const { t } = useTranslation();
   const { debug } = useSnapshot(playerSettings);
   // SPEC session field: autoplay where the browser allows it.
@@ -67,6 +71,7 @@ export function Player({ roomId, fullscreenOverlay }: PlayerProps) {
 
   const edge = useLiveEdge({ videoRef, rootRef, engineRef, phase, loadId, debug });
   const screen = useScreenModes(rootRef);
+  const pip = usePictureInPicture(videoRef);
   const playingNow = showsVideo(phase) && !paused;
   const controls = useControlsVisibility(playingNow);
   // The room's own replay starts when its last session went live; a chosen recording says when its did.
@@ -144,6 +149,7 @@ export function Player({ roomId, fullscreenOverlay }: PlayerProps) {
     toggleAudioOnly: screen.toggleAudioOnly,
     toggleImmersive: screen.toggleImmersive,
     toggleFullscreen: screen.toggleFullscreen,
+    togglePictureInPicture: pip.toggle,
     toggleCaptions,
     toggleDebug: () => setPlayerSetting('debug', !debug),
     menuOpenChanged: controls.setMenuOpen,
@@ -230,6 +236,7 @@ export function Player({ roomId, fullscreenOverlay }: PlayerProps) {
         {debug && <PlayerDebug figures={edge.figures} />}
 
         {(screen.fullscreen || screen.immersive) && fullscreenOverlay}
+        {pip.chatHost !== null && pictureInPictureChat !== undefined && createPortal(pictureInPictureChat, pip.chatHost)}
 
         <div onPointerEnter={() => controls.setPointerOnBar(true)} onPointerLeave={() => controls.setPointerOnBar(false)}>
           <ControlBar
@@ -255,6 +262,7 @@ export function Player({ roomId, fullscreenOverlay }: PlayerProps) {
               audioOnly: screen.audioOnly,
               immersive: screen.immersive,
               fullscreen: screen.fullscreen,
+              pictureInPicture: { available: pip.available, active: pip.active },
               captions,
               debug,
             }}
