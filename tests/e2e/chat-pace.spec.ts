@@ -232,8 +232,8 @@ test('picture-in-picture: the video and the chat in a small window of their own,
   const playing = () => small.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime);
   const before = await playing();
   await expect.poll(playing, { timeout: 10_000 }).toBeGreaterThan(before + 0.5);
-  // Closed from the page's control: the video is back in the player, one of it.
-  await pressControl(page, '退出画中画');
+  // Closed from the picture's place on the page: the video is back in the player, one of it.
+  await root.locator('.player__pip-place').getByRole('button', { name: '退出画中画' }).click();
   await expect(root.locator('video')).toHaveCount(1);
   await expect.poll(() => small.isClosed()).toBe(true);
   await expect(root.getByRole('button', { name: '画中画', exact: true })).toBeAttached();

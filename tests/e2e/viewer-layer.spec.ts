@@ -339,7 +339,7 @@ test.describe('settings', () => {
     await expect(delay).toHaveValue('fluent');
     await expect(type).toHaveValue('flv');
     await expect(effects).not.toBeChecked();
-    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('webcast.viewer.settings'))) ?? 'null')).toEqual({ effects: false, oneVideo: true, captions: true, announce: 'important', captionLang: null });
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('webcast.viewer.settings'))) ?? 'null')).toEqual({ effects: false, oneVideo: true, captions: true, announce: 'important', announceInteractions: true, announceSkips: true, captionLang: null, chatSpeed: 0, fullscreenChat: 'few' });
 
     // Back to the room's default player (HLS), from the panel.
     await type.selectOption('');

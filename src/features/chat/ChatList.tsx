@@ -10,7 +10,10 @@
  * 2.2.2, issue 37): the rows shown then stay, new ones are counted on the same button, and
  * it moves again when the pointer or the focus leaves, the button is pressed, or the
  * viewer's own message comes (they sent it to see it). The hold starts when the pointer
- * comes in or the focus does: once the list moves again it follows until they come anew.
+ * moves over the list (a move of the viewer's: the browser's own hover updates after a
+ * layout change do not count) or the focus comes in: once the list moves again it follows
+ * until they come anew. The console's list (moderation) never holds: the staff act on
+ * what comes as it comes.
  *
  * Stillness while reading: nothing leaves the top of the view then (readingView.ts), so
  * no scroll correction is needed; new rows append below the viewport, which moves nothing.
@@ -248,16 +251,25 @@ function ChatListView({ entries, gaps, withdrawn, onQuote, onMention, onWithdraw
       }),
     [],
   );
-  const onPointerEnter = useCallback((event: { pointerType: string }) => {
-    if (event.pointerType === 'mouse') holdFor('pointer');
-  }, [holdFor]);
+  const holds = moderation === undefined;
+  const pointerIn = useRef(false);
+  const onPointerMove = useCallback(
+    (event: { pointerType: string; movementX: number; movementY: number }) => {
+      if (!holds || pointerIn.current || event.pointerType !== 'mouse' || (event.movementX === 0 && event.movementY === 0)) return;
+      pointerIn.current = true;
+      holdFor('pointer');
+    },
+    [holds, holdFor],
+  );
   const onPointerLeave = useCallback((event: { pointerType: string }) => {
-    if (event.pointerType === 'mouse') releaseFor('pointer');
+    if (event.pointerType !== 'mouse') return;
+    pointerIn.current = false;
+    releaseFor('pointer');
   }, [releaseFor]);
   // The keyboard's focus (a click's focus is the pointer's hold already).
   const onFocus = useCallback((event: { target: EventTarget }) => {
-    if (event.target instanceof Element && event.target.matches(':focus-visible')) holdFor('focus');
-  }, [holdFor]);
+    if (holds && event.target instanceof Element && event.target.matches(':focus-visible')) holdFor('focus');
+  }, [holds, holdFor]);
   const onBlur = useCallback((event: { currentTarget: EventTarget; relatedTarget: EventTarget | null }) => {
     if (!(event.relatedTarget instanceof Node) || !(event.currentTarget instanceof Node) || !event.currentTarget.contains(event.relatedTarget)) releaseFor('focus');
   }, [releaseFor]);
@@ -314,7 +326,7 @@ function ChatListView({ entries, gaps, withdrawn, onQuote, onMention, onWithdraw
       onTouchMove={onTouchMove}
       onKeyDown={onKeyDown}
       onPointerDown={onPointerDown}
-      onPointerEnter={onPointerEnter}
+      onPointerMove={onPointerMove}
       onPointerLeave={onPointerLeave}
       onFocus={onFocus}
       onBlur={onBlur}

@@ -235,6 +235,15 @@ export function Player({ roomId, fullscreenOverlay, pictureInPictureChat }: Play
 
         {debug && <PlayerDebug figures={edge.figures} />}
 
+        {pip.chatHost !== null && (
+          // The picture's place while the video plays in its window: it keeps the player's
+          // height, and its button brings the video back.
+          <div className="player__pip-place">
+            <button type="button" className="button" onClick={pip.toggle}>
+              {t('player.exitPictureInPicture')}
+            </button>
+          </div>
+        )}
         {(screen.fullscreen || screen.immersive) && fullscreenOverlay}
         {pip.chatHost !== null && pictureInPictureChat !== undefined && createPortal(pictureInPictureChat, pip.chatHost)}
 

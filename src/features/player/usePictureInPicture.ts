@@ -61,7 +61,8 @@ export function usePictureInPicture(videoRef: RefObject<HTMLVideoElement | null>
     const video = videoRef.current;
     if (video === null) return;
     if (windowed !== null) {
-      windowed.win.close();
+      // Back first, then the window closes: the player does not wait for the window's pagehide.
+      restore.current?.();
       return;
     }
     if (videoOnly) {
