@@ -22,6 +22,13 @@ import { viewerSlots } from './slots/viewerSlots';
 
 const Player = lazy(() => import('../features/player').then((player) => ({ default: player.Player })));
 
+/** The chat over the player in full screen and beside it in picture-in-picture; its own boundary: loading its texts must not suspend the player. */
+const chatOverPlayer = (roomId: string) => (
+  <Suspense fallback={null}>
+    <ChatOverlay roomId={roomId} />
+  </Suspense>
+);
+
 const coreSlots: LiveScreenSlots = {
   entry: (roomId, enter) => <EntryPanel roomId={roomId} onEntered={enter} />,
   banner: (roomId) => (
@@ -32,20 +39,7 @@ const coreSlots: LiveScreenSlots = {
   ),
   player: (roomId) => (
     <Suspense fallback={<Skeleton shape="player" />}>
-      <Player
-        roomId={roomId}
-        fullscreenOverlay={
-          // Its own boundary: loading its texts must not suspend the player.
-          <Suspense fallback={null}>
-            <ChatOverlay roomId={roomId} />
-          </Suspense>
-        }
-        pictureInPictureChat={
-          <Suspense fallback={null}>
-            <ChatOverlay roomId={roomId} />
-          </Suspense>
-        }
-      />
+      <Player roomId={roomId} fullscreenOverlay={chatOverPlayer(roomId)} pictureInPictureChat={chatOverPlayer(roomId)} />
     </Suspense>
   ),
   tabs: (roomId) => [

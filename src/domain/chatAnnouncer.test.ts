@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANNOUNCE_TEXT_MAX, announcementOf, interactionsStarted, readAnnounceMode, roundAnnouncement, type AnnounceChoices, type AnnouncedEntry, type InteractionKind, type InteractionsView } from './chatAnnouncer';
+import { ANNOUNCE_TEXT_MAX, announcementOf, interactionsStarted, isChosen, readAnnounceMode, roundAnnouncement, type AnnounceChoices, type AnnouncedEntry, type InteractionKind, type InteractionsView } from './chatAnnouncer';
 
 const entry = (name: string, text: string, important = false, mine = false): AnnouncedEntry => ({ name, text, important, mine });
 
@@ -76,6 +76,15 @@ describe('the announcer beside the messages (issue 37)', () => {
     expect(third.say).toEqual({ key: 'announce.skipped', params: { count: 1234 } });
     expect(third.skipped).toBe(0);
     expect(roundAnnouncement(all, { ...round, interactions: [], arrived: [], skipDue: false }).say).toBeNull();
+  });
+
+  it('keeps a line only while its kind is still chosen; the count asked for always', () => {
+    const off: AnnounceChoices = { messages: 'off', interactions: false, skips: false };
+    expect(isChosen({ key: 'chat.announce.newMessages', params: { count: 3 } }, all)).toBe(true);
+    expect(isChosen({ key: 'chat.announce.newMessages', params: { count: 3 } }, off)).toBe(false);
+    expect(isChosen({ key: 'announce.lottery', params: {} }, off)).toBe(false);
+    expect(isChosen({ key: 'announce.skipped', params: { count: 1 } }, { ...off, skips: true })).toBe(true);
+    expect(isChosen({ key: 'announce.sinceAsked', params: { count: 0 } }, off)).toBe(true);
   });
 
   it('says only what the viewer chose', () => {

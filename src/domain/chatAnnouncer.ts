@@ -106,6 +106,14 @@ export function roundAnnouncement(choices: AnnounceChoices, round: AnnouncerRoun
   return { say: null, interactions, arrived: [], skipped };
 }
 
+/** Whether the viewer's choices ask for a line of this kind (the count they asked for always): a line of a kind turned off since is no longer there to read. */
+export function isChosen(line: Announcement | AnnouncerLine, choices: AnnounceChoices): boolean {
+  if (line.key === 'announce.sinceAsked') return true;
+  if (line.key === 'announce.skipped') return choices.skips;
+  if (line.key.startsWith('announce.')) return choices.interactions;
+  return choices.messages !== 'off';
+}
+
 /** An i18n key and its parameters (the chat panel translates it). */
 export type Announcement =
   | { readonly key: 'chat.announce.said'; readonly params: { readonly name: string; readonly text: string } }

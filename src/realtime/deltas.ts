@@ -64,7 +64,7 @@ export interface ChatDelta {
   readonly sync?: RoomSync;
   /**
    * A slowed tab (chatSpeed.ts): what it was sent of what its filter showed lately, at
-   * most once a second and with the rows it gets; null once the tab shows every message again.
+   * most once a second; null once the tab shows every message again.
    */
   readonly sample?: ChatSample | null;
 }
@@ -310,10 +310,14 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
     return replace !== null || append.length > 0 || withdraw.length > 0 || hasState || sync !== null || sampleDue;
   }
 
-  /** The sample the delta carries: with every delta of a slowed tab, and once (null) after it stops being slowed. */
+  /**
+   * The sample the delta carries: a slowed tab's at most once a second (the tab redraws its
+   * "1 in N" with it, not with every row), and once (null) after it stops being slowed.
+   */
   function withSample(delta: ChatDelta): ChatDelta {
     if (sampler === null) return sampleDue ? { ...delta, sample: null } : delta;
     const at = now();
+    if (!sampleDue && at - sampleSentAt < 1000) return delta;
     sampleSentAt = at;
     return { ...delta, sample: sampler.sample(at) };
   }

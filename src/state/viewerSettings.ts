@@ -9,7 +9,7 @@
  * `fullscreenChat`: the chat laid over the player in full screen: off, a few rows or more.
  * A change in one tab reaches the viewer's other tabs (the storage event).
  */
-import { proxy, subscribe } from 'valtio';
+import { proxy, snapshot, subscribe } from 'valtio';
 import { DEFAULT_ANNOUNCE_MODE, readAnnounceMode, type AnnounceMode } from '../domain/chatAnnouncer';
 import { DEFAULT_CHAT_SPEED, readChatSpeed, type ChatSpeed } from '../realtime/chatSpeed';
 import { browserSettingsStorage, type SettingsStorage } from './playerSettings';
@@ -59,8 +59,8 @@ export function parseViewerSettings(stored: string | null): ViewerSettings {
     oneVideo: typeof v.oneVideo === 'boolean' ? v.oneVideo : DEFAULT_VIEWER_SETTINGS.oneVideo,
     captions: typeof v.captions === 'boolean' ? v.captions : DEFAULT_VIEWER_SETTINGS.captions,
     announce: readAnnounceMode(v.announce),
-    announceInteractions: typeof v.announceInteractions === 'boolean' ? v.announceInteractions : true,
-    announceSkips: typeof v.announceSkips === 'boolean' ? v.announceSkips : true,
+    announceInteractions: typeof v.announceInteractions === 'boolean' ? v.announceInteractions : DEFAULT_VIEWER_SETTINGS.announceInteractions,
+    announceSkips: typeof v.announceSkips === 'boolean' ? v.announceSkips : DEFAULT_VIEWER_SETTINGS.announceSkips,
     captionLang: typeof v.captionLang === 'string' && CAPTION_LANG.test(v.captionLang) ? v.captionLang : null,
     chatSpeed: readChatSpeed(v.chatSpeed),
     fullscreenChat: readFullscreenChat(v.fullscreenChat),
@@ -87,8 +87,7 @@ export interface SettingsEvents {
 export function createViewerSettings(storage: SettingsStorage | null, events: SettingsEvents | null = null): ViewerSettings {
   const store = proxy<ViewerSettings>(read(storage));
   subscribe(store, () => {
-    const { effects, oneVideo, captions, announce, announceInteractions, announceSkips, captionLang, chatSpeed, fullscreenChat } = store;
-    const text = JSON.stringify({ effects, oneVideo, captions, announce, announceInteractions, announceSkips, captionLang, chatSpeed, fullscreenChat });
+    const text = JSON.stringify(snapshot(store));
     try {
       // Unchanged (another tab's change just applied here): nothing to write back.
       if (storage?.getItem(VIEWER_SETTINGS_KEY) !== text) storage?.setItem(VIEWER_SETTINGS_KEY, text);

@@ -15,10 +15,10 @@ import { subscribe, useSnapshot } from 'valtio';
 import {
   ANNOUNCE_INTERVAL_MS,
   interactionsStarted,
+  isChosen,
   roundAnnouncement,
   SKIP_ANNOUNCE_INTERVAL_MS,
   type Announcement,
-  type AnnounceChoices,
   type AnnouncedEntry,
   type AnnouncerLine,
   type InteractionKind,
@@ -37,14 +37,6 @@ export function entriesAfter(entries: readonly ChatEntry[], lastId: string | nul
   if (lastId === null) return [];
   for (let i = entries.length - 1; i >= 0; i--) if (entries[i]?.msgId === lastId) return entries.slice(i + 1);
   return entries;
-}
-
-/** Whether the viewer's choices still ask for a line of this kind (the count they asked for always). */
-function stillChosen(line: Announcement | AnnouncerLine, choices: AnnounceChoices): boolean {
-  if (line.key === 'announce.sinceAsked') return true;
-  if (line.key === 'announce.skipped') return choices.skips;
-  if (line.key.startsWith('announce.')) return choices.interactions;
-  return choices.messages !== 'off';
 }
 
 const NO_INTERACTIONS: InteractionsView = { rollCall: null, paper: null, lottery: null, redPacket: null };
@@ -136,7 +128,7 @@ export function ChatAnnouncer({ roomId }: { readonly roomId: string }) {
   }, [clock, announce, announceInteractions, announceSkips, roomId]);
 
   // A line of a kind the viewer has since turned off is no longer there to read.
-  const kept = said !== null && stillChosen(said, { messages: announce, interactions: announceInteractions, skips: announceSkips }) ? said : null;
+  const kept = said !== null && isChosen(said, { messages: announce, interactions: announceInteractions, skips: announceSkips }) ? said : null;
   // The interactions' lines are in their catalogue, loaded with the chat's tools.
   const text = kept === null ? '' : kept.key.startsWith('announce.') ? t(kept.key, { ...kept.params, ns: INTERACTIONS_NS }) : t(kept.key, kept.params);
   return (

@@ -14,7 +14,7 @@ import { setViewerSetting, viewerSettings, type FullscreenChat } from '../../sta
 import { useClock } from '../../ui/clock';
 
 /** Rows shown per density. */
-export const OVERLAY_ROWS: Readonly<Record<Exclude<FullscreenChat, 'off'>, number>> = { few: 4, many: 10 };
+const OVERLAY_ROWS: Readonly<Record<Exclude<FullscreenChat, 'off'>, number>> = { few: 4, many: 10 };
 const READ_EVERY_MS = 250;
 
 function useNewestEntries(roomId: string, count: number): readonly ChatEntry[] {
