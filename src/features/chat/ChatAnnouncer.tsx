@@ -55,7 +55,9 @@ export function ChatAnnouncer({ roomId }: { readonly roomId: string }) {
     const newest = () => feed()?.entries.at(-1)?.msgId ?? null;
     // What the room shows when the announcer starts was not "new".
     let lastId = newest();
-    let lastRoom: InteractionsView | null = feed()?.room ?? null;
+    // An interaction already open when the announcer starts (it loads after the chat) is
+    // news to this viewer: it is compared with none, in a first round.
+    let lastRoom: InteractionsView | null = null;
     let lastNotShown = feed()?.notShown ?? 0;
     let interactions: InteractionKind[] = [];
     // Messages that came in a round an interaction took: said in the next one.
@@ -116,6 +118,8 @@ export function ChatAnnouncer({ roomId }: { readonly roomId: string }) {
       pending = true;
       if (timer === undefined) timer = clock.setTimeout(flush, 250);
     });
+    pending = true;
+    timer = clock.setTimeout(flush, 250);
     ask.current = () => {
       take();
       setSaid({ key: 'announce.sinceAsked', params: { count: sinceAsked } });
