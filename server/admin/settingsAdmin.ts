@@ -1,13 +1,15 @@
 /**
  * Host control for the viewer's layer (admin API, header x-admin-token):
- * - POST /admin/v1/rooms/:id/settings {watermark?, splash?, charge?, introduction?}: changes the room's anti-record
+ * - POST /admin/v1/rooms/:id/settings {watermark?, splash?, charge?, introduction?, openPlatform?, other?}: changes the room's anti-record
  *   watermark (enabled, text with {name} and {userId}, opacity, fontSize) and splash advert
  *   (enabled, seconds, skippable, adverts [{id, title, imageUrl, linkUrl}]). Fields left
  *   out keep their value; `adverts`, when given, replaces the list; delayed charging
  *   (enabled, freeSeconds, priceYuan: at least 0.01); the introduction (plain text, at most
  *   INTRODUCTION_MAX characters, shown as text by the viewer's introduction tab); the open
  *   platform (privateMerchant: whether money goes through the organiser's own merchant
- *   account, and that account's merchantName, which viewers are shown). Answers the sections
+ *   account, and that account's merchantName, which viewers are shown); the viewer's other
+ *   switches (showOnline, showPraise, share, and ownRecord: whether a viewer may save their
+ *   own record, server/record). Answers the sections
  *   as stored. Viewers see the change at their next config call (the video page reads
  *   both when it opens).
  * - POST /admin/v1/rooms/:id/introduction {text}: the introduction alone; also the console's,
@@ -84,6 +86,11 @@ const SETTINGS_SCHEMA = {
         additionalProperties: false,
         properties: { privateMerchant: { type: 'boolean' }, merchantName: TEXT(64) },
       },
+      other: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { showOnline: { type: 'boolean' }, showPraise: { type: 'boolean' }, share: { type: 'boolean' }, ownRecord: { type: 'boolean' } },
+      },
     },
   },
 } as const;
@@ -101,6 +108,7 @@ interface SettingsBody {
   charge?: { enabled?: boolean; freeSeconds?: number; priceYuan?: string };
   introduction?: string;
   openPlatform?: { privateMerchant?: boolean; merchantName?: string };
+  other?: { showOnline?: boolean; showPraise?: boolean; share?: boolean; ownRecord?: boolean };
 }
 
 /** The advert as stored: every field present; 4501 for a link that is not a safe one. */
@@ -124,9 +132,10 @@ export const settingsAdminRoutes: RouteModule = (app, ctx) => {
     async (request) => {
       const room = findRoom(ctx.db, request.params.id);
       if (!room) throw new BizError(4002);
-      const { watermark, splash, charge, introduction, openPlatform } = request.body;
+      const { watermark, splash, charge, introduction, openPlatform, other } = request.body;
       const patch: RoomSettingsPatch = {};
       if (watermark) Object.assign(patch, { watermark });
+      if (other) Object.assign(patch, { other });
       if (openPlatform) {
         const merchantName = openPlatform.merchantName?.trim();
         const next = { ...room.settings.openPlatform, ...openPlatform, ...(merchantName === undefined ? {} : { merchantName }) };
@@ -153,6 +162,7 @@ export const settingsAdminRoutes: RouteModule = (app, ctx) => {
         charge: stored?.settings.charge,
         introduction: stored?.introduction,
         openPlatform: stored?.settings.openPlatform,
+        other: stored?.settings.other,
       });
     },
   );

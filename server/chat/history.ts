@@ -159,6 +159,15 @@ export class ChatHistory {
     return { sent: sent.map(toRow), mentioned: mentioned.map(toRow) };
   }
 
+  /** The user's messages in the room that are not withdrawn, oldest first (the own record). */
+  sentBy(webcastId: string, uid: string, limit: number): ChatRow[] {
+    this.flush();
+    const rows = this.db
+      .prepare(`SELECT ${COLUMNS} FROM chat_messages WHERE webcast_id = ? AND withdrawn = 0 AND uid = ? ORDER BY sent_at, offset LIMIT ?`)
+      .all(webcastId, uid, limit) as StoredRow[];
+    return rows.map(toRow);
+  }
+
   close(): void {
     this.writer.close();
   }

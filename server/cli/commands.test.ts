@@ -46,6 +46,7 @@ describe('argument parsing', () => {
     [['ledger', 'r'], 'POST', '/admin/v1/rooms/r/ledger', {}],
     [['charge', 'r', 'on', '--free', '60', '--price', '9.90'], 'POST', '/admin/v1/rooms/r/settings', { charge: { enabled: true, freeSeconds: 60, priceYuan: '9.90' } }],
     [['charge', 'r', 'off'], 'POST', '/admin/v1/rooms/r/settings', { charge: { enabled: false } }],
+    [['own-record', 'r', 'off'], 'POST', '/admin/v1/rooms/r/settings', { other: { ownRecord: false } }],
     [['intro', 'r', 'Welcome, all'], 'POST', '/admin/v1/rooms/r/introduction', { text: 'Welcome, all' }],
     [['stock', 'r', 'g1', '3'], 'POST', '/admin/v1/rooms/r/goods/g1/stock', { stock: 3 }],
     [['real-name', 'r', 'u1', 'on'], 'POST', '/admin/v1/rooms/r/users/u1/real-name', { verified: true }],

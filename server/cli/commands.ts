@@ -196,6 +196,11 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
       });
     },
   },
+  'own-record': {
+    args: ['room', 'state'],
+    summary: 'let viewers save their own record of the room (on, the default) or not (off: 4409)',
+    build: (a) => post(`${room(a)}/settings`, { other: { ownRecord: oneOf(a.state, ['on', 'off'] as const, 'state') === 'on' } }),
+  },
   intro: {
     args: ['room', 'text'],
     summary: "set the room's introduction (plain text; quote it)",

@@ -72,6 +72,8 @@ export interface RoomSettings {
     readonly showPraise: boolean;
     readonly share: boolean;
     readonly languages: readonly Locale[];
+    /** Whether a viewer may save their own record of the room (issue 37 item 5; 4409 when not). */
+    readonly ownRecord: boolean;
   };
   /** Delayed charging: watching is free for freeSeconds, then the price is due. */
   readonly charge: { readonly enabled: boolean; readonly freeSeconds: number; readonly priceYuan: string };
@@ -116,7 +118,7 @@ export const DEFAULT_ROOM_SETTINGS: RoomSettings = {
   contract: { enabled: false, title: '', content: '', version: 1 },
   praiseImages: [],
   cloud: { docShare: true, whiteboard: true, cloudFiles: false },
-  other: { showOnline: true, showPraise: true, share: true, languages: LOCALES_ENABLED_BY_DEFAULT },
+  other: { showOnline: true, showPraise: true, share: true, languages: LOCALES_ENABLED_BY_DEFAULT, ownRecord: true },
   charge: { enabled: false, freeSeconds: 300, priceYuan: '0.00' },
   enterprise: { corpId: '', agentId: '' },
   openPlatform: { appId: '', privateMerchant: false, merchantName: '' },

@@ -49,6 +49,7 @@ export const BUSINESS_MESSAGES: Readonly<Record<number, string>> = {
   4406: 'products are disabled by the platform',
   4407: 'the subscription service is closed',
   4408: 'already subscribed',
+  4409: 'saving your own record is turned off in this room',
   4501: 'invalid input',
 };
 

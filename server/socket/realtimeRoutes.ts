@@ -14,6 +14,7 @@ import { MicService, type MicOptions } from '../mic/service.js';
 import { registerMicHandlers } from '../mic/socketHandlers.js';
 import { registerCallRoomHandlers } from '../groups/callRoom.js';
 import { registerReplayRoutes } from '../replay/routes.js';
+import { registerOwnRecordRoutes } from '../record/routes.js';
 
 export interface RealtimeOptions {
   readonly mic?: MicOptions;
@@ -29,6 +30,7 @@ export function createRealtimeRoutes(options: RealtimeOptions = {}): RouteModule
     registerChatHandlers(ctx, chat);
     registerChatAdminRoutes(app, ctx, chat);
     registerReplayRoutes(app, ctx, chat);
+    registerOwnRecordRoutes(app, ctx, chat);
     registerMicRoutes(app, ctx, mic);
     registerMicHandlers(ctx, mic);
     registerCallRoomHandlers(ctx, mic);

@@ -2,7 +2,7 @@
  * What the features put on the live screen, composed here because features do not import
  * each other: the entry on the guide page; on the video page the connection banner, the
  * player, the chat tab, and the parts in ./slots (room information, the viewer's layer,
- * the device test, leaving the room).
+ * the device test, the viewer's own record, leaving the room).
  *
  * The chat (react-virtuoso and the composer) and the player are loaded only when a video
  * page shows them, so the guide page's script stays small.
@@ -17,6 +17,7 @@ import { composeSlots } from './slots/composeSlots';
 import { deviceSlots } from './slots/deviceSlots';
 import { interactionSlots } from './slots/interactionSlots';
 import { leaveSlots } from './slots/leaveSlots';
+import { recordSlots } from './slots/recordSlots';
 import { roomInfoSlots } from './slots/roomInfoSlots';
 import { viewerSlots } from './slots/viewerSlots';
 
@@ -57,4 +58,4 @@ const coreSlots: LiveScreenSlots = {
   ],
 };
 
-export const liveSlots: LiveScreenSlots = composeSlots(coreSlots, roomInfoSlots, viewerSlots, interactionSlots, deviceSlots, leaveSlots);
+export const liveSlots: LiveScreenSlots = composeSlots(coreSlots, roomInfoSlots, viewerSlots, interactionSlots, deviceSlots, recordSlots, leaveSlots);

@@ -56,6 +56,8 @@ const BUSINESS_CODE_KEYS = {
   4406: 'code.4406',
   4407: 'code.4407',
   4408: 'code.4408',
+  // Chosen (docs/protocol.md 3): the room does not let viewers save their own record
+  4409: 'code.4409',
   // Bad input
   4501: 'code.4501',
 } as const satisfies Readonly<Record<number, string>>;

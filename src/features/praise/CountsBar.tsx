@@ -11,7 +11,7 @@ import { useSnapshot } from 'valtio';
 import { intlLocaleOf } from '../../i18n/localeChoice';
 import { session } from '../../state/session';
 import { viewerSettings } from '../../state/viewerSettings';
-import { useReducedMotion } from './useReducedMotion';
+import { useReducedMotion } from '../../ui/useReducedMotion';
 import { useRoomCounts } from './useRoomCounts';
 import './praise.css';
 

@@ -9,6 +9,7 @@ import { subscribe } from 'valtio';
 import type { Counts } from '../../realtime/roomState';
 import type { JoinStatus } from '../../realtime/realtimeApi';
 import { useApi } from '../../state/apiContext';
+import { roomOtherSetting } from '../../state/roomOtherSetting';
 import { realtimeStore } from '../../state/roomFeed';
 import { readCounts, readCountsDisplay, readPraiseImages, SHOW_ALL, type CountsDisplay } from './countsData';
 import { createOnlineTracker } from './onlineCount';
@@ -69,8 +70,10 @@ export function useRoomCounts(roomId: string): RoomCounts {
     }, failed);
     api.live.praiseImages({ webcastId: roomId }, { signal }).then((data) => setImages(readPraiseImages(data)), failed);
     // Without the room's display settings both are shown (the defaults of the setting).
-    api.live.otherSetting({ webcastId: roomId }, { signal }).then(
-      (data) => setDisplay(readCountsDisplay(data)),
+    roomOtherSetting(api, roomId).then(
+      (data) => {
+        if (!signal.aborted) setDisplay(readCountsDisplay(data));
+      },
       () => undefined,
     );
     return () => {

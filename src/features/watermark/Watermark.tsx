@@ -4,6 +4,8 @@
  * to a new place every few seconds so it cannot be cropped or blurred out of a recording.
  * It is never selectable, lets every click through, is hidden from assistive technology (it
  * says nothing to the viewer) and follows the player into full screen and immersive mode.
+ * A viewer whose system asks for less motion (prefers-reduced-motion) gets it still, in a
+ * place chosen at random when the page opens: the mark stays, the drifting goes (issue 37).
  * A room without a watermark, or a config that fails to load, shows nothing.
  */
 import { useEffect, useRef, useState } from 'react';
@@ -16,6 +18,7 @@ import { MOVE_INTERVAL_MS, nextPosition, randomPosition, type MarkPosition } fro
 import { useOverlayHost } from '../../ui/useOverlayHost';
 import './watermark.css';
 import { useClock } from '../../ui/clock';
+import { useReducedMotion } from '../../ui/useReducedMotion';
 
 export interface WatermarkProps {
   readonly roomId: string;
@@ -56,7 +59,8 @@ export function Watermark({ roomId }: WatermarkProps) {
   const config = useWatermarkConfig(roomId);
   const { userId } = useSnapshot(session);
   const text = config === null ? '' : watermarkText(config, userId);
-  const position = useDrift(text !== '');
+  const reducedMotion = useReducedMotion();
+  const position = useDrift(text !== '' && !reducedMotion);
   const anchor = useRef<HTMLSpanElement>(null);
   const layer = useRef<HTMLDivElement>(null);
   const host = useOverlayHost(anchor, layer);

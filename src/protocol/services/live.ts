@@ -124,6 +124,8 @@ export const LIVE_CALLS = {
   replayTimeline: get<WebcastOnly & { from?: number; to?: number }>('/ccp/handler/v2/webcast/replay/timeline', ['webcastId', 'from', 'to']),
   /** ours (docs/protocol.md 5.10): the caller's own moments (sent, mentioned, questions) */
   replayMoments: get<WebcastOnly & { from?: number; to?: number }>('/ccp/handler/v2/webcast/replay/moments', ['webcastId', 'from', 'to']),
+  /** ours (docs/protocol.md 5.13): the caller's own record of the room, to save as a file; 4409 when the room does not allow it */
+  ownRecord: get<WebcastOnly>('/ccp/handler/v2/webcast/own/record', ['webcastId']),
   /** chosen path: JSON (no form word in it); the answer's url goes into the 7101 imgUrl */
   chatImageUpload: post<ChatImageUploadInput, ChatImageUploadData>(
     '/ccp/handler/v2/chat/image',

@@ -1,0 +1,167 @@
+/**
+ * The viewer's own record of a room (issue 37 item 5): what was theirs, read from the store
+ * for the session's user only: the chat messages they sent (not withdrawn), their questions
+ * with the answers given, the papers they answered (a quiz's score; each answer beside its
+ * question), answer sheets, roll calls signed, the lotteries they took part in or won, and
+ * the red packets they grabbed. Nobody else's names or words are in it, except the answer
+ * staff gave to the viewer's own question.
+ *
+ * Bounded: at most RECORD_MESSAGES_MAX messages (the oldest; `messagesTruncated` says when
+ * more exist) and RECORD_ITEMS_MAX of every other list. The messages are found through the
+ * room's time index and filtered by sender: chat_messages has no index by user on purpose
+ * (a busy room writes 20,000 a second; migration 16), so the call is rate-limited instead.
+ */
+import type { ServerContext } from '../context.js';
+import type { ChatHistory } from '../chat/history.js';
+import type { Room } from '../entry/rooms.js';
+import type { CheckedAnswer } from '../interact/papers/answers.js';
+import type { StoredItem } from '../interact/papers/model.js';
+import { OWN_RECORD_MESSAGES_MAX } from '../../src/domain/ownRecord';
+
+export const RECORD_MESSAGES_MAX = OWN_RECORD_MESSAGES_MAX;
+export const RECORD_ITEMS_MAX = 500;
+
+export interface OwnRecord {
+  readonly room: { readonly id: string; readonly title: string };
+  readonly viewer: { readonly id: string; readonly name: string };
+  readonly generatedAt: number;
+  readonly messages: readonly { readonly at: number; readonly text: string; readonly picture: boolean }[];
+  readonly messagesTruncated: boolean;
+  readonly questions: readonly { readonly at: number; readonly question: string; readonly status: string; readonly answer: string | null; readonly answeredAt: number | null }[];
+  readonly papers: readonly {
+    readonly at: number;
+    readonly kind: string;
+    readonly title: string;
+    readonly anonymous: boolean;
+    readonly score: number | null;
+    readonly total: number | null;
+    readonly answers: readonly { readonly question: string; readonly answer: string }[];
+  }[];
+  readonly answerSheets: readonly { readonly at: number; readonly title: string; readonly answer: readonly string[]; readonly correct: boolean | null }[];
+  readonly rollCalls: readonly { readonly at: number }[];
+  readonly lotteries: readonly { readonly at: number; readonly title: string; readonly prize: string; readonly won: boolean }[];
+  readonly redPackets: readonly { readonly at: number; readonly title: string; readonly amount: string }[];
+}
+
+const parseJson = (json: string): unknown => {
+  try {
+    return JSON.parse(json) as unknown;
+  } catch {
+    return null;
+  }
+};
+
+const record = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+
+/** A paper answer as the viewer gave it: option texts (with what they typed), or the text. */
+function answerText(item: StoredItem | undefined, answer: CheckedAnswer): string {
+  if (answer.answer === null) return '';
+  if (typeof answer.answer === 'string') return answer.answer;
+  return answer.answer
+    .map((number) => {
+      const option = item?.options?.find((o) => o.number === number);
+      const typed = answer.optionTexts[number];
+      const text = option?.text ?? number;
+      return typed === undefined || typed === '' ? text : `${text} (${typed})`;
+    })
+    .join('; ');
+}
+
+function papersOf(ctx: ServerContext, webcastId: string, uid: string): OwnRecord['papers'] {
+  const rows = ctx.db
+    .prepare(
+      `SELECT p.kind, p.title, p.items, p.anonymous, a.answers, a.score, a.total, a.created_at AS at
+       FROM paper_answers a JOIN papers p ON p.id = a.paper_id
+       WHERE p.webcast_id = ? AND a.user_id = ? ORDER BY a.created_at LIMIT ?`,
+    )
+    .all(webcastId, uid, RECORD_ITEMS_MAX) as { kind: string; title: string; items: string; anonymous: number; answers: string; score: number | null; total: number | null; at: number }[];
+  return rows.map((row) => {
+    const items = parseJson(row.items);
+    const byId = new Map((Array.isArray(items) ? (items as StoredItem[]) : []).map((item) => [item.id, item]));
+    const answers = parseJson(row.answers);
+    return {
+      at: row.at,
+      kind: row.kind,
+      title: row.title,
+      anonymous: row.anonymous === 1,
+      score: row.score,
+      total: row.total,
+      answers: (Array.isArray(answers) ? (answers as CheckedAnswer[]) : []).map((answer) => {
+        const item = byId.get(answer.id);
+        return { question: item?.title ?? '', answer: answerText(item, answer) };
+      }),
+    };
+  });
+}
+
+function answerSheetsOf(ctx: ServerContext, webcastId: string, uid: string): OwnRecord['answerSheets'] {
+  const rows = ctx.db
+    .prepare(
+      `SELECT s.title, s.options, a.answer, a.correct, a.created_at AS at
+       FROM answer_sheet_answers a JOIN answer_sheets s ON s.id = a.sheet_id
+       WHERE s.webcast_id = ? AND a.user_id = ? ORDER BY a.created_at LIMIT ?`,
+    )
+    .all(webcastId, uid, RECORD_ITEMS_MAX) as { title: string; options: string; answer: string; correct: number | null; at: number }[];
+  return rows.map((row) => {
+    const options = parseJson(row.options);
+    const texts = new Map((Array.isArray(options) ? options : []).map((o) => [String(record(o).number), String(record(o).text ?? '')]));
+    const chosen = parseJson(row.answer);
+    return {
+      at: row.at,
+      title: row.title,
+      answer: (Array.isArray(chosen) ? chosen : []).map((n) => texts.get(String(n)) ?? String(n)),
+      correct: row.correct === null ? null : row.correct === 1,
+    };
+  });
+}
+
+export function readOwnRecord(ctx: ServerContext, history: ChatHistory, room: Room, uid: string): OwnRecord {
+  const messages = history.sentBy(room.id, uid, RECORD_MESSAGES_MAX + 1);
+  const questions = ctx.db
+    .prepare(
+      `SELECT content, status, answer, answered_at AS answeredAt, created_at AS at FROM qa_questions
+       WHERE webcast_id = ? AND user_id = ? ORDER BY created_at LIMIT ?`,
+    )
+    .all(room.id, uid, RECORD_ITEMS_MAX) as { content: string; status: string; answer: string | null; answeredAt: number | null; at: number }[];
+  const rollCalls = ctx.db
+    .prepare(
+      `SELECT a.created_at AS at FROM roll_call_answers a JOIN roll_calls r ON r.id = a.roll_call_id
+       WHERE r.webcast_id = ? AND a.user_id = ? ORDER BY a.created_at LIMIT ?`,
+    )
+    .all(room.id, uid, RECORD_ITEMS_MAX) as { at: number }[];
+  // A lottery the viewer entered (a password one) or was drawn in; the draw's time when drawn.
+  const lotteries = ctx.db
+    .prepare(
+      `SELECT r.title, r.prize, w.user_id IS NOT NULL AS won, COALESCE(w.created_at, e.created_at) AS at
+       FROM raffles r
+       LEFT JOIN raffle_entries e ON e.raffle_id = r.id AND e.user_id = ?
+       LEFT JOIN raffle_winners w ON w.raffle_id = r.id AND w.user_id = ?
+       WHERE r.webcast_id = ? AND (e.user_id IS NOT NULL OR w.user_id IS NOT NULL)
+       ORDER BY at LIMIT ?`,
+    )
+    .all(uid, uid, room.id, RECORD_ITEMS_MAX) as { title: string; prize: string; won: number; at: number }[];
+  const redPackets = ctx.db
+    .prepare(
+      `SELECT p.title, d.amount, d.created_at AS at FROM red_packet_draws d JOIN red_packets p ON p.id = d.packet_id
+       WHERE p.webcast_id = ? AND d.user_id = ? ORDER BY d.created_at LIMIT ?`,
+    )
+    .all(room.id, uid, RECORD_ITEMS_MAX) as { title: string; amount: string; at: number }[];
+  const viewer = ctx.db.prepare('SELECT name FROM users WHERE id = ?').get(uid) as { name: string } | undefined;
+
+  return {
+    room: { id: room.id, title: room.title },
+    viewer: { id: uid, name: viewer?.name ?? '' },
+    generatedAt: ctx.now(),
+    messages: messages.slice(0, RECORD_MESSAGES_MAX).map((m) => {
+      const body = record(parseJson(m.bodyJson));
+      return { at: m.sentAt, text: typeof body.body === 'string' ? body.body : '', picture: typeof body.imgUrl === 'string' && body.imgUrl !== '' };
+    }),
+    messagesTruncated: messages.length > RECORD_MESSAGES_MAX,
+    questions: questions.map((q) => ({ at: q.at, question: q.content, status: q.status, answer: q.answer, answeredAt: q.answeredAt })),
+    papers: papersOf(ctx, room.id, uid),
+    answerSheets: answerSheetsOf(ctx, room.id, uid),
+    rollCalls,
+    lotteries: lotteries.map((l) => ({ at: l.at, title: l.title, prize: l.prize, won: l.won === 1 })),
+    redPackets,
+  };
+}

@@ -1,0 +1,1 @@
+export { OwnRecordButton } from './OwnRecordButton';
