@@ -9,7 +9,7 @@ import { RouterProvider } from 'react-router-dom';
 import { enabledLocales, readRuntimeConfig, type RuntimeConfig } from '../config';
 import { liveRoomPath } from '../features/live';
 import { DEFAULT_LOCALE, LOCALES_ENABLED_BY_DEFAULT } from '../domain/constants';
-import { currentLocale, i18n, initI18n } from '../i18n';
+import { currentLocale, i18n, initI18n, videoTexts } from '../i18n';
 import { ApiProvider } from '../state/apiContext';
 import { session, setTheme } from '../state/session';
 import { syncThemeTo } from '../state/theme';
@@ -41,6 +41,8 @@ async function startWithConfig(root: Root, config: RuntimeConfig): Promise<void>
   setTheme(config.themeColour);
   setSocketAddresses(config.sockets);
   syncThemeTo(document.documentElement.style);
+  // Any page but the guide page shows the video page's texts (catalogues.ts VIDEO_NS): on their way at once.
+  if (!window.location.pathname.includes('/live/login/')) void videoTexts();
 
   if (!isUnderPrefix(window.location.pathname, config.appPrefix)) {
     renderIn(root, <OutsidePrefixPage homeHref={withPrefix(config.appPrefix, liveRoomPath('guide', config.defaultRoomId))} />);

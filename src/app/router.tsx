@@ -3,6 +3,7 @@
  * the router basename). Routes are hidden from menus: nothing here builds navigation.
  */
 import { lazy, Suspense } from 'react';
+import { videoTexts } from '../i18n';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import type { RuntimeConfig } from '../config';
 import { LIVE_GUIDE_ROUTE, LIVE_VIDEO_ROUTE, LiveScreen, liveRoomPath } from '../features/live';
@@ -19,10 +20,10 @@ type RouteConfig = Pick<RuntimeConfig, 'defaultRoomId'>;
 // the guide page (whose script has a budget, tests/e2e/guide-bundle.spec.ts).
 const WxInfoScreen = lazy(() => import('../features/wxinfo').then((m) => ({ default: m.WxInfoScreen })));
 // The chat in a window of its own (opened from the chat tab): its code loads with it.
-const ChatWindowPage = lazy(() => import('./chatWindowPage'));
+const ChatWindowPage = lazy(() => Promise.all([import('./chatWindowPage'), videoTexts()]).then(([page]) => page));
 // The host's console, the same: a page for the host side only.
 const MeetRoomScreen = lazy(() =>
-  Promise.all([import('../features/meet'), import('./meetSlots')]).then(([meet, { meetSlots }]) => ({
+  Promise.all([import('../features/meet'), import('./meetSlots'), videoTexts()]).then(([meet, { meetSlots }]) => ({
     default: () => <meet.MeetRoomScreen slots={meetSlots} />,
   })),
 );

@@ -18,6 +18,8 @@ const PROTOCOL_CODES = [
   200, 402, 4001, 4002, 4003, 4004, 4005, 4006, 4007, 4008, 4009, 4010, 4011, 4012, 4013, 4101, 4102, 4103, 4104,
   4105, 4106, 4107, 4201, 4202, 4203, 4204, 4301, 4302, 4401, 4402, 4403, 4404, 4405, 4406, 4407, 4408, 4501,
 ];
+// Codes this product added (docs/protocol.md section 3, marked chosen): 4409 the own record turned off.
+const CHOSEN_CODES = [4409];
 // SPEC.md section 8 "Request failures".
 const SPEC_HTTP_STATUSES = [400, 403, 404, 408, 500, 501, 502, 503, 504, 505];
 
@@ -39,12 +41,12 @@ const hasKey = (tree: Tree, key: string): boolean => {
 };
 
 describe('error catalogue', () => {
-  it('holds exactly the business codes of PROTOCOL section 3', () => {
-    expect([...BUSINESS_CODES]).toEqual(PROTOCOL_CODES);
+  it('holds exactly the business codes of PROTOCOL section 3 and the ones docs/protocol.md 3 chose', () => {
+    expect([...BUSINESS_CODES]).toEqual([...PROTOCOL_CODES, ...CHOSEN_CODES].sort((a, b) => a - b));
   });
 
   it('maps every business code to code.<n>', () => {
-    for (const code of PROTOCOL_CODES) expect(messageKeyForCode(code)).toBe(`code.${code}`);
+    for (const code of [...PROTOCOL_CODES, ...CHOSEN_CODES]) expect(messageKeyForCode(code)).toBe(`code.${code}`);
   });
 
   it('maps every HTTP status of SPEC 8 to http.<n>', () => {

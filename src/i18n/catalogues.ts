@@ -49,8 +49,25 @@ const interactionLoaders: Readonly<Record<Locale, () => Promise<{ default: Resou
   ru_ru: () => import('./locales/interactions/ru_ru.json'),
 };
 
+/**
+ * The video page's own texts (the chat, captions, the connection, likes, the room notice,
+ * leaving, the splash advert): a namespace the guide page never loads (issue 5's budget,
+ * issue 34). Their keys are looked up as main-catalogue keys (`t('chat.title')`): the main
+ * namespace falls back to this one (i18n/index.ts `fallbackNS`), once it is loaded, which
+ * the screens that show them wait for (`videoTexts()`).
+ */
+export const VIDEO_NS = 'video';
+
+const videoLoaders: Readonly<Record<Locale, () => Promise<{ default: ResourceKey }>>> = {
+  zh_cn: () => import('./locales/video/zh_cn.json'),
+  tr_cn: () => import('./locales/video/tr_cn.json'),
+  en_us: () => import('./locales/video/en_us.json'),
+  ru_ru: () => import('./locales/video/ru_ru.json'),
+};
+
 export async function loadNamespace(locale: Locale, namespace: string): Promise<ResourceKey> {
   if (namespace === INTERACTIONS_NS) return (await interactionLoaders[locale]()).default;
+  if (namespace === VIDEO_NS) return (await videoLoaders[locale]()).default;
   return loadCatalogue(locale);
 }
 

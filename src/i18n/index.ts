@@ -8,7 +8,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LOCALES_ENABLED_BY_DEFAULT, type Locale } from '../domain/constants';
-import { BUNDLED_LOCALE, bundledCatalogue, catalogueBackend } from './catalogues';
+import { BUNDLED_LOCALE, bundledCatalogue, catalogueBackend, VIDEO_NS } from './catalogues';
 import { FALLBACK_LOCALE, HTML_LANG, LOCALE_STORAGE_KEY, isLocale, pickInitialLocale } from './localeChoice';
 
 const NAMESPACE = 'translation';
@@ -59,8 +59,9 @@ export async function initI18n(setup: I18nSetup): Promise<typeof i18n> {
       fallbackLng: FALLBACK_LOCALE,
       ns: [NAMESPACE],
       defaultNS: NAMESPACE,
-      // A feature namespace (catalogues.ts INTERACTIONS_NS) finds the shared texts here.
-      fallbackNS: NAMESPACE,
+      // A feature namespace (catalogues.ts INTERACTIONS_NS) finds the shared texts here, and
+      // every namespace the video page's (VIDEO_NS) once loaded.
+      fallbackNS: [NAMESPACE, VIDEO_NS],
       // React escapes text nodes itself; escaping here would show "&amp;" to viewers.
       interpolation: { escapeValue: false },
       returnNull: false,
@@ -89,6 +90,27 @@ export async function changeLocale(locale: string): Promise<void> {
   }
   persistLocale(locale);
   await i18n.changeLanguage(locale);
+}
+
+let videoLoad: Promise<void> | null = null;
+
+/**
+ * Loads the video page's texts (catalogues.ts VIDEO_NS) in the current language and the
+ * fallback; the same promise for every caller, so a screen can wait for it with React's
+ * `use` (LiveScreen's video mode, the console, the chat window). Once loaded, i18next loads
+ * them with any language switched to. A load that fails is told and tried again by the
+ * next caller; the screen shows meanwhile (with the keys of what is missing).
+ */
+export function videoTexts(): Promise<void> {
+  videoLoad ??= i18n.loadNamespaces(VIDEO_NS).then(
+    () => {
+      if (!i18n.hasResourceBundle(FALLBACK_LOCALE, VIDEO_NS)) throw new Error('the video texts did not load');
+    },
+  ).catch((error: unknown) => {
+    console.warn('The video page texts could not be loaded:', error);
+    videoLoad = null;
+  });
+  return videoLoad;
 }
 
 export const currentLocale = (): Locale => (isLocale(i18n.language) ? i18n.language : FALLBACK_LOCALE);

@@ -9,21 +9,29 @@ import zh_cn_interactions from './locales/interactions/zh_cn.json';
 import tr_cn_interactions from './locales/interactions/tr_cn.json';
 import en_us_interactions from './locales/interactions/en_us.json';
 import ru_ru_interactions from './locales/interactions/ru_ru.json';
+import zh_cn_video from './locales/video/zh_cn.json';
+import tr_cn_video from './locales/video/tr_cn.json';
+import en_us_video from './locales/video/en_us.json';
+import ru_ru_video from './locales/video/ru_ru.json';
 
 type Tree = { [key: string]: string | Tree };
 
-// A language's texts: the main catalogue and the interactions namespace (catalogues.ts), which
-// share one key space (the namespace falls back to the main catalogue).
-const both = (main: Tree, interactions: Tree): Tree => {
-  const clash = Object.keys(interactions).filter((k) => k in main);
-  if (clash.length > 0) throw new Error(`sections in both catalogues: ${clash.join(', ')}`);
-  return { ...main, ...interactions };
+// A language's texts: the main catalogue and the interactions and video namespaces
+// (catalogues.ts), which share one key space (the namespaces fall back to each other).
+const all = (main: Tree, ...namespaces: Tree[]): Tree => {
+  const merged: Tree = { ...main };
+  for (const namespace of namespaces) {
+    const clash = Object.keys(namespace).filter((k) => k in merged);
+    if (clash.length > 0) throw new Error(`sections in two catalogues: ${clash.join(', ')}`);
+    Object.assign(merged, namespace);
+  }
+  return merged;
 };
 const locales: Record<string, Tree> = {
-  zh_cn: both(zh_cn, zh_cn_interactions),
-  tr_cn: both(tr_cn, tr_cn_interactions),
-  en_us: both(en_us, en_us_interactions),
-  ru_ru: both(ru_ru, ru_ru_interactions),
+  zh_cn: all(zh_cn, zh_cn_interactions, zh_cn_video),
+  tr_cn: all(tr_cn, tr_cn_interactions, tr_cn_video),
+  en_us: all(en_us, en_us_interactions, en_us_video),
+  ru_ru: all(ru_ru, ru_ru_interactions, ru_ru_video),
 };
 
 function flatten(tree: Tree, prefix = ''): Map<string, string> {

@@ -1,6 +1,6 @@
 /**
  * Server rendering of components for node tests (no DOM): the en_us catalogue (zh_cn on
- * request), the interactions namespace with it, an API
+ * request), the interactions and video namespaces with it, an API
  * whose calls never run (a server render runs no effect), and a router when the component
  * needs one. One setup for every feature's first-render tests.
  */
@@ -10,19 +10,24 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import type { Api } from '../api';
-import { INTERACTIONS_NS } from '../i18n/catalogues';
+import { INTERACTIONS_NS, VIDEO_NS } from '../i18n/catalogues';
 import en_us from '../i18n/locales/en_us.json';
 import enInteractions from '../i18n/locales/interactions/en_us.json';
+import enVideo from '../i18n/locales/video/en_us.json';
 import zh_cn from '../i18n/locales/zh_cn.json';
 import zhInteractions from '../i18n/locales/interactions/zh_cn.json';
+import zhVideo from '../i18n/locales/video/zh_cn.json';
 import { ApiProvider } from '../state/apiContext';
 
 /** en_us, for tests that need translated words outside a render. */
 export const testI18n = createInstance();
 void testI18n.use(initReactI18next).init({
   lng: 'en_us',
-  fallbackNS: 'translation',
-  resources: { en_us: { translation: en_us, [INTERACTIONS_NS]: enInteractions }, zh_cn: { translation: zh_cn, [INTERACTIONS_NS]: zhInteractions } },
+  fallbackNS: ['translation', VIDEO_NS],
+  resources: {
+    en_us: { translation: en_us, [INTERACTIONS_NS]: enInteractions, [VIDEO_NS]: enVideo },
+    zh_cn: { translation: zh_cn, [INTERACTIONS_NS]: zhInteractions, [VIDEO_NS]: zhVideo },
+  },
   interpolation: { escapeValue: false },
 });
 

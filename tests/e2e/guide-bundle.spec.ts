@@ -10,8 +10,11 @@ import { expect, test } from '@playwright/test';
 import { GUIDE_BUDGET_GZIP_BYTES, openGuidePage, PLAYER_CHAT_CHUNKS, totalGzip, type ScriptFile } from '../../bench/bundle/pageScripts';
 
 const ROOM = '10001';
-/** The catalogues loaded on demand (zh_cn is part of the app's script). */
-const CATALOGUE_CHUNK = /^\/assets\/(?:tr_cn|en_us|ru_ru)-[\w-]+\.js$/;
+/**
+ * The catalogues loaded on demand: the other languages, and in every language the video
+ * page's and the interactions' namespaces (zh_cn's main catalogue is part of the app's script).
+ */
+const CATALOGUE_CHUNK = /^\/assets\/(?:zh_cn|tr_cn|en_us|ru_ru)-[\w-]+\.js$/;
 
 const listing = (files: readonly ScriptFile[]): string =>
   [...files.map((f) => `${(f.gzipBytes / 1000).toFixed(1).padStart(7)} KB gz  ${f.path}`), `${(totalGzip(files) / 1000).toFixed(1).padStart(7)} KB gz  total`].join('\n');

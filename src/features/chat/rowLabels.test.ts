@@ -1,7 +1,9 @@
 import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import en_us from '../../i18n/locales/en_us.json';
+import en_us_video from '../../i18n/locales/video/en_us.json';
 import zh_cn from '../../i18n/locales/zh_cn.json';
+import zh_cn_video from '../../i18n/locales/video/zh_cn.json';
 import { chatRowLabels } from './rowLabels';
 
 async function labelsIn(lng: string, resources: Record<string, unknown>) {
@@ -12,7 +14,7 @@ async function labelsIn(lng: string, resources: Record<string, unknown>) {
 
 describe('chatRowLabels', () => {
   it('gives the same words as i18next, names included, in each language', async () => {
-    for (const [lng, catalogue] of [['en_us', en_us], ['zh_cn', zh_cn]] as const) {
+    for (const [lng, catalogue] of [['en_us', { ...en_us, ...en_us_video }], ['zh_cn', { ...zh_cn, ...zh_cn_video }]] as const) {
       const { labels, t } = await labelsIn(lng, catalogue);
       for (const name of ['alice', '{{name}}', '$&', '小明']) {
         expect(labels.quoteOf(name)).toBe(t('chat.message.quoteOf', { name }));

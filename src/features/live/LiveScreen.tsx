@@ -1,7 +1,8 @@
-import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, use, useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { RoomTab } from './RoomTabs';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
+import { videoTexts } from '../../i18n';
 import { captureInviter } from '../../state/inviteCapture';
 import { enterRoom, setJoinedVideo } from '../../state/session';
 import { SafeLink } from '../../ui/SafeLink';
@@ -80,6 +81,9 @@ export function LiveScreen({ mode, slots = {} }: LiveScreenProps) {
   // An invite URL's inviter, recorded once the viewer is in (features/poster).
   useEffect(() => captureInviter(id, globalThis.location?.search ?? ''), [id]);
 
+  // The video page's texts are a chunk of their own (i18n/catalogues.ts VIDEO_NS): the screen
+  // waits for them (they are on their way since the page started, bootstrap.tsx).
+  if (mode === 'video') use(videoTexts());
   const title = mode === 'guide' ? t('screen.guideTitle', { id }) : t('screen.videoTitle', { id });
   const entry = mode === 'guide' ? slots.entry?.(id, enter) : undefined;
   const stage =
