@@ -31,7 +31,7 @@ export function GoodsCard({ item, onOpen, presenting = false }: { readonly item:
       {item.imageUrl !== null ? <img className="goods-card__image" src={item.imageUrl} alt="" loading="lazy" /> : <span className="goods-card__image goods-card__image--none" aria-hidden="true" />}
       <div className="goods-card__body">
         {presenting && <span className="goods-card__presenting">{t('goods.presenting')}</span>}
-        <h3 className="goods-card__name">{item.name}</h3>
+        <h2 className="goods-card__name">{item.name}</h2>
         <p className="goods-card__line">
           <strong className="goods-card__price">{yuan(item.price)}</strong> <StockText stock={item.stock} />
         </p>

@@ -17,7 +17,7 @@ export function RecommendCard({ item }: { readonly item: Recommendation }) {
     <article className="goods-card goods-card--recommend" data-recommend={item.id}>
       {item.imageUrl !== null ? <img className="goods-card__image" src={item.imageUrl} alt="" loading="lazy" /> : <span className="goods-card__image goods-card__image--none" aria-hidden="true" />}
       <div className="goods-card__body">
-        <h3 className="goods-card__name">{item.title}</h3>
+        <h2 className="goods-card__name">{item.title}</h2>
         {item.description !== '' && <p className="goods-card__description">{item.description}</p>}
       </div>
       {item.linkUrl !== null && (

@@ -61,9 +61,8 @@ export function Console({ roomId, role, slots }: { readonly roomId: string; read
         </div>
         <InteractionDesk roomId={roomId} />
         {slots.chat !== undefined && (
-          <section className="console-card console__chat" aria-label={t('console.chatTitle')}>
-            {slots.chat(roomId)}
-          </section>
+          // No region of its own: the chat panel in it is the region named "Chat" (one landmark, not two of one name).
+          <div className="console-card console__chat">{slots.chat(roomId)}</div>
         )}
       </div>
     </div>
