@@ -10,6 +10,7 @@ import { enabledLocales, readRuntimeConfig, type RuntimeConfig } from '../config
 import { liveRoomPath } from '../features/live';
 import { DEFAULT_LOCALE, LOCALES_ENABLED_BY_DEFAULT } from '../domain/constants';
 import { currentLocale, i18n, initI18n, videoTexts } from '../i18n';
+import { keepFocusThroughDisabling } from '../ui/focusKeeper';
 import { ApiProvider } from '../state/apiContext';
 import { session, setTheme } from '../state/session';
 import { syncThemeTo } from '../state/theme';
@@ -50,6 +51,7 @@ async function startWithConfig(root: Root, config: RuntimeConfig): Promise<void>
   }
 
   startErrorReporting(config);
+  keepFocusThroughDisabling();
   // The reporting self-test, loaded only when the address asks for it.
   if (new URLSearchParams(window.location.search).get('reportSelfTest') === '1') void import('./ReportSelfTest').then((m) => m.runReportSelfTest());
   const router = createAppRouter(config);

@@ -15,6 +15,8 @@ import { openMenu, playerRegion } from './support/player';
 // keyboard.spec.ts, on a server of its own.)
 
 async function violations(page: Page, include?: string): Promise<string[]> {
+  // A row or a card still fading in is read by its colour half-way (contrast): wait for the finite animations.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
   const builder = new AxeBuilder({ page });
   if (include !== undefined) builder.include(include);
   const { violations: found } = await builder.analyze();

@@ -15,12 +15,16 @@
  * until they come anew. The console's list (moderation) never holds: the staff act on
  * what comes as it comes.
  *
+ * The keyboard: the list is one tab stop; the arrow keys go from row to row, Escape back to
+ * the list, Tab from a row to its actions (rowFocus.ts). When the tail and the reader trade
+ * places, the focus goes with the list (or its row), never to the page.
+ *
  * Stillness while reading: nothing leaves the top of the view then (readingView.ts), so
  * no scroll correction is needed; new rows append below the viewport, which moves nothing.
  * No overscan (increaseViewportBy): rows rendered above the viewport get re-measured while
  * the list changes, which moved the reader in the browser test.
  */
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Virtuoso } from 'react-virtuoso';
 import type { ChatEntry } from '../../realtime/chatEntry';
@@ -34,6 +38,7 @@ import { chatRowLabels, type ChatRowLabels } from './rowLabels';
 import { hasRest, loadFailed, newExpansion, pageLoaded, restRange, startLoad, type SkippedExpansion } from './skippedMarks';
 import { SkippedMarker } from './SkippedMarker';
 import { ChatTail } from './ChatTail';
+import { focusRowWhenShown, focusScrollerWhenShown, moveRowFocus, ROW_SELECTOR } from './rowFocus';
 import { readerStart, type TailPosition } from './tailRows';
 import { useWithdrawClock } from './useWithdrawClock';
 import { canWithdraw } from './withdrawWindow';
@@ -186,9 +191,21 @@ function ChatListView({ entries, gaps, withdrawn, onQuote, onMention, onWithdraw
     downInputAt.current = performance.now();
     userInputAt.current = performance.now();
   }, []);
-  const onKeyDown = useCallback((event: { key: string }) => {
+  const listRef = useRef<HTMLDivElement>(null);
+  const onKeyDown = useCallback((event: KeyboardEvent<HTMLDivElement>) => {
     if (UP_KEYS.has(event.key)) userInputAt.current = performance.now();
     else if (DOWN_KEYS.has(event.key)) downInputAt.current = performance.now();
+    const list = listRef.current;
+    const target = event.target;
+    if (list === null || !(target instanceof HTMLElement) || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const onRow = target.matches(ROW_SELECTOR);
+    if ((event.key === 'ArrowUp' || event.key === 'ArrowDown') && (onRow || target.classList.contains('chat-list__scroller'))) {
+      const shown = viewRef.current;
+      if (moveRowFocus(list, target, event.key === 'ArrowUp' ? -1 : 1, { first: shown[0]?.msgId, last: shown.at(-1)?.msgId })) event.preventDefault();
+    } else if (event.key === 'Escape' && onRow) {
+      event.preventDefault();
+      list.querySelector<HTMLElement>('.chat-list__scroller')?.focus({ preventScroll: true });
+    }
   }, []);
   // A press on the scroller itself is its scrollbar; presses on rows are clicks.
   const onPointerDown = useCallback((event: { target: EventTarget }) => {
@@ -198,6 +215,18 @@ function ChatListView({ entries, gaps, withdrawn, onQuote, onMention, onWithdraw
     }
   }, []);
 
+  // The tail and the reader trade places: the keyboard's focus in the one (the list, or a
+  // row) goes to the same in the other, where it would otherwise fall to the page.
+  const swapFocus = useRef<{ readonly row: string | null } | null>(null);
+  const noteFocusBeforeSwap = useCallback((focused = false) => {
+    const list = listRef.current;
+    const active = document.activeElement;
+    if (list === null || !(active instanceof HTMLElement) || !list.contains(active)) {
+      swapFocus.current = focused ? { row: null } : null;
+      return;
+    }
+    swapFocus.current = { row: active.matches(ROW_SELECTOR) ? (active.dataset.msgId ?? null) : null };
+  }, []);
   const readerAway = useRef(false);
   const gapsRef = useRef(gaps);
   useEffect(() => {
@@ -214,33 +243,37 @@ function ChatListView({ entries, gaps, withdrawn, onQuote, onMention, onWithdraw
         // Reading holds the rows now; back at the bottom the list follows, not an older hold.
         setHold(null);
       } else if (readerAway.current && performance.now() - downInputAt.current <= USER_SCROLL_MS) {
+        noteFocusBeforeSwap();
         setReading(null);
         setHold(null);
       }
     },
-    [userScrolling],
+    [userScrolling, noteFocusBeforeSwap],
   );
-  const focusReader = useRef(false);
   // The viewer scrolled the following tail up: the reader takes over where they are.
   const onLeaveTail = useCallback((start: TailPosition) => {
-    focusReader.current = start.focused;
+    noteFocusBeforeSwap(start.focused);
     readerAway.current = false;
     const shown = viewRef.current;
     setReading({ held: shown, heldGaps: gapsRef.current, seenOffset: shown.at(-1)?.offset ?? 0, start });
     setHold(null);
-  }, []);
-  const scrollerRef = useCallback((element: HTMLElement | Window | null) => {
-    if (focusReader.current && element instanceof HTMLElement) {
-      focusReader.current = false;
-      element.focus({ preventScroll: true });
-    }
-  }, []);
+  }, [noteFocusBeforeSwap]);
+  const following = reading === null;
+  useEffect(() => {
+    const list = listRef.current;
+    const swap = swapFocus.current;
+    if (list === null || swap === null) return;
+    swapFocus.current = null;
+    if (swap.row === null) focusScrollerWhenShown(list);
+    else focusRowWhenShown(list, swap.row, () => focusScrollerWhenShown(list));
+  }, [following]);
 
   const resume = useCallback(() => {
+    noteFocusBeforeSwap();
     readerAway.current = false;
     setReading(null);
     setHold(null);
-  }, []);
+  }, [noteFocusBeforeSwap]);
   const holdFor = useCallback((why: keyof Omit<Hold, 'rows'>) => setHold((now) => (now === null ? { rows: viewRef.current, pointer: why === 'pointer', focus: why === 'focus' } : { ...now, [why]: true })), []);
   const releaseFor = useCallback(
     (why: keyof Omit<Hold, 'rows'>) =>
@@ -320,6 +353,7 @@ function ChatListView({ entries, gaps, withdrawn, onQuote, onMention, onWithdraw
 
   return (
     <div
+      ref={listRef}
       className="chat-list"
       data-at-bottom={reading === null ? 'true' : 'false'}
       onWheel={onWheel}
@@ -348,7 +382,6 @@ function ChatListView({ entries, gaps, withdrawn, onQuote, onMention, onWithdraw
           aria-live="off"
           data={view}
           initialTopMostItemIndex={readerStart(view, reading.start)}
-          scrollerRef={scrollerRef}
           computeItemKey={computeItemKey}
           itemContent={itemContent}
           // Never a function: react-virtuoso scrolls to the end when a list that counted as

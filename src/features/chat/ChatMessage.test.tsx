@@ -73,9 +73,9 @@ describe('ChatMessage', () => {
     expect(html).not.toContain('Withdraw');
   });
 
-  it('is one tab stop built without its buttons: they come when the viewer points at it or focuses it', () => {
+  it('is focusable (the arrow keys move between rows), not a tab stop, and built without its buttons: they come when the viewer points at it or focuses it', () => {
     const html = row(entry({ name: 'Bob' }));
-    expect(html).toMatch(/^<article class="chat-message" tabindex="0"/);
+    expect(html).toMatch(/^<article class="chat-message" tabindex="-1"/);
     expect(html).not.toContain('<button');
     expect(row(entry({ uid: MY_UID }), { withdrawable: true })).not.toContain('<button');
   });

@@ -171,7 +171,8 @@ function ChatMessageRow({ entry, grouped, withdrawable, labels, onQuote, onMenti
   const time = formatChatTime(entry.sendTime);
 
   return (
-    <article className={classes.join(' ')} tabIndex={0} {...handlers} data-msg-id={entry.msgId} data-send-time={entry.sendTime} data-mine={entry.mine ? 'true' : undefined} data-mentions-me={entry.mentionsMe ? 'true' : undefined}>
+    // Focusable, not a tab stop: the arrow keys move between rows (rowFocus.ts), Tab from a row to its actions.
+    <article className={classes.join(' ')} tabIndex={-1} {...handlers} data-msg-id={entry.msgId} data-send-time={entry.sendTime} data-mine={entry.mine ? 'true' : undefined} data-mentions-me={entry.mentionsMe ? 'true' : undefined}>
       {grouped ? (
         // The header is not repeated, but assistive technology still hears who speaks.
         <span className="visually-hidden">

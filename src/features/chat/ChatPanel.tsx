@@ -92,6 +92,8 @@ function LiveChatPanel({ roomId, actions, moderation, onPopOut }: ChatPanelProps
     const textarea = textareaRef.current;
     const at = textarea === null ? null : { start: textarea.selectionStart, end: textarea.selectionEnd };
     dispatch({ type: 'mention', mention: { uid: entry.uid, name: entry.name }, at });
+    // On to writing the message, as after a quote (the keyboard's path from a row's @).
+    textarea?.focus();
   }, []);
   const onWithdraw = useCallback((entry: ChatEntry) => void withdraw(entry.msgId), [withdraw]);
   const onOpenImage = useCallback((url: string) => setLightbox(url), []);

@@ -41,6 +41,7 @@ function selectionOf(textarea: HTMLTextAreaElement | null) {
 export function Composer({ draft, dispatch, textareaRef, availability, busy, feedback, onSend, onPickImage, extraTools }: ComposerProps) {
   const { t } = useTranslation();
   const [emojiOpen, setEmojiOpen] = useState(false);
+  const emojiButton = useRef<HTMLButtonElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const blocked = availability.block !== null;
   const remaining = remainingUnits(draft.text);
@@ -60,6 +61,12 @@ export function Composer({ draft, dispatch, textareaRef, availability, busy, fee
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // A pick puts the caret back in the text: Escape there closes the emoji grid too.
+    if (event.key === 'Escape' && emojiOpen) {
+      event.preventDefault();
+      setEmojiOpen(false);
+      return;
+    }
     // keyCode 229: some browsers report Enter of an input method that way while composing.
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing || event.keyCode === 229) return;
     event.preventDefault();
@@ -120,6 +127,7 @@ export function Composer({ draft, dispatch, textareaRef, availability, busy, fee
       />
       <div className="chat-composer__toolbar">
         <button
+          ref={emojiButton}
           type="button"
           className="chat-composer__tool"
           aria-expanded={emojiOpen}
@@ -160,7 +168,13 @@ export function Composer({ draft, dispatch, textareaRef, availability, busy, fee
         </button>
       </div>
       {emojiOpen && !blocked && (
-        <EmojiPicker onPick={(token) => dispatch({ type: 'insert', text: token, at: selectionOf(textareaRef.current) })} />
+        <EmojiPicker
+          onPick={(token) => dispatch({ type: 'insert', text: token, at: selectionOf(textareaRef.current) })}
+          onClose={() => {
+            setEmojiOpen(false);
+            emojiButton.current?.focus();
+          }}
+        />
       )}
       {feedback !== null && (
         <p className={`chat-composer__feedback chat-composer__feedback--${feedback.tone}`} role={feedback.tone === 'error' ? 'alert' : 'status'}>
