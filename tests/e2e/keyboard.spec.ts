@@ -256,3 +256,39 @@ test('a viewer reads the lottery record, whose dialog is clean', async ({ browse
   await expect(record).toBeFocused();
   await context.close();
 });
+
+test('less motion (prefers-reduced-motion): the watermark stays put, a gift banner does not animate, no scroller scrolls smoothly; with full motion the watermark drifts', async ({ browser }) => {
+  const pages = await Promise.all(
+    (['reduce', 'no-preference'] as const).map(async (reducedMotion) => {
+      const page = await (await browser.newContext({ baseURL: server.url, reducedMotion })).newPage();
+      await page.goto(`/live/login/${ROOM}`);
+      await page.getByRole('button', { name: '以游客身份进入' }).click();
+      await expect(page.getByTestId('watermark')).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByRole('button', { name: '礼物', exact: true })).toBeVisible();
+      return page;
+    }),
+  );
+  const [still, moving] = pages as [Page, Page];
+  const mark = (page: Page) => page.getByTestId('watermark').locator('.watermark__text').evaluate((text) => `${text.dataset.x},${text.dataset.y}`);
+  const before = await Promise.all([mark(still), mark(moving)]);
+  // What an animated part gets from the styles: a gift banner's animation, a scroller's scrolling, the mark's transition.
+  const looks = (page: Page) =>
+    page.evaluate(() => {
+      const banner = document.body.appendChild(document.createElement('div'));
+      banner.className = 'gift-banner';
+      const look = {
+        banner: getComputedStyle(banner).animationName,
+        scrolling: getComputedStyle(document.querySelector('.chat-list__scroller') ?? document.documentElement).scrollBehavior,
+        mark: getComputedStyle(document.querySelector('.watermark__track')!).transitionDuration,
+      };
+      banner.remove();
+      return look;
+    });
+  expect(await looks(still)).toEqual({ banner: 'none', scrolling: 'auto', mark: '0.001s' });
+  expect((await looks(moving)).banner).not.toBe('none');
+  // The mark moves every 4 s with full motion.
+  await still.waitForTimeout(4_700);
+  expect(await mark(still)).toBe(before[0]);
+  expect(await mark(moving)).not.toBe(before[1]);
+  await Promise.all(pages.map((page) => page.context().close()));
+});
