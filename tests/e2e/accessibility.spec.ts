@@ -9,8 +9,9 @@ import { openMenu, playerRegion } from './support/player';
 // Accessibility (issue 12 item 6, issue 37 item 3): axe-core, with every rule it has (WCAG
 // 2.x A and AA, and its best practices), finds no violation of any impact on the guide page
 // and the video page, live and replay, on a desktop and a phone; in the player's menu, the
-// settings, device test, gifts, invite and own record dialogs, a product's details, and the
-// introduction, products, recommendations, Q&A and groups tabs. The chat is a log that
+// settings, device test, gifts, invite and own record dialogs, a product's details, the
+// introduction, products, recommendations, Q&A and groups tabs, the splash advert, a quoted
+// message's original and the chat window. The chat is a log that
 // screen readers are not made to re-read. (The interaction cards' dialogs and the console:
 // keyboard.spec.ts, on a server of its own.)
 
@@ -129,4 +130,40 @@ test('the replay, on a desktop and a phone, with its timeline', async ({ page })
   expect(await violations(page)).toEqual([]);
   await page.setViewportSize(PHONE);
   expect(await violations(page)).toEqual([]);
+});
+
+test("the splash advert, a quoted message's original and the chat in a window of its own", async ({ browser, baseURL }) => {
+  test.setTimeout(60_000);
+  // A context that has not seen the room's splash advert yet.
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await enterAsGuest(page);
+  const advert = page.getByRole('region', { name: '开屏广告' });
+  await expect(advert).toBeVisible();
+  expect(await violations(page), 'the splash advert').toEqual([]);
+  await advert.getByRole('button', { name: '跳过' }).click();
+
+  // The viewer quotes the host: the quoting row offers the original, in a dialog.
+  const composer = page.getByRole('textbox', { name: '消息' });
+  await expect(composer).toBeEnabled({ timeout: 15_000 });
+  await adminCall(baseURL ?? '', E2E_ADMIN_TOKEN, '/admin/v1/rooms/10001/say', { text: 'axe: a host line to quote', role: 'host' });
+  const hostRow = page.getByRole('log').locator('.chat-message').filter({ hasText: 'axe: a host line to quote' });
+  await hostRow.hover();
+  await hostRow.getByRole('button', { name: /^引用/ }).click();
+  await composer.fill('axe: quoting');
+  await composer.press('Enter');
+  const quoting = page.getByRole('log').locator('.chat-message[data-mine="true"]').filter({ hasText: 'axe: quoting' });
+  await quoting.hover();
+  await quoting.getByRole('button', { name: /^查看 .+ 的原消息$/ }).click();
+  const original = page.getByRole('dialog', { name: '被引用的原消息' });
+  await expect(original.locator('.chat-original__body')).toHaveText('axe: a host line to quote');
+  expect(await violations(page), "the quote's original").toEqual([]);
+  await page.keyboard.press('Escape');
+
+  // The chat window (/live/chat/:id), opened as the pop-out button does.
+  const popup = await context.newPage();
+  await popup.goto('/live/chat/10001');
+  await expect(popup.getByRole('textbox', { name: '消息' })).toBeEnabled({ timeout: 15_000 });
+  expect(await violations(popup), 'the chat window').toEqual([]);
+  await context.close();
 });
