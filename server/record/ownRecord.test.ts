@@ -9,7 +9,7 @@ import type { TestServer } from '../testing/harness.js';
 import { startTestServer } from '../testing/harness.js';
 import { Caller, newKey, seededRoom, viewer } from '../testing/interactFixtures.js';
 import { TestSocket } from '../testing/socketClient.js';
-import type { OwnRecord } from './ownRecord.js';
+import type { OwnRecord } from '../../src/domain/ownRecord';
 
 let server: TestServer | undefined;
 const sockets: TestSocket[] = [];

@@ -1,5 +1,5 @@
 /**
- * The viewer's own record of a room (issue 37 item 5): what was theirs, read from the store
+ * The viewer's own record of a room (issue 37 item 5; its shape is the client's, src/domain/ownRecord.ts): what was theirs, read from the store
  * for the session's user only: the chat messages they sent (not withdrawn), their questions
  * with the answers given, the papers they answered (a quiz's score; each answer beside its
  * question), answer sheets, roll calls signed, the lotteries they took part in or won, and
@@ -16,32 +16,10 @@ import type { ChatHistory } from '../chat/history.js';
 import type { Room } from '../entry/rooms.js';
 import type { CheckedAnswer } from '../interact/papers/answers.js';
 import type { StoredItem } from '../interact/papers/model.js';
-import { OWN_RECORD_MESSAGES_MAX } from '../../src/domain/ownRecord';
+import { OWN_RECORD_MESSAGES_MAX, type OwnRecord } from '../../src/domain/ownRecord';
 
 export const RECORD_MESSAGES_MAX = OWN_RECORD_MESSAGES_MAX;
 export const RECORD_ITEMS_MAX = 500;
-
-export interface OwnRecord {
-  readonly room: { readonly id: string; readonly title: string };
-  readonly viewer: { readonly id: string; readonly name: string };
-  readonly generatedAt: number;
-  readonly messages: readonly { readonly at: number; readonly text: string; readonly picture: boolean }[];
-  readonly messagesTruncated: boolean;
-  readonly questions: readonly { readonly at: number; readonly question: string; readonly status: string; readonly answer: string | null; readonly answeredAt: number | null }[];
-  readonly papers: readonly {
-    readonly at: number;
-    readonly kind: string;
-    readonly title: string;
-    readonly anonymous: boolean;
-    readonly score: number | null;
-    readonly total: number | null;
-    readonly answers: readonly { readonly question: string; readonly answer: string }[];
-  }[];
-  readonly answerSheets: readonly { readonly at: number; readonly title: string; readonly answer: readonly string[]; readonly correct: boolean | null }[];
-  readonly rollCalls: readonly { readonly at: number }[];
-  readonly lotteries: readonly { readonly at: number; readonly title: string; readonly prize: string; readonly won: boolean }[];
-  readonly redPackets: readonly { readonly at: number; readonly title: string; readonly amount: string }[];
-}
 
 const parseJson = (json: string): unknown => {
   try {
