@@ -1,5 +1,6 @@
 /**
- * The viewer's own record of a room (issue 37 item 5; its shape is the client's, src/domain/ownRecord.ts): what was theirs, read from the store
+ * The viewer's own record of a room (issue 37 item 5; its shape is the client's,
+ * src/domain/ownRecord.ts): what was theirs, read from the store
  * for the session's user only: the chat messages they sent (not withdrawn), their questions
  * with the answers given, the papers they answered (a quiz's score; each answer beside its
  * question), answer sheets, roll calls signed, the lotteries they took part in or won, and

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { enterAsGuest as enterRoom, guestContext } from './support/guest';
 import { startOwnServer, type OwnServer } from './support/ownServer';
@@ -284,6 +285,8 @@ test('a picture is checked, uploaded, sent, and enlarged in a dialog that Escape
   await picture.click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
+  // The picture's dialog passes axe, every rule and impact (issue 37 item 3).
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await page.context().close();

@@ -107,11 +107,12 @@ describe('ChatMessage', () => {
 
   it('shows an image as a button to enlarge, or as a safe link when it has one', () => {
     const plain = row(entry({ body: '', imgUrl: 'https://cdn.example/a.png' }));
-    expect(plain).toContain('aria-label="Enlarge picture"><img class="chat-message__image" src="https://cdn.example/a.png"');
+    // Not a tab stop until the row has the viewer's attention (the list is one stop).
+    expect(plain).toContain('tabindex="-1" aria-label="Enlarge picture"><img class="chat-message__image" src="https://cdn.example/a.png"');
     expect(plain).not.toContain('<a ');
     expect(plain).not.toContain('chat-message__body');
     const linked = row(entry({ imgUrl: 'https://cdn.example/a.png', imgLinkUrl: 'https://shop.example/item' }));
-    expect(linked).toContain('href="https://shop.example/item" target="_blank" rel="noopener noreferrer"');
+    expect(linked).toContain('href="https://shop.example/item" tabindex="-1" target="_blank" rel="noopener noreferrer"');
     const relative = row(entry({ imgUrl: 'https://cdn.example/a.png', imgLinkUrl: '/somewhere' }));
     expect(relative).not.toContain('href=');
   });

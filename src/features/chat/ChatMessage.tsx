@@ -78,7 +78,9 @@ function Badge({ entry, labels }: { readonly entry: ChatEntry; readonly labels: 
   );
 }
 
-function ChatImage({ entry, labels, onOpenImage }: { readonly entry: ChatEntry; readonly labels: ChatRowLabels; readonly onOpenImage: (url: string) => void }) {
+/** A row's picture; its controls are tab stops only while the row has the viewer's attention (the list is one stop, rowFocus.ts). */
+function ChatImage({ entry, labels, onOpenImage, attended }: { readonly entry: ChatEntry; readonly labels: ChatRowLabels; readonly onOpenImage: (url: string) => void; readonly attended: boolean }) {
+  const stop = attended ? 0 : -1;
   const src = entry.imgUrl;
   if (src === null) return null;
   const href = externalHref(entry.imgLinkUrl);
@@ -86,15 +88,15 @@ function ChatImage({ entry, labels, onOpenImage }: { readonly entry: ChatEntry; 
   return (
     <div className="chat-message__picture">
       {href === null ? (
-        <button type="button" className="chat-message__image-button" onClick={() => onOpenImage(src)} aria-label={labels.enlarge}>
+        <button type="button" className="chat-message__image-button" tabIndex={stop} onClick={() => onOpenImage(src)} aria-label={labels.enlarge}>
           {image}
         </button>
       ) : (
         <>
-          <a className="chat-message__image-link" href={href} target="_blank" rel="noopener noreferrer" aria-label={labels.openLink}>
+          <a className="chat-message__image-link" href={href} tabIndex={stop} target="_blank" rel="noopener noreferrer" aria-label={labels.openLink}>
             {image}
           </a>
-          <button type="button" className="chat-message__enlarge" onClick={() => onOpenImage(src)}>
+          <button type="button" className="chat-message__enlarge" tabIndex={stop} onClick={() => onOpenImage(src)}>
             {labels.enlarge}
           </button>
         </>
@@ -206,7 +208,7 @@ function ChatMessageRow({ entry, grouped, withdrawable, labels, onQuote, onMenti
             <MessageBody segments={entry.segments} />
           </p>
         )}
-        <ChatImage entry={entry} labels={labels} onOpenImage={onOpenImage} />
+        <ChatImage entry={entry} labels={labels} onOpenImage={onOpenImage} attended={attended} />
       </div>
       {attended && <RowActions entry={entry} withdrawable={withdrawable} labels={labels} onQuote={onQuote} onMention={onMention} onWithdraw={onWithdraw} {...(onOpenQuoted === undefined ? {} : { onOpenQuoted })} moderation={moderation} readOnly={readOnly} />}
     </article>

@@ -7,7 +7,7 @@
  * beside the video (pages, whiteboard), captions. The calls are
  * the admin API's routes under the host's login (admin/interactAdmin.ts).
  */
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { useApi } from '../../state/apiContext';
@@ -53,13 +53,44 @@ function LotteryBlock({ roomId }: { readonly roomId: string }) {
   const call = useHostCall();
   const lottery = useRoomStateKey(roomId, 'lottery');
   const running = lottery?.state === 'start' || lottery?.state === 'drawing';
+  // Start and draw take turns: the one pressed is disabled (the focus falls to the page), so
+  // the focus goes on to the other once it is enabled (the keyboard's next step).
+  const start = useRef<HTMLButtonElement>(null);
+  const draw = useRef<HTMLButtonElement>(null);
+  const handOff = useRef<HTMLButtonElement | null>(null);
+  useEffect(() => {
+    const next = handOff.current;
+    if (next === null || next.disabled) return;
+    handOff.current = null;
+    // The pressed one may still hold the focus here: the browser drops it from a disabled control a moment later.
+    const active = document.activeElement;
+    if (active === null || active === document.body || active === start.current || active === draw.current) next.focus();
+  }, [running, call.busy]);
   return (
     <Block title={t('console.act.lottery')} call={call}>
       <div className="interaction-desk__row">
-        <button type="button" className="button" disabled={call.busy || running} onClick={() => call.run(() => host.hostLotteryStart({ id: roomId }))}>
+        <button
+          ref={start}
+          type="button"
+          className="button"
+          disabled={call.busy || running}
+          onClick={() => {
+            handOff.current = draw.current;
+            call.run(() => host.hostLotteryStart({ id: roomId }));
+          }}
+        >
           {t('console.act.lotteryStart')}
         </button>
-        <button type="button" className="button button--primary" disabled={call.busy || !running} onClick={() => call.run(() => host.hostLotteryEnd({ id: roomId }))}>
+        <button
+          ref={draw}
+          type="button"
+          className="button button--primary"
+          disabled={call.busy || !running}
+          onClick={() => {
+            handOff.current = start.current;
+            call.run(() => host.hostLotteryEnd({ id: roomId }));
+          }}
+        >
           {t('console.act.lotteryEnd')}
         </button>
         <span className="console-card__note" role="status">
