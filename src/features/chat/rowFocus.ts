@@ -15,6 +15,11 @@ const SCROLL_STEP_PX = 40;
 const SCROLL_TRIES = 6;
 
 const rowsIn = (list: HTMLElement): HTMLElement[] => [...list.querySelectorAll<HTMLElement>(ROW_SELECTOR)];
+/** The rendered rows and where the one with this id is among them (-1: not rendered). */
+const rowsAround = (list: HTMLElement, msgId: string | undefined): { rows: HTMLElement[]; at: number } => {
+  const rows = rowsIn(list);
+  return { rows, at: rows.findIndex((row) => row.dataset.msgId === msgId) };
+};
 
 /** The newest row on screen in the scroller: where the keyboard enters the rows. */
 function newestInView(rows: readonly HTMLElement[], scroller: HTMLElement): HTMLElement | undefined {
@@ -56,8 +61,7 @@ export function moveRowFocus(list: HTMLElement, from: HTMLElement, step: -1 | 1,
   }
   let tries = 0;
   const again = () => {
-    const now = rowsIn(list);
-    const at = now.findIndex((row) => row.dataset.msgId === id);
+    const { rows: now, at } = rowsAround(list, id);
     const found = at >= 0 ? now[at + step] : undefined;
     if (found !== undefined) found.focus();
     else if (++tries < SCROLL_TRIES) {
@@ -74,7 +78,8 @@ export function moveRowFocus(list: HTMLElement, from: HTMLElement, step: -1 | 1,
 export function focusRowWhenShown(list: HTMLElement, msgId: string, otherwise: () => void): void {
   let frames = 0;
   const look = () => {
-    const row = [...list.querySelectorAll<HTMLElement>(ROW_SELECTOR)].find((r) => r.dataset.msgId === msgId);
+    const { rows, at } = rowsAround(list, msgId);
+    const row = rows[at];
     if (row !== undefined) row.focus({ preventScroll: true });
     else if (++frames < 10) requestAnimationFrame(look);
     else otherwise();
