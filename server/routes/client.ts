@@ -19,6 +19,10 @@ export const clientRoutes: RouteModule = async (app, ctx) => {
     // and are served only when SERVE_SOURCE_MAPS asks: they hand anyone the whole source.
     const allowedPath = ctx.config.serveSourceMaps ? undefined : (file: string) => !file.endsWith('.map');
     await app.register(fastifyStatic, { root, prefix: '/', wildcard: false, index: ['index.html'], ...(allowedPath ? { allowedPath } : {}) });
+    // A browser that asks for /favicon.ico on its own (before or without reading the page's
+    // <link rel="icon">) gets the icon rather than a 404.
+    const icon = path.join(root, 'favicon.svg');
+    if (fs.existsSync(icon)) app.get('/favicon.ico', (_request, reply) => reply.type('image/svg+xml').header('cache-control', 'max-age=86400').send(fs.createReadStream(icon)));
     // config.js is meant to be edited after a build: never let a browser cache a stale one.
     app.addHook('onSend', async (request, reply, payload) => {
       if (request.url.split('?')[0]?.endsWith('/config.js')) reply.header('cache-control', 'no-cache');

@@ -24,7 +24,8 @@ export function InteractionCard({ title, kind, onClose, children, name, tone = '
   const { t } = useTranslation();
   const titleId = useId();
   return (
-    <article className={`interaction-card interaction-card--${tone}`} data-interaction={name} aria-labelledby={titleId}>
+    // Focusable from script (tabIndex -1): the activity tray moves the focus to a card it shows again.
+    <article className={`interaction-card interaction-card--${tone}`} data-interaction={name} aria-labelledby={titleId} tabIndex={-1}>
       <header className="interaction-card__header">
         <span className="interaction-card__kind">{kind}</span>
         <h2 id={titleId} className="interaction-card__title">

@@ -113,6 +113,8 @@ test('the video page on a phone, with its settings', async ({ page }) => {
   await enterAsGuest(page);
   await expect(page.getByRole('textbox', { name: '消息' })).toBeEnabled({ timeout: 15_000 });
   expect(await violations(page)).toEqual([]);
+  await page.getByRole('button', { name: '更多' }).click();
+  expect(await violations(page)).toEqual([]);
   await page.getByRole('button', { name: '设置', exact: true }).click();
   await expect(page.getByRole('dialog', { name: '设置', exact: true })).toBeVisible();
   expect(await violations(page)).toEqual([]);

@@ -59,7 +59,9 @@ test.describe('phone layout', () => {
     await keep(page, testInfo, 'phone-menu');
     await page.keyboard.press('Escape');
 
-    // The settings panel is a bottom sheet.
+    // The bar shows its most used actions; the settings are under "more". Their panel is a bottom sheet.
+    await expect(page.getByRole('button', { name: '设置', exact: true })).toBeHidden();
+    await page.getByRole('button', { name: '更多' }).click();
     await page.getByRole('button', { name: '设置', exact: true }).click();
     const sheet = page.getByRole('dialog', { name: '设置', exact: true });
     await expect(sheet).toBeVisible();

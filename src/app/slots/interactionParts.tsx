@@ -8,6 +8,7 @@
 import type { ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { nicknameIsSet, requireNickname } from '../../features/entry';
+import { ActivityTray } from '../../features/activity';
 import { AnswerSheetCard } from '../../features/answersheet';
 import { DelayChargeGate } from '../../features/delaycharge';
 import { DocShareView } from '../../features/docshare';
@@ -60,13 +61,14 @@ export function SharedDocument({ roomId }: { readonly roomId: string }) {
   );
 }
 
-/** The toolbar's connect-mic (issue 15), gift button and invite button, with their dialogs (issue 14). */
+/** The toolbar's activity tray (issue 42), connect-mic (issue 15), gift button and invite button, with their dialogs (issue 14). */
 export function Gifts({ roomId }: { readonly roomId: string }) {
   // The room's commerce offers (market config): tabs and buttons of what it does not offer go.
   useMarketOffers(roomId);
   const posters = useSnapshot(roomOffers).withheld[roomId]?.posters !== true;
   return (
     <Entered roomId={roomId}>
+      <ActivityTray key={`activity-${roomId}`} roomId={roomId} />
       <MicControl key={`mic-${roomId}`} roomId={roomId} nickname={nickname} />
       <GiftButton key={roomId} roomId={roomId} />
       {posters && <InviteButton key={`invite-${roomId}`} roomId={roomId} />}

@@ -8,7 +8,9 @@ import { useCallback, useEffect, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { offeredPaper, stepPaper, type PaperEvent, type PaperFlow } from '../../domain/paperFlow';
+import { answerSheetActivity } from '../../domain/roomActivity';
 import { useApi } from '../../state/apiContext';
+import { useActivityCard } from '../../state/roomActivity';
 import { noteActed } from '../../state/realtimeConnection';
 import { useRoomStateKey } from '../../state/roomFeed';
 import { failureText, invalidInputDetail } from '../../ui/failureText';
@@ -52,7 +54,6 @@ export function useAnswerSheet(roomId: string): AnswerSheetView {
   const actedNotes = useRoomStateKey(roomId, 'acted');
   const [model, dispatch] = useReducer(reduce, null);
   const [chosen, setChosen] = useState<readonly string[]>([]);
-  const [dismissedId, setDismissedId] = useState<string | null>(null);
 
   const read = useCallback(
     (signal?: AbortSignal) =>
@@ -124,13 +125,21 @@ export function useAnswerSheet(roomId: string): AnswerSheetView {
     );
   }, [api, chosen, guard, model, read, roomId, t]);
 
+  // The tray lists it; putting the card away keeps it there.
+  const card = useActivityCard(
+    roomId,
+    model === null
+      ? null
+      : { slot: 'answerSheet', key: `answerSheet:${model.sheet.id}`, kind: 'answerSheet', title: model.sheet.title, status: answerSheetActivity(model.flow.phase === 'submitted', model.sheet.correct !== null) },
+  );
+
   return {
     sheet: model?.sheet ?? null,
     flow: model?.flow ?? null,
     chosen,
-    dismissed: sheetId !== null && dismissedId === sheetId,
+    dismissed: card.dismissed,
     choose,
     submit,
-    dismiss: useCallback(() => setDismissedId(sheetId), [sheetId]),
+    dismiss: card.dismiss,
   };
 }

@@ -56,7 +56,7 @@ export function GiftButton({ roomId }: { readonly roomId: string }) {
   }, [clock, state, dismiss]);
 
   return (
-    <div className="gift-button">
+    <div className="gift-button" data-toolbar-primary="true">
       <button
         ref={opener}
         type="button"

@@ -11,6 +11,7 @@ import type { GoodsItem } from '../../domain/goods';
 import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { useApi } from '../../state/apiContext';
 import { useRoomStateKey } from '../../state/roomFeed';
+import { useActivityCard } from '../../state/roomActivity';
 import { InteractionCard } from '../../ui/InteractionCard';
 import { GoodsCard } from './GoodsTab';
 import { GoodsDetail } from './GoodsDetail';
@@ -21,11 +22,13 @@ import './goods.css';
 type Pushed = { readonly kind: 'goods'; readonly item: GoodsItem } | { readonly kind: 'recommend'; readonly item: Recommendation };
 
 export function PushedCard({ roomId }: { readonly roomId: string }) {
+  const { t } = useTranslation(INTERACTIONS_NS);
   const push = useRoomStateKey(roomId, 'goods');
-  const [closed, setClosed] = useState<string | null>(null);
-  if (push === null) return null;
-  const key = `${push.kind}:${push.id}`;
-  return key === closed ? null : <PushedItem key={key} roomId={roomId} kind={push.kind} id={push.id} onClose={() => setClosed(key)} />;
+  const key = push === null ? null : `${push.kind}:${push.id}`;
+  // The tray lists it (what was pushed, not its name: the card reads that); putting the card away keeps it there.
+  const card = useActivityCard(roomId, push === null || key === null ? null : { slot: 'pushed', key, kind: push.kind, title: push.kind === 'goods' ? t('goods.pushedGoods') : t('goods.pushedRecommend'), status: 'open' });
+  if (push === null || card.dismissed) return null;
+  return <PushedItem key={key} roomId={roomId} kind={push.kind} id={push.id} onClose={card.dismiss} />;
 }
 
 export interface PushedItemProps {

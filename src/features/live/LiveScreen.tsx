@@ -1,4 +1,4 @@
-import { lazy, Suspense, use, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, use, useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import type { RoomTab } from './RoomTabs';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -110,12 +110,12 @@ export function LiveScreen({ mode, slots = {} }: LiveScreenProps) {
             </div>
           )}
         </div>
-        <div className="live-screen__toolbar">
+        <Toolbar>
           <ErrorBoundary region="toolbar">{slots.toolbar?.(id)}</ErrorBoundary>
           <SafeLink className="button live-screen__back" to={liveRoomPath('guide', id)}>
             {t('screen.backToGuide')}
           </SafeLink>
-        </div>
+        </Toolbar>
         <div className="live-screen__strip">
           <ErrorBoundary region="strip">{slots.strip?.(id)}</ErrorBoundary>
         </div>
@@ -144,6 +144,26 @@ export function LiveScreen({ mode, slots = {} }: LiveScreenProps) {
       }
       layers={video ? slots.layers?.(id) : undefined}
     />
+  );
+}
+
+/**
+ * The bar under the player. On a phone it shows only its elements marked
+ * `data-toolbar-primary="true"` (the most used: the counts with the like, activity, gifts) and a
+ * "more" button that shows the rest in place, wrapped, in their order (so the keyboard's order
+ * is the eye's). Wider screens show everything and no button (live.css).
+ */
+function Toolbar({ children }: { readonly children: ReactNode }) {
+  const { t } = useTranslation();
+  const [more, setMore] = useState(false);
+  const id = useId();
+  return (
+    <div id={id} className="live-screen__toolbar" data-more={more ? 'open' : 'closed'}>
+      {children}
+      <button type="button" className="button live-screen__more" aria-expanded={more} aria-controls={id} onClick={() => setMore((open) => !open)}>
+        {more ? t('screen.toolbarLess') : t('screen.toolbarMore')}
+      </button>
+    </div>
   );
 }
 

@@ -10,7 +10,9 @@ import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { validateLotteryPassword } from '../../domain/limits';
 import { enterLottery, phaseFromRecord, stepLottery, type LotteryEvent, type LotteryModel, type LotteryPhase, type LotteryRound } from '../../domain/lottery';
 import type { Problem } from '../../domain/result';
+import { lotteryActivity } from '../../domain/roomActivity';
 import { useApi } from '../../state/apiContext';
+import { useActivityCard } from '../../state/roomActivity';
 import { noteActed } from '../../state/realtimeConnection';
 import { useRoomStateKey } from '../../state/roomFeed';
 import { session } from '../../state/session';
@@ -67,7 +69,6 @@ export function useLottery(roomId: string, nickname: NicknameGate): LotteryView 
   const [record, setRecord] = useState<readonly RecordedRound[] | null>(null);
   const [model, dispatch] = useReducer(reduce, null);
   const [passwordProblem, setPasswordProblem] = useState<Problem | null>(null);
-  const [dismissedId, setDismissedId] = useState<string | null>(null);
   const [commitments, commit] = useReducer(noteCommitments, {});
 
   // A late joiner, a reload: the room's record says which round is open and where the viewer is in it.
@@ -137,7 +138,11 @@ export function useLottery(roomId: string, nickname: NicknameGate): LotteryView 
     [api, guard, model, roomId, t],
   );
 
-  const dismiss = useCallback(() => setDismissedId(raffleId), [raffleId]);
+  // The tray lists it; putting the card away keeps it there.
+  const card = useActivityCard(
+    roomId,
+    model === null ? null : { slot: 'lottery', key: `lottery:${model.round.raffleId}`, kind: 'lottery', title: model.round.title || t('lottery.defaultTitle'), status: lotteryActivity(model.phase) },
+  );
   const committed = (raffleId === null ? undefined : commitments[raffleId]) ?? NO_COMMITMENTS;
-  return { model, passwordProblem, dismissed: raffleId !== null && dismissedId === raffleId, committed, join, setNickname, dismiss };
+  return { model, passwordProblem, dismissed: card.dismissed, committed, join, setNickname, dismiss: card.dismiss };
 }

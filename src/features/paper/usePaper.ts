@@ -12,7 +12,9 @@ import { checkDraft, submissionOf, type PaperDraft } from '../../domain/paperDra
 import { offeredPaper, stepPaper, type PaperEvent, type PaperFlow } from '../../domain/paperFlow';
 import { readPaperResults, resultsVisible, type PaperResults } from '../../domain/paperResults';
 import { onPaperRequest } from './paperRequests';
+import { paperActivity } from '../../domain/roomActivity';
 import { useApi } from '../../state/apiContext';
+import { reopenRoomActivity, useActivityCard } from '../../state/roomActivity';
 import { noteActed } from '../../state/realtimeConnection';
 import { useRoomStateKey } from '../../state/roomFeed';
 import { failureText, invalidInputDetail } from '../../ui/failureText';
@@ -42,6 +44,9 @@ function reduce(model: Model | null, action: Action): Model | null {
   }
   return model === null ? null : { ...model, flow: stepPaper(model.flow, action) };
 }
+
+/** A paper's entry in the room's activity (one slot: the paper card shows one paper at a time). */
+const paperActivityKey = (id: string): string => `paper:${id}`;
 
 export interface PaperView {
   readonly paper: OfferedPaper | null;
@@ -73,7 +78,6 @@ export function usePaper(roomId: string): PaperView {
   const [model, dispatch] = useReducer(reduce, null);
   const [draft, setDraftState] = useState<PaperDraft>({});
   const [problems, setProblems] = useState<readonly PaperProblem[]>([]);
-  const [dismissedId, setDismissedId] = useState<string | null>(null);
   const [answeredResults, setAnsweredResults] = useState<{ readonly id: string; readonly results: PaperResults } | null>(null);
   const paperId = model?.paper.id ?? null;
 
@@ -107,7 +111,7 @@ export function usePaper(roomId: string): PaperView {
   useEffect(
     () =>
       onPaperRequest(roomId, (id) => {
-        setDismissedId(null);
+        reopenRoomActivity(roomId, paperActivityKey(id));
         setRequestedId(id);
         void load(id);
       }),
@@ -185,6 +189,14 @@ export function usePaper(roomId: string): PaperView {
   const newest = candidates.reduce<PaperResults | null>((best, r) => (r !== null && (best === null || r.respondents >= best.respondents) ? r : best), null);
   const results = model !== null && resultsVisible(model.paper.resultsVisibility, closed, answered) ? newest : null;
 
+  // The tray lists it; putting the card away keeps it there. A closed paper is worth a card only for its results.
+  const card = useActivityCard(
+    roomId,
+    model === null || (phase === 'closed' && results === null)
+      ? null
+      : { slot: 'paper', key: paperActivityKey(model.paper.id), kind: model.paper.quiz ? 'quiz' : 'questionnaire', title: model.paper.title, status: paperActivity(model.flow.phase) },
+  );
+
   return {
     paper: model?.paper ?? null,
     flow: model?.flow ?? null,
@@ -192,12 +204,12 @@ export function usePaper(roomId: string): PaperView {
     closed,
     draft,
     problems,
-    dismissed: paperId !== null && dismissedId === paperId,
+    dismissed: card.dismissed,
     setDraft,
     open: useCallback(() => dispatch({ type: 'open' }), []),
     close: useCallback(() => dispatch({ type: 'close' }), []),
     submit,
-    dismiss: useCallback(() => setDismissedId(paperId), [paperId]),
+    dismiss: card.dismiss,
     requestedId,
     requestHandled: useCallback(() => setRequestedId(null), []),
   };

@@ -55,7 +55,7 @@ export function CountsBar({ roomId }: CountsBarProps) {
   const landed = (id: number) => setFloaters((list) => list.filter((f) => f.id !== id));
 
   return (
-    <div className="room-counts" role="group" aria-label={t('praise.region')}>
+    <div className="room-counts" data-toolbar-primary="true" role="group" aria-label={t('praise.region')}>
       {display.showOnline && (
         <span className="room-counts__online" data-online={online ?? ''}>
           {t('praise.online', { count: online === null ? '–' : format(online) })}

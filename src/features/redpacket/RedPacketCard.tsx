@@ -8,7 +8,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { redPacketPhase } from '../../domain/redPacket';
 import { INTERACTIONS_NS } from '../../i18n/catalogues';
+import { redPacketActivity } from '../../domain/roomActivity';
 import { useRoomStateKey } from '../../state/roomFeed';
+import { useActivityCard } from '../../state/roomActivity';
 import { InteractionCard } from '../../ui/InteractionCard';
 import { useYuanFormat } from '../../ui/useYuanFormat';
 import { RedPacketWallet } from './RedPacketWallet';
@@ -20,12 +22,17 @@ export function RedPacketCard({ roomId }: { readonly roomId: string }) {
   const yuan = useYuanFormat();
   const { packets, grab } = useRedPackets(roomId);
   const pushed = useRoomStateKey(roomId, 'redPacket');
-  const [closed, setClosed] = useState<ReadonlySet<string>>(() => new Set());
   const [walletOpen, setWalletOpen] = useState(false);
   const grabbing = grab.state.phase === 'idle' ? null : grab.state.order;
   // The newest packet, while it is open, or when it came or was grabbed while this page was open.
   const newest = packets[0];
-  const shown = newest !== undefined && !closed.has(newest.id) && (newest.state === 1 || newest.id === pushed?.id || newest.id === grabbing) ? newest : undefined;
+  const current = newest !== undefined && (newest.state === 1 || newest.id === pushed?.id || newest.id === grabbing) ? newest : undefined;
+  // The tray lists it; putting the card away keeps it there.
+  const card = useActivityCard(
+    roomId,
+    current === undefined ? null : { slot: 'redpacket', key: `redPacket:${current.id}`, kind: 'redPacket', title: current.title === '' ? t('redPacket.untitled') : current.title, status: redPacketActivity(redPacketPhase(current)) },
+  );
+  const shown = card.dismissed ? undefined : current;
 
   const wallet = walletOpen && <RedPacketWallet roomId={roomId} packets={packets} onClose={() => setWalletOpen(false)} />;
   if (shown === undefined) return wallet || null;
@@ -34,7 +41,7 @@ export function RedPacketCard({ roomId }: { readonly roomId: string }) {
   const title = shown.title === '' ? t('redPacket.untitled') : shown.title;
   return (
     <>
-      <InteractionCard name="redpacket" kind={t('redPacket.kind')} title={title} tone={phase === 'mine' ? 'success' : phase === 'out' ? 'muted' : 'default'} onClose={() => setClosed((now) => new Set(now).add(shown.id))}>
+      <InteractionCard name="redpacket" kind={t('redPacket.kind')} title={title} tone={phase === 'mine' ? 'success' : phase === 'out' ? 'muted' : 'default'} onClose={card.dismiss}>
         <div className="red-packet" data-phase={phase}>
           <span className="red-packet__envelope" aria-hidden="true">
             <span className="red-packet__seal" />

@@ -8,7 +8,9 @@ import { useCallback, useEffect, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { isRollCallCurrent, currentRollCall, startRollCall, stepRollCall, type RollCall, type RollCallEvent, type RollCallModel } from '../../domain/rollCall';
+import { rollCallActivity } from '../../domain/roomActivity';
 import { useApi } from '../../state/apiContext';
+import { useActivityCard } from '../../state/roomActivity';
 import { noteActed } from '../../state/realtimeConnection';
 import { useRoomStateKey } from '../../state/roomFeed';
 import { failureText, invalidInputDetail } from '../../ui/failureText';
@@ -48,7 +50,6 @@ export function useRollCall(roomId: string): RollCallView {
   const [fetched, setFetched] = useState<CurrentRollCall | null>(null);
   const [model, dispatch] = useReducer(reduce, null);
   const [now, setNow] = useState(() => clock.now());
-  const [dismissedId, setDismissedId] = useState<string | null>(null);
 
   // A late joiner, a reload, a return after a gap: ask the room for the roll call still open.
   useEffect(() => {
@@ -104,6 +105,7 @@ export function useRollCall(roomId: string): RollCallView {
     );
   }, [api, clock, guard, model, roomId, t]);
 
-  const dismiss = useCallback(() => setDismissedId(model?.rollCall.id ?? null), [model]);
-  return { model, now, dismissed: model !== null && dismissedId === model.rollCall.id, sign, dismiss };
+  // The tray lists it; putting the card away keeps it there.
+  const card = useActivityCard(roomId, model === null ? null : { slot: 'rollCall', key: `rollCall:${model.rollCall.id}`, kind: 'rollCall', title: t('rollCall.title'), status: rollCallActivity(model.phase) });
+  return { model, now, dismissed: card.dismissed, sign, dismiss: card.dismiss };
 }

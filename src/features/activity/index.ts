@@ -1,0 +1,1 @@
+export { ActivityTray } from './ActivityTray';
