@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ColourSchemeSwitch } from '../ui/ColourSchemeSwitch';
 import { LanguageSwitch } from '../ui/LanguageSwitch';
 import { SafeLink } from '../ui/SafeLink';
 
@@ -18,7 +19,10 @@ export function AppHeader({ homePath }: AppHeaderProps) {
           {t('app.name')}
         </SafeLink>
       )}
-      <LanguageSwitch />
+      <span className="app-header__switches">
+        <ColourSchemeSwitch />
+        <LanguageSwitch />
+      </span>
     </header>
   );
 }

@@ -13,6 +13,7 @@ import { currentLocale, i18n, initI18n, videoTexts } from '../i18n';
 import { keepFocusThroughDisabling } from '../ui/focusKeeper';
 import { ApiProvider } from '../state/apiContext';
 import { session, setTheme } from '../state/session';
+import { startColourScheme } from '../state/colourScheme';
 import { syncThemeTo } from '../state/theme';
 import { setSocketAddresses } from '../state/socketAddresses';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
@@ -104,6 +105,8 @@ async function showStartupProblem(root: Root, problem: StartupProblem): Promise<
 }
 
 export async function startApp(container: HTMLElement): Promise<void> {
+  // The viewer's light or dark theme before anything paints.
+  startColourScheme();
   const root = createRoot(container);
   try {
     const reading = readRuntimeConfig();

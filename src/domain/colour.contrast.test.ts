@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, readableShade, TEXT_CONTRAST } from './colour';
+import { contrastRatio, DARK_SURFACE, readableShade, readableTint, TEXT_CONTRAST } from './colour';
 
 describe('contrast', () => {
   it('measures WCAG contrast', () => {
@@ -20,5 +20,12 @@ describe('contrast', () => {
   it('gives every theme colour a shade that reads on white and under white text', () => {
     const hex = fc.integer({ min: 0, max: 0xffffff }).map((n) => `#${n.toString(16).padStart(6, '0')}`);
     fc.assert(fc.property(hex, (colour) => contrastRatio(readableShade(colour), '#ffffff') >= TEXT_CONTRAST));
+  });
+
+  it('gives every theme colour a tint that reads on the dark theme, keeping a light one as it is', () => {
+    expect(readableTint('#ffd666')).toBe('#ffd666');
+    expect(readableTint('#2081eb')).not.toBe('#2081eb');
+    const hex = fc.integer({ min: 0, max: 0xffffff }).map((n) => `#${n.toString(16).padStart(6, '0')}`);
+    fc.assert(fc.property(hex, (colour) => contrastRatio(readableTint(colour, DARK_SURFACE, 5.5), DARK_SURFACE) >= 5.5));
   });
 });

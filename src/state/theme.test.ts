@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { contrastRatio } from '../domain/colour';
+import { contrastRatio, DARK_SURFACE } from '../domain/colour';
 import { initialSession, session, setTheme } from './session';
 import { applyThemeColour, syncThemeTo, THEME_CSS_VARIABLE, type StyleTarget } from './theme';
 
@@ -20,16 +20,20 @@ describe('applyThemeColour', () => {
     expect(applyThemeColour(style, '#123456')).toBe('#123456');
     expect(style.values.get(THEME_CSS_VARIABLE)).toBe('#123456');
     expect(THEME_CSS_VARIABLE).toBe('--theme-color');
-    // Dark enough already: the readable shade is the colour itself.
-    expect(style.values.get('--theme-strong')).toBe('#123456');
+    // Dark enough already: the readable shade is the colour itself; the dark theme's text is a tint of it.
+    expect(style.values.get('--theme-fill')).toBe('#123456');
+    expect(style.values.get('--theme-strong')).toMatch(/^light-dark\(#123456, #[0-9a-f]{6}\)$/);
   });
 
   it('writes a readable shade of a light theme to --theme-strong', () => {
     const style = fakeStyle();
     applyThemeColour(style, '#00ff00');
-    const strong = style.values.get('--theme-strong') ?? '';
-    expect(strong).not.toBe('#00ff00');
-    expect(contrastRatio(strong, '#ffffff')).toBeGreaterThanOrEqual(5.5);
+    const fill = style.values.get('--theme-fill') ?? '';
+    expect(fill).not.toBe('#00ff00');
+    expect(contrastRatio(fill, '#ffffff')).toBeGreaterThanOrEqual(5.5);
+    const [light, dark] = /^light-dark\((#[0-9a-f]{6}), (#[0-9a-f]{6})\)$/.exec(style.values.get('--theme-strong') ?? '')?.slice(1) ?? [];
+    expect(light).toBe(fill);
+    expect(contrastRatio(dark ?? '#000000', DARK_SURFACE)).toBeGreaterThanOrEqual(5.5);
   });
 
   it('writes #2081eb for an invalid colour', () => {

@@ -5,11 +5,12 @@
  * theme colour and for surfaces that carry white text, so contrast holds for any brand colour.
  */
 import { subscribeKey } from 'valtio/utils';
-import { readableShade, themeColourOrDefault } from '../domain/colour';
+import { DARK_SURFACE, readableShade, readableTint, themeColourOrDefault } from '../domain/colour';
 import { session } from './session';
 
 export const THEME_CSS_VARIABLE = '--theme-color';
 export const THEME_STRONG_CSS_VARIABLE = '--theme-strong';
+export const THEME_FILL_CSS_VARIABLE = '--theme-fill';
 /** Above AA's 4.5 on white: the shade also sits on the light theme tints (notices, staff rows). */
 export const STRONG_CONTRAST = 5.5;
 
@@ -18,11 +19,18 @@ export interface StyleTarget {
   setProperty(name: string, value: string): void;
 }
 
-/** Writes the colour (or the default #2081eb when it is invalid) and returns what was written. */
+/**
+ * Writes the colour (or the default #2081eb when it is invalid) and returns what was written.
+ * Also its readable forms: `--theme-fill`, the shade that carries white text (buttons, badges)
+ * in both themes, and `--theme-strong`, text in the theme colour: that shade in the light
+ * theme, a tint of it in the dark one (CSS light-dark(), decided by the page's colour scheme).
+ */
 export function applyThemeColour(style: StyleTarget, colour: unknown): string {
   const applied = themeColourOrDefault(colour);
+  const shade = readableShade(applied, '#ffffff', STRONG_CONTRAST);
   style.setProperty(THEME_CSS_VARIABLE, applied);
-  style.setProperty(THEME_STRONG_CSS_VARIABLE, readableShade(applied, '#ffffff', STRONG_CONTRAST));
+  style.setProperty(THEME_FILL_CSS_VARIABLE, shade);
+  style.setProperty(THEME_STRONG_CSS_VARIABLE, `light-dark(${shade}, ${readableTint(applied, DARK_SURFACE, STRONG_CONTRAST)})`);
   return applied;
 }
 

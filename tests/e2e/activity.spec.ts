@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { startOwnServer, type OwnServer } from './support/ownServer';
 import { test } from './support/splash';
@@ -93,6 +94,70 @@ test('a roll call arrives in view on a desktop and a phone; put away, it waits i
   await expect(phone.getByRole('button', { name: '设置', exact: true })).toBeVisible();
   await expect(phone.getByRole('button', { name: '收起' })).toHaveAttribute('aria-expanded', 'true');
   expect(await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await context.close();
+});
+
+async function violations(page: Page): Promise<string[]> {
+  // A card still fading in is read by its colour half-way (contrast): wait for the finite animations.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+  const { violations: found } = await new AxeBuilder({ page }).analyze();
+  return found.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).slice(0, 5).join(', ')}`);
+}
+
+/** The page's background colour as painted (the dark theme's is dark). */
+const backgroundLuminance = (page: Page) =>
+  page.evaluate(() => {
+    const [r = 0, g = 0, b = 0] = (getComputedStyle(document.body.parentElement ?? document.body).backgroundColor.match(/\d+/g) ?? []).map(Number);
+    return (r + g + b) / 3;
+  });
+
+test('both themes: dark when the system is, the page switch overrides it and is kept; axe finds nothing with the cards and the tray in either', async ({ browser }) => {
+  const context = await guestContext(browser, server.url);
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto(`/live/login/${ROOM}`);
+  await expect(page.getByRole('button', { name: '以游客身份进入' })).toBeVisible();
+  expect(await backgroundLuminance(page), 'the system is dark: so is the page').toBeLessThan(60);
+  expect(await violations(page), 'guide page, dark').toEqual([]);
+
+  // The page's own switch overrides the system's and is kept.
+  await page.getByLabel('主题').selectOption('light');
+  expect(await backgroundLuminance(page)).toBeGreaterThan(200);
+  await page.getByRole('button', { name: '以游客身份进入' }).click();
+  await joinedRoom(page, ROOM);
+  await server.admin(`/admin/v1/rooms/${ROOM}/rollcall/start`, { seconds: 60 });
+  await server.admin(`/admin/v1/rooms/${ROOM}/redpacket/send`, {});
+  await server.admin(`/admin/v1/rooms/${ROOM}/paper/publish`, { kind: 'answerSheet' });
+  for (const name of ['rollCall', 'redpacket', 'answerSheet']) await expect(card(page, name)).toBeVisible({ timeout: 10_000 });
+  expect(await backgroundLuminance(page), 'the choice is kept across pages').toBeGreaterThan(200);
+  expect(await violations(page), 'video page with cards, light').toEqual([]);
+  await tray(page).click();
+  expect(await violations(page), 'the tray, light').toEqual([]);
+  await page.keyboard.press('Escape');
+
+  await page.getByLabel('主题').selectOption('dark');
+  expect(await backgroundLuminance(page)).toBeLessThan(60);
+  expect(await violations(page), 'video page with cards, dark').toEqual([]);
+  await tray(page).click();
+  expect(await violations(page), 'the tray, dark').toEqual([]);
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: '设置', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: '设置', exact: true })).toBeVisible();
+  expect(await violations(page), 'settings, dark').toEqual([]);
+  await page.keyboard.press('Escape');
+  for (const tab of ['直播介绍', '商品', '问答']) {
+    await page.getByRole('tab', { name: tab }).click();
+    await expect(page.getByRole('tabpanel').locator('.skeleton, [aria-busy="true"]')).toHaveCount(0, { timeout: 10_000 });
+    expect(await violations(page), `${tab}, dark`).toEqual([]);
+  }
+  await page.reload();
+  await expect(page.getByLabel('主题')).toHaveValue('dark');
+  expect(await backgroundLuminance(page)).toBeLessThan(60);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('tab', { name: '聊天' }).click();
+  await expect(page.getByRole('textbox', { name: '消息', exact: true })).toBeEnabled({ timeout: 15_000 });
+  expect(await violations(page), 'phone, dark').toEqual([]);
   await context.close();
 });
 
