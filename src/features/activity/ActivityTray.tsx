@@ -5,6 +5,7 @@
  * ones first. "Show" takes a put-away card out again and moves the focus to it; past ones
  * say how they ended. The list is the tab's own (src/state/roomActivity.ts).
  */
+import { Bell } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { trayOrder, waitingCount, waitsOnViewer, type ActivityEntry, type ActivityKind } from '../../domain/roomActivity';
@@ -41,7 +42,8 @@ export function ActivityTray({ roomId }: { readonly roomId: string }) {
         aria-label={waiting > 0 ? t('activity.openWaiting', { count: waiting }) : t('activity.open')}
         onClick={() => setOpen(true)}
       >
-        {t('activity.button')}
+        <Bell size={16} className="toolbar-icon" aria-hidden="true" focusable="false" />
+        <span className="toolbar-label">{t('activity.button')}</span>
         {waiting > 0 && (
           <span className="activity-tray__badge" data-testid="activity-badge" aria-hidden="true">
             {waiting}

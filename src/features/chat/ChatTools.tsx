@@ -6,6 +6,7 @@
  * slowed tab gets (realtime/chatSpeed.ts); this says plainly how much of the room that is.
  * It reads only the feed's sample, so the chat's updates re-render it only while slowed.
  */
+import { ExternalLink } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -54,9 +55,7 @@ export function PopOutButton({ onClick }: { readonly onClick: () => void }) {
   return (
     <button type="button" className="chat-popout" onClick={onClick} title={t('chatWindow.openHint')} aria-label={t('chatWindow.open')}>
       {/* A window with an arrow out of it; the button carries the name. */}
-      <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-        <path d="M5 5h6v2H7v10h10v-4h2v6H5zm8 0h6v6h-2V8.4l-6.3 6.3-1.4-1.4L15.6 7H13z" fill="currentColor" />
-      </svg>
+      <ExternalLink size={16} aria-hidden="true" focusable="false" />
     </button>
   );
 }

@@ -3,6 +3,7 @@
  * a bottom sheet on a phone). The room's gift list is read when the panel opens; the
  * payment lives here, so closing the panel while a payment is being checked keeps checking.
  */
+import { Gift } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INTERACTIONS_NS } from '../../i18n/catalogues';
@@ -11,7 +12,6 @@ import { useModalDialog } from '../../ui/useModalDialog';
 import { GiftPanel } from './GiftPanel';
 import { readGiftList, type GiftList } from './giftsData';
 import { useGiftPayment } from './useGiftPayment';
-import { GiftPicture } from './GiftPicture';
 import './gifts.css';
 import { useClock } from '../../ui/clock';
 
@@ -66,8 +66,8 @@ export function GiftButton({ roomId }: { readonly roomId: string }) {
         data-payment={state.phase}
         onClick={show}
       >
-        <GiftPicture kind="rose" size={18} className="gift-button__icon" />
-        {state.phase === 'checking' ? t('gifts.buttonChecking') : t('gifts.button')}
+        <Gift size={18} className="gift-button__icon" aria-hidden="true" focusable="false" />
+        <span className="toolbar-label">{state.phase === 'checking' ? t('gifts.buttonChecking') : t('gifts.button')}</span>
       </button>
       <dialog ref={dialog} className="panel-dialog panel-dialog--panel sheet" aria-labelledby={titleId} tabIndex={-1} onClose={onClose}>
         {open && <GiftPanel titleId={titleId} list={list} loadFailed={failed} payment={state} onRetryLoad={retry} onPay={pay} onCheckNow={checkNow} onClose={close} />}

@@ -4,6 +4,7 @@
  * the host's invitation as a modal dialog (accept or decline). How the mic ended and what
  * went wrong are said on that line until the next action.
  */
+import { Mic } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INTERACTIONS_NS } from '../../i18n/catalogues';
@@ -29,11 +30,7 @@ const END_KEYS: Readonly<Record<MicEndKind, string>> = {
 export const KICK_REASON_BY_HOST = 100;
 
 function MicIcon() {
-  return (
-    <svg className="mic-control__icon" width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path fill="currentColor" d="M12 14a3 3 0 0 0 3-3V5a3 3 0 0 0-6 0v6a3 3 0 0 0 3 3Zm5-3a5 5 0 0 1-10 0H5a7 7 0 0 0 6 6.92V21h2v-3.08A7 7 0 0 0 19 11h-2Z" />
-    </svg>
-  );
+  return <Mic className="mic-control__icon" size={16} aria-hidden="true" focusable="false" />;
 }
 
 export function MicControl({ roomId, nickname }: { readonly roomId: string; readonly nickname: NicknameGate }) {

@@ -5,6 +5,7 @@
  * images when it has them) unless the viewer turned effects off or asked the system for
  * reduced motion.
  */
+import { Heart } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -90,12 +91,5 @@ export function CountsBar({ roomId }: CountsBarProps) {
 }
 
 function HeartIcon() {
-  return (
-    <svg className="room-counts__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        fill="currentColor"
-        d="M12 21s-6.7-4.35-9.33-8.09C.8 10.3 1.5 6.6 4.4 5.2c2.2-1.06 4.6-.3 5.9 1.5L12 8.9l1.7-2.2c1.3-1.8 3.7-2.56 5.9-1.5 2.9 1.4 3.6 5.1 1.73 7.71C18.7 16.65 12 21 12 21z"
-      />
-    </svg>
-  );
+  return <Heart className="room-counts__icon" fill="currentColor" strokeWidth={0} aria-hidden="true" focusable="false" />;
 }

@@ -4,6 +4,7 @@
  * switches as soon as one changes; effects to state/viewerSettings. Both are kept per
  * browser. The dialog's content exists only while it is open.
  */
+import { Settings } from 'lucide-react';
 import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INTERACTIONS_NS } from '../../i18n/catalogues';
@@ -68,6 +69,7 @@ export function SettingsPanel({ nickname }: SettingsPanelProps) {
         aria-expanded={open}
         onClick={show}
       >
+        <Settings size={16} className="toolbar-icon" aria-hidden="true" focusable="false" />
         {t('settings.button')}
       </button>
       <dialog ref={dialog} className="panel-dialog panel-dialog--panel sheet" aria-labelledby={titleId} tabIndex={-1} onClose={onClose}>
