@@ -53,8 +53,8 @@ describe('room activity', () => {
     log = dismissActivity(log, 'lottery:l');
     log = reportActivity(log, lottery('l', 'results'), 2);
     expect(waitingCount(log)).toBe(1);
-    log = reopenActivity(log, 'lottery:l');
-    expect(log[0]).toMatchObject({ dismissed: false, resultsSeen: true });
+    log = reopenActivity(log, 'lottery:l', 9);
+    expect(log[0]).toMatchObject({ dismissed: false, resultsSeen: true, since: 1, raised: 9 });
     expect(waitingCount(log)).toBe(0);
   });
 

@@ -39,6 +39,8 @@ export interface ActivityReport {
 export interface ActivityEntry extends ActivityReport {
   /** When this tab first heard of it (ms), for the tray's order and its time. */
   readonly since: number;
+  /** When its card last came into view (arrived, or shown again from the tray): the newest are shown first. */
+  readonly raised: number;
   /** Still the room's current one of its slot (its card can show). */
   readonly current: boolean;
   /** The viewer put its card away (it stays in the tray). */
@@ -64,7 +66,7 @@ export function reportActivity(log: ActivityLog, report: ActivityReport, now: nu
     return entry.slot === report.slot && entry.current ? { ...entry, current: false } : entry;
   });
   if (known !== undefined) return next;
-  const added: ActivityEntry = { ...report, since: now, current: true, dismissed: false, resultsSeen: report.status === 'results' };
+  const added: ActivityEntry = { ...report, since: now, raised: now, current: true, dismissed: false, resultsSeen: report.status === 'results' };
   return trim([...next, added]);
 }
 
@@ -77,9 +79,9 @@ export function dismissActivity(log: ActivityLog, key: string): ActivityLog {
   return log.map((entry) => (entry.key === key && !entry.dismissed ? { ...entry, dismissed: true } : entry));
 }
 
-/** Takes a card out again (from the tray): shown, and its results count as seen. */
-export function reopenActivity(log: ActivityLog, key: string): ActivityLog {
-  return log.map((entry) => (entry.key === key ? { ...entry, dismissed: false, resultsSeen: true } : entry));
+/** Takes a card out again (from the tray): shown first, and its results count as seen. */
+export function reopenActivity(log: ActivityLog, key: string, now: number): ActivityLog {
+  return log.map((entry) => (entry.key === key ? { ...entry, dismissed: false, resultsSeen: true, raised: now } : entry));
 }
 
 /** Whether the entry waits on the viewer: something to do, or results not looked at yet. */

@@ -19,7 +19,7 @@ export function dismissRoomActivity(roomId: string, key: string): void {
 }
 
 export function reopenRoomActivity(roomId: string, key: string): void {
-  roomActivity.rooms[roomId] = reopenActivity(logOf(roomId), key);
+  roomActivity.rooms[roomId] = reopenActivity(logOf(roomId), key, Date.now());
 }
 
 /** The room's log (a snapshot: re-renders on change). */

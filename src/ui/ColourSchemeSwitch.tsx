@@ -9,7 +9,7 @@ export function ColourSchemeSwitch() {
   const { current } = useSnapshot(colourScheme);
   const id = useId();
   return (
-    <span className="language-switch">
+    <span className="header-switch colour-scheme-switch">
       <label htmlFor={id}>{t('app.colourScheme')}</label>
       <select id={id} value={current} onChange={(event) => setColourScheme(event.target.value as ColourScheme)}>
         {COLOUR_SCHEMES.map((scheme) => (

@@ -7,7 +7,7 @@ export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
   const id = useId();
   return (
-    <span className="language-switch">
+    <span className="header-switch language-switch">
       <label htmlFor={id}>{t('app.language')}</label>
       <select id={id} value={i18n.language} onChange={(event) => void changeLocale(event.target.value)}>
         {getSelectableLocales().map((locale) => (

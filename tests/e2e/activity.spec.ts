@@ -54,16 +54,21 @@ test('a roll call arrives in view on a desktop and a phone; put away, it waits i
     await expect(badge(page)).toHaveText('1');
   }
 
-  // A second interaction: one more waits.
+  // More arrive while it is open: each waits, and the newest is in view however many are open.
+  await server.admin(`/admin/v1/rooms/${ROOM}/paper/publish`, { kind: 'quiz' });
+  await expect(card(desktop, 'paper')).toBeVisible({ timeout: 10_000 });
+  await server.admin(`/admin/v1/rooms/${ROOM}/lottery/start`, {});
+  await expect(card(desktop, 'lottery')).toBeVisible({ timeout: 10_000 });
   await server.admin(`/admin/v1/rooms/${ROOM}/redpacket/send`, {});
-  await expect(card(desktop, 'redpacket').getByRole('button', { name: '抢红包' })).toBeInViewport({ ratio: 1, timeout: 10_000 });
-  await expect(badge(desktop)).toHaveText('2');
-  await expect(tray(desktop)).toHaveAccessibleName('本场互动，2 项待处理');
+  for (const page of [desktop, phone]) await expect(card(page, 'redpacket').getByRole('button', { name: '抢红包' })).toBeInViewport({ ratio: 1, timeout: 10_000 });
+  expect(await scrolled(desktop)).toBe(0);
+  await expect(badge(desktop)).toHaveText('4');
+  await expect(tray(desktop)).toHaveAccessibleName('本场互动，4 项待处理');
 
   // Put away, the roll call still waits: the badge keeps counting it.
   await card(desktop, 'rollCall').getByRole('button', { name: /关闭/ }).click();
   await expect(card(desktop, 'rollCall')).toHaveCount(0);
-  await expect(badge(desktop)).toHaveText('2');
+  await expect(badge(desktop)).toHaveText('4');
   // The other tab keeps its own cards.
   await expect(card(phone, 'rollCall')).toBeVisible();
 
@@ -71,7 +76,7 @@ test('a roll call arrives in view on a desktop and a phone; put away, it waits i
   await tray(desktop).click();
   const list = desktop.getByRole('dialog', { name: '本场互动' });
   await expect(list).toBeVisible();
-  await expect(list.getByRole('listitem')).toHaveCount(2);
+  await expect(list.getByRole('listitem')).toHaveCount(4);
   await expect(list.getByRole('listitem').filter({ hasText: '主持人发起了签到' })).toContainText('待签到');
   await expect(list.getByRole('listitem').filter({ hasText: 'Thanks for watching' })).toContainText('待领取');
   await list.getByRole('button', { name: '查看：主持人发起了签到' }).click();
@@ -82,7 +87,7 @@ test('a roll call arrives in view on a desktop and a phone; put away, it waits i
   // Signing in ends its wait, in every tab.
   await card(desktop, 'rollCall').getByRole('button', { name: '立即签到' }).click();
   await expect(card(desktop, 'rollCall')).toContainText('签到成功');
-  for (const page of [desktop, phone]) await expect(badge(page)).toHaveText('1', { timeout: 5_000 });
+  for (const page of [desktop, phone]) await expect(badge(page)).toHaveText('3', { timeout: 5_000 });
   await tray(desktop).click();
   await expect(list.getByRole('listitem').filter({ hasText: '主持人发起了签到' })).toContainText('已参与');
   await list.getByRole('button', { name: '关闭本场互动' }).click();
@@ -185,8 +190,8 @@ test('nothing scrolls sideways at 320 px, and the guide and video pages ask for 
   await fitsWidth('the video page');
   await page.getByRole('button', { name: '更多' }).click();
   await fitsWidth('the video page, its bar open');
-  await server.admin(`/admin/v1/rooms/${ROOM}/paper/publish`, { kind: 'quiz' });
-  await expect(card(page, 'paper')).toBeInViewport({ timeout: 10_000 });
+  await server.admin(`/admin/v1/rooms/${ROOM}/rollcall/start`, { seconds: 60 });
+  await expect(card(page, 'rollCall').getByRole('button', { name: '立即签到' })).toBeInViewport({ ratio: 1, timeout: 10_000 });
   await fitsWidth('the video page with a card');
   await tray(page).click();
   await fitsWidth('the activity tray');

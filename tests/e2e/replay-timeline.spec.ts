@@ -123,7 +123,7 @@ test('the replay guide speaks each of the four languages', async ({ page }) => {
     zh_cn: { tab: '回放目录', sections: ['章节', '我的时刻', '文字稿'], tookPlace: /发生于/ },
   };
   for (const [locale, words] of Object.entries(expected)) {
-    await page.getByRole('banner').locator('select').selectOption(locale);
+    await page.getByRole('banner').locator('.language-switch select').selectOption(locale);
     const tab = page.getByRole('tab', { name: words.tab });
     await expect(tab).toBeVisible();
     await tab.click();

@@ -5,7 +5,7 @@
  * visitor without one would meet 402s). The nickname gate a lottery and connect-mic need (SPEC 5) belongs
  * to the entry feature and is handed in here.
  */
-import type { ReactNode } from 'react';
+import { Fragment, useEffect, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { nicknameIsSet, requireNickname } from '../../features/entry';
 import { ActivityTray } from '../../features/activity';
@@ -25,6 +25,7 @@ import { PaperCard, PaperList, PaperPractice } from '../../features/paper';
 import { ReplayCards, ReplayTab as ReplayTabPanel, ReplayTimelineLoader, type ReplayCardRenderers } from '../../features/replay';
 import { QaPanel } from '../../features/qa';
 import { RollCallCard } from '../../features/rollcall';
+import { useRoomActivity } from '../../state/roomActivity';
 import { session } from '../../state/session';
 import { replayTimeline, timelineOf } from '../../state/replayTimeline';
 import { conversationActions } from '../../state/realtimeConnection';
@@ -37,20 +38,35 @@ function Entered({ roomId, children }: { readonly roomId: string; readonly child
   return liveToken !== null && currentRoomId === roomId ? children : null;
 }
 
+/** The cards by their activity slot (ui/InteractionCard's name), in the order they are listed when none has arrived yet. */
+const CARDS: readonly { readonly slot: string; readonly card: (roomId: string) => ReactNode }[] = [
+  { slot: 'rollCall', card: (roomId) => <RollCallCard roomId={roomId} /> },
+  { slot: 'paper', card: (roomId) => <PaperCard roomId={roomId} /> },
+  { slot: 'answerSheet', card: (roomId) => <AnswerSheetCard roomId={roomId} /> },
+  { slot: 'lottery', card: (roomId) => <LotteryCard roomId={roomId} nickname={nickname} /> },
+  { slot: 'redpacket', card: (roomId) => <RedPacketCard roomId={roomId} /> },
+  { slot: 'pushed', card: (roomId) => <PushedCard roomId={roomId} /> },
+];
+
 export function InteractionCards({ roomId }: { readonly roomId: string }) {
   // While the room's recording replays its timeline, the cards are the recording's (ReplayInteractions), not the room's now.
   const replaying = timelineOf(useSnapshot(replayTimeline).current, roomId) !== null;
+  const activity = useRoomActivity(roomId);
+  // The newest first (arrived, or shown again from the tray), keyed so a card moving up keeps
+  // its state and the DOM order is the eye's; the region then goes back to its start, so what
+  // just came is in view however many are open (a column on wide screens, a row on phones).
+  const raised = (slot: string) => activity.find((entry) => entry.slot === slot && entry.current)?.raised ?? 0;
+  const ordered = [...CARDS].sort((a, b) => raised(b.slot) - raised(a.slot));
+  const newest = ordered[0];
+  const newestRaised = newest === undefined ? 0 : raised(newest.slot);
+  const newestSlot = newest?.slot ?? '';
+  useEffect(() => {
+    if (newestRaised === 0) return;
+    const frame = requestAnimationFrame(() => document.querySelector(`[data-interaction="${newestSlot}"]`)?.parentElement?.scrollTo({ top: 0, left: 0 }));
+    return () => cancelAnimationFrame(frame);
+  }, [newestRaised, newestSlot]);
   if (replaying) return null;
-  return (
-    <Entered roomId={roomId}>
-      <RollCallCard key={`rollcall-${roomId}`} roomId={roomId} />
-      <PaperCard key={`paper-${roomId}`} roomId={roomId} />
-      <AnswerSheetCard key={`answersheet-${roomId}`} roomId={roomId} />
-      <LotteryCard key={`lottery-${roomId}`} roomId={roomId} nickname={nickname} />
-      <RedPacketCard key={`redpacket-${roomId}`} roomId={roomId} />
-      <PushedCard key={`pushed-${roomId}`} roomId={roomId} />
-    </Entered>
-  );
+  return <Entered roomId={roomId}>{ordered.map(({ slot, card }) => <Fragment key={`${slot}-${roomId}`}>{card(roomId)}</Fragment>)}</Entered>;
 }
 
 export function SharedDocument({ roomId }: { readonly roomId: string }) {
