@@ -13,6 +13,7 @@ import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { intlLocaleOf } from '../../i18n/localeChoice';
 import { reopenRoomActivity, useRoomActivity } from '../../state/roomActivity';
 import { DialogHeader } from '../../ui/DialogHeader';
+import '../../ui/interactionCard.css';
 import './activity.css';
 
 /** Each kind's word, as its card shows it. */
@@ -91,7 +92,8 @@ function ActivityDialog({ roomId, entries, onClose }: { readonly roomId: string;
               const waits = waitsOnViewer(entry);
               return (
                 <li key={entry.key} className="activity-tray__item" data-waiting={waits} data-current={entry.current}>
-                  <span className="activity-tray__kind">{t(KIND_KEYS[entry.kind])}</span>
+                  {/* The kind's pill as the card shows it. */}
+                  <span className="interaction-card__kind">{t(KIND_KEYS[entry.kind])}</span>
                   <span className="activity-tray__text">
                     <span className="activity-tray__title">{entry.title}</span>
                     <span className="activity-tray__status">
