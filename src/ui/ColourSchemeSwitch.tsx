@@ -10,7 +10,7 @@ export function ColourSchemeSwitch() {
   const id = useId();
   return (
     <span className="header-switch colour-scheme-switch">
-      <label htmlFor={id}>{t('app.colourScheme')}</label>
+      <label htmlFor={id} className="visually-hidden-phone">{t('app.colourScheme')}</label>
       <select id={id} value={current} onChange={(event) => setColourScheme(event.target.value as ColourScheme)}>
         {COLOUR_SCHEMES.map((scheme) => (
           <option key={scheme} value={scheme}>

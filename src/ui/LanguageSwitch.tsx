@@ -8,7 +8,7 @@ export function LanguageSwitch() {
   const id = useId();
   return (
     <span className="header-switch language-switch">
-      <label htmlFor={id}>{t('app.language')}</label>
+      <label htmlFor={id} className="visually-hidden-phone">{t('app.language')}</label>
       <select id={id} value={i18n.language} onChange={(event) => void changeLocale(event.target.value)}>
         {getSelectableLocales().map((locale) => (
           <option key={locale} value={locale}>

@@ -55,11 +55,10 @@ export function InteractionCards({ roomId }: { readonly roomId: string }) {
   // The newest first (arrived, or shown again from the tray), keyed so a card moving up keeps
   // its state and the DOM order is the eye's; the region then goes back to its start, so what
   // just came is in view however many are open (a column on wide screens, a row on phones).
-  const raised = (slot: string) => activity.find((entry) => entry.slot === slot && entry.current)?.raised ?? 0;
-  const ordered = [...CARDS].sort((a, b) => raised(b.slot) - raised(a.slot));
-  const newest = ordered[0];
-  const newestRaised = newest === undefined ? 0 : raised(newest.slot);
-  const newestSlot = newest?.slot ?? '';
+  const raised = new Map(activity.filter((entry) => entry.current).map((entry) => [entry.slot, entry.raised]));
+  const ordered = [...CARDS].sort((a, b) => (raised.get(b.slot) ?? 0) - (raised.get(a.slot) ?? 0));
+  const newestSlot = ordered[0]?.slot ?? '';
+  const newestRaised = raised.get(newestSlot) ?? 0;
   useEffect(() => {
     if (newestRaised === 0) return;
     const frame = requestAnimationFrame(() => document.querySelector(`[data-interaction="${newestSlot}"]`)?.parentElement?.scrollTo({ top: 0, left: 0 }));

@@ -44,7 +44,7 @@ export function ActivityTray({ roomId }: { readonly roomId: string }) {
         onClick={() => setOpen(true)}
       >
         <Bell size={16} className="toolbar-icon" aria-hidden="true" focusable="false" />
-        <span className="toolbar-label">{t('activity.button')}</span>
+        <span className="visually-hidden-phone">{t('activity.button')}</span>
         {waiting > 0 && (
           <span className="activity-tray__badge" data-testid="activity-badge" aria-hidden="true">
             {waiting}

@@ -67,7 +67,7 @@ export function GiftButton({ roomId }: { readonly roomId: string }) {
         onClick={show}
       >
         <Gift size={18} className="gift-button__icon" aria-hidden="true" focusable="false" />
-        <span className="toolbar-label">{state.phase === 'checking' ? t('gifts.buttonChecking') : t('gifts.button')}</span>
+        <span className="visually-hidden-phone">{state.phase === 'checking' ? t('gifts.buttonChecking') : t('gifts.button')}</span>
       </button>
       <dialog ref={dialog} className="panel-dialog panel-dialog--panel sheet" aria-labelledby={titleId} tabIndex={-1} onClose={onClose}>
         {open && <GiftPanel titleId={titleId} list={list} loadFailed={failed} payment={state} onRetryLoad={retry} onPay={pay} onCheckNow={checkNow} onClose={close} />}

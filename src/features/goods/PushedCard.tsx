@@ -24,9 +24,9 @@ type Pushed = { readonly kind: 'goods'; readonly item: GoodsItem } | { readonly 
 export function PushedCard({ roomId }: { readonly roomId: string }) {
   const { t } = useTranslation(INTERACTIONS_NS);
   const push = useRoomStateKey(roomId, 'goods');
-  const key = push === null ? null : `${push.kind}:${push.id}`;
+  const key = push === null ? '' : `${push.kind}:${push.id}`;
   // The tray lists it (what was pushed, not its name: the card reads that); putting the card away keeps it there.
-  const card = useActivityCard(roomId, push === null || key === null ? null : { slot: 'pushed', key, kind: push.kind, title: push.kind === 'goods' ? t('goods.pushedGoods') : t('goods.pushedRecommend'), status: 'open' });
+  const card = useActivityCard(roomId, push === null ? null : { slot: 'pushed', key, kind: push.kind, title: push.kind === 'goods' ? t('goods.pushedGoods') : t('goods.pushedRecommend'), status: 'open' });
   if (push === null || card.dismissed) return null;
   return <PushedItem key={key} roomId={roomId} kind={push.kind} id={push.id} onClose={card.dismiss} />;
 }

@@ -116,7 +116,7 @@ export function MicControl({ roomId, nickname }: { readonly roomId: string; read
           {t('mic.onMicNow')} <bdi>{speakersText}</bdi>
         </span>
       )}
-      <span id={statusId} className={`mic-control__status${mic.problem !== null ? ' mic-control__status--problem' : ''}`} role="status">
+      <span id={statusId} className={`mic-control__status visually-hidden-phone${mic.problem !== null ? ' mic-control__status--problem' : ''}`} role="status">
         {status}
       </span>
       {mic.phase !== 'idle' && !showInvite && <MessageHost roomId={roomId} />}

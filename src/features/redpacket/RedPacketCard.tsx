@@ -27,18 +27,15 @@ export function RedPacketCard({ roomId }: { readonly roomId: string }) {
   // The newest packet, while it is open, or when it came or was grabbed while this page was open.
   const newest = packets[0];
   const current = newest !== undefined && (newest.state === 1 || newest.id === pushed?.id || newest.id === grabbing) ? newest : undefined;
+  const title = current === undefined || current.title === '' ? t('redPacket.untitled') : current.title;
   // The tray lists it; putting the card away keeps it there.
-  const card = useActivityCard(
-    roomId,
-    current === undefined ? null : { slot: 'redpacket', key: `redPacket:${current.id}`, kind: 'redPacket', title: current.title === '' ? t('redPacket.untitled') : current.title, status: redPacketActivity(redPacketPhase(current)) },
-  );
+  const card = useActivityCard(roomId, current === undefined ? null : { slot: 'redpacket', key: `redPacket:${current.id}`, kind: 'redPacket', title, status: redPacketActivity(redPacketPhase(current)) });
   const shown = card.dismissed ? undefined : current;
 
   const wallet = walletOpen && <RedPacketWallet roomId={roomId} packets={packets} onClose={() => setWalletOpen(false)} />;
   if (shown === undefined) return wallet || null;
   const phase = redPacketPhase(shown);
   const mine = grabbing === shown.id ? grab.state : null;
-  const title = shown.title === '' ? t('redPacket.untitled') : shown.title;
   return (
     <>
       <InteractionCard name="redpacket" kind={t('redPacket.kind')} title={title} tone={phase === 'mine' ? 'success' : phase === 'out' ? 'muted' : 'default'} onClose={card.dismiss}>
