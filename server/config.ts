@@ -76,6 +76,11 @@ export interface ServerConfig {
    * other picture a page shows comes from this server (chat/pictureSource.ts).
    */
   readonly imageOrigins: readonly string[];
+  /**
+   * LIVE_REWIND_SECONDS: how far back a live's HLS playlists reach (the live rewind window;
+   * the line stream's `rewindSeconds` says it to players). 0: the short sliding window only.
+   */
+  readonly liveRewindMs: number;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -160,5 +165,6 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
     guestLoginRate: bucketRate(env, 'GUEST_LOGIN_RATE', { burst: 100, perSecond: 5 }),
     trustProxy: trustProxy(env.TRUST_PROXY),
     imageOrigins: originList('IMAGE_ORIGINS', env.IMAGE_ORIGINS),
+    liveRewindMs: int(env, 'LIVE_REWIND_SECONDS', 300, 0, 3600) * 1000,
   };
 }

@@ -5,13 +5,14 @@
  *     live HLS master   /media/{line}/live/master.m3u8
  *     live HLS media    /media/{line}/live/{rendition}.m3u8
  *     live HTTP-FLV     /media/{line}/live/{rendition}.flv
+ *     audio only        /media/{line}/live/audio.m3u8 and audio.flv
  *     another camera    /media/{line}/{camera}/live/... (the same layout)
  *     replay (VOD HLS)  /media/vod/master.m3u8
  *
  * URLs are relative to the server unless PUBLIC_URL is set.
  */
 import type { ServerConfig } from '../config.js';
-import { isCameraId, LINE_IDS, RENDITIONS, type CameraId, type LineId, type RenditionId } from '../media/catalog.js';
+import { AUDIO_TRACK, isCameraId, LINE_IDS, RENDITIONS, type CameraId, type LineId, type RenditionId } from '../media/catalog.js';
 import { vodLoops } from '../media/hlsPlaylists.js';
 import { LIVE_STATUS } from '../../src/domain/constants';
 import type { Room } from '../entry/rooms.js';
@@ -31,13 +32,17 @@ export interface LineStream {
   readonly name: string;
   readonly hls: string;
   readonly renditions: readonly RenditionStream[];
+  /** The audio-only track (no video): for the player's audio-only and slides-only modes. */
+  readonly audio: { readonly hls: string; readonly flv: string };
+  /** How far back the live's HLS playlists reach (the live rewind window), seconds; 0: none. */
+  readonly rewindSeconds: number;
 }
 
 const base = (config: Pick<ServerConfig, 'publicUrl'>): string => config.publicUrl ?? '';
 
 export const isLineId = (value: string): value is LineId => (LINE_IDS as readonly string[]).includes(value);
 
-export function lineStream(config: Pick<ServerConfig, 'publicUrl'>, line: LineId, camera: CameraId = 'main'): LineStream {
+export function lineStream(config: Pick<ServerConfig, 'publicUrl' | 'liveRewindMs'>, line: LineId, camera: CameraId = 'main'): LineStream {
   const root = `${base(config)}/media/${line}/${camera === 'main' ? '' : `${camera}/`}live`;
   return {
     id: line,
@@ -51,6 +56,8 @@ export function lineStream(config: Pick<ServerConfig, 'publicUrl'>, line: LineId
       hls: `${root}/${r.id}.m3u8`,
       flv: `${root}/${r.id}.flv`,
     })),
+    audio: { hls: `${root}/${AUDIO_TRACK}.m3u8`, flv: `${root}/${AUDIO_TRACK}.flv` },
+    rewindSeconds: Math.floor(config.liveRewindMs / 1000),
   };
 }
 
@@ -66,7 +73,7 @@ export function defaultCamera(room: Room): CameraId {
   return cameras.find((c) => c.id === room.settings.cameras.defaultId)?.id ?? cameras[0]!.id;
 }
 
-export const liveLines = (config: Pick<ServerConfig, 'publicUrl'>): LineStream[] => LINE_IDS.map((line) => lineStream(config, line));
+export const liveLines = (config: Pick<ServerConfig, 'publicUrl' | 'liveRewindMs'>): LineStream[] => LINE_IDS.map((line) => lineStream(config, line));
 
 /** A recording of `loops` times the demo loop (the media module's `/media/vod-<loops>/` mount past one). */
 export const replayUrl = (config: Pick<ServerConfig, 'publicUrl'>, loops = 1): string => {

@@ -8,6 +8,17 @@ import { join } from 'node:path';
 export const RENDITION_IDS = ['original', 'hd', 'sd'] as const;
 export type RenditionId = (typeof RENDITION_IDS)[number];
 
+/**
+ * The audio-only track: the loop's AAC without its video (./assets/audio/, made from the sd
+ * rendition's segments and FLV by stream copy, timestamps kept), for the player's audio-only
+ * and slides-only modes. One for every camera and rendition: they all carry the same audio.
+ */
+export const AUDIO_TRACK = 'audio' as const;
+export type TrackId = RenditionId | typeof AUDIO_TRACK;
+export const isTrackId = (value: unknown): value is TrackId => value === AUDIO_TRACK || isRenditionId(value);
+/** The audio track's bit rate (TS overhead included), for its playlist's BANDWIDTH. */
+export const AUDIO_BANDWIDTH = 80_000;
+
 export interface Rendition {
   readonly id: RenditionId;
   readonly width: number;
@@ -96,12 +107,16 @@ export function renditionDir(id: RenditionId, camera: CameraId = 'main'): string
   return join(cameraDir(camera), id);
 }
 
-/** Loop segment `index` (0..SEGMENT_COUNT-1) of a rendition; null when out of range. */
-export function loopSegmentFile(id: RenditionId, index: number, camera: CameraId = 'main'): string | null {
-  if (!isRenditionId(id) || !Number.isInteger(index) || index < 0 || index >= SEGMENT_COUNT) {
+/** Loop segment `index` (0..SEGMENT_COUNT-1) of a rendition or the audio track; null when out of range. */
+export function loopSegmentFile(id: TrackId, index: number, camera: CameraId = 'main'): string | null {
+  if (!isTrackId(id) || !Number.isInteger(index) || index < 0 || index >= SEGMENT_COUNT) {
     return null;
   }
-  return join(renditionDir(id, camera), `seg-${index}.ts`);
+  return join(trackDir(id, camera), `seg-${index}.ts`);
+}
+
+function trackDir(id: TrackId, camera: CameraId): string {
+  return id === AUDIO_TRACK ? join(ASSETS_DIR, AUDIO_TRACK) : renditionDir(id, camera);
 }
 
 /** The VOD media playlist written by ffmpeg (reference copy; servers use hlsPlaylists.ts). */
@@ -109,6 +124,6 @@ export function ffmpegVodPlaylistFile(id: RenditionId, camera: CameraId = 'main'
   return join(renditionDir(id, camera), 'vod.m3u8');
 }
 
-export function flvLoopFile(id: RenditionId, camera: CameraId = 'main'): string {
-  return join(renditionDir(id, camera), 'loop.flv');
+export function flvLoopFile(id: TrackId, camera: CameraId = 'main'): string {
+  return join(trackDir(id, camera), 'loop.flv');
 }

@@ -109,5 +109,14 @@ encode_camera "$out" testsrc2 "" 100
 # at 60 % of the bit rates (the catalog's bandwidths stay upper bounds for it).
 encode_camera "$out/cam2" testsrc "CAMERA 2 " 60
 
+# The audio-only track (the player's audio-only and slides-only modes): the sd rendition's
+# segments and FLV without their video, by stream copy with the timestamps kept, so it
+# joins the loop exactly where the renditions do.
+mkdir -p "$out/audio"
+for i in $(seq 0 $((LOOP_S / SEG_S - 1))); do
+  "${ff[@]}" -copyts -i "$out/sd/seg-$i.ts" -map 0:a -c copy -muxdelay 0 -muxpreload 0 "$out/audio/seg-$i.ts"
+done
+"${ff[@]}" -i "$out/sd/loop.flv" -map 0:a -c copy "$out/audio/loop.flv"
+
 du -sh "$out"
 du -sh "$out"/*

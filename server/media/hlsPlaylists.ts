@@ -21,10 +21,11 @@ import {
   SEGMENT_COUNT,
   SEGMENT_DURATION_MS,
   getRendition,
-  isRenditionId,
+  isTrackId,
   loopSegmentFile,
   type CameraId,
   type RenditionId,
+  type TrackId,
 } from './catalog';
 
 export const HLS_CONTENT_TYPE = 'application/vnd.apple.mpegurl';
@@ -92,7 +93,7 @@ function wrapsBefore(seq: number): number {
 }
 
 export interface LiveMediaPlaylistInput extends LiveWindowInput {
-  readonly rendition: RenditionId;
+  readonly rendition: TrackId;
   readonly uriPrefix?: string;
 }
 
@@ -129,7 +130,7 @@ export function vodMasterPlaylist(input: MasterPlaylistInput = {}): string {
 }
 
 export interface VodMediaPlaylistInput {
-  readonly rendition: RenditionId;
+  readonly rendition: TrackId;
   readonly uriPrefix?: string;
   /** How many times the loop plays (a longer recording); 1 by default. */
   readonly loops?: number;
@@ -176,7 +177,7 @@ export const VOD_DURATION_MS = LOOP_DURATION_MS;
  * rendition, gives null.
  */
 export function segmentFileForLiveSeq(rendition: string, seq: number | string, camera: CameraId = 'main'): string | null {
-  if (!isRenditionId(rendition)) return null;
+  if (!isTrackId(rendition)) return null;
   const n = toIndex(seq);
   if (n === null) return null;
   return loopSegmentFile(rendition, n % SEGMENT_COUNT, camera);
@@ -184,7 +185,7 @@ export function segmentFileForLiveSeq(rendition: string, seq: number | string, c
 
 /** File on disk for VOD segment `index` (0..9); null for bad input. */
 export function segmentFileForVodIndex(rendition: string, index: number | string): string | null {
-  if (!isRenditionId(rendition)) return null;
+  if (!isTrackId(rendition)) return null;
   const n = toIndex(index);
   return n === null ? null : loopSegmentFile(rendition, n);
 }
@@ -192,11 +193,11 @@ export function segmentFileForVodIndex(rendition: string, index: number | string
 export type MediaRequest =
   | { readonly kind: 'liveMaster' }
   | { readonly kind: 'vodMaster' }
-  | { readonly kind: 'liveMedia'; readonly rendition: RenditionId }
-  | { readonly kind: 'vodMedia'; readonly rendition: RenditionId }
-  | { readonly kind: 'liveSegment'; readonly rendition: RenditionId; readonly seq: number; readonly file: string }
-  | { readonly kind: 'vodSegment'; readonly rendition: RenditionId; readonly index: number; readonly file: string }
-  | { readonly kind: 'flvLive'; readonly rendition: RenditionId };
+  | { readonly kind: 'liveMedia'; readonly rendition: TrackId }
+  | { readonly kind: 'vodMedia'; readonly rendition: TrackId }
+  | { readonly kind: 'liveSegment'; readonly rendition: TrackId; readonly seq: number; readonly file: string }
+  | { readonly kind: 'vodSegment'; readonly rendition: TrackId; readonly index: number; readonly file: string }
+  | { readonly kind: 'flvLive'; readonly rendition: TrackId };
 
 /**
  * Maps a request path below the media mount point (see the URI layout above; a leading
@@ -209,7 +210,7 @@ export function resolveMediaRequest(path: string, camera: CameraId = 'main'): Me
   const m = /^([a-z]+)\/(live\.m3u8|vod\.m3u8|live\.flv|live-(\d{1,15})\.ts|seg-(\d{1,3})\.ts)$/.exec(clean);
   if (!m) return null;
   const rendition = m[1];
-  if (!isRenditionId(rendition)) return null;
+  if (!isTrackId(rendition)) return null;
   const name = m[2];
   if (name === 'live.m3u8') return { kind: 'liveMedia', rendition };
   if (name === 'vod.m3u8') return { kind: 'vodMedia', rendition };
@@ -241,7 +242,7 @@ function masterPlaylist({ renditions, uriPrefix }: MasterPlaylistInput, name: st
   return lines.join('\n') + '\n';
 }
 
-function mediaUri(uriPrefix: string | undefined, rendition: RenditionId, name: string): string {
+function mediaUri(uriPrefix: string | undefined, rendition: TrackId, name: string): string {
   return uriPrefix === undefined ? name : `${trimSlash(uriPrefix)}/${rendition}/${name}`;
 }
 

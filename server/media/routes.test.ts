@@ -40,16 +40,35 @@ describe('live HLS', () => {
     expect((await get(uris[1]!)).status).toBe(200);
   });
 
-  it('advances the sliding window as the clock moves, on both lines under distinct URLs', async () => {
+  it('grows the live rewind window as the clock moves, then slides it, on both lines under distinct URLs', async () => {
     const first = await (await get('/media/line1/live/hd.m3u8')).text();
     expect(segmentUris(first)).toHaveLength(4);
     expect(segmentUris(first)[0]).toMatch(/^\/media\/line1\/live\/hd\/live-\d+\.ts$/);
     clock += 6000;
+    // Within the rewind window (LIVE_REWIND_SECONDS, 300 s by default) nothing slides out.
     const later = await (await get('/media/line1/live/hd.m3u8')).text();
-    expect(mediaSequence(later)).toBe(mediaSequence(first) + 3);
+    expect(mediaSequence(later)).toBe(mediaSequence(first));
+    expect(segmentUris(later)).toHaveLength(7);
     const line2 = await (await get('/media/line2/live/hd.m3u8')).text();
-    expect(mediaSequence(line2)).toBe(mediaSequence(later));
-    expect(segmentUris(line2)[0]).toMatch(/^\/media\/line2\/live\//);
+    expect(segmentUris(line2)).toEqual(segmentUris(later).map((uri) => uri.replace('/line1/', '/line2/')));
+    clock += 300_000;
+    const full = await (await get('/media/line1/live/hd.m3u8')).text();
+    expect(segmentUris(full)).toHaveLength(150);
+    expect(mediaSequence(full)).toBe(mediaSequence(first) + 157 - 150);
+  });
+
+  it('serves the audio-only track: its playlist, its segments without video, its FLV', async () => {
+    const playlist = await (await get('/media/line1/live/audio.m3u8')).text();
+    const newest = segmentUris(playlist).at(-1)!;
+    expect(newest).toMatch(/^\/media\/line1\/live\/audio\/live-\d+\.ts$/);
+    const audio = await get(newest);
+    expect(audio.status).toBe(200);
+    const video = await get(newest.replace('/audio/', '/sd/'));
+    // The same 2 s of the loop, without its video: a few times smaller than even SD.
+    expect(Number(audio.headers.get('content-length')) * 2).toBeLessThan(Number(video.headers.get('content-length')));
+    const replay = await (await get('/media/vod/audio.m3u8')).text();
+    expect(replay).toContain('/media/vod/audio/seg-0.ts');
+    expect((await get('/media/vod/audio/seg-0.ts')).status).toBe(200);
   });
 
   it('serves listed live segments as MPEG-TS and refuses segments not yet live', async () => {
@@ -107,6 +126,22 @@ describe('replay (VOD)', () => {
 });
 
 describe('live HTTP-FLV', () => {
+  it('streams the audio-only track as FLV that says it has audio and no video', async () => {
+    const chunk = await new Promise<Buffer>((resolve, reject) => {
+      const request = http.get(`${server.url}/media/line1/live/audio.flv`, (response) => {
+        response.on('error', () => undefined);
+        response.once('data', (data: Buffer) => {
+          resolve(data);
+          request.destroy();
+        });
+      });
+      request.on('error', reject);
+    });
+    expect(chunk.subarray(0, 3).toString('latin1')).toBe('FLV');
+    // FLV header flags: 4 = audio, 1 = video.
+    expect(chunk[4]).toBe(4);
+  });
+
   it('streams chunked FLV with CORS and no-cache, and stops when the viewer goes', async () => {
     const first = await new Promise<{ headers: http.IncomingHttpHeaders; chunk: Buffer }>((resolve, reject) => {
       const request = http.get(`${server.url}/media/line2/live/hd.flv`, (response) => {

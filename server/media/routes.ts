@@ -4,6 +4,8 @@
  *   /media/{line}/live/master.m3u8        live HLS master (line = line1 | line2)
  *   /media/{line}/live/{rendition}.m3u8   live HLS media playlist: a sliding window
  *   /media/{line}/live/{rendition}.flv    live HTTP-FLV (chunked, paced in real time)
+ *   /media/{line}/live/audio.m3u8|.flv    the audio-only track (catalog.ts AUDIO_TRACK), live
+ *                                         and in the replay's mounts (/media/vod/audio.m3u8)
  *   /media/{line}/{camera}/live/...       the same for another camera (catalog.ts CAMERA_IDS:
  *                                         cam2), for rooms with several camera streams
  *   /media/vod/master.m3u8                the replay (HLS VOD, ends with #EXT-X-ENDLIST)
@@ -17,7 +19,9 @@
  * Both lines play the same loop under distinct URLs. Anything else below /media is 404.
  *
  * The live loop's epoch is the server start (ctx.now, so tests move it with an injected
- * clock) minus one window, so the first live playlist is already full.
+ * clock) minus one window, so the first live playlist is already full. The live media
+ * playlists reach back LIVE_REWIND_SECONDS (5 minutes by default; since the epoch at most),
+ * which is the live rewind window players seek in.
  */
 import fs from 'node:fs';
 import type { FastifyReply } from 'fastify';
@@ -95,6 +99,9 @@ async function sendFile(reply: FastifyReply, file: string, cacheControl: string)
 
 export const mediaRoutes: RouteModule = (app, ctx) => {
   const epochMs = ctx.now() - DEFAULT_WINDOW_SIZE * SEGMENT_DURATION_MS;
+  // The live rewind window: the playlists list this much of the live (the segments are the
+  // loop's, so any that has happened can be served), at least the short sliding window.
+  const windowSize = Math.max(DEFAULT_WINDOW_SIZE, Math.floor(ctx.config.liveRewindMs / SEGMENT_DURATION_MS));
 
   app.get('/media/*', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
@@ -114,7 +121,7 @@ export const mediaRoutes: RouteModule = (app, ctx) => {
         return reply
           .type(HLS_CONTENT_TYPE)
           .header('cache-control', NO_CACHE)
-          .send(liveMediaPlaylist({ rendition: media.rendition, uriPrefix, nowMs: ctx.now(), epochMs }));
+          .send(liveMediaPlaylist({ rendition: media.rendition, uriPrefix, nowMs: ctx.now(), epochMs, windowSize }));
       case 'liveSegment': {
         // A segment that has not happened yet is not there to fetch.
         const newest = liveWindow({ nowMs: ctx.now(), epochMs }).entries.at(-1)?.seq ?? -1;
