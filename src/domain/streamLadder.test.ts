@@ -38,7 +38,6 @@ function run(events: readonly ((o: LadderOffer) => LadderEvent)[], wanted: Quali
 const stall = (at: number) => (o: LadderOffer): LadderEvent => ({ type: 'STALL', at, offer: o });
 const failed = (at: number) => (o: LadderOffer): LadderEvent => ({ type: 'FAILED', at, offer: o });
 const playing = (at: number) => (): LadderEvent => ({ type: 'PLAYING', at });
-const tick = (at: number, wanted: QualityLevel = 'original') => (o: LadderOffer): LadderEvent => ({ type: 'TICK', at, offer: o, wanted });
 
 describe('the stream ladder', () => {
   it('one stall is waited out; a second within a minute steps the quality down one level', () => {

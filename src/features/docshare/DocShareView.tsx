@@ -7,7 +7,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INTERACTIONS_NS } from '../../i18n/catalogues';
+import { useSnapshot } from 'valtio';
 import { useApi } from '../../state/apiContext';
+import { watchModeOf, watchModes } from '../../state/watchMode';
 import { useDocShare } from './useDocShare';
 import { useReplayShare } from './useReplayShare';
 import './docShare.css';
@@ -19,7 +21,10 @@ export function DocShareView({ roomId }: { readonly roomId: string }) {
   const replay = useReplayShare(roomId);
   const live = useDocShare(roomId, replay === null);
   const view = replay ?? live;
-  const [primary, setPrimary] = useState(false);
+  const [chosenPrimary, setPrimary] = useState(false);
+  // Slides only (a weak network's mode): the document takes the stage, the video plays sound only.
+  const slidesOnly = watchModeOf(useSnapshot(watchModes), roomId) === 'slides';
+  const primary = chosenPrimary || slidesOnly;
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   if (view.kind === 'none') return null;

@@ -1,17 +1,23 @@
 /**
  * The player's control bar, laid over the bottom of the video: play or pause, the live badge
  * (which takes a live that fell behind back to its edge), volume, a replay's position, then
- * captions, the camera (a room with several camera streams), definition, a settings menu (delay mode, player, line, audio only, debug
- * figures), immersive mode and full screen. Choices are real menus (ui/MenuButton). The
+ * the live's latency, captions, the camera (a room with several camera streams), definition,
+ * a settings menu (delay mode with its target, player, line, the way of watching: video,
+ * audio only, slides only, chat only; debug figures), immersive mode and full screen. A
+ * live with a rewind window has a seek bar too: back within it, then "back to live". Choices are real menus (ui/MenuButton). The
  * player decides when it shows (controlRules.controlsShown) and owns every value; this only
  * draws them and reports the viewer's choices.
  */
 import { useTranslation } from 'react-i18next';
 import { DELAY_MODES, type DelayMode, type QualityLevel } from '../../domain/constants';
+import { latencySeconds, latencyTargetMs } from '../../domain/liveLatency';
+import { WATCH_MODES, type WatchMode } from '../../state/watchMode';
 import { MenuButton, type MenuChoice } from '../../ui/MenuButton';
 import { clockText } from './controlRules';
 import { Icon } from './icons';
 import type { StreamType } from './sources';
+import { useLatency, type LatencyStore } from './useLiveEdge';
+import type { LiveRewindWindow } from './useLiveRewind';
 import type { SeekMarker } from './useReplayTimeline';
 
 export interface ControlBarState {
@@ -22,6 +28,13 @@ export interface ControlBarState {
   readonly muted: boolean;
   readonly volume: number;
   readonly behindLive: boolean;
+  /** A live's latency behind its edge (null: not a live). */
+  readonly latency: LatencyStore | null;
+  readonly latencyTargetMs: number;
+  /** The live lags its target and cannot catch up. */
+  readonly cannotKeepUp: boolean;
+  /** A live's rewind window (null: none, or not shown). */
+  readonly rewind: LiveRewindWindow | null;
   /** A replay's position and length in seconds. */
   readonly position: { readonly current: number; readonly duration: number } | null;
   /** A replay's moments on its seek bar (chapters, notices, interactions). */
@@ -36,7 +49,7 @@ export interface ControlBarState {
   /** The room's camera streams; a menu only when there are several. */
   readonly cameras: readonly { readonly id: string; readonly name: string }[];
   readonly cameraId: string | null;
-  readonly audioOnly: boolean;
+  readonly watchMode: WatchMode;
   readonly immersive: boolean;
   readonly fullscreen: boolean;
   /** The browser offers picture-in-picture, and whether it is on. */
@@ -50,13 +63,15 @@ export interface ControlBarActions {
   toggleMute(): void;
   setVolume(volume: number): void;
   seek(seconds: number): void;
+  /** Live rewind: to this second of the element's clock, within the window. */
+  rewind(seconds: number): void;
   goLive(): void;
   setQuality(quality: QualityLevel): void;
   setDelay(delay: DelayMode): void;
   setType(type: StreamType): void;
   setLine(lineId: string): void;
   setCamera(cameraId: string): void;
-  toggleAudioOnly(): void;
+  setWatchMode(mode: WatchMode): void;
   toggleImmersive(): void;
   toggleFullscreen(): void;
   togglePictureInPicture(): void;
@@ -75,7 +90,11 @@ export function ControlBar({ state, actions }: { readonly state: ControlBarState
 
   const settingsItems: MenuChoice[] = [];
   if (live) {
-    for (const mode of DELAY_MODES) settingsItems.push({ key: `delay:${mode}`, label: t(`delayMode.${mode}`), kind: 'radio', checked: state.delay === mode, group: t('player.delay') });
+    // Each delay mode with what it promises on this player: how far behind live it keeps.
+    for (const mode of DELAY_MODES) {
+      const seconds = latencySeconds(latencyTargetMs(state.type, mode)).replace(/\.0$/, '');
+      settingsItems.push({ key: `delay:${mode}`, label: t('player.delayWithTarget', { mode: t(`delayMode.${mode}`), seconds }), kind: 'radio', checked: state.delay === mode, group: t('player.delay') });
+    }
     for (const type of ['hls', 'flv'] as const) settingsItems.push({ key: `type:${type}`, label: t(`player.${type}`), kind: 'radio', checked: state.type === type, group: t('player.playerType') });
     if (state.lines.length > 1) {
       state.lines.forEach((line, index) =>
@@ -90,7 +109,7 @@ export function ControlBar({ state, actions }: { readonly state: ControlBarState
       );
     }
   }
-  settingsItems.push({ key: 'audioOnly', label: t('player.audioOnly'), kind: 'check', checked: state.audioOnly, group: t('player.more') });
+  for (const mode of WATCH_MODES) settingsItems.push({ key: `watch:${mode}`, label: t(`player.watchMode.${mode}`), kind: 'radio', checked: state.watchMode === mode, group: t('player.watchModes') });
   settingsItems.push({ key: 'debug', label: t('player.debug'), kind: 'check', checked: state.debug, group: t('player.more') });
 
   const onSettings = (key: string) => {
@@ -98,12 +117,27 @@ export function ControlBar({ state, actions }: { readonly state: ControlBarState
     if (kind === 'delay') actions.setDelay(value as DelayMode);
     else if (kind === 'type') actions.setType(value as StreamType);
     else if (kind === 'line') actions.setLine(value);
-    else if (kind === 'audioOnly') actions.toggleAudioOnly();
+    else if (kind === 'watch') actions.setWatchMode(value as WatchMode);
     else if (kind === 'debug') actions.toggleDebug();
   };
 
   return (
     <div className="player__controls" data-shown={state.shown ? 'true' : 'false'} role="group" aria-label={t('player.controls')}>
+      {state.rewind !== null && (
+        <div className="player__seek-track">
+          <input
+            className="player__seek player__seek--live"
+            type="range"
+            min={Math.floor(state.rewind.start)}
+            max={Math.floor(state.rewind.end)}
+            step={1}
+            value={Math.floor(state.rewind.current)}
+            aria-label={t('player.rewind')}
+            aria-valuetext={state.behindLive ? t('player.behindBy', { time: clockText(state.rewind.end - state.rewind.current) }) : t('player.live')}
+            onChange={(event) => actions.rewind(Number(event.target.value))}
+          />
+        </div>
+      )}
       {state.position !== null && (
         <div className="player__seek-track">
           <input
@@ -159,6 +193,7 @@ export function ControlBar({ state, actions }: { readonly state: ControlBarState
               {t('player.live')}
             </span>
           ))}
+        {state.mode === 'live' && state.latency !== null && <LatencyReadout store={state.latency} targetMs={state.latencyTargetMs} over={state.cannotKeepUp} />}
         {state.mode === 'replay' && (
           <span className="player__time">
             <span className="player__badge player__badge--replay">{t('player.replay')}</span>
@@ -224,5 +259,21 @@ export function ControlBar({ state, actions }: { readonly state: ControlBarState
         </button>
       </div>
     </div>
+  );
+}
+
+/** How far behind live the viewer is, from the stream's own clock; its own render, twice a second at most. */
+function LatencyReadout({ store, targetMs, over }: { readonly store: LatencyStore; readonly targetMs: number; readonly over: boolean }) {
+  const { t } = useTranslation();
+  const latency = useLatency(store);
+  if (latency === null) return null;
+  return (
+    <span
+      className={`player__latency${over ? ' player__latency--over' : ''}`}
+      data-testid="player-latency-readout"
+      title={t('player.latencyTarget', { seconds: latencySeconds(targetMs).replace(/\.0$/, '') })}
+    >
+      {t('player.latencyShort', { seconds: latencySeconds(latency) })}
+    </span>
   );
 }

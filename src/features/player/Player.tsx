@@ -15,12 +15,13 @@ import { useRef, type PointerEvent as ReactPointerEvent, type ReactNode } from '
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { LIVE_STATUS } from '../../domain/constants';
+import { LIVE_STATUS, type QualityLevel } from '../../domain/constants';
 import { playerSettings, setPlayerSetting } from '../../state/playerSettings';
 import { session } from '../../state/session';
 import { setViewerSetting, viewerSettings } from '../../state/viewerSettings';
+import { playsAudioTrack, setWatchMode, watchModeOf, watchModes, type WatchMode } from '../../state/watchMode';
 import { ControlBar, type ControlBarActions } from './ControlBar';
-import { PlayerDebug, PlayerNotices } from './PlayerNotices';
+import { PlayerDebug, PlayerNotices, PlayerStatusLine } from './PlayerNotices';
 import { ReplayRecords } from './ReplayRecords';
 import type { ShortcutAction } from './controlRules';
 import { hasMse, preloadEngine } from './engine';
@@ -28,6 +29,8 @@ import { showsVideo } from './playerMachine';
 import { useControlsVisibility } from './useControlsVisibility';
 import { useEmbedReporting } from './useEmbedReporting';
 import { useLiveEdge } from './useLiveEdge';
+import { useLiveRewind } from './useLiveRewind';
+import { useLadderFeed, useStreamLadder } from './useStreamLadder';
 import { usePlayerEngine } from './usePlayerEngine';
 import { usePlayerOffer } from './usePlayerOffer';
 import { usePlayerShortcuts } from './usePlayerShortcuts';
@@ -55,25 +58,33 @@ export function Player({ roomId, fullscreenOverlay, pictureInPictureChat }: Play
   const { t } = useTranslation();
   const { debug } = useSnapshot(playerSettings);
   // SPEC session field: autoplay where the browser allows it.
-  const { autoPlayer } = useSnapshot(session);
+  const { autoPlayer, autoDelayThreshold } = useSnapshot(session);
   const { captions } = useSnapshot(viewerSettings);
   const rootRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
 
   const sound = useSound(videoRef);
-  const { machine, dispatch, engineRef, paused, setUserPaused } = usePlayerEngine({ videoRef, rootRef, autoPlayer, startPlayback: sound.startPlayback });
+  const { machine, dispatch, engineRef, paused, userPaused, setUserPaused } = usePlayerEngine({ videoRef, rootRef, autoPlayer, startPlayback: sound.startPlayback });
   const { phase, attempt, loadId } = machine;
-  const { playback, target, type, delay, mse, yielded, yieldsLive, lineId, setLineId, cameras, cameraId, setCameraId, record, setRecord, reload } = usePlayTarget(roomId, dispatch, videoRef);
+  const [ladder, ladderDispatch] = useStreamLadder();
+  const watchMode = watchModeOf(useSnapshot(watchModes), roomId);
+  const { playback, target, type, delay, mse, yielded, yieldsLive, lineId, setLineId, cameras, cameraId, setCameraId, record, setRecord, reload, wantedQuality, hlsPlays } = usePlayTarget(roomId, dispatch, videoRef, { ladder, watchMode });
   const room = playback.room;
   const currentLine = playback.line;
   const isLive = target?.kind === 'play' && target.live;
   const isReplay = target?.kind === 'play' && !target.live;
+  // When the viewer last moved the playhead: the loading a seek causes is not a stall.
+  const seekedAt = useRef(-Infinity);
+  useLadderFeed(ladder, ladderDispatch, { phase, target, line: currentLine, lines: room?.lines ?? [], wanted: wantedQuality, hlsPlays, userPaused, seekedAt });
 
-  const edge = useLiveEdge({ videoRef, rootRef, engineRef, phase, loadId, debug });
+  const edge = useLiveEdge({ videoRef, rootRef, engineRef, phase, loadId, debug, live: isLive, type: target?.kind === 'play' ? target.type : type, delay, jumpAfterMs: autoDelayThreshold });
   const screen = useScreenModes(rootRef);
   const pip = usePictureInPicture(videoRef);
   const playingNow = showsVideo(phase) && !paused;
   const controls = useControlsVisibility(playingNow);
+  const rewind = useLiveRewind(videoRef, isLive && target.type === 'hls' && (currentLine?.rewindSeconds ?? 0) > 0 && controls.shown, loadId);
+  const audioTrack = playsAudioTrack(watchMode);
+  const chooseWatchMode = (mode: WatchMode) => setWatchMode(roomId, mode);
   // The room's own replay starts when its last session went live; a chosen recording says when its did.
   const recordingStart = record !== null ? record.startedAt : (room?.startTime ?? null);
   const playingRecording = target?.kind === 'play' && !target.live ? target.url : null;
@@ -95,6 +106,7 @@ export function Player({ roomId, fullscreenOverlay, pictureInPictureChat }: Play
     const video = videoRef.current;
     const edgeTime = engineRef.current?.liveEdge() ?? null;
     if (video === null) return;
+    seekedAt.current = performance.now();
     if (edgeTime !== null) video.currentTime = edgeTime;
     edge.setPausedSinceEdge(false);
     setUserPaused(false);
@@ -102,7 +114,14 @@ export function Player({ roomId, fullscreenOverlay, pictureInPictureChat }: Play
   };
   const seek = (seconds: number) => {
     const video = videoRef.current;
-    if (video !== null && Number.isFinite(seconds)) video.currentTime = seconds;
+    if (video === null || !Number.isFinite(seconds)) return;
+    seekedAt.current = performance.now();
+    video.currentTime = seconds;
+  };
+  /** Live rewind: back within the window, behind the edge by choice until "back to live". */
+  const rewindTo = (seconds: number) => {
+    seek(seconds);
+    edge.setPausedSinceEdge(true);
   };
   const toggleCaptions = () => setViewerSetting('captions', !viewerSettings.captions);
   const retry = () => {
@@ -141,12 +160,23 @@ export function Player({ roomId, fullscreenOverlay, pictureInPictureChat }: Play
     setVolume: sound.changeVolume,
     seek,
     goLive,
-    setQuality: (value) => setPlayerSetting('quality', value),
+    rewind: rewindTo,
+    // A choice by hand rules: the weak-network ladder starts again from it.
+    setQuality: (value) => {
+      ladderDispatch({ type: 'CHOSEN' });
+      setPlayerSetting('quality', value);
+    },
     setDelay: (value) => setPlayerSetting('delay', value),
-    setType: (value) => setPlayerSetting('type', value),
-    setLine: setLineId,
+    setType: (value) => {
+      ladderDispatch({ type: 'CHOSEN' });
+      setPlayerSetting('type', value);
+    },
+    setLine: (value) => {
+      ladderDispatch({ type: 'CHOSEN' });
+      setLineId(value);
+    },
     setCamera: setCameraId,
-    toggleAudioOnly: screen.toggleAudioOnly,
+    setWatchMode: chooseWatchMode,
     toggleImmersive: screen.toggleImmersive,
     toggleFullscreen: screen.toggleFullscreen,
     togglePictureInPicture: pip.toggle,
@@ -163,7 +193,8 @@ export function Player({ roomId, fullscreenOverlay, pictureInPictureChat }: Play
           'player',
           screen.immersive ? 'player--immersive' : '',
           screen.fullscreen ? 'player--fullscreen' : '',
-          screen.audioOnly ? 'player--audio-only' : '',
+          audioTrack ? 'player--audio-only' : '',
+          watchMode === 'chat' ? 'player--chat-only' : '',
           controls.shown ? '' : 'player--controls-hidden',
         ]
           .filter(Boolean)
@@ -175,6 +206,8 @@ export function Player({ roomId, fullscreenOverlay, pictureInPictureChat }: Play
         data-line={target?.kind === 'play' ? (target.lineId ?? undefined) : undefined}
         data-camera={isLive ? (cameraId ?? undefined) : undefined}
         data-quality={target?.kind === 'play' ? (target.quality ?? undefined) : undefined}
+        data-watch-mode={watchMode}
+        data-audio-track={target?.kind === 'play' && target.audio ? 'true' : undefined}
         role="region"
         aria-label={t('player.label')}
         onPointerMove={(event) => {
@@ -201,7 +234,7 @@ export function Player({ roomId, fullscreenOverlay, pictureInPictureChat }: Play
           poster={room?.coverUrl ?? undefined}
           hidden={!showsVideo(phase) && phase !== 'failed'}
         />
-        {screen.audioOnly && showsVideo(phase) && <div className="player__audio-only">{t('player.audioOnlyOn')}</div>}
+        {audioTrack && showsVideo(phase) && <div className="player__audio-only">{t(watchMode === 'slides' ? 'player.slidesOnlyOn' : 'player.audioOnlyOn')}</div>}
         {showsVideo(phase) && (
           <div
             className="player__surface"
@@ -225,6 +258,20 @@ export function Player({ roomId, fullscreenOverlay, pictureInPictureChat }: Play
           delay={delay}
           onRetry={retry}
           onLowDelay={() => setPlayerSetting('delay', 'lowDelay')}
+          error={machine.error}
+          exhausted={ladder.exhausted}
+          chatOnly={watchMode === 'chat'}
+          onWatchVideo={() => chooseWatchMode('video')}
+        />
+        <PlayerStatusLine
+          offline={phase === 'retrying' && machine.error === 'offline'}
+          change={ladder.change}
+          offerModes={ladder.offerModes && watchMode === 'video'}
+          cannotKeepUp={isLive && edge.cannotKeepUp && !edge.behind}
+          targetMs={edge.targetMs}
+          qualityLabel={(quality: QualityLevel) => currentLine?.renditions.find((r) => r.id === quality)?.labelKey ?? `quality.${quality}`}
+          lineNumber={(id: string) => (room?.lines.findIndex((l) => l.id === id) ?? -1) + 1}
+          onWatchMode={chooseWatchMode}
         />
 
         {sound.autoMuted && sound.muted && (
@@ -257,6 +304,10 @@ export function Player({ roomId, fullscreenOverlay, pictureInPictureChat }: Play
               muted: sound.muted,
               volume: sound.volume,
               behindLive: isLive && edge.behind,
+              latency: isLive ? edge.latency : null,
+              latencyTargetMs: edge.targetMs,
+              cannotKeepUp: isLive && edge.cannotKeepUp,
+              rewind: isLive ? rewind : null,
               position: isReplay ? position : null,
               markers: isReplay ? markers : [],
               qualities: isLive ? (currentLine?.renditions ?? []) : [],
@@ -268,7 +319,7 @@ export function Player({ roomId, fullscreenOverlay, pictureInPictureChat }: Play
               lineSwitchAllowed: playback.status === LIVE_STATUS.live,
               cameras: cameras.cameras,
               cameraId,
-              audioOnly: screen.audioOnly,
+              watchMode,
               immersive: screen.immersive,
               fullscreen: screen.fullscreen,
               pictureInPicture: { available: pip.available, active: pip.active },

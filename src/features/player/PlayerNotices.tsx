@@ -1,15 +1,19 @@
 /**
  * What the player says over its area in each phase of its machine: the cover with "not
  * started" and a countdown, "preparing", "playing in another tab", loading, buffering,
- * retrying, failed (with a retry), unsupported (with the way out), ended; and the debug
- * overlay's figures.
+ * retrying, failed (with a retry and what to try), unsupported (with the way out), ended,
+ * chat only (with the way back to the video); the one calm line of a weak network (the
+ * network gone, the ladder's last change, a live that cannot keep up, the weak-network
+ * modes offered); and the debug overlay's figures.
  */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIVE_STATUS, type DelayMode } from '../../domain/constants';
+import { LIVE_STATUS, type DelayMode, type QualityLevel } from '../../domain/constants';
 import { countdownText } from '../../domain/countdown';
+import type { LadderChange } from '../../domain/streamLadder';
+import type { WatchMode } from '../../state/watchMode';
 import { useNow } from '../../ui/clock';
-import { MAX_RETRIES, type PlayerPhase } from './playerMachine';
+import { MAX_RETRIES, type ErrorKind, type PlayerPhase } from './playerMachine';
 import { countdownMs, type LiveStatusCode } from './sources';
 import type { Figures } from './useLiveEdge';
 
@@ -26,12 +30,27 @@ export interface PlayerNoticesProps {
   readonly delay: DelayMode;
   readonly onRetry: () => void;
   readonly onLowDelay: () => void;
+  readonly error: ErrorKind | null;
+  /** The weak-network ladder has no rung left: say what to try. */
+  readonly exhausted: boolean;
+  readonly chatOnly: boolean;
+  readonly onWatchVideo: () => void;
 }
 
-export function PlayerNotices({ phase, attempt, status, coverUrl, startTime, failed, yielded, yieldsLive, delay, onRetry, onLowDelay }: PlayerNoticesProps) {
+export function PlayerNotices({ phase, attempt, status, coverUrl, startTime, failed, yielded, yieldsLive, delay, onRetry, onLowDelay, error, exhausted, chatOnly, onWatchVideo }: PlayerNoticesProps) {
   const { t } = useTranslation();
   return (
     <>
+      {chatOnly && (
+        <div className="player__cover player__cover--chat-only">
+          <div className="player__notice" role="status">
+            <p>{t('player.chatOnlyOn')}</p>
+            <button type="button" className="button" onClick={onWatchVideo}>
+              {t('player.watchVideo')}
+            </button>
+          </div>
+        </div>
+      )}
       {phase === 'waiting' && (
         <Cover url={coverUrl}>
           {status === LIVE_STATUS.preparing ? (
@@ -46,7 +65,7 @@ export function PlayerNotices({ phase, attempt, status, coverUrl, startTime, fai
           )}
         </Cover>
       )}
-      {yieldsLive && (
+      {yieldsLive && !chatOnly && (
         <Cover url={coverUrl}>
           {/* Held back by another feature (its own layer says why), or playing in another tab. */}
           {yielded && <p>{t('player.yielded')}</p>}
@@ -71,7 +90,7 @@ export function PlayerNotices({ phase, attempt, status, coverUrl, startTime, fai
           <p>{t('player.buffering')}</p>
         </div>
       )}
-      {phase === 'retrying' && (
+      {phase === 'retrying' && error !== 'offline' && (
         <div className="player__notice player__notice--overlay" role="status">
           <p>{t('player.retrying', { attempt, max: MAX_RETRIES })}</p>
         </div>
@@ -79,6 +98,7 @@ export function PlayerNotices({ phase, attempt, status, coverUrl, startTime, fai
       {phase === 'failed' && (
         <div className="player__notice player__notice--overlay" role="alert">
           <p>{t('player.loadFailed')}</p>
+          {exhausted && <p className="player__hint">{t(error === 'media' ? 'player.failedMediaHint' : 'player.failedHint')}</p>}
           <button type="button" className="button button--primary" onClick={onRetry}>
             {t('player.retry')}
           </button>
@@ -100,6 +120,70 @@ export function PlayerNotices({ phase, attempt, status, coverUrl, startTime, fai
         </Cover>
       )}
     </>
+  );
+}
+
+/** How long a change of the ladder stays on its line. */
+const CHANGE_SHOWN_MS = 8_000;
+
+export interface PlayerStatusLineProps {
+  /** The network is gone: the player retries every second. */
+  readonly offline: boolean;
+  readonly change: LadderChange | null;
+  readonly offerModes: boolean;
+  readonly cannotKeepUp: boolean;
+  readonly targetMs: number;
+  readonly qualityLabel: (quality: QualityLevel) => string;
+  readonly lineNumber: (lineId: string) => number;
+  readonly onWatchMode: (mode: WatchMode) => void;
+}
+
+/**
+ * The one calm line of a weak network, over the top of the picture: never a modal, never
+ * more than one thing at a time (the network gone first, then the modes offered, then the
+ * ladder's newest change for a few seconds, then a live that cannot keep up).
+ */
+export function PlayerStatusLine({ offline, change, offerModes, cannotKeepUp, targetMs, qualityLabel, lineNumber, onWatchMode }: PlayerStatusLineProps) {
+  const { t } = useTranslation();
+  const [dismissedAt, setDismissedAt] = useState<number | null>(null);
+  const now = useNow(change !== null && !offline ? 1000 : null);
+  const changeText = (c: LadderChange): string | null => {
+    switch (c.kind) {
+      case 'quality':
+        return t('player.weakSwitchedQuality', { quality: t(qualityLabel(c.quality)) });
+      case 'qualityUp':
+        return t('player.betterSwitchedQuality', { quality: t(qualityLabel(c.quality)) });
+      case 'line':
+        return t('player.weakSwitchedLine', { n: lineNumber(c.lineId) });
+      case 'hls':
+        return t('player.weakSwitchedHls');
+      case 'modes':
+      case 'exhausted':
+        return null;
+    }
+  };
+  let content: ReactNode = null;
+  if (offline) content = <span>{t('player.offline')}</span>;
+  else if (offerModes && dismissedAt !== change?.at) {
+    content = (
+      <>
+        <span>{t('player.weakOfferModes')}</span>
+        {(['audio', 'slides', 'chat'] as const).map((mode) => (
+          <button key={mode} type="button" className="player__status-action" onClick={() => onWatchMode(mode)}>
+            {t(`player.watchMode.${mode}`)}
+          </button>
+        ))}
+        <button type="button" className="player__status-action player__status-action--quiet" onClick={() => setDismissedAt(change?.at ?? 0)}>
+          {t('player.keepVideo')}
+        </button>
+      </>
+    );
+  } else if (change !== null && now - change.at < CHANGE_SHOWN_MS && changeText(change) !== null) content = <span>{changeText(change)}</span>;
+  else if (cannotKeepUp) content = <span>{t('player.cannotKeepUp', { seconds: Math.round(targetMs / 1000) })}</span>;
+  return (
+    <div className="player__status-line" role="status" data-testid="player-status-line" hidden={content === null}>
+      {content}
+    </div>
   );
 }
 

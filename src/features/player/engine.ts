@@ -24,6 +24,8 @@ export interface EngineSource {
   readonly url: string;
   readonly live: boolean;
   readonly delay: DelayMode;
+  /** An audio-only track: no video to wait for. */
+  readonly audio: boolean;
 }
 
 export type EngineKind = 'hlsjs' | 'mpegts' | 'native';

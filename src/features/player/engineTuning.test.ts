@@ -9,6 +9,13 @@ describe('engine tuning', () => {
     expect(flvTuning('fluent').enableStashBuffer).toBe(true);
     expect(hlsTuning('fluent').liveSyncDurationCount).toBeGreaterThan(hlsTuning('lowDelay').liveSyncDurationCount);
   });
+
+  it('leaves the playback rate to the player own chaser in every mode', () => {
+    for (const mode of ['noDelay', 'lowDelay', 'fluent'] as const) {
+      expect(flvTuning(mode).liveSync).toBe(false);
+      expect(hlsTuning(mode).maxLiveSyncPlaybackRate).toBe(1);
+    }
+  });
 });
 
 describe('latency', () => {

@@ -3,10 +3,17 @@ import mpegts from 'mpegts.js';
 import { absoluteUrl, seekableEnd, type EngineEvents, type EngineSource, type PlaybackEngine } from './engine';
 import { flvTuning } from './engineConfig';
 import { bufferAheadMs, flvLatencyMs } from './latency';
+import type { ErrorKind } from './playerMachine';
+
+/** mpegts.js's network errors: an HTTP refusal (the line died) is `network`; no answer, a timeout or a cut stream is `offline`. */
+function flvErrorKind(type: unknown, detail: unknown): ErrorKind {
+  if (type !== mpegts.ErrorTypes.NETWORK_ERROR) return 'media';
+  return detail === mpegts.ErrorDetails.NETWORK_STATUS_CODE_INVALID ? 'network' : 'offline';
+}
 
 export function createFlvEngine(video: HTMLVideoElement, source: EngineSource, events: EngineEvents): PlaybackEngine {
   const player = mpegts.createPlayer(
-    { type: 'flv', isLive: source.live, url: absoluteUrl(source.url), hasAudio: true, hasVideo: true },
+    { type: 'flv', isLive: source.live, url: absoluteUrl(source.url), hasAudio: true, hasVideo: !source.audio },
     { ...flvTuning(source.delay), isLive: source.live, lazyLoad: false, autoCleanupSourceBuffer: true },
   );
   // The demo server's onMetaData says when FLV time 0 was on its wall clock.
@@ -16,11 +23,11 @@ export function createFlvEngine(video: HTMLVideoElement, source: EngineSource, e
     if (typeof at === 'number' && Number.isFinite(at)) wallClockAtZeroMs = at;
   });
   player.on(mpegts.Events.ERROR, (type: unknown, detail: unknown) => {
-    events.onError(type === mpegts.ErrorTypes.NETWORK_ERROR ? 'network' : 'media', String(detail));
+    events.onError(flvErrorKind(type, detail), String(detail));
   });
   // A live stream that ends while the room is still live is a dropped connection.
   player.on(mpegts.Events.LOADING_COMPLETE, () => {
-    if (source.live) events.onError('network', 'stream ended');
+    if (source.live) events.onError('offline', 'stream ended');
   });
   player.attachMediaElement(video);
   player.load();

@@ -1,8 +1,19 @@
 /** HLS through hls.js (its light build: this module is its own chunk, loaded on demand). */
-import Hls from 'hls.js/light';
+import Hls, { type ErrorData } from 'hls.js/light';
+import type { ErrorKind } from './playerMachine';
 import { absoluteUrl, seekableEnd, type EngineEvents, type EngineSource, type PlaybackEngine } from './engine';
 import { hlsTuning } from './engineConfig';
 import { dateLatencyMs } from './latency';
+
+/**
+ * hls.js's fatal errors: a load the server refused (an HTTP status: the line died) is
+ * `network`; a load with no answer (status 0) or that timed out is `offline`.
+ */
+function hlsErrorKind(data: ErrorData): ErrorKind {
+  if (data.type !== Hls.ErrorTypes.NETWORK_ERROR) return 'media';
+  const status = data.response?.code ?? 0;
+  return status >= 400 ? 'network' : 'offline';
+}
 
 export function createHlsEngine(video: HTMLVideoElement, source: EngineSource, events: EngineEvents): PlaybackEngine {
   const tuning = hlsTuning(source.delay);
@@ -27,7 +38,7 @@ export function createHlsEngine(video: HTMLVideoElement, source: EngineSource, e
       hls.recoverMediaError();
       return;
     }
-    events.onError(data.type === Hls.ErrorTypes.NETWORK_ERROR ? 'network' : 'media', String(data.details));
+    events.onError(hlsErrorKind(data), String(data.details));
   });
   hls.attachMedia(video);
   hls.loadSource(absoluteUrl(source.url));

@@ -10,12 +10,14 @@ import {
   retryDelayMs,
   scheduleMachineTimer,
   STALL_TIMEOUT_MS,
+  LIVE_STALL_RETRY_MS,
+  OFFLINE_RETRY_MS,
   type PlayerEvent,
   type PlayerMachineState,
   type PlaySource,
 } from './playerMachine';
 
-const HLS: PlaySource = { engine: 'hlsjs', type: 'hls', url: '/media/line1/live/hd.m3u8', live: true, delay: 'lowDelay', lineId: 'line1', quality: 'hd' };
+const HLS: PlaySource = { engine: 'hlsjs', type: 'hls', url: '/media/line1/live/hd.m3u8', live: true, delay: 'lowDelay', lineId: 'line1', quality: 'hd', audio: false };
 const FLV: PlaySource = { ...HLS, engine: 'mpegts', type: 'flv', url: '/media/line1/live/hd.flv' };
 
 const run = (events: readonly PlayerEvent[], from: PlayerMachineState = INITIAL_PLAYER_STATE) => events.reduce(playerReducer, from);
@@ -148,5 +150,34 @@ describe("the machine's timers, on fake time", () => {
     playing.clock.advance(STALL_TIMEOUT_MS * 3);
     expect(playing.state().phase).toBe('playing');
     expect(playing.clock.timerCount).toBe(0);
+  });
+
+  it('while the network is gone, retries every second and never asks the viewer; the first retry after it returns plays', () => {
+    const playing = playerReducer(loading, { type: 'PLAYING' });
+    const { clock, dispatch, state } = drive(playing);
+    dispatch({ type: 'ERROR', kind: 'offline' });
+    for (let i = 0; i < 20; i++) {
+      expect(state()).toMatchObject({ phase: 'retrying', error: 'offline' });
+      clock.advance(OFFLINE_RETRY_MS);
+      expect(state().phase).toBe('loading');
+      dispatch({ type: 'ERROR', kind: 'offline' });
+    }
+    expect(state().attempt).toBeLessThanOrEqual(MAX_RETRIES);
+    clock.advance(OFFLINE_RETRY_MS);
+    dispatch({ type: 'PLAYING' });
+    expect(state()).toMatchObject({ phase: 'playing', attempt: 0, error: null });
+  });
+
+  it('a live that stalls is loaded afresh after a short wait; a replay waits as long as a load', () => {
+    const live = drive(playerReducer(run([{ type: 'LOAD', source: { ...HLS, live: true } }]), { type: 'PLAYING' }));
+    live.dispatch({ type: 'STALLED' });
+    live.clock.advance(LIVE_STALL_RETRY_MS);
+    expect(live.state()).toMatchObject({ phase: 'retrying', error: 'offline' });
+    const replay = drive(playerReducer(run([{ type: 'LOAD', source: { ...HLS, live: false } }]), { type: 'PLAYING' }));
+    replay.dispatch({ type: 'STALLED' });
+    replay.clock.advance(LIVE_STALL_RETRY_MS);
+    expect(replay.state().phase).toBe('stalled');
+    replay.clock.advance(STALL_TIMEOUT_MS - LIVE_STALL_RETRY_MS);
+    expect(replay.state()).toMatchObject({ phase: 'retrying', error: 'network' });
   });
 });

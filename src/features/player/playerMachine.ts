@@ -6,6 +6,9 @@
  *   playing ──STALLED──▶ stalled
  *   loading | playing | stalled ──ERROR──▶ retrying (backoff) ──RETRY_DUE──▶ loading
  *                                   └─ after MAX_RETRIES: failed ("load failed, retry")
+ *   an `offline` ERROR (no answer at all: the network is gone) retries every second for as
+ *   long as it lasts and never fails: the first retry after the network is back loads the
+ *   live at its edge, with no reload of the page and no button to press.
  *   failed ──USER_RETRY──▶ loading
  *   any ──UNSUPPORTED──▶ unsupported ("browser does not support no-delay play")
  *   any ──ENDED──▶ ended (the live ended without a replay, or the replay reached its end)
@@ -19,7 +22,12 @@ import type { UiClock } from '../../ui/clock';
 export const PLAYER_PHASES = ['idle', 'waiting', 'loading', 'playing', 'stalled', 'retrying', 'failed', 'unsupported', 'ended'] as const;
 export type PlayerPhase = (typeof PLAYER_PHASES)[number];
 
-export type ErrorKind = 'network' | 'media';
+/**
+ * What went wrong: `offline`, no answer at all (the network is gone or timed out); `network`,
+ * the server answered and refused (a line that died, 404); `media`, the bytes came and do
+ * not play (a codec the browser lacks).
+ */
+export type ErrorKind = 'offline' | 'network' | 'media';
 
 /** What a load plays: which engine, which address, with which delay mode. */
 export interface PlaySource {
@@ -30,11 +38,13 @@ export interface PlaySource {
   readonly delay: 'noDelay' | 'lowDelay' | 'fluent';
   readonly lineId: string | null;
   readonly quality: string | null;
+  /** The line's audio-only track. */
+  readonly audio: boolean;
 }
 
 export function sameSource(a: PlaySource | null, b: PlaySource | null): boolean {
   if (a === null || b === null) return a === b;
-  return a.engine === b.engine && a.type === b.type && a.url === b.url && a.live === b.live && a.delay === b.delay && a.lineId === b.lineId && a.quality === b.quality;
+  return a.engine === b.engine && a.type === b.type && a.url === b.url && a.live === b.live && a.delay === b.delay && a.lineId === b.lineId && a.quality === b.quality && a.audio === b.audio;
 }
 
 export type PlayerEvent =
@@ -94,11 +104,15 @@ export function retryDelayMs(attempt: number): number {
   return Math.min(1000 * 2 ** Math.max(0, attempt - 1), 8000);
 }
 
+/** While the network is gone, a retry every second: a failed request costs nothing, and the video is back within a second of the network. */
+export const OFFLINE_RETRY_MS = 1000;
+
 export function playerReducer(state: PlayerMachineState, event: PlayerEvent): PlayerMachineState {
   const target = PLAYER_TRANSITIONS[state.phase][event.type];
   if (target === undefined) return state;
   switch (event.type) {
     case 'ERROR': {
+      if (event.kind === 'offline') return { ...state, phase: target, attempt: Math.min(state.attempt + 1, MAX_RETRIES), error: 'offline' };
       const attempt = state.attempt + 1;
       if (attempt > MAX_RETRIES) return { ...state, phase: 'failed', error: event.kind };
       return { ...state, phase: target, attempt, error: event.kind };
@@ -126,15 +140,24 @@ export function playerReducer(state: PlayerMachineState, event: PlayerEvent): Pl
 /** Whether the video element should be on screen (a source is loaded or playing). */
 export const showsVideo = (phase: PlayerPhase): boolean => phase === 'loading' || phase === 'playing' || phase === 'stalled' || phase === 'retrying';
 
-/** A source that loads or stalls this long without playing counts as a network error. */
+/** A source that loads this long without playing counts as a network error. */
 export const STALL_TIMEOUT_MS = 12_000;
+/**
+ * A live that stalls this long is loaded afresh (at its edge, where a weak network's
+ * segments may come quicker than the one it waits for); a replay waits as long as a load.
+ */
+export const LIVE_STALL_RETRY_MS = 6_000;
 
 /**
  * The machine's own timer in a phase: the retry back-off, or the stall watchdog (which
  * rests while the viewer has paused, since a paused element loads nothing). Null: none.
  */
-export function machineTimer(phase: PlayerPhase, attempt: number, userPaused: boolean): { readonly ms: number; readonly event: PlayerEvent } | null {
-  if (phase === 'retrying') return { ms: retryDelayMs(attempt), event: { type: 'RETRY_DUE' } };
+export function machineTimer(
+  { phase, attempt, error, source }: Pick<PlayerMachineState, 'phase' | 'attempt' | 'error' | 'source'>,
+  userPaused: boolean,
+): { readonly ms: number; readonly event: PlayerEvent } | null {
+  if (phase === 'retrying') return { ms: error === 'offline' ? OFFLINE_RETRY_MS : retryDelayMs(attempt), event: { type: 'RETRY_DUE' } };
+  if (phase === 'stalled' && source?.live === true && !userPaused) return { ms: LIVE_STALL_RETRY_MS, event: { type: 'ERROR', kind: 'offline' } };
   if ((phase === 'loading' || phase === 'stalled') && !userPaused) return { ms: STALL_TIMEOUT_MS, event: { type: 'ERROR', kind: 'network' } };
   return null;
 }
@@ -142,11 +165,11 @@ export function machineTimer(phase: PlayerPhase, attempt: number, userPaused: bo
 /** Sets the timer the machine's phase asks for (machineTimer); returns what cancels it. */
 export function scheduleMachineTimer(
   clock: Pick<UiClock, 'setTimeout' | 'clearTimeout'>,
-  { phase, attempt }: Pick<PlayerMachineState, 'phase' | 'attempt'>,
+  machine: Pick<PlayerMachineState, 'phase' | 'attempt' | 'error' | 'source'>,
   userPaused: boolean,
   dispatch: (event: PlayerEvent) => void,
 ): (() => void) | undefined {
-  const due = machineTimer(phase, attempt, userPaused);
+  const due = machineTimer(machine, userPaused);
   if (due === null) return undefined;
   const timer = clock.setTimeout(() => dispatch(due.event), due.ms);
   return () => clock.clearTimeout(timer);

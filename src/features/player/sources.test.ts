@@ -13,6 +13,8 @@ const lineOf = (id: string) => ({
     hls: `/media/${id}/live/${r}.m3u8`,
     flv: `/media/${id}/live/${r}.flv`,
   })),
+  audio: { hls: `/media/${id}/live/audio.m3u8`, flv: `/media/${id}/live/audio.flv` },
+  rewindSeconds: 300,
 });
 
 describe('safeMediaUrl', () => {
@@ -78,12 +80,17 @@ describe('reading the server answers', () => {
   it('keeps a safe label key only', () => {
     const line = readLine({ id: 'l', renditions: [{ id: 'hd', labelKey: 'x.y.z', hls: '/a.m3u8' }] });
     expect(line?.renditions[0]?.labelKey).toBe('quality.hd');
+    expect(line).toMatchObject({ audio: null, rewindSeconds: 0 });
+    expect(readLine(lineOf('x'))).toMatchObject({ audio: { hls: '/media/x/live/audio.m3u8', flv: '/media/x/live/audio.flv' }, rewindSeconds: 300 });
+    // Only safe addresses and a sane window are taken.
+    expect(readLine({ ...lineOf('x'), audio: { hls: 'javascript:1', flv: 7 }, rewindSeconds: -4 })).toMatchObject({ audio: null, rewindSeconds: 0 });
+    expect(readLine({ ...lineOf('x'), rewindSeconds: 1e12 })?.rewindSeconds).toBe(24 * 3600);
   });
 });
 
 describe('choosing what to play', () => {
   const line = readLine(lineOf('line1'))!;
-  const base: PlayChoice = { status: 2, line, replay: null, quality: 'hd', type: 'hls', delay: 'lowDelay', mse: true, nativeHls: false };
+  const base: PlayChoice = { status: 2, line, replay: null, quality: 'hd', type: 'hls', delay: 'lowDelay', mse: true, nativeHls: false, audioOnly: false };
 
   it('picks the wanted quality, else the next lower, else the highest', () => {
     expect(pickRendition(line, 'hd')?.id).toBe('hd');
@@ -92,7 +99,12 @@ describe('choosing what to play', () => {
   });
 
   it('plays the chosen type of the chosen rendition', () => {
-    expect(choosePlayTarget(base)).toEqual({ kind: 'play', live: true, type: 'hls', engine: 'hlsjs', url: '/media/line1/live/hd.m3u8', lineId: 'line1', quality: 'hd' });
+    expect(choosePlayTarget(base)).toEqual({ kind: 'play', live: true, type: 'hls', engine: 'hlsjs', url: '/media/line1/live/hd.m3u8', lineId: 'line1', quality: 'hd', audio: false });
+    // Audio and slides only: the line's audio track on the same player, nothing else changed.
+    expect(choosePlayTarget({ ...base, audioOnly: true })).toMatchObject({ type: 'hls', url: '/media/line1/live/audio.m3u8', audio: true, quality: 'hd' });
+    expect(choosePlayTarget({ ...base, type: 'flv', audioOnly: true })).toMatchObject({ type: 'flv', url: '/media/line1/live/audio.flv', audio: true });
+    // A line without an audio track plays its video (sound and all) rather than nothing.
+    expect(choosePlayTarget({ ...base, line: { ...line, audio: null }, audioOnly: true })).toMatchObject({ url: '/media/line1/live/hd.m3u8', audio: false });
     expect(choosePlayTarget({ ...base, type: 'flv', quality: 'sd' })).toMatchObject({ type: 'flv', engine: 'mpegts', url: '/media/line1/live/sd.flv' });
   });
 

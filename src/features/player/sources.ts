@@ -26,6 +26,10 @@ export interface Line {
   /** Master playlist of the line (all renditions). */
   readonly hls: string | null;
   readonly renditions: readonly Rendition[];
+  /** The audio-only track (audio-only and slides-only modes); null when the line has none. */
+  readonly audio: { readonly hls: string | null; readonly flv: string | null } | null;
+  /** How far back the live's HLS reaches (the live rewind window), seconds; 0: none. */
+  readonly rewindSeconds: number;
 }
 
 export interface RoomPlayback {
@@ -94,7 +98,16 @@ export function readLine(value: unknown): Line | null {
   renditions.sort((a, b) => QUALITY_LEVELS.indexOf(a.id) - QUALITY_LEVELS.indexOf(b.id));
   const hls = safeMediaUrl(value.hls);
   if (renditions.length === 0 && hls === null) return null;
-  return { id, name: text(value.name) ?? id, hls, renditions };
+  const audio = isRecord(value.audio) ? { hls: safeMediaUrl(value.audio.hls), flv: safeMediaUrl(value.audio.flv) } : null;
+  const rewind = value.rewindSeconds;
+  return {
+    id,
+    name: text(value.name) ?? id,
+    hls,
+    renditions,
+    audio: audio !== null && (audio.hls !== null || audio.flv !== null) ? audio : null,
+    rewindSeconds: typeof rewind === 'number' && Number.isFinite(rewind) && rewind > 0 ? Math.min(Math.floor(rewind), 24 * 3600) : 0,
+  };
 }
 
 /** The room info answer (server/entry/roomInfo.ts) as the player needs it; null if unreadable. */
@@ -187,6 +200,8 @@ export interface PlayChoice {
   readonly mse: boolean;
   /** The browser plays HLS itself (Safari): HLS works without MSE, at its own latency. */
   readonly nativeHls: boolean;
+  /** Sound without pictures (audio-only and slides-only modes): the line's audio track when it has one. */
+  readonly audioOnly: boolean;
 }
 
 export type PlayTarget =
@@ -202,6 +217,8 @@ export type PlayTarget =
       readonly url: string;
       readonly lineId: string | null;
       readonly quality: QualityLevel | null;
+      /** The audio-only track plays (no video is downloaded). */
+      readonly audio: boolean;
     };
 
 /** What to play now. */
@@ -212,7 +229,7 @@ export function choosePlayTarget(choice: PlayChoice): PlayTarget {
   if (status === LIVE_STATUS.ended) {
     if (choice.replay === null) return { kind: 'ended' };
     if (!choice.mse && !choice.nativeHls) return { kind: 'unsupported' };
-    return { kind: 'play', live: false, type: 'hls', engine: choice.mse ? 'hlsjs' : 'native', url: choice.replay, lineId: null, quality: null };
+    return { kind: 'play', live: false, type: 'hls', engine: choice.mse ? 'hlsjs' : 'native', url: choice.replay, lineId: null, quality: null, audio: false };
   }
   const line = choice.line;
   if (line === null) return { kind: 'wait', reason: 'noSource' };
@@ -220,14 +237,15 @@ export function choosePlayTarget(choice: PlayChoice): PlayTarget {
   // The chosen player first; the other one when the rendition lacks that address.
   const order: readonly StreamType[] = choice.type === 'flv' ? ['flv', 'hls'] : ['hls', 'flv'];
   for (const type of order) {
-    const url = rendition?.[type] ?? (type === 'hls' ? line.hls : null);
+    const audioUrl = choice.audioOnly ? (line.audio?.[type] ?? null) : null;
+    const url = audioUrl ?? rendition?.[type] ?? (type === 'hls' ? line.hls : null);
     if (url === null || url === undefined) continue;
     if (type === 'flv' && !choice.mse) continue;
     if (type === 'hls' && !choice.mse && !choice.nativeHls) continue;
     const engine = type === 'flv' ? 'mpegts' : choice.mse ? 'hlsjs' : 'native';
     // No delay needs MSE: the browser's own HLS cannot keep to it.
     if (choice.delay === 'noDelay' && engine === 'native') return { kind: 'unsupported' };
-    return { kind: 'play', live: true, type, engine, url, lineId: line.id, quality: rendition?.id ?? null };
+    return { kind: 'play', live: true, type, engine, url, lineId: line.id, quality: rendition?.id ?? null, audio: audioUrl !== null };
   }
   return { kind: 'unsupported' };
 }

@@ -8,6 +8,8 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type Dispatch, type RefObject } from 'react';
 import { useSnapshot } from 'valtio';
 import { LIVE_STATUS, type DelayMode, type QualityLevel } from '../../domain/constants';
+import { cappedQuality, type LadderState } from '../../domain/streamLadder';
+import { playsAudioTrack, type WatchMode } from '../../state/watchMode';
 import { isHeld, playbackHolds } from '../../state/playbackHolds';
 import { DEFAULT_DELAY_MODE, playerSettings } from '../../state/playerSettings';
 import { session } from '../../state/session';
@@ -24,7 +26,12 @@ export interface PlayTargetView {
   readonly playback: RoomPlaybackState;
   /** Null while the room's defaults (with its info) are not known yet. */
   readonly target: PlayTarget | null;
+  /** The quality asked for: the viewer's (or the room's default), capped by the weak-network ladder. */
   readonly quality: QualityLevel;
+  /** The viewer's own quality (or the room's default), before the ladder. */
+  readonly wantedQuality: QualityLevel;
+  /** HLS can play here (hls.js or the browser's own): the ladder may fall back to it. */
+  readonly hlsPlays: boolean;
   readonly type: StreamType;
   readonly delay: DelayMode;
   /** Media Source Extensions exist (hls.js and mpegts.js can play). */
@@ -48,14 +55,21 @@ export interface PlayTargetView {
   readonly reload: () => void;
 }
 
-export function usePlayTarget(roomId: string, dispatch: Dispatch<PlayerEvent>, videoRef: RefObject<HTMLVideoElement | null>): PlayTargetView {
+export interface PlayTargetInput {
+  /** The weak-network ladder's overrides (a quality cap, another line, HLS for FLV). */
+  readonly ladder: LadderState;
+  /** Chat only stops the video; audio and slides only play the line's audio track. */
+  readonly watchMode: WatchMode;
+}
+
+export function usePlayTarget(roomId: string, dispatch: Dispatch<PlayerEvent>, videoRef: RefObject<HTMLVideoElement | null>, { ladder, watchMode }: PlayTargetInput): PlayTargetView {
   const settings = useSnapshot(playerSettings);
   // SPEC session field: the default desktop quality.
   const { defaultDesktopQuality } = useSnapshot(session);
   const [lineId, setLineId] = useState<string | null>(null);
   const [chosenCamera, setCameraId] = useState<string | null>(null);
   const [reloadKey, setReloadKey] = useState(0);
-  const playback = useRoomPlayback(roomId, lineId, chosenCamera, reloadKey);
+  const playback = useRoomPlayback(roomId, ladder.lineId ?? lineId, chosenCamera, reloadKey);
   const cameras = useCameras(roomId, playback.room?.multiStream ?? false);
   const [record, setRecord] = useState<ReplayRecord | null>(null);
   const replay = playback.status === LIVE_STATUS.ended ? (record?.url ?? playback.replay) : playback.replay;
@@ -63,13 +77,16 @@ export function usePlayTarget(roomId: string, dispatch: Dispatch<PlayerEvent>, v
   const yielded = usePlaybackYield(roomId, oneVideo);
   // Held back by another feature (delayed charging's price due): stopped as when yielded.
   const held = isHeld(useSnapshot(playbackHolds), roomId);
-  const stopped = yielded || held;
+  // Chat only: no media at all, stopped as when yielded.
+  const stopped = yielded || held || watchMode === 'chat';
+  const audioOnly = playsAudioTrack(watchMode);
 
   const [nativeHls] = useState(() => hasNativeHls(document.createElement('video')));
   const mse = useMemo(() => hasMse(), []);
   const room = playback.room;
-  const quality: QualityLevel = settings.quality ?? room?.defaultQuality ?? defaultDesktopQuality;
-  const type: StreamType = settings.type ?? room?.defaultType ?? 'hls';
+  const wantedQuality: QualityLevel = settings.quality ?? room?.defaultQuality ?? defaultDesktopQuality;
+  const quality = cappedQuality(wantedQuality, ladder);
+  const type: StreamType = ladder.hls ? 'hls' : (settings.type ?? room?.defaultType ?? 'hls');
   const delay: DelayMode = settings.delay ?? DEFAULT_DELAY_MODE;
   // Start fetching the engine of the likely stream while the room info loads. Layout
   // effects here and below: they run at the commit, not after the paint and the rest of
@@ -81,8 +98,8 @@ export function usePlayTarget(roomId: string, dispatch: Dispatch<PlayerEvent>, v
       // The room's defaults (quality, player) come with the room info: wait for it (or its failure).
       playback.status === null || (room === null && !playback.failed)
         ? null
-        : choosePlayTarget({ status: playback.status, line: playback.line, replay, quality, type, delay, mse, nativeHls }),
-    [playback.status, playback.line, replay, playback.failed, room, quality, type, delay, mse, nativeHls],
+        : choosePlayTarget({ status: playback.status, line: playback.line, replay, quality, type, delay, mse, nativeHls, audioOnly }),
+    [playback.status, playback.line, replay, playback.failed, room, quality, type, delay, mse, nativeHls, audioOnly],
   );
 
   // The machine ignores a LOAD of the source it already has.
@@ -94,8 +111,8 @@ export function usePlayTarget(roomId: string, dispatch: Dispatch<PlayerEvent>, v
     else if (target.kind === 'ended') dispatch({ type: 'ENDED' });
     else if (target.kind === 'unsupported') dispatch({ type: 'UNSUPPORTED' });
     else {
-      const { engine, type: streamType, url, live, lineId: line, quality: level } = target;
-      dispatch({ type: 'LOAD', source: { engine, type: streamType, url, live, delay, lineId: line, quality: level } });
+      const { engine, type: streamType, url, live, lineId: line, quality: level, audio } = target;
+      dispatch({ type: 'LOAD', source: { engine, type: streamType, url, live, delay, lineId: line, quality: level, audio } });
     }
   }, [target, delay, yieldsLive, dispatch]);
 
@@ -116,6 +133,8 @@ export function usePlayTarget(roomId: string, dispatch: Dispatch<PlayerEvent>, v
     playback,
     target,
     quality,
+    wantedQuality,
+    hlsPlays: mse || nativeHls,
     type,
     delay,
     mse,

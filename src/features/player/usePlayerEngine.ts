@@ -40,13 +40,13 @@ export function usePlayerEngine({ videoRef, rootRef, autoPlayer, startPlayback }
 
   // One engine per load: a new loadId (new source, retry) replaces it. A layout effect, so
   // it starts at the commit, not after the paint and the page's other effects.
-  const { loadId, source, phase, attempt } = machine;
+  const { loadId, source, phase, attempt, error } = machine;
   useLayoutEffect(() => {
     const video = videoRef.current;
     if (source === null || video === null) return;
     let cancelled = false;
     let engine: PlaybackEngine | null = null;
-    createEngine(source.engine, video, { url: source.url, live: source.live, delay: source.delay }, {
+    createEngine(source.engine, video, { url: source.url, live: source.live, delay: source.delay, audio: source.audio }, {
       onError: (kind, detail) => {
         if (cancelled) return;
         // The viewer gets the machine's retry; the operator gets a report of what failed.
@@ -68,7 +68,8 @@ export function usePlayerEngine({ videoRef, rootRef, autoPlayer, startPlayback }
         }
       },
       () => {
-        if (!cancelled) dispatch({ type: 'ERROR', kind: 'network' });
+        // The engine's chunk did not load: the network is gone (or the deployment changed under the page).
+        if (!cancelled) dispatch({ type: 'ERROR', kind: 'offline' });
       },
     );
     return () => {
@@ -126,7 +127,7 @@ export function usePlayerEngine({ videoRef, rootRef, autoPlayer, startPlayback }
     };
   }, [videoRef]);
 
-  useEffect(() => scheduleMachineTimer(clock, { phase, attempt }, userPaused, dispatch), [clock, phase, attempt, loadId, userPaused]);
+  useEffect(() => scheduleMachineTimer(clock, { phase, attempt, error, source }, userPaused, dispatch), [clock, phase, attempt, error, source, loadId, userPaused]);
 
   return { machine, dispatch, engineRef, paused, userPaused, setUserPaused };
 }
