@@ -110,18 +110,22 @@ test.describe('player (features/player)', () => {
     await expectAdvancing(page, 0.5);
   });
 
-  test('audio only, immersive mode and full screen', async ({ page }) => {
+  test('audio only (the line audio track, no video downloaded), immersive mode and full screen', async ({ page }) => {
     await enterAsGuest(page);
     await expectAdvancing(page, 0.5);
     const root = player(page);
 
-    await chooseInMenu(page, '播放设置', '更多: 仅音频');
+    const audioTrack = page.waitForRequest((r) => r.url().includes('/live/audio/live-'));
+    await chooseInMenu(page, '播放设置', '观看方式: 仅听声音');
     await expect(root).toHaveClass(/player--audio-only/);
+    await expect(root).toHaveAttribute('data-audio-track', 'true');
+    await audioTrack;
     await expect(root.getByText('仅播放音频')).toBeVisible();
     expect(await root.locator('video').evaluate((v) => getComputedStyle(v).visibility)).toBe('hidden');
     await expectAdvancing(page, 0.5);
-    await chooseInMenu(page, '播放设置', '更多: 仅音频');
+    await chooseInMenu(page, '播放设置', '观看方式: 视频');
     await expect(root).not.toHaveClass(/player--audio-only/);
+    await expect(root).not.toHaveAttribute('data-audio-track', 'true');
 
     await pressControl(page, '沉浸模式');
     await expect(root).toHaveClass(/player--immersive/);
@@ -143,21 +147,44 @@ test.describe('player (features/player)', () => {
     await expectAdvancing(page, 0.5);
   });
 
-  test('a stream that fails to load is retried, then offers "load failed, retry"', async ({ page }) => {
+  test('a line that dies is retried, then left for the next line; when every line has died, "load failed" says what to try', async ({ page }) => {
     test.setTimeout(60_000);
     await enterAsGuest(page);
     await expect(player(page)).toHaveAttribute('data-phase', 'playing', { timeout: 15_000 });
-    // The media server goes away: every stream request fails.
-    await page.route('**/media/**', (route) => route.abort('connectionrefused'));
+    // The media server refuses every stream (404: the lines are gone, not the network).
+    await page.route('**/media/**', (route) => route.fulfill({ status: 404, body: 'gone' }));
     await chooseInMenu(page, '清晰度', '标清');
     await expect(player(page)).toHaveAttribute('data-phase', 'retrying', { timeout: 20_000 });
     await expect(player(page).getByText(/加载失败，正在重试/)).toBeVisible();
-    await expect(player(page)).toHaveAttribute('data-phase', 'failed', { timeout: 40_000 });
+    // Line 1 failed its retries: the ladder moves to line 2 and says so in one line, no dialog.
+    await expect(player(page)).toHaveAttribute('data-line', 'line2', { timeout: 30_000 });
+    await expect(page.getByTestId('player-status-line')).toContainText('网络不佳，已切换到线路 2');
+    await expect(player(page)).toHaveAttribute('data-phase', 'failed', { timeout: 30_000 });
     await expect(player(page).getByRole('alert')).toContainText('加载失败');
+    await expect(player(page).getByRole('alert')).toContainText('切换线路或播放器');
 
     await page.unroute('**/media/**');
     await player(page).getByRole('button', { name: '重试' }).click();
     await expectAdvancing(page, 0.5);
+    expect(await page.locator('video').count()).toBe(1);
+  });
+
+  test('the network gone: a quiet line says so, and the live comes back at its edge by itself when it returns', async ({ page }) => {
+    await enterAsGuest(page);
+    await expect(player(page)).toHaveAttribute('data-phase', 'playing', { timeout: 15_000 });
+    await page.route('**/media/**', (route) => route.abort('internetdisconnected'));
+    await chooseInMenu(page, '清晰度', '标清');
+    await expect(page.getByTestId('player-status-line')).toContainText('网络已断开，恢复后自动继续播放', { timeout: 15_000 });
+    // Retried every second, never "load failed".
+    await page.waitForTimeout(5_000);
+    await expect(player(page)).not.toHaveAttribute('data-phase', 'failed');
+    const back = Date.now();
+    await page.unroute('**/media/**');
+    await expect(player(page)).toHaveAttribute('data-phase', 'playing', { timeout: 10_000 });
+    expect(Date.now() - back).toBeLessThan(3_000);
+    await expect(page.getByTestId('player-status-line')).toBeHidden();
+    // At the live edge: the stream's own clock says how far behind.
+    await expect.poll(async () => Number(await player(page).getAttribute('data-latency-ms')), { timeout: 10_000 }).toBeLessThan(12_000);
   });
 
   test('without Media Source Extensions, no-delay play is refused with a message', async ({ page }) => {
@@ -199,7 +226,7 @@ test.describe('player (features/player)', () => {
       await openMenu(page, '播放设置');
       await expect(menuItem(page, '播放设置', /线路/)).toHaveCount(0);
       await expect(menuItem(page, '播放设置', /延迟模式/)).toHaveCount(0);
-      await expect(menuItem(page, '播放设置', '更多: 仅音频')).toBeVisible();
+      await expect(menuItem(page, '播放设置', '观看方式: 仅听声音')).toBeVisible();
     });
 
     test('switches from the live FLV stream to the replay when the host ends the live', async ({ page }) => {
