@@ -13,7 +13,7 @@ import { countdownText } from '../../domain/countdown';
 import type { LadderChange } from '../../domain/streamLadder';
 import type { WatchMode } from '../../state/watchMode';
 import { useNow } from '../../ui/clock';
-import { MAX_RETRIES, type ErrorKind, type PlayerPhase } from './playerMachine';
+import { retryLimit, type ErrorKind, type PlayerPhase } from './playerMachine';
 import { countdownMs, type LiveStatusCode } from './sources';
 import type { Figures } from './useLiveEdge';
 
@@ -92,7 +92,7 @@ export function PlayerNotices({ phase, attempt, status, coverUrl, startTime, fai
       )}
       {phase === 'retrying' && error !== 'offline' && (
         <div className="player__notice player__notice--overlay" role="status">
-          <p>{t('player.retrying', { attempt, max: MAX_RETRIES })}</p>
+          <p>{t('player.retrying', { attempt, max: retryLimit(error) })}</p>
         </div>
       )}
       {phase === 'failed' && (

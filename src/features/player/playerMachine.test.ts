@@ -3,6 +3,7 @@ import { createFakeClock } from '../../realtime/fakePorts';
 import {
   INITIAL_PLAYER_STATE,
   MAX_RETRIES,
+  MAX_REFUSED_RETRIES,
   PLAYER_PHASES,
   PLAYER_TRANSITIONS,
   movesOn,
@@ -39,11 +40,18 @@ describe('player machine', () => {
     expect(playerReducer(stalled, { type: 'PLAYING' }).phase).toBe('playing');
   });
 
-  it('retries with back-off and asks the viewer after MAX_RETRIES', () => {
+  it('a refusal (an HTTP error) is retried once, then the viewer (or the ladder) is asked', () => {
+    let state = run([{ type: 'LOAD', source: HLS }, { type: 'ERROR', kind: 'network' }]);
+    expect(state).toMatchObject({ phase: 'retrying', attempt: MAX_REFUSED_RETRIES, error: 'network' });
+    state = playerReducer(playerReducer(state, { type: 'RETRY_DUE' }), { type: 'ERROR', kind: 'network' });
+    expect(state).toMatchObject({ phase: 'failed', error: 'network' });
+  });
+
+  it('retries media errors with back-off and asks the viewer after MAX_RETRIES', () => {
     let state = run([{ type: 'LOAD', source: HLS }]);
     for (let i = 1; i <= MAX_RETRIES; i++) {
-      state = playerReducer(state, { type: 'ERROR', kind: 'network' });
-      expect(state).toMatchObject({ phase: 'retrying', attempt: i, error: 'network' });
+      state = playerReducer(state, { type: 'ERROR', kind: 'media' });
+      expect(state).toMatchObject({ phase: 'retrying', attempt: i, error: 'media' });
       const before = state.loadId;
       state = playerReducer(state, { type: 'RETRY_DUE' });
       expect(state).toMatchObject({ phase: 'loading', loadId: before + 1, source: HLS });
@@ -133,8 +141,8 @@ describe("the machine's timers, on fake time", () => {
     expect(state()).toMatchObject({ phase: 'retrying', attempt: 1, error: 'network' });
     clock.advance(retryDelayMs(1));
     expect(state()).toMatchObject({ phase: 'loading', loadId: loading.loadId + 1 });
-    // Every later load stalls too: after MAX_RETRIES back-offs, the viewer is asked.
-    for (let attempt = 2; attempt <= MAX_RETRIES; attempt += 1) clock.advance(STALL_TIMEOUT_MS + retryDelayMs(attempt));
+    // Every later load stalls too: after its retries, the viewer is asked.
+    for (let attempt = 2; attempt <= MAX_REFUSED_RETRIES; attempt += 1) clock.advance(STALL_TIMEOUT_MS + retryDelayMs(attempt));
     clock.advance(STALL_TIMEOUT_MS);
     expect(state().phase).toBe('failed');
     expect(clock.timerCount).toBe(0);

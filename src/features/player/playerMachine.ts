@@ -5,7 +5,7 @@
  *   idle | waiting ──LOAD──▶ loading ──PLAYING──▶ playing ◀──PLAYING── stalled
  *   playing ──STALLED──▶ stalled
  *   loading | playing | stalled ──ERROR──▶ retrying (backoff) ──RETRY_DUE──▶ loading
- *                                   └─ after MAX_RETRIES: failed ("load failed, retry")
+ *                                   └─ after retryLimit(kind): failed ("load failed, retry")
  *   an `offline` ERROR (no answer at all: the network is gone) retries every second for as
  *   long as it lasts and never fails: the first retry after the network is back loads the
  *   live at its edge, with no reload of the page and no button to press.
@@ -71,8 +71,17 @@ export interface PlayerMachineState {
   readonly source: PlaySource | null;
 }
 
-/** Automatic retries before "load failed, retry" asks the viewer. */
+/** Automatic retries of a stream that does not play (media) before "load failed, retry" asks the viewer. */
 export const MAX_RETRIES = 3;
+/**
+ * Automatic retries of a source the server refused (an HTTP error) or that never started:
+ * one, since a line that answers 404 is seldom back seconds later, and the weak-network
+ * ladder has the next line or player waiting (streamLadder FAILED).
+ */
+export const MAX_REFUSED_RETRIES = 1;
+
+/** How many automatic retries an error of this kind gets (offline: as many as it takes). */
+export const retryLimit = (kind: ErrorKind | null): number => (kind === 'network' ? MAX_REFUSED_RETRIES : MAX_RETRIES);
 
 export const INITIAL_PLAYER_STATE: PlayerMachineState = { phase: 'idle', attempt: 0, error: null, loadId: 0, source: null };
 
@@ -114,7 +123,7 @@ export function playerReducer(state: PlayerMachineState, event: PlayerEvent): Pl
     case 'ERROR': {
       if (event.kind === 'offline') return { ...state, phase: target, attempt: Math.min(state.attempt + 1, MAX_RETRIES), error: 'offline' };
       const attempt = state.attempt + 1;
-      if (attempt > MAX_RETRIES) return { ...state, phase: 'failed', error: event.kind };
+      if (attempt > retryLimit(event.kind)) return { ...state, phase: 'failed', error: event.kind };
       return { ...state, phase: target, attempt, error: event.kind };
     }
     case 'PLAYING':
