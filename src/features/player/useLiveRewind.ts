@@ -14,7 +14,7 @@ export interface LiveRewindWindow {
 }
 
 /** A window shorter than this is no rewind worth a bar (the short sliding window of a live without one). */
-export const MIN_REWIND_S = 30;
+export const MIN_REWIND_S = 20;
 
 const WINDOW_EVENTS = ['timeupdate', 'seeked', 'durationchange', 'progress', 'loadedmetadata'] as const;
 

@@ -1,0 +1,62 @@
+/**
+ * A weak network, end to end (issue 38): the page reaches the shared reference server
+ * through a proxy of the test's own (harness/netProxy.ts), so taking the network away
+ * cuts the realtime worker's socket too, which Chromium's own emulation does not reach.
+ */
+import { expect } from '@playwright/test';
+import { E2E_ADMIN_TOKEN } from '../../playwright.config';
+import { adminCall } from '../../harness/serverCalls';
+import { startNetProxy } from '../../harness/netProxy';
+import { test } from './support/splash';
+import { enterAsGuest, joinedRoom } from './support/guest';
+import { playerRegion, showControls } from './support/player';
+
+const ROOM = '10001';
+
+test('a 5 s outage: the page says so quietly, and within 3 s of the network coming back the live plays at its edge and the chat has what was said meanwhile; then live rewind and back to live', async ({ page, baseURL }) => {
+  test.setTimeout(60_000);
+  const url = new URL(baseURL ?? 'http://127.0.0.1:4173');
+  const proxy = await startNetProxy({ host: url.hostname, port: Number(url.port) });
+  try {
+    await enterAsGuest(page, ROOM, proxy.url);
+    await joinedRoom(page, ROOM);
+    const player = playerRegion(page);
+    await expect(player).toHaveAttribute('data-phase', 'playing', { timeout: 15_000 });
+
+    proxy.cut();
+    const marker = `said in the outage ${Date.now()}`;
+    await adminCall(baseURL ?? '', E2E_ADMIN_TOKEN, `/admin/v1/rooms/${ROOM}/say`, { text: marker, role: 'host' });
+    await expect(page.getByTestId('player-status-line')).toContainText('网络已断开，恢复后自动继续播放', { timeout: 5_000 });
+    await page.waitForTimeout(4_000);
+    await expect(player).not.toHaveAttribute('data-phase', 'failed');
+
+    proxy.restore();
+    const back = Date.now();
+    await expect(page.getByRole('log').getByText(marker)).toBeVisible({ timeout: 3_000 });
+    await expect(player).toHaveAttribute('data-phase', 'playing', { timeout: 3_000 });
+    const current = await page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime);
+    await expect.poll(() => page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 3_000 }).toBeGreaterThan(current);
+    expect(Date.now() - back).toBeLessThan(3_500);
+    await expect(page.getByTestId('player-status-line')).toBeHidden();
+    // At the live edge, not where the outage left it: the latency is shown, and small.
+    await expect(page.getByTestId('player-latency-readout')).toHaveText(/延迟 \d+(\.\d)? 秒/, { timeout: 5_000 });
+    await expect.poll(async () => Number(await player.getAttribute('data-latency-ms')), { timeout: 10_000 }).toBeLessThan(12_000);
+
+    // Live rewind: back 20 s within the server's window, then "back to live".
+    await showControls(page);
+    const rewind = player.getByRole('slider', { name: '直播回看' });
+    await expect(rewind).toBeVisible({ timeout: 20_000 });
+    await rewind.evaluate((input: HTMLInputElement) => {
+      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+      setter?.call(input, String(Number(input.max) - 20));
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await expect.poll(async () => Number(await player.getAttribute('data-latency-ms')), { timeout: 10_000 }).toBeGreaterThan(18_000);
+    await showControls(page);
+    await expect(rewind).toHaveAttribute('aria-valuetext', /比直播晚/);
+    await player.getByRole('button', { name: '回到直播' }).click();
+    await expect.poll(async () => Number(await player.getAttribute('data-latency-ms')), { timeout: 10_000 }).toBeLessThan(12_000);
+  } finally {
+    await proxy.close();
+  }
+});
