@@ -24,6 +24,7 @@ export const BENCHMARKS: readonly BenchmarkEntry[] = [
   { name: 'player', load: () => import('./player/index') },
   { name: 'bundle', load: () => import('./bundle/index') },
   { name: 'replay', load: () => import('./replay/index') },
+  { name: 'network', load: () => import('./network/index') },
 ];
 
 export async function runBenchmarks(names: readonly string[], options: BenchOptions): Promise<void> {
