@@ -69,6 +69,28 @@ for (const size of SIZES) {
       await expect(page.getByRole('log').getByText(welcome)).toBeVisible();
       await shoot(page, '02-live', column);
 
+      // Issue 38: the control bar with the latency, the settings (delay targets, ways of
+      // watching), chat only, and the calm line of a network gone.
+      const player = page.getByRole('region', { name: '直播播放器' });
+      await expect(player).toHaveAttribute('data-phase', 'playing', { timeout: 15_000 });
+      await player.hover();
+      await expect(page.getByTestId('player-latency-readout')).toBeVisible({ timeout: 10_000 });
+      await player.getByRole('button', { name: '播放设置' }).click();
+      await shoot(page, '02a-settings', column);
+      await page.getByRole('menuitemradio', { name: '观看方式: 仅看聊天' }).click();
+      await expect(player).toHaveAttribute('data-watch-mode', 'chat');
+      await shoot(page, '02b-chat-only', column);
+      await player.getByRole('button', { name: '恢复视频' }).click();
+      await expect(player).toHaveAttribute('data-phase', 'playing', { timeout: 15_000 });
+      await page.route('**/media/**', (route) => route.abort('internetdisconnected'));
+      await player.hover();
+      await player.getByRole('button', { name: /清晰度/ }).click();
+      await page.getByRole('menuitemradio', { name: '标清' }).click();
+      await expect(page.getByTestId('player-status-line')).toBeVisible({ timeout: 15_000 });
+      await shoot(page, '02c-offline', column);
+      await page.unroute('**/media/**');
+      await expect(player).toHaveAttribute('data-phase', 'playing', { timeout: 15_000 });
+
       // Each time-limited interaction as it arrives, alone, then the tray with all of them.
       const arrivals: [string, string, unknown, string][] = [
         ['03-rollcall', 'rollcall/start', { seconds: 60 }, 'rollCall'],

@@ -10,7 +10,16 @@ import { proxy } from 'valtio';
 export const WATCH_MODES = ['video', 'audio', 'slides', 'chat'] as const;
 export type WatchMode = (typeof WATCH_MODES)[number];
 
-export const watchModes = proxy<{ byRoom: Record<string, WatchMode> }>({ byRoom: {} });
+export const watchModes = proxy<{ byRoom: Record<string, WatchMode>; documentShared: Record<string, boolean> }>({ byRoom: {}, documentShared: {} });
+
+/** The document feature says whether the host shares one: "slides only" is offered only then. */
+export function setDocumentShared(roomId: string, shared: boolean): void {
+  if ((watchModes.documentShared[roomId] ?? false) !== shared) watchModes.documentShared[roomId] = shared;
+}
+
+/** The ways of watching a room offers now (slides only needs a shared document). */
+export const offeredWatchModes = (modes: { readonly documentShared: Readonly<Record<string, boolean>> }, roomId: string): readonly WatchMode[] =>
+  modes.documentShared[roomId] === true ? WATCH_MODES : WATCH_MODES.filter((m) => m !== 'slides');
 
 export function setWatchMode(roomId: string, mode: WatchMode): void {
   if ((watchModes.byRoom[roomId] ?? 'video') !== mode) watchModes.byRoom[roomId] = mode;

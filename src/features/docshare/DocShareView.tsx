@@ -4,12 +4,12 @@
  * once the host stops. On a phone the viewer switches between the video and the document
  * (the video's sound plays on). A room that never shares shows nothing here.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { useSnapshot } from 'valtio';
 import { useApi } from '../../state/apiContext';
-import { watchModeOf, watchModes } from '../../state/watchMode';
+import { setDocumentShared, watchModeOf, watchModes } from '../../state/watchMode';
 import { useDocShare } from './useDocShare';
 import { useReplayShare } from './useReplayShare';
 import './docShare.css';
@@ -25,6 +25,12 @@ export function DocShareView({ roomId }: { readonly roomId: string }) {
   // Slides only (a weak network's mode): the document takes the stage, the video plays sound only.
   const slidesOnly = watchModeOf(useSnapshot(watchModes), roomId) === 'slides';
   const primary = chosenPrimary || slidesOnly;
+  // The player offers "slides only" while there is a document to show.
+  const shared = view.kind === 'sharing';
+  useEffect(() => {
+    setDocumentShared(roomId, shared);
+    return () => setDocumentShared(roomId, false);
+  }, [roomId, shared]);
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   if (view.kind === 'none') return null;

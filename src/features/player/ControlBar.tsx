@@ -11,7 +11,7 @@
 import { useTranslation } from 'react-i18next';
 import { DELAY_MODES, type DelayMode, type QualityLevel } from '../../domain/constants';
 import { latencySeconds, latencyTargetMs } from '../../domain/liveLatency';
-import { WATCH_MODES, type WatchMode } from '../../state/watchMode';
+import type { WatchMode } from '../../state/watchMode';
 import { MenuButton, type MenuChoice } from '../../ui/MenuButton';
 import { clockText } from './controlRules';
 import { Icon } from './icons';
@@ -50,6 +50,8 @@ export interface ControlBarState {
   readonly cameras: readonly { readonly id: string; readonly name: string }[];
   readonly cameraId: string | null;
   readonly watchMode: WatchMode;
+  /** The ways of watching on offer (slides only while a document is shared). */
+  readonly watchModes: readonly WatchMode[];
   readonly immersive: boolean;
   readonly fullscreen: boolean;
   /** The browser offers picture-in-picture, and whether it is on. */
@@ -109,7 +111,7 @@ export function ControlBar({ state, actions }: { readonly state: ControlBarState
       );
     }
   }
-  for (const mode of WATCH_MODES) settingsItems.push({ key: `watch:${mode}`, label: t(`player.watchMode.${mode}`), kind: 'radio', checked: state.watchMode === mode, group: t('player.watchModes') });
+  for (const mode of state.watchModes) settingsItems.push({ key: `watch:${mode}`, label: t(`player.watchMode.${mode}`), kind: 'radio', checked: state.watchMode === mode, group: t('player.watchModes') });
   settingsItems.push({ key: 'debug', label: t('player.debug'), kind: 'check', checked: state.debug, group: t('player.more') });
 
   const onSettings = (key: string) => {
@@ -193,7 +195,8 @@ export function ControlBar({ state, actions }: { readonly state: ControlBarState
               {t('player.live')}
             </span>
           ))}
-        {state.mode === 'live' && state.latency !== null && <LatencyReadout store={state.latency} targetMs={state.latencyTargetMs} over={state.cannotKeepUp} />}
+        {/* Only while the bar shows: its samples re-render nothing while nobody can see them. */}
+        {state.mode === 'live' && state.shown && state.latency !== null && <LatencyReadout store={state.latency} targetMs={state.latencyTargetMs} over={state.cannotKeepUp} />}
         {state.mode === 'replay' && (
           <span className="player__time">
             <span className="player__badge player__badge--replay">{t('player.replay')}</span>

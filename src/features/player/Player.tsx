@@ -19,7 +19,7 @@ import { LIVE_STATUS, type QualityLevel } from '../../domain/constants';
 import { playerSettings, setPlayerSetting } from '../../state/playerSettings';
 import { session } from '../../state/session';
 import { setViewerSetting, viewerSettings } from '../../state/viewerSettings';
-import { playsAudioTrack, setWatchMode, watchModeOf, watchModes, type WatchMode } from '../../state/watchMode';
+import { offeredWatchModes, playsAudioTrack, setWatchMode, watchModeOf, watchModes, type WatchMode } from '../../state/watchMode';
 import { ControlBar, type ControlBarActions } from './ControlBar';
 import { PlayerDebug, PlayerNotices, PlayerStatusLine } from './PlayerNotices';
 import { ReplayRecords } from './ReplayRecords';
@@ -50,6 +50,9 @@ export interface PlayerProps {
   readonly pictureInPictureChat?: ReactNode;
 }
 
+/** The rewind bar's last seconds are the live itself: moving there goes back to live. */
+const REWIND_EDGE_S = 3;
+
 // This chunk loads only for the video page: fetch the engine of the viewer's last choice
 // along with it (HLS unless they chose FLV), instead of after the first render.
 if (hasMse()) preloadEngine(playerSettings.type === 'flv' ? 'mpegts' : 'hlsjs');
@@ -67,7 +70,11 @@ export function Player({ roomId, fullscreenOverlay, pictureInPictureChat }: Play
   const { machine, dispatch, engineRef, paused, userPaused, setUserPaused } = usePlayerEngine({ videoRef, rootRef, autoPlayer, startPlayback: sound.startPlayback });
   const { phase, attempt, loadId } = machine;
   const [ladder, ladderDispatch] = useStreamLadder();
-  const watchMode = watchModeOf(useSnapshot(watchModes), roomId);
+  const modes = useSnapshot(watchModes);
+  const watchMode = watchModeOf(modes, roomId);
+  // The ways of watching on offer (slides only while a document is shared), and the one chosen.
+  const offeredModes = offeredWatchModes(modes, roomId);
+  const watchChoices = offeredModes.includes(watchMode) ? offeredModes : [...offeredModes, watchMode];
   const { playback, target, type, delay, mse, yielded, yieldsLive, lineId, setLineId, cameras, cameraId, setCameraId, record, setRecord, reload, wantedQuality, hlsPlays } = usePlayTarget(roomId, dispatch, videoRef, { ladder, watchMode });
   const room = playback.room;
   const currentLine = playback.line;
@@ -118,8 +125,12 @@ export function Player({ roomId, fullscreenOverlay, pictureInPictureChat }: Play
     seekedAt.current = performance.now();
     video.currentTime = seconds;
   };
-  /** Live rewind: back within the window, behind the edge by choice until "back to live". */
+  /** Live rewind: back within the window, behind the edge by choice until "back to live" (or the bar's end). */
   const rewindTo = (seconds: number) => {
+    if (rewind !== null && seconds >= rewind.end - REWIND_EDGE_S) {
+      goLive();
+      return;
+    }
     seek(seconds);
     edge.setPausedSinceEdge(true);
   };
@@ -264,7 +275,7 @@ export function Player({ roomId, fullscreenOverlay, pictureInPictureChat }: Play
           onWatchVideo={() => chooseWatchMode('video')}
         />
         <PlayerStatusLine
-          offline={phase === 'retrying' && machine.error === 'offline'}
+          offline={(phase === 'retrying' || phase === 'loading') && machine.error === 'offline'}
           change={ladder.change}
           offerModes={ladder.offerModes && watchMode === 'video'}
           cannotKeepUp={isLive && edge.cannotKeepUp && !edge.behind}
@@ -272,6 +283,7 @@ export function Player({ roomId, fullscreenOverlay, pictureInPictureChat }: Play
           qualityLabel={(quality: QualityLevel) => currentLine?.renditions.find((r) => r.id === quality)?.labelKey ?? `quality.${quality}`}
           lineNumber={(id: string) => (room?.lines.findIndex((l) => l.id === id) ?? -1) + 1}
           onWatchMode={chooseWatchMode}
+          modes={watchChoices.filter((m) => m !== 'video')}
         />
 
         {sound.autoMuted && sound.muted && (
@@ -320,6 +332,7 @@ export function Player({ roomId, fullscreenOverlay, pictureInPictureChat }: Play
               cameras: cameras.cameras,
               cameraId,
               watchMode,
+              watchModes: watchChoices,
               immersive: screen.immersive,
               fullscreen: screen.fullscreen,
               pictureInPicture: { available: pip.available, active: pip.active },

@@ -71,7 +71,8 @@ export function PlayerNotices({ phase, attempt, status, coverUrl, startTime, fai
           {yielded && <p>{t('player.yielded')}</p>}
         </Cover>
       )}
-      {(phase === 'idle' || phase === 'loading') && !yieldsLive && (
+      {/* While the network is gone the calm line says so; the loads between retries show nothing. */}
+      {(phase === 'idle' || phase === 'loading') && !yieldsLive && error !== 'offline' && (
         <div className="player__notice player__notice--overlay" role="status">
           {failed ? (
             <>
@@ -136,6 +137,8 @@ export interface PlayerStatusLineProps {
   readonly qualityLabel: (quality: QualityLevel) => string;
   readonly lineNumber: (lineId: string) => number;
   readonly onWatchMode: (mode: WatchMode) => void;
+  /** The weak-network modes on offer. */
+  readonly modes: readonly WatchMode[];
 }
 
 /**
@@ -143,7 +146,7 @@ export interface PlayerStatusLineProps {
  * more than one thing at a time (the network gone first, then the modes offered, then the
  * ladder's newest change for a few seconds, then a live that cannot keep up).
  */
-export function PlayerStatusLine({ offline, change, offerModes, cannotKeepUp, targetMs, qualityLabel, lineNumber, onWatchMode }: PlayerStatusLineProps) {
+export function PlayerStatusLine({ offline, change, offerModes, cannotKeepUp, targetMs, qualityLabel, lineNumber, onWatchMode, modes }: PlayerStatusLineProps) {
   const { t } = useTranslation();
   const [dismissedAt, setDismissedAt] = useState<number | null>(null);
   const now = useNow(change !== null && !offline ? 1000 : null);
@@ -168,7 +171,7 @@ export function PlayerStatusLine({ offline, change, offerModes, cannotKeepUp, ta
     content = (
       <>
         <span>{t('player.weakOfferModes')}</span>
-        {(['audio', 'slides', 'chat'] as const).map((mode) => (
+        {modes.map((mode) => (
           <button key={mode} type="button" className="player__status-action" onClick={() => onWatchMode(mode)}>
             {t(`player.watchMode.${mode}`)}
           </button>

@@ -103,7 +103,7 @@ export function useLiveEdge({ videoRef, rootRef, engineRef, phase, loadId, debug
   const clock = useClock();
   const [latency] = useState(createLatencyStore);
   const [lagging, setLagging] = useState(false);
-  const chaseState = useRef<{ laggingSince: number | null; jumpedAt: number }>({ laggingSince: null, jumpedAt: -Infinity });
+  const chaseState = useRef<{ laggingSince: number | null; jumpedAt: number; verdict: boolean }>({ laggingSince: null, jumpedAt: -Infinity, verdict: false });
   const targetMs = latencyTargetMs(type, delay);
   const [figures, setFigures] = useState<Figures | null>(null);
   const [edgeState, setEdge] = useState<LiveEdgeState>(() => freshEdge(loadId));
@@ -169,13 +169,20 @@ export function useLiveEdge({ videoRef, rootRef, engineRef, phase, loadId, debug
       } else if (video.playbackRate !== action.rate) video.playbackRate = action.rate;
       chaser.laggingSince = laggingSince(chaser.laggingSince, now, measured, targetMs);
       const cannot = cannotKeepUp(chaser.laggingSince, now);
-      setLagging((was) => (was === cannot ? was : cannot));
+      // Only a changed verdict reaches React: a sample is not worth a render of the player.
+      if (cannot !== chaser.verdict) {
+        chaser.verdict = cannot;
+        setLagging(cannot);
+      }
     };
     const timer = clock.setInterval(sample, LATENCY_SAMPLE_MS);
     return () => {
       clock.clearInterval(timer);
       chaser.laggingSince = null;
-      setLagging(false);
+      if (chaser.verdict) {
+        chaser.verdict = false;
+        setLagging(false);
+      }
     };
   }, [clock, phase, debug, loadId, videoRef, rootRef, engineRef, live, chasing, targetMs, jumpAfterMs, latency]);
 
