@@ -25,6 +25,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import type HlsLibrary from 'hls.js';
+import type MpegtsLibrary from 'mpegts.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../harness/chromium';
 import { startNetProxy, type NetProxy } from '../../harness/netProxy';
 import { buildClient, startBenchServer, type BenchServer } from '../../harness/serverProcess';
@@ -143,7 +145,7 @@ async function openBaseline(browser: Browser, proxy: NetProxy, type: 'hls' | 'fl
   await page.addScriptTag({ path: path.join(ROOT, lib) });
   await page.evaluate(
     ([kind, base]) => {
-      const w = window as unknown as Record<string, any>;
+      const w = window as unknown as { Hls: typeof HlsLibrary; mpegts: typeof MpegtsLibrary; __latency?: () => number | null };
       const video = document.querySelector('video') as HTMLVideoElement;
       if (kind === 'hls') {
         const hls = new w.Hls();
@@ -153,7 +155,7 @@ async function openBaseline(browser: Browser, proxy: NetProxy, type: 'hls' | 'fl
       } else {
         const player = w.mpegts.createPlayer({ type: 'flv', isLive: true, url: `${base}/media/line1/live/original.flv` });
         let zero: number | null = null;
-        player.on(w.mpegts.Events.METADATA_ARRIVED, (m: Record<string, unknown>) => {
+        player.on(w.mpegts.Events.METADATA_ARRIVED, (m: { wallClockAtZeroMs?: unknown }) => {
           if (typeof m.wallClockAtZeroMs === 'number') zero = m.wallClockAtZeroMs;
         });
         player.attachMediaElement(video);
@@ -259,7 +261,7 @@ async function modeBytes(browser: Browser, server: BenchServer, seconds: number)
   for (const [label, mode] of [
     ['video', null],
     ['audio only', '观看方式: 仅听声音'],
-    ['slides only', '观看方式: 仅看文档'],
+    // Slides only plays the same audio track, plus the shared pages (offered only while the host shares one).
     ['chat only', '观看方式: 仅看聊天'],
   ] as const) {
     const proxy = await startNetProxy({ host: '127.0.0.1', port: Number(new URL(server.url).port) });
