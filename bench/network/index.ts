@@ -117,7 +117,14 @@ async function limit(page: Page, conditions: Conditions | null): Promise<void> {
   });
 }
 
-async function openProduct(browser: Browser, proxy: NetProxy, type: 'hls' | 'flv', watchMode: string | null): Promise<Page> {
+interface Opened {
+  readonly page: Page;
+  /** When the page (the product's video page, the baseline's player) began to load, ms since the epoch. */
+  readonly started: number;
+}
+
+/** The product's video page, logged in as a guest on the plain network first, then opened afresh under `conditions`. */
+async function openProduct(browser: Browser, proxy: NetProxy, type: 'hls' | 'flv', watchMode: string | null, conditions: Conditions | null = null): Promise<Opened> {
   const context = await browser.newContext();
   await markSplashSeen(context, [ROOM]);
   await context.addInitScript(PROBE);
@@ -126,20 +133,26 @@ async function openProduct(browser: Browser, proxy: NetProxy, type: 'hls' | 'flv
   await page.evaluate(([key, value]) => localStorage.setItem(key, value), [SETTINGS_KEY, JSON.stringify({ type, delay: 'lowDelay', quality: null, debug: false })] as const);
   await page.getByRole('button', { name: '以游客身份进入' }).click();
   await page.waitForURL(/\/live\/video\//);
+  await limit(page, conditions);
+  const started = Date.now();
+  await page.goto(`${proxy.url}/live/video/${ROOM}`);
   if (watchMode !== null) {
     const region = page.getByRole('region', { name: '直播播放器' });
     await region.hover();
     await region.getByRole('button', { name: '播放设置' }).click();
     await page.getByRole('menuitemradio', { name: watchMode }).click();
   }
-  return page;
+  return { page, started };
 }
 
-async function openBaseline(browser: Browser, proxy: NetProxy, type: 'hls' | 'flv'): Promise<Page> {
-  const context = await browser.newContext();
+/** The bare library player on a blank page of the server's origin (the page's CSP would refuse the injected library). */
+async function openBaseline(browser: Browser, proxy: NetProxy, type: 'hls' | 'flv', conditions: Conditions | null): Promise<Opened> {
+  const context = await browser.newContext({ bypassCSP: true });
   await context.addInitScript(PROBE);
   const page = await context.newPage();
   await page.goto(`${proxy.url}/healthz`);
+  await limit(page, conditions);
+  const started = Date.now();
   await page.setContent(BASELINE_HTML);
   const lib = type === 'hls' ? 'node_modules/hls.js/dist/hls.min.js' : 'node_modules/mpegts.js/dist/mpegts.js';
   await page.addScriptTag({ path: path.join(ROOT, lib) });
@@ -166,7 +179,7 @@ async function openBaseline(browser: Browser, proxy: NetProxy, type: 'hls' | 'fl
     },
     [type, proxy.url] as const,
   );
-  return page;
+  return { page, started };
 }
 
 const readLatency = (page: Page, variant: Variant): Promise<number | null> =>
@@ -177,10 +190,8 @@ const readLatency = (page: Page, variant: Variant): Promise<number | null> =>
 async function oneRun(browser: Browser, server: BenchServer, profile: Profile, type: 'hls' | 'flv', variant: Variant, seconds: number): Promise<NetworkRun> {
   const proxy = await startNetProxy({ host: '127.0.0.1', port: Number(new URL(server.url).port) });
   proxy.setLoss(profile.loss ?? 0);
-  const started = Date.now();
-  const page = variant === 'product' ? await openProduct(browser, proxy, type, null) : await openBaseline(browser, proxy, type);
+  const { page, started } = variant === 'product' ? await openProduct(browser, proxy, type, null, profile.conditions) : await openBaseline(browser, proxy, type, profile.conditions);
   try {
-    await limit(page, profile.conditions);
     await page.waitForFunction(() => (window as unknown as { __net: { firstPlayingAt: number | null } }).__net.firstPlayingAt !== null, null, { timeout: 60_000 }).catch(() => undefined);
     const firstPlayingAt = await page.evaluate(() => (window as unknown as { __net: { firstPlayingAt: number | null } }).__net.firstPlayingAt);
     proxy.resetCounters();
@@ -265,7 +276,7 @@ async function modeBytes(browser: Browser, server: BenchServer, seconds: number)
     ['chat only', '观看方式: 仅看聊天'],
   ] as const) {
     const proxy = await startNetProxy({ host: '127.0.0.1', port: Number(new URL(server.url).port) });
-    const page = await openProduct(browser, proxy, 'hls', mode);
+    const { page } = await openProduct(browser, proxy, 'hls', mode);
     try {
       await page.waitForTimeout(3_000);
       proxy.resetCounters();
