@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
+import http from 'node:http';
+import zlib from 'node:zlib';
 import path from 'node:path';
 import { makeTempDir, startTestServer, type TestServer } from '../testing/harness.js';
 import { clientRoutes } from '../routes/client.js';
@@ -171,6 +173,37 @@ describe('the client\'s source maps', () => {
       await server.close();
       server = await startTestServer({ routes: [probe, clientRoutes], config: { clientDir: dir, serveSourceMaps: true } });
       expect(await (await fetch(`${server.url}/assets/index-abc.js.map`)).text()).toContain('src/secret.ts');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the client's scripts compressed at build time", () => {
+  it('go brotli or gzip to a browser that accepts them, plain to one that does not; config.js always plain', async () => {
+    const dir = clientDirWith('window.__WEBCAST_CONFIG__ = {};');
+    fs.mkdirSync(path.join(dir, 'assets'));
+    const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+    fs.writeFileSync(path.join(dir, 'assets', 'index-abc.js'), script);
+    fs.writeFileSync(path.join(dir, 'assets', 'index-abc.js.br'), zlib.brotliCompressSync(script));
+    fs.writeFileSync(path.join(dir, 'assets', 'index-abc.js.gz'), zlib.gzipSync(script));
+    try {
+      server = await startTestServer({ routes: [probe, clientRoutes], config: { clientDir: dir } });
+      const get = (file: string, encoding: string) => new Promise<http.IncomingMessage>((resolve, reject) => http.get(`${server.url}${file}`, { headers: { 'accept-encoding': encoding } }, resolve).on('error', reject));
+      const br = await get('/assets/index-abc.js', 'gzip, deflate, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toMatch(/javascript/);
+      br.resume();
+      const gz = await get('/assets/index-abc.js', 'gzip');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      gz.resume();
+      const plain = await get('/assets/index-abc.js', 'identity');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      plain.resume();
+      const config = await get('/config.js', 'gzip, br');
+      expect(config.headers['content-encoding']).toBeUndefined();
+      expect(config.headers['cache-control']).toBe('no-cache');
+      config.resume();
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -18,7 +18,9 @@ export const clientRoutes: RouteModule = async (app, ctx) => {
     // Source maps stay on disk (the build writes them without a reference in the scripts)
     // and are served only when SERVE_SOURCE_MAPS asks: they hand anyone the whole source.
     const allowedPath = ctx.config.serveSourceMaps ? undefined : (file: string) => !file.endsWith('.map');
-    await app.register(fastifyStatic, { root, prefix: '/', wildcard: false, index: ['index.html'], ...(allowedPath ? { allowedPath } : {}) });
+    // The build writes each script, style sheet and page brotli- and gzip-compressed beside
+    // itself (scripts/precompress.ts): a browser that accepts them gets a third of the bytes.
+    await app.register(fastifyStatic, { root, prefix: '/', wildcard: false, index: ['index.html'], preCompressed: true, ...(allowedPath ? { allowedPath } : {}) });
     // A browser that asks for /favicon.ico on its own (before or without reading the page's
     // <link rel="icon">) gets the icon rather than a 404.
     const icon = path.join(root, 'favicon.svg');
