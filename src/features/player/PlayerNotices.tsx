@@ -6,13 +6,13 @@
  * network gone, the ladder's last change, a live that cannot keep up, the weak-network
  * modes offered); and the debug overlay's figures.
  */
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIVE_STATUS, type DelayMode, type QualityLevel } from '../../domain/constants';
 import { countdownText } from '../../domain/countdown';
 import type { LadderChange } from '../../domain/streamLadder';
 import type { WatchMode } from '../../state/watchMode';
-import { useNow } from '../../ui/clock';
+import { useClock, useNow } from '../../ui/clock';
 import { retryLimit, type ErrorKind, type PlayerPhase } from './playerMachine';
 import { countdownMs, type LiveStatusCode } from './sources';
 import type { Figures } from './useLiveEdge';
@@ -149,7 +149,15 @@ export interface PlayerStatusLineProps {
 export function PlayerStatusLine({ offline, change, offerModes, cannotKeepUp, targetMs, qualityLabel, lineNumber, onWatchMode, modes }: PlayerStatusLineProps) {
   const { t } = useTranslation();
   const [dismissedAt, setDismissedAt] = useState<number | null>(null);
-  const now = useNow(change !== null && !offline ? 1000 : null);
+  // A change stays CHANGE_SHOWN_MS on the line: one timer per change, not a tick.
+  const clock = useClock();
+  const [expiredAt, setExpiredAt] = useState<number | null>(null);
+  useEffect(() => {
+    if (change === null) return undefined;
+    const timer = clock.setTimeout(() => setExpiredAt(change.at), Math.max(0, change.at + CHANGE_SHOWN_MS - clock.now()));
+    return () => clock.clearTimeout(timer);
+  }, [change, clock]);
+  const changeFresh = change !== null && expiredAt !== change.at;
   const changeText = (c: LadderChange): string | null => {
     switch (c.kind) {
       case 'quality':
@@ -181,7 +189,7 @@ export function PlayerStatusLine({ offline, change, offerModes, cannotKeepUp, ta
         </button>
       </>
     );
-  } else if (change !== null && now - change.at < CHANGE_SHOWN_MS && changeText(change) !== null) content = <span>{changeText(change)}</span>;
+  } else if (change !== null && changeFresh && changeText(change) !== null) content = <span>{changeText(change)}</span>;
   else if (cannotKeepUp) content = <span>{t('player.cannotKeepUp', { seconds: Math.round(targetMs / 1000) })}</span>;
   return (
     <div className="player__status-line" role="status" data-testid="player-status-line" hidden={content === null}>
