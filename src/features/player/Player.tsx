@@ -29,6 +29,7 @@ import { showsVideo } from './playerMachine';
 import { useControlsVisibility } from './useControlsVisibility';
 import { useEmbedReporting } from './useEmbedReporting';
 import { useLiveEdge } from './useLiveEdge';
+import { useFreezeFrame } from './useFreezeFrame';
 import { useLiveRewind } from './useLiveRewind';
 import { useLadderFeed, useStreamLadder } from './useStreamLadder';
 import { usePlayerEngine } from './usePlayerEngine';
@@ -91,6 +92,7 @@ export function Player({ roomId, fullscreenOverlay, pictureInPictureChat }: Play
   const controls = useControlsVisibility(playingNow);
   const rewind = useLiveRewind(videoRef, isLive && target.type === 'hls' && (currentLine?.rewindSeconds ?? 0) > 0 && controls.shown, loadId);
   const audioTrack = playsAudioTrack(watchMode);
+  const freezeFrame = useFreezeFrame(videoRef, phase);
   const chooseWatchMode = (mode: WatchMode) => setWatchMode(roomId, mode);
   // The room's own replay starts when its last session went live; a chosen recording says when its did.
   const recordingStart = record !== null ? record.startedAt : (room?.startTime ?? null);
@@ -245,6 +247,7 @@ export function Player({ roomId, fullscreenOverlay, pictureInPictureChat }: Play
           poster={room?.coverUrl ?? undefined}
           hidden={!showsVideo(phase) && phase !== 'failed'}
         />
+        {showsVideo(phase) && <canvas ref={freezeFrame} className="player__freeze" aria-hidden="true" />}
         {audioTrack && showsVideo(phase) && <div className="player__audio-only">{t(watchMode === 'slides' ? 'player.slidesOnlyOn' : 'player.audioOnlyOn')}</div>}
         {showsVideo(phase) && (
           <div
