@@ -43,7 +43,9 @@ export default defineConfig({
   // on a fresh DATA_DIR each run so the demo rooms start seeded and untouched.
   webServer: {
     command: `rm -rf ${E2E_DATA_DIR} && npx vite build --outDir ${CLIENT_DIR} --emptyOutDir && npx tsx server/main.ts`,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: E2E_DATA_DIR, ADMIN_TOKEN: E2E_ADMIN_TOKEN, CLIENT_DIR },
+    // A minute of live rewind (the test of it needs 20 s): the default five minutes would have
+    // every playing page re-read a 150-segment playlist every 2 s through the whole run.
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: E2E_DATA_DIR, ADMIN_TOKEN: E2E_ADMIN_TOKEN, CLIENT_DIR, LIVE_REWIND_SECONDS: '60' },
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,

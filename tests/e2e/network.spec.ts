@@ -38,7 +38,8 @@ test('a 5 s outage: the page says so quietly, and within 3 s of the network comi
     await expect.poll(() => page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 3_000 }).toBeGreaterThan(current);
     expect(Date.now() - back).toBeLessThan(3_500);
     await expect(page.getByTestId('player-status-line')).toBeHidden();
-    // At the live edge, not where the outage left it: the latency is shown, and small.
+    // At the live edge, not where the outage left it: the latency is shown (in the bar), and small.
+    await showControls(page);
     await expect(page.getByTestId('player-latency-readout')).toHaveText(/延迟 \d+(\.\d)? 秒/, { timeout: 5_000 });
     await expect.poll(async () => Number(await player.getAttribute('data-latency-ms')), { timeout: 10_000 }).toBeLessThan(12_000);
 

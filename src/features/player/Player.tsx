@@ -220,6 +220,7 @@ export function Player({ roomId, fullscreenOverlay, pictureInPictureChat }: Play
         data-camera={isLive ? (cameraId ?? undefined) : undefined}
         data-quality={target?.kind === 'play' ? (target.quality ?? undefined) : undefined}
         data-watch-mode={watchMode}
+        data-seek-track={(isLive && rewind !== null) || (isReplay && position !== null) ? 'true' : undefined}
         data-audio-track={target?.kind === 'play' && target.audio ? 'true' : undefined}
         role="region"
         aria-label={t('player.label')}
