@@ -164,6 +164,22 @@ test.describe('player (features/player)', () => {
     await expect(player(page)).toHaveAttribute('data-engine', 'hls.js');
   });
 
+  test('segments that come slower than they play: two stalls in a minute step the quality down, said in one calm line', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('webcast.player.settings', JSON.stringify({ type: 'hls', delay: 'noDelay', quality: 'original' })));
+    await enterAsGuest(page);
+    await expect(player(page)).toHaveAttribute('data-phase', 'playing', { timeout: 15_000 });
+    await expect(player(page)).toHaveAttribute('data-quality', 'original');
+    // Each 2 s segment of the top quality takes 4 s to come: the live stalls, plays, stalls.
+    await page.route('**/live/original/live-*.ts', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 4_000));
+      await route.continue().catch(() => undefined);
+    });
+    await expect(player(page)).toHaveAttribute('data-quality', 'hd', { timeout: 30_000 });
+    await expect(page.getByTestId('player-status-line')).toContainText('网络不佳，已切换到高清');
+    await expectAdvancing(page, 0.5);
+    await page.unroute('**/live/original/live-*.ts');
+  });
+
   test('without Media Source Extensions, no-delay play is refused with a message', async ({ page }) => {
     await page.addInitScript(() => {
       const w = window as unknown as Record<string, unknown>;
