@@ -85,7 +85,7 @@ export function Player({ roomId, fullscreenOverlay, pictureInPictureChat }: Play
   const seekedAt = useRef(-Infinity);
   useLadderFeed(ladder, ladderDispatch, { phase, target, line: currentLine, lines: room?.lines ?? [], wanted: wantedQuality, hlsPlays, userPaused, seekedAt });
 
-  const edge = useLiveEdge({ videoRef, rootRef, engineRef, phase, loadId, debug, live: isLive, type: target?.kind === 'play' ? target.type : type, delay, jumpAfterMs: autoDelayThreshold });
+  const edge = useLiveEdge({ videoRef, rootRef, engineRef, phase, loadId, debug, live: isLive, type: target?.kind === 'play' ? target.type : type, delay, jumpAfterMs: autoDelayThreshold, seekedAt });
   const screen = useScreenModes(rootRef);
   const pip = usePictureInPicture(videoRef);
   const playingNow = showsVideo(phase) && !paused;

@@ -84,6 +84,8 @@ export interface LiveEdgeOptions {
   readonly delay: DelayMode;
   /** SPEC session autoDelayThreshold: lagging the target by more than this jumps to the edge. */
   readonly jumpAfterMs: number;
+  /** When the playhead was last moved (performance.now): a jump sets it, so its loading is not taken for a stall. */
+  readonly seekedAt: RefObject<number>;
 }
 
 export interface LiveEdgeView {
@@ -99,7 +101,7 @@ export interface LiveEdgeView {
   readonly targetMs: number;
 }
 
-export function useLiveEdge({ videoRef, rootRef, engineRef, phase, loadId, debug, live, type, delay, jumpAfterMs }: LiveEdgeOptions): LiveEdgeView {
+export function useLiveEdge({ videoRef, rootRef, engineRef, phase, loadId, debug, live, type, delay, jumpAfterMs, seekedAt }: LiveEdgeOptions): LiveEdgeView {
   const clock = useClock();
   const [latency] = useState(createLatencyStore);
   const [lagging, setLagging] = useState(false);
@@ -164,6 +166,7 @@ export function useLiveEdge({ videoRef, rootRef, engineRef, phase, loadId, debug
         const edgeTime = engineRef.current?.liveEdge() ?? null;
         if (edgeTime !== null && edgeTime > video.currentTime && now - chaser.jumpedAt > JUMP_SPACING_MS) {
           chaser.jumpedAt = now;
+          seekedAt.current = performance.now();
           video.currentTime = edgeTime;
         }
       } else if (video.playbackRate !== action.rate) video.playbackRate = action.rate;
@@ -184,7 +187,7 @@ export function useLiveEdge({ videoRef, rootRef, engineRef, phase, loadId, debug
         setLagging(false);
       }
     };
-  }, [clock, phase, debug, loadId, videoRef, rootRef, engineRef, live, chasing, targetMs, jumpAfterMs, latency]);
+  }, [clock, phase, debug, loadId, videoRef, rootRef, engineRef, live, chasing, targetMs, jumpAfterMs, latency, seekedAt]);
 
   return { behind: edge.paused || edge.lagging, figures, setPausedSinceEdge, latency, cannotKeepUp: lagging, targetMs };
 }
