@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { CANNOT_KEEP_UP_AFTER_MS, MAX_CHASE_RATE, MIN_CHASE_BUFFER_MS, cannotKeepUp, chase, latencySeconds, latencyTargetMs, laggingSince } from './liveLatency';
+import { CANNOT_KEEP_UP_AFTER_MS, MAX_CHASE_RATE, MIN_CHASE_BUFFER_MS, cannotKeepUp, chase, latencySeconds, latencyTargetMs, laggingSince, targetSeconds } from './liveLatency';
 
 describe('live latency', () => {
   it('targets: FLV low latency within 2 s, HLS stable within 10 s', () => {
@@ -54,5 +54,6 @@ describe('live latency', () => {
     expect(latencySeconds(1_234)).toBe('1.2');
     expect(latencySeconds(12_600)).toBe('13');
     expect(latencySeconds(-5)).toBe('0.0');
+    expect([targetSeconds(2_000), targetSeconds(1_500), targetSeconds(10_000)]).toEqual(['2', '1.5', '10']);
   });
 });

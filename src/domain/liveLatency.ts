@@ -77,3 +77,6 @@ export function latencySeconds(latencyMs: number): string {
   const s = Math.max(0, latencyMs) / 1000;
   return s < 10 ? s.toFixed(1) : String(Math.round(s));
 }
+
+/** A target as the menu, the bar and the calm line say it: "2", "1.5", "10" (no ".0"). */
+export const targetSeconds = (targetMs: number): string => latencySeconds(targetMs).replace(/\.0$/, '');

@@ -169,12 +169,9 @@ export function ladderReducer(state: LadderState, event: LadderEvent): LadderSta
     case 'TICK': {
       const { at, offer, wanted } = event;
       if (state.qualityCap === null || state.quietSince === null || at - state.quietSince < state.stepUpAfterMs) return state;
-      const up = higherQuality(offer.qualities, offer.quality, wanted);
-      // Back at the viewer's own quality (or above what the line offers): the cap is gone.
-      if (up === null || rank(up) <= rank(wanted)) {
-        return { ...state, qualityCap: null, quietSince: at, steppedUpAt: at, offerModes: false, change: { kind: 'qualityUp', quality: up ?? wanted, at } };
-      }
-      return { ...state, qualityCap: up, quietSince: at, steppedUpAt: at, offerModes: false, change: { kind: 'qualityUp', quality: up, at } };
+      // One level up, never above the viewer's own; back at it (or nothing higher offered), the cap is gone.
+      const up = higherQuality(offer.qualities, offer.quality, wanted) ?? wanted;
+      return { ...state, qualityCap: up === wanted ? null : up, quietSince: at, steppedUpAt: at, offerModes: false, change: { kind: 'qualityUp', quality: up, at } };
     }
   }
 }

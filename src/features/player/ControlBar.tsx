@@ -10,7 +10,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { DELAY_MODES, type DelayMode, type QualityLevel } from '../../domain/constants';
-import { latencySeconds, latencyTargetMs } from '../../domain/liveLatency';
+import { latencySeconds, latencyTargetMs, targetSeconds } from '../../domain/liveLatency';
 import type { WatchMode } from '../../state/watchMode';
 import { MenuButton, type MenuChoice } from '../../ui/MenuButton';
 import { clockText } from './controlRules';
@@ -94,7 +94,7 @@ export function ControlBar({ state, actions }: { readonly state: ControlBarState
   if (live) {
     // Each delay mode with what it promises on this player: how far behind live it keeps.
     for (const mode of DELAY_MODES) {
-      const seconds = latencySeconds(latencyTargetMs(state.type, mode)).replace(/\.0$/, '');
+      const seconds = targetSeconds(latencyTargetMs(state.type, mode));
       settingsItems.push({ key: `delay:${mode}`, label: t('player.delayWithTarget', { mode: t(`delayMode.${mode}`), seconds }), kind: 'radio', checked: state.delay === mode, group: t('player.delay') });
     }
     for (const type of ['hls', 'flv'] as const) settingsItems.push({ key: `type:${type}`, label: t(`player.${type}`), kind: 'radio', checked: state.type === type, group: t('player.playerType') });
@@ -274,7 +274,7 @@ function LatencyReadout({ store, targetMs, over }: { readonly store: LatencyStor
     <span
       className={`player__latency${over ? ' player__latency--over' : ''}`}
       data-testid="player-latency-readout"
-      title={t('player.latencyTarget', { seconds: latencySeconds(targetMs).replace(/\.0$/, '') })}
+      title={t('player.latencyTarget', { seconds: targetSeconds(targetMs) })}
     >
       {t('player.latencyShort', { seconds: latencySeconds(latency) })}
     </span>

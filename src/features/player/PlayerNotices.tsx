@@ -10,6 +10,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIVE_STATUS, type DelayMode, type QualityLevel } from '../../domain/constants';
 import { countdownText } from '../../domain/countdown';
+import { targetSeconds } from '../../domain/liveLatency';
 import type { LadderChange } from '../../domain/streamLadder';
 import type { WatchMode } from '../../state/watchMode';
 import { useClock, useNow } from '../../ui/clock';
@@ -190,7 +191,7 @@ export function PlayerStatusLine({ offline, change, offerModes, cannotKeepUp, ta
       </>
     );
   } else if (change !== null && changeFresh && changeText(change) !== null) content = <span>{changeText(change)}</span>;
-  else if (cannotKeepUp) content = <span>{t('player.cannotKeepUp', { seconds: Math.round(targetMs / 1000) })}</span>;
+  else if (cannotKeepUp) content = <span>{t('player.cannotKeepUp', { seconds: targetSeconds(targetMs) })}</span>;
   return (
     <div className="player__status-line" role="status" data-testid="player-status-line" hidden={content === null}>
       {content}
