@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/base';
 import { enterAsGuest, guestContext } from './support/guest';
 import { startOwnServer, type OwnServer } from './support/ownServer';
 

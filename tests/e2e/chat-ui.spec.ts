@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
+import { test } from './support/base';
 import { enterAsGuest as enterRoom, guestContext } from './support/guest';
 import { startOwnServer, type OwnServer } from './support/ownServer';
 

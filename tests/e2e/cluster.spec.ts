@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { test } from './support/base';
 import { clientForCluster, startNodeProcess, type NodeProcess } from '../../server/cluster/launch';
 import { freePort, startRedis, type RedisProcess } from '../../server/cluster/redisProcess';
 import { adminCall } from '../../harness/serverCalls';

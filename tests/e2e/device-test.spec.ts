@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test } from './support/base';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../harness/chromium';
 
 // The device test (features/devicetest, issue 5 item 5) in Chromium with its fake media

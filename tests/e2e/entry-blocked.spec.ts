@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/base';
 
 // The guide page's room info and every blocked case of SPEC 6 / entry message of SPEC 8,
 // against the reference server's demo rooms (10011-10014) and the admin API.

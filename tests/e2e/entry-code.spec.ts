@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test } from './support/base';
 
 // Logins with a verification code: phone (10004), email (10005), VIP (10007) and whitelist
 // (10010) rooms. Codes are read on the reference server's /sim/inbox. Tests run in

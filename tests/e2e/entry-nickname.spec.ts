@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/base';
 
 // The nickname panel (SPEC 5: at most 20 characters; Chinese, letters, digits, underscore;
 // not only spaces), reached from the guide page's signed-in view, saved with update_name.

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/base';
 import { E2E_ADMIN_TOKEN } from '../../playwright.config';
 
 // Entries that go through something outside the page: the enterprise-messaging

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/base';
 
 // Watch password (10002) and member code (10003) rooms: a wrong secret is refused with its
 // message, the right one enters the video page. Both rooms require the privacy agreement.

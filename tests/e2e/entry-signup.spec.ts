@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test } from './support/base';
 import { E2E_ADMIN_TOKEN } from '../../playwright.config';
 
 // The sign-up room (10006): seeded phones in each audit state, and a new viewer who signs

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/base';
 
 // /getWxInfo: the messaging open platform's authorisation comes back here with code and
 // state; the page exchanges the code (open/userInfo) once and offers the way back.

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/base';
 
 test.describe('error page /error/{status} (SPEC 8)', () => {
   test('shows the mapped message and follows a language switch', async ({ page }) => {

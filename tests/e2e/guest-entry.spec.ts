@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/base';
 
 // Guest entry on the guide page (PROTOCOL 1.3) and logins shared by the browser's tabs
 // (localStorage + storage event), against the reference server's open room 10001.

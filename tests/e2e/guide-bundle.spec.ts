@@ -6,7 +6,8 @@
  * puts the player, the chat or the money code on the guide page's path, or grows it past the
  * budget, fails here with the list of files.
  */
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/base';
 import { GUIDE_BUDGET_GZIP_BYTES, openGuidePage, PLAYER_CHAT_CHUNKS, totalGzip, type ScriptFile } from '../../bench/bundle/pageScripts';
 
 const ROOM = '10001';

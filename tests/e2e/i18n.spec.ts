@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/base';
 import { serveConfig, shippedConfig } from './runtimeConfig';
 
 test.describe('language (SPEC 1, 9)', () => {

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { test } from './support/base';
 import { markSplashSeen } from './support/splash';
 import { startOwnServer, type OwnServer } from './support/ownServer';
 

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/base';
 import { markSplashSeen } from './support/splash';
 
 test.describe('routes (SPEC 2)', () => {

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/base';
 import { startOwnServer, type OwnServer } from './support/ownServer';
 
 // Issue 19 item 2: the viewer's pages may be framed only by the sites config.js allows

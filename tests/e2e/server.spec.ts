@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/base';
 import { E2E_ADMIN_TOKEN } from '../../playwright.config';
 
 // The reference room server behind the browser tests: its demo rooms open in the client,

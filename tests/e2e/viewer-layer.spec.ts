@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { test } from './support/base';
 import { startOwnServer, type OwnServer } from './support/ownServer';
 import { menuItem, openMenu, pressControl } from './support/player';
 

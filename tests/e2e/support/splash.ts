@@ -4,7 +4,7 @@
  * hides nor catches what they click or scroll; tests/e2e/viewer-layer.spec.ts tests the
  * advert itself. The key is the splash feature's own (src/features/splash/splashFlow.ts).
  */
-import { test as base } from '@playwright/test';
+import { test as base } from './base';
 import { markSplashSeen } from '../../../harness/splash';
 
 export { markSplashSeen };
