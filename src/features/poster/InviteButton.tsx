@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api';
 import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { useApi } from '../../state/apiContext';
-import { inviteSettled, pendingInviter } from './inviteRecord';
+import { inviteSettled, pendingInviter, recordingInvite } from './inviteRecord';
 import { PosterDialog } from './PosterDialog';
 import './poster.css';
 
@@ -18,13 +18,14 @@ function useInviteRecorder(roomId: string): void {
     const code = pendingInviter(roomId);
     if (code === null) return undefined;
     const controller = new AbortController();
-    api.commerce.inviteAdd({ liveId: roomId, inviterId: code }, { signal: controller.signal, background: true }).then(
+    const call = api.commerce.inviteAdd({ liveId: roomId, inviterId: code }, { signal: controller.signal, background: true }).then(
       () => inviteSettled(roomId, true),
       // Refused (an unknown code, the viewer's own poster): not again. A lost call: the next page tries.
       (error: unknown) => {
         if (isApiError(error) && error.kind === 'business') inviteSettled(roomId, false);
       },
     );
+    recordingInvite(roomId, call);
     return () => controller.abort();
   }, [api, roomId]);
 }

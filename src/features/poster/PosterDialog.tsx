@@ -10,6 +10,7 @@ import { INTERACTIONS_NS } from '../../i18n/catalogues';
 import { intlLocaleOf } from '../../i18n/localeChoice';
 import { useApi } from '../../state/apiContext';
 import { drawPoster } from './drawPoster';
+import { inviteAnswered } from './inviteRecord';
 import { readInviteUrl, readPosterFacts, readPosterLook, readRanking, readTemplateId, type CustomPoster, type Ranking } from './posterData';
 import { CustomPosters } from './CustomPosters';
 import { DialogHeader } from '../../ui/DialogHeader';
@@ -64,7 +65,9 @@ export function PosterDialog({ roomId, onClose }: { readonly roomId: string; rea
     })().catch(() => {
       if (!controller.signal.aborted) setMade({ phase: 'failed' });
     });
-    api.live.posterInvitationList({ id: roomId }, options).then(
+    inviteAnswered(roomId)
+      .then(() => api.live.posterInvitationList({ id: roomId }, options))
+      .then(
       (data) => setRanking(readRanking(data)),
       () => setRanking({ list: [], mine: { rank: null, count: 0 } }),
     );

@@ -27,3 +27,26 @@ export function inviteSettled(roomId: string, recorded: boolean): void {
     // nothing to keep
   }
 }
+
+/** This page's invite records still unanswered, by room. */
+const inFlight = new Map<string, Promise<unknown>>();
+
+/** Keeps the record call while it is unanswered (inviteAnswered waits for it). */
+export function recordingInvite(roomId: string, call: Promise<unknown>): void {
+  const settled = call.then(
+    () => undefined,
+    () => undefined,
+  );
+  inFlight.set(roomId, settled);
+  void settled.then(() => {
+    if (inFlight.get(roomId) === settled) inFlight.delete(roomId);
+  });
+}
+
+/**
+ * Resolves once this page's own invite record for the room is answered (at once when none
+ * is under way): a ranking read before it would miss the invite the viewer just made by coming.
+ */
+export function inviteAnswered(roomId: string): Promise<void> {
+  return (inFlight.get(roomId) ?? Promise.resolve()).then(() => undefined);
+}
