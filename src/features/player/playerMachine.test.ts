@@ -7,6 +7,7 @@ import {
   PLAYER_PHASES,
   PLAYER_TRANSITIONS,
   movesOn,
+  nativeErrorKind,
   playerReducer,
   retryDelayMs,
   scheduleMachineTimer,
@@ -35,7 +36,7 @@ describe('player machine', () => {
     const playing = playerReducer(loading, { type: 'PLAYING' });
     expect(playing.phase).toBe('playing');
     expect(playerReducer(playing, { type: 'PLAYING' })).toBe(playing);
-    const stalled = playerReducer(playing, { type: 'STALLED' });
+    const stalled = playerReducer(playing, { type: 'STALLED', seeking: false });
     expect(stalled.phase).toBe('stalled');
     expect(playerReducer(stalled, { type: 'PLAYING' }).phase).toBe('playing');
   });
@@ -94,7 +95,7 @@ describe('player machine', () => {
     expect(playerReducer(waiting, { type: 'ERROR', kind: 'network' })).toBe(waiting);
     expect(playerReducer(waiting, { type: 'PLAYING' })).toBe(waiting);
     const ended = playerReducer(INITIAL_PLAYER_STATE, { type: 'ENDED' });
-    expect(playerReducer(ended, { type: 'STALLED' })).toBe(ended);
+    expect(playerReducer(ended, { type: 'STALLED', seeking: false })).toBe(ended);
   });
 
   it('backs off 1, 2, 4 s up to 8 s', () => {
@@ -178,14 +179,47 @@ describe("the machine's timers, on fake time", () => {
 
   it('a live that stalls is loaded afresh after a short wait; a replay waits as long as a load', () => {
     const live = drive(playerReducer(run([{ type: 'LOAD', source: { ...HLS, live: true } }]), { type: 'PLAYING' }));
-    live.dispatch({ type: 'STALLED' });
+    live.dispatch({ type: 'STALLED', seeking: false });
     live.clock.advance(LIVE_STALL_RETRY_MS);
     expect(live.state()).toMatchObject({ phase: 'retrying', error: 'offline' });
     const replay = drive(playerReducer(run([{ type: 'LOAD', source: { ...HLS, live: false } }]), { type: 'PLAYING' }));
-    replay.dispatch({ type: 'STALLED' });
+    replay.dispatch({ type: 'STALLED', seeking: false });
     replay.clock.advance(LIVE_STALL_RETRY_MS);
     expect(replay.state().phase).toBe('stalled');
     replay.clock.advance(STALL_TIMEOUT_MS - LIVE_STALL_RETRY_MS);
     expect(replay.state()).toMatchObject({ phase: 'retrying', error: 'network' });
+  });
+
+  it('a live waiting for a moved playhead (a rewind) is not reloaded at its edge: it waits as long as a load', () => {
+    const live = drive(playerReducer(run([{ type: 'LOAD', source: { ...HLS, live: true } }]), { type: 'PLAYING' }));
+    live.dispatch({ type: 'STALLED', seeking: true });
+    expect(live.state()).toMatchObject({ phase: 'stalled', seekStall: true });
+    live.clock.advance(LIVE_STALL_RETRY_MS);
+    expect(live.state().phase).toBe('stalled');
+    live.dispatch({ type: 'PLAYING' });
+    expect(live.state()).toMatchObject({ phase: 'playing', seekStall: false });
+    // A stall of the network that the viewer answers with a rewind becomes the seek's wait.
+    live.dispatch({ type: 'STALLED', seeking: false });
+    live.clock.advance(LIVE_STALL_RETRY_MS - 1000);
+    live.dispatch({ type: 'STALLED', seeking: true });
+    live.clock.advance(LIVE_STALL_RETRY_MS);
+    expect(live.state()).toMatchObject({ phase: 'stalled', seekStall: true });
+    live.clock.advance(STALL_TIMEOUT_MS - LIVE_STALL_RETRY_MS);
+    expect(live.state()).toMatchObject({ phase: 'retrying', error: 'network', seekStall: false });
+  });
+
+  it('the same stall again changes nothing (no render)', () => {
+    const stalled = playerReducer(playerReducer(loading, { type: 'PLAYING' }), { type: 'STALLED', seeking: false });
+    expect(playerReducer(stalled, { type: 'STALLED', seeking: false })).toBe(stalled);
+  });
+});
+
+describe('the element\'s own HLS errors', () => {
+  it('a network error is the network gone while offline, a refusal otherwise; anything else is the media', () => {
+    expect(nativeErrorKind({ code: 2 }, false)).toBe('offline');
+    expect(nativeErrorKind({ code: 2 }, true)).toBe('network');
+    expect(nativeErrorKind({ code: 3 }, true)).toBe('media');
+    expect(nativeErrorKind({ code: 4 }, false)).toBe('media');
+    expect(nativeErrorKind(null, true)).toBe('media');
   });
 });

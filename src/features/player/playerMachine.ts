@@ -3,7 +3,7 @@
  *
  *   idle ──WAIT──▶ waiting (not started / preparing: cover, countdown)
  *   idle | waiting ──LOAD──▶ loading ──PLAYING──▶ playing ◀──PLAYING── stalled
- *   playing ──STALLED──▶ stalled
+ *   playing ──STALLED──▶ stalled (`seeking`: the playhead was moved and its data is loading)
  *   loading | playing | stalled ──ERROR──▶ retrying (backoff) ──RETRY_DUE──▶ loading
  *                                   └─ after retryLimit(kind): failed ("load failed, retry")
  *   an `offline` ERROR (no answer at all: the network is gone) retries every second for as
@@ -29,6 +29,19 @@ export type PlayerPhase = (typeof PLAYER_PHASES)[number];
  */
 export type ErrorKind = 'offline' | 'network' | 'media';
 
+/** MediaError.MEDIA_ERR_NETWORK (named here: the machine runs in node tests, which have no MediaError). */
+const MEDIA_ERR_NETWORK = 2;
+
+/**
+ * The element's own HLS says only a code: a network error while the browser is offline is
+ * the network gone (retried until it is back); otherwise a refusal, which the ladder answers
+ * with the next line, as it does for hls.js's HTTP errors. Anything else is the media.
+ */
+export function nativeErrorKind(error: { readonly code: number } | null, online: boolean): ErrorKind {
+  if (error?.code !== MEDIA_ERR_NETWORK) return 'media';
+  return online ? 'network' : 'offline';
+}
+
 /** What a load plays: which engine, which address, with which delay mode. */
 export interface PlaySource {
   readonly engine: 'hlsjs' | 'mpegts' | 'native';
@@ -51,7 +64,8 @@ export type PlayerEvent =
   | { readonly type: 'WAIT' }
   | { readonly type: 'LOAD'; readonly source: PlaySource }
   | { readonly type: 'PLAYING' }
-  | { readonly type: 'STALLED' }
+  /** The element waits for data; `seeking`: because the playhead moved (video.seeking), not because the network fell behind. */
+  | { readonly type: 'STALLED'; readonly seeking: boolean }
   | { readonly type: 'ERROR'; readonly kind: ErrorKind }
   | { readonly type: 'RETRY_DUE' }
   | { readonly type: 'USER_RETRY' }
@@ -69,6 +83,12 @@ export interface PlayerMachineState {
   readonly loadId: number;
   /** The source of the current load; null while nothing is to play. */
   readonly source: PlaySource | null;
+  /**
+   * Stalled because the playhead moved (a rewind, "back to live", the chaser's jump): the
+   * seek's own loading, which is neither a stall of the network (streamLadder) nor a live
+   * to reload at its edge (that would undo the viewer's rewind).
+   */
+  readonly seekStall: boolean;
 }
 
 /** Automatic retries of a stream that does not play (media) before "load failed, retry" asks the viewer. */
@@ -83,7 +103,7 @@ export const MAX_REFUSED_RETRIES = 1;
 /** How many automatic retries an error of this kind gets (offline: as many as it takes). */
 export const retryLimit = (kind: ErrorKind | null): number => (kind === 'network' ? MAX_REFUSED_RETRIES : MAX_RETRIES);
 
-export const INITIAL_PLAYER_STATE: PlayerMachineState = { phase: 'idle', attempt: 0, error: null, loadId: 0, source: null };
+export const INITIAL_PLAYER_STATE: PlayerMachineState = { phase: 'idle', attempt: 0, error: null, loadId: 0, source: null, seekStall: false };
 
 /** Phases in which a LOAD of the source already loaded changes nothing (no reload, no reset). */
 const LOADED_PHASES: ReadonlySet<PlayerPhase> = new Set(['loading', 'playing', 'stalled', 'retrying', 'failed']);
@@ -98,7 +118,7 @@ export const PLAYER_TRANSITIONS: Table = {
   waiting: { ...COMMON },
   loading: { ...COMMON, PLAYING: 'playing', ERROR: 'retrying' },
   playing: { ...COMMON, STALLED: 'stalled', ERROR: 'retrying' },
-  stalled: { ...COMMON, PLAYING: 'playing', ERROR: 'retrying' },
+  stalled: { ...COMMON, PLAYING: 'playing', STALLED: 'stalled', ERROR: 'retrying' },
   retrying: { ...COMMON, RETRY_DUE: 'loading', USER_RETRY: 'loading' },
   failed: { ...COMMON, USER_RETRY: 'loading' },
   unsupported: { ...COMMON },
@@ -117,6 +137,12 @@ export function retryDelayMs(attempt: number): number {
 export const OFFLINE_RETRY_MS = 1000;
 
 export function playerReducer(state: PlayerMachineState, event: PlayerEvent): PlayerMachineState {
+  const next = transition(state, event);
+  // Only a stall has a cause; every other phase starts without one.
+  return next.seekStall && next.phase !== 'stalled' ? { ...next, seekStall: false } : next;
+}
+
+function transition(state: PlayerMachineState, event: PlayerEvent): PlayerMachineState {
   const target = PLAYER_TRANSITIONS[state.phase][event.type];
   if (target === undefined) return state;
   switch (event.type) {
@@ -130,14 +156,14 @@ export function playerReducer(state: PlayerMachineState, event: PlayerEvent): Pl
       return state.phase === 'playing' ? state : { ...state, phase: target, attempt: 0, error: null };
     case 'LOAD':
       if (LOADED_PHASES.has(state.phase) && sameSource(state.source, event.source)) return state;
-      return { phase: target, attempt: 0, error: null, loadId: state.loadId + 1, source: event.source };
+      return { phase: target, attempt: 0, error: null, loadId: state.loadId + 1, source: event.source, seekStall: false };
     case 'USER_RETRY':
       if (state.source === null) return state;
       return { ...state, phase: target, attempt: 0, error: null, loadId: state.loadId + 1 };
     case 'RETRY_DUE':
       return state.source === null ? state : { ...state, phase: target, loadId: state.loadId + 1 };
     case 'STALLED':
-      return { ...state, phase: target };
+      return state.phase === target && state.seekStall === event.seeking ? state : { ...state, phase: target, seekStall: event.seeking };
     case 'WAIT':
     case 'UNSUPPORTED':
     case 'ENDED':
@@ -162,11 +188,11 @@ export const LIVE_STALL_RETRY_MS = 6_000;
  * rests while the viewer has paused, since a paused element loads nothing). Null: none.
  */
 export function machineTimer(
-  { phase, attempt, error, source }: Pick<PlayerMachineState, 'phase' | 'attempt' | 'error' | 'source'>,
+  { phase, attempt, error, source, seekStall }: Pick<PlayerMachineState, 'phase' | 'attempt' | 'error' | 'source' | 'seekStall'>,
   userPaused: boolean,
 ): { readonly ms: number; readonly event: PlayerEvent } | null {
   if (phase === 'retrying') return { ms: error === 'offline' ? OFFLINE_RETRY_MS : retryDelayMs(attempt), event: { type: 'RETRY_DUE' } };
-  if (phase === 'stalled' && source?.live === true && !userPaused) return { ms: LIVE_STALL_RETRY_MS, event: { type: 'ERROR', kind: 'offline' } };
+  if (phase === 'stalled' && source?.live === true && !seekStall && !userPaused) return { ms: LIVE_STALL_RETRY_MS, event: { type: 'ERROR', kind: 'offline' } };
   if ((phase === 'loading' || phase === 'stalled') && !userPaused) return { ms: STALL_TIMEOUT_MS, event: { type: 'ERROR', kind: 'network' } };
   return null;
 }
@@ -174,7 +200,7 @@ export function machineTimer(
 /** Sets the timer the machine's phase asks for (machineTimer); returns what cancels it. */
 export function scheduleMachineTimer(
   clock: Pick<UiClock, 'setTimeout' | 'clearTimeout'>,
-  machine: Pick<PlayerMachineState, 'phase' | 'attempt' | 'error' | 'source'>,
+  machine: Pick<PlayerMachineState, 'phase' | 'attempt' | 'error' | 'source' | 'seekStall'>,
   userPaused: boolean,
   dispatch: (event: PlayerEvent) => void,
 ): (() => void) | undefined {

@@ -7,7 +7,7 @@ import { reportFailure } from '../../diagnostics/reportFailure';
 import { useEffect, useLayoutEffect, useReducer, useRef, useState, type Dispatch, type RefObject } from 'react';
 import { useClock } from '../../ui/clock';
 import { createEngine, type PlaybackEngine } from './engine';
-import { INITIAL_PLAYER_STATE, movesOn, playerReducer, scheduleMachineTimer, type PlayerEvent, type PlayerMachineState } from './playerMachine';
+import { INITIAL_PLAYER_STATE, movesOn, nativeErrorKind, playerReducer, scheduleMachineTimer, type PlayerEvent, type PlayerMachineState } from './playerMachine';
 
 const FIRST_FRAME_MARK = 'player:first-frame';
 
@@ -40,7 +40,7 @@ export function usePlayerEngine({ videoRef, rootRef, autoPlayer, startPlayback }
 
   // One engine per load: a new loadId (new source, retry) replaces it. A layout effect, so
   // it starts at the commit, not after the paint and the page's other effects.
-  const { loadId, source, phase, attempt, error } = machine;
+  const { loadId, source, phase, attempt, error, seekStall } = machine;
   useLayoutEffect(() => {
     const video = videoRef.current;
     if (source === null || video === null) return;
@@ -107,11 +107,11 @@ export function usePlayerEngine({ videoRef, rootRef, autoPlayer, startPlayback }
     const onTime = () => {
       if (movesOn(phaseRef.current, 'PLAYING') && !video.paused && video.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA) dispatch({ type: 'PLAYING' });
     };
-    const onWaiting = () => dispatch({ type: 'STALLED' });
+    const onWaiting = () => dispatch({ type: 'STALLED', seeking: video.seeking });
     const onPause = () => setPaused(true);
     const onError = () => {
       // Engines report their own errors; a bare element error (native HLS) comes here too.
-      if (engineRef.current?.name === 'native') dispatch({ type: 'ERROR', kind: 'media' });
+      if (engineRef.current?.name === 'native') dispatch({ type: 'ERROR', kind: nativeErrorKind(video.error, navigator.onLine) });
     };
     video.addEventListener('playing', onPlaying);
     video.addEventListener('timeupdate', onTime);
@@ -127,7 +127,8 @@ export function usePlayerEngine({ videoRef, rootRef, autoPlayer, startPlayback }
     };
   }, [videoRef]);
 
-  useEffect(() => scheduleMachineTimer(clock, { phase, attempt, error, source }, userPaused, dispatch), [clock, phase, attempt, error, source, loadId, userPaused]);
+  useEffect(() => scheduleMachineTimer(clock, { phase, attempt, error, source, seekStall }, userPaused, dispatch), [clock, phase, attempt, error, source, seekStall, loadId, userPaused]);
 
   return { machine, dispatch, engineRef, paused, userPaused, setUserPaused };
 }
+

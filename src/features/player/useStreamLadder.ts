@@ -1,19 +1,17 @@
 /**
  * The weak-network ladder (domain/streamLadder) fed from the player's machine: a live that
- * stalls while playing (not because the viewer paused or just moved the playhead) is a
- * stall; a live that plays again is quiet; a load that failed its retries is a failure; a
+ * stalls while playing (not because the viewer paused, nor the playhead moved: the machine's
+ * `seekStall`) is a stall; a live that plays again is quiet; a load that failed its retries is a failure; a
  * tick every ten seconds while a lower quality plays lets it step back up. The viewer's own
  * choice of quality, line or player resets it (`chosen`).
  */
-import { useEffect, useLayoutEffect, useReducer, useRef, type Dispatch, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useReducer, useRef, type Dispatch } from 'react';
 import type { QualityLevel } from '../../domain/constants';
 import { INITIAL_LADDER, ladderReducer, type LadderEvent, type LadderOffer, type LadderState } from '../../domain/streamLadder';
 import { useClock } from '../../ui/clock';
 import type { PlayerPhase } from './playerMachine';
 import type { Line, PlayTarget } from './sources';
 
-/** A stall this soon after the viewer moved the playhead is the seek's own loading, not the network. */
-const SEEK_GRACE_MS = 2_000;
 const TICK_MS = 10_000;
 
 export function useStreamLadder(): readonly [LadderState, Dispatch<LadderEvent>] {
@@ -28,8 +26,8 @@ export interface LadderFeed {
   readonly wanted: QualityLevel;
   readonly hlsPlays: boolean;
   readonly userPaused: boolean;
-  /** When the viewer last moved the playhead (performance.now), or -Infinity. */
-  readonly seekedAt: RefObject<number>;
+  /** The stall is the loading of a moved playhead (playerMachine's `seekStall`). */
+  readonly seekStall: boolean;
 }
 
 function offerOf(feed: LadderFeed): LadderOffer | null {
@@ -63,7 +61,7 @@ export function useLadderFeed(ladder: LadderState, dispatch: Dispatch<LadderEven
     if (offer === null) return;
     const at = clock.now();
     if (phase === 'playing') dispatch({ type: 'PLAYING', at });
-    else if (phase === 'stalled' && before === 'playing' && !current.userPaused && performance.now() - current.seekedAt.current > SEEK_GRACE_MS) dispatch({ type: 'STALL', at, offer });
+    else if (phase === 'stalled' && before === 'playing' && !current.userPaused && !current.seekStall) dispatch({ type: 'STALL', at, offer });
     else if (phase === 'failed') dispatch({ type: 'FAILED', at, offer });
   }, [phase, clock, dispatch]);
 
