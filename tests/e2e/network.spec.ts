@@ -64,3 +64,40 @@ test('a 5 s outage: the page says so quietly, and within 3 s of the network comi
     await proxy.close();
   }
 });
+
+test('live rewind on FLV: going back plays the line’s HLS that far behind the live; back to live returns to FLV at its edge', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.addInitScript(() => localStorage.setItem('webcast.player.settings', JSON.stringify({ type: 'flv', delay: 'lowDelay' })));
+  await enterAsGuest(page, ROOM);
+  await joinedRoom(page, ROOM);
+  const player = playerRegion(page);
+  await expect(player).toHaveAttribute('data-phase', 'playing', { timeout: 15_000 });
+  await expect(player).toHaveAttribute('data-type', 'flv');
+
+  await showControls(page);
+  const rewind = player.getByRole('slider', { name: '直播回看' });
+  await expect(rewind).toBeVisible();
+  // The window the line's HLS keeps (a minute on the test server), the playhead at the live.
+  await expect(rewind).toHaveAttribute('max', '60');
+  await expect(rewind).toHaveAttribute('value', '60');
+  await rewind.evaluate((input: HTMLInputElement) => {
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+    setter?.call(input, String(Number(input.max) - 20));
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  await expect(player).toHaveAttribute('data-type', 'hls', { timeout: 10_000 });
+  // 20 s behind the live, or the window's start on a server that started less than that ago
+  // (about 15 s behind): well past HLS's own 7 s.
+  await expect.poll(async () => Number(await player.getAttribute('data-latency-ms')), { timeout: 15_000 }).toBeGreaterThan(12_000);
+  // Behind by choice: the player does not chase the edge back.
+  await page.waitForTimeout(3_000);
+  expect(Number(await player.getAttribute('data-latency-ms'))).toBeGreaterThan(12_000);
+  await showControls(page);
+  await expect(rewind).toHaveAttribute('aria-valuetext', /比直播晚/);
+
+  await player.getByRole('button', { name: '回到直播' }).click();
+  await expect(player).toHaveAttribute('data-type', 'flv', { timeout: 10_000 });
+  await expect(player).toHaveAttribute('data-phase', 'playing', { timeout: 15_000 });
+  await expect.poll(async () => Number(await player.getAttribute('data-latency-ms')), { timeout: 15_000 }).toBeLessThan(4_000);
+  expect(await page.locator('video').count()).toBe(1);
+});

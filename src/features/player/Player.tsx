@@ -31,6 +31,7 @@ import { useEmbedReporting } from './useEmbedReporting';
 import { useLiveEdge } from './useLiveEdge';
 import { useFreezeFrame } from './useFreezeFrame';
 import { useLiveRewind } from './useLiveRewind';
+import { flvRewindWindow, useFlvRewind } from './useFlvRewind';
 import { useLadderFeed, useStreamLadder } from './useStreamLadder';
 import { usePlayerEngine } from './usePlayerEngine';
 import { usePlayerOffer } from './usePlayerOffer';
@@ -69,28 +70,35 @@ export function Player({ roomId, fullscreenOverlay, pictureInPictureChat }: Play
 
   const sound = useSound(videoRef);
   const { machine, dispatch, engineRef, paused, userPaused, setUserPaused } = usePlayerEngine({ videoRef, rootRef, autoPlayer, startPlayback: sound.startPlayback });
-  const { phase, attempt, loadId } = machine;
+  const { phase, attempt, loadId, seekStall } = machine;
   const [ladder, ladderDispatch] = useStreamLadder();
   const modes = useSnapshot(watchModes);
   const watchMode = watchModeOf(modes, roomId);
   // The ways of watching on offer (slides only while a document is shared), and the one chosen.
   const offeredModes = offeredWatchModes(modes, roomId);
   const watchChoices = offeredModes.includes(watchMode) ? offeredModes : [...offeredModes, watchMode];
-  const { playback, target, type, delay, mse, yielded, yieldsLive, lineId, setLineId, cameras, cameraId, setCameraId, record, setRecord, reload, wantedQuality, hlsPlays } = usePlayTarget(roomId, dispatch, videoRef, { ladder, watchMode });
+  const flvRewind = useFlvRewind(videoRef, loadId);
+  const { playback, target, type, delay, mse, yielded, yieldsLive, lineId, setLineId, cameras, cameraId, setCameraId, record, setRecord, reload, wantedQuality, hlsPlays } = usePlayTarget(roomId, dispatch, videoRef, {
+    ladder,
+    watchMode,
+    rewindOnHls: flvRewind.onHls,
+  });
   const room = playback.room;
   const currentLine = playback.line;
   const isLive = target?.kind === 'play' && target.live;
   const isReplay = target?.kind === 'play' && !target.live;
-  // When the viewer last moved the playhead: the loading a seek causes is not a stall.
-  const seekedAt = useRef(-Infinity);
-  useLadderFeed(ladder, ladderDispatch, { phase, target, line: currentLine, lines: room?.lines ?? [], wanted: wantedQuality, hlsPlays, userPaused, seekedAt });
+  useLadderFeed(ladder, ladderDispatch, { phase, target, line: currentLine, lines: room?.lines ?? [], wanted: wantedQuality, hlsPlays, userPaused, seekStall });
 
-  const edge = useLiveEdge({ videoRef, rootRef, engineRef, phase, loadId, debug, live: isLive, type: target?.kind === 'play' ? target.type : type, delay, jumpAfterMs: autoDelayThreshold, seekedAt });
+  const edge = useLiveEdge({ videoRef, rootRef, engineRef, phase, loadId, debug, live: isLive, type: target?.kind === 'play' ? target.type : type, delay, jumpAfterMs: autoDelayThreshold, behindByChoice: flvRewind.movedLoad === loadId });
   const screen = useScreenModes(rootRef);
   const pip = usePictureInPicture(videoRef);
   const playingNow = showsVideo(phase) && !paused;
   const controls = useControlsVisibility(playingNow);
-  const rewind = useLiveRewind(videoRef, isLive && target.type === 'hls' && (currentLine?.rewindSeconds ?? 0) > 0 && controls.shown, loadId);
+  const rewindSeconds = currentLine?.rewindSeconds ?? 0;
+  const hlsRewind = useLiveRewind(videoRef, isLive && target.type === 'hls' && rewindSeconds > 0 && controls.shown, loadId);
+  // An FLV live rewinds through its line's HLS (useFlvRewind), where HLS can play here.
+  const flvRewindable = isLive && target.type === 'flv' && hlsPlays && currentLine !== null && (currentLine.hls !== null || currentLine.renditions.some((r) => r.hls !== null));
+  const rewind = flvRewindable ? (controls.shown ? flvRewindWindow(rewindSeconds) : null) : hlsRewind;
   const audioTrack = playsAudioTrack(watchMode);
   const freezeFrame = useFreezeFrame(videoRef, phase);
   const chooseWatchMode = (mode: WatchMode) => setWatchMode(roomId, mode);
@@ -115,7 +123,13 @@ export function Player({ roomId, fullscreenOverlay, pictureInPictureChat }: Play
     const video = videoRef.current;
     const edgeTime = engineRef.current?.liveEdge() ?? null;
     if (video === null) return;
-    seekedAt.current = performance.now();
+    if (flvRewind.onHls) {
+      // Back to FLV, which loads at its edge.
+      flvRewind.leave();
+      edge.setPausedSinceEdge(false);
+      setUserPaused(false);
+      return;
+    }
     if (edgeTime !== null) video.currentTime = edgeTime;
     edge.setPausedSinceEdge(false);
     setUserPaused(false);
@@ -124,13 +138,16 @@ export function Player({ roomId, fullscreenOverlay, pictureInPictureChat }: Play
   const seek = (seconds: number) => {
     const video = videoRef.current;
     if (video === null || !Number.isFinite(seconds)) return;
-    seekedAt.current = performance.now();
     video.currentTime = seconds;
   };
   /** Live rewind: back within the window, behind the edge by choice until "back to live" (or the bar's end). */
   const rewindTo = (seconds: number) => {
     if (rewind !== null && seconds >= rewind.end - REWIND_EDGE_S) {
       goLive();
+      return;
+    }
+    if (flvRewindable && rewind !== null) {
+      flvRewind.goBack(rewind.end - seconds);
       return;
     }
     seek(seconds);
@@ -182,10 +199,12 @@ export function Player({ roomId, fullscreenOverlay, pictureInPictureChat }: Play
     setDelay: (value) => setPlayerSetting('delay', value),
     setType: (value) => {
       ladderDispatch({ type: 'CHOSEN' });
+      flvRewind.leave();
       setPlayerSetting('type', value);
     },
     setLine: (value) => {
       ladderDispatch({ type: 'CHOSEN' });
+      flvRewind.leave();
       setLineId(value);
     },
     setCamera: setCameraId,

@@ -84,8 +84,8 @@ export interface LiveEdgeOptions {
   readonly delay: DelayMode;
   /** SPEC session autoDelayThreshold: lagging the target by more than this jumps to the edge. */
   readonly jumpAfterMs: number;
-  /** When the playhead was last moved (performance.now): a jump sets it, so its loading is not taken for a stall. */
-  readonly seekedAt: RefObject<number>;
+  /** This load starts where the viewer went back to (an FLV live rewound through its HLS): behind by choice. */
+  readonly behindByChoice?: boolean;
 }
 
 export interface LiveEdgeView {
@@ -101,7 +101,7 @@ export interface LiveEdgeView {
   readonly targetMs: number;
 }
 
-export function useLiveEdge({ videoRef, rootRef, engineRef, phase, loadId, debug, live, type, delay, jumpAfterMs, seekedAt }: LiveEdgeOptions): LiveEdgeView {
+export function useLiveEdge({ videoRef, rootRef, engineRef, phase, loadId, debug, live, type, delay, jumpAfterMs, behindByChoice = false }: LiveEdgeOptions): LiveEdgeView {
   const clock = useClock();
   const [latency] = useState(createLatencyStore);
   const [lagging, setLagging] = useState(false);
@@ -118,7 +118,8 @@ export function useLiveEdge({ videoRef, rootRef, engineRef, phase, loadId, debug
     setEdge((current) => ({ ...(current.loadId === loadId ? current : freshEdge(loadId)), paused, ...(paused ? {} : { lagging: false }) }));
   };
 
-  const chasing = live && !edge.paused;
+  const heldBack = edge.paused || behindByChoice;
+  const chasing = live && !heldBack;
   useEffect(() => {
     const chaser = chaseState.current;
     if (phase !== 'playing' && phase !== 'stalled') {
@@ -166,7 +167,6 @@ export function useLiveEdge({ videoRef, rootRef, engineRef, phase, loadId, debug
         const edgeTime = engineRef.current?.liveEdge() ?? null;
         if (edgeTime !== null && edgeTime > video.currentTime && now - chaser.jumpedAt > JUMP_SPACING_MS) {
           chaser.jumpedAt = now;
-          seekedAt.current = performance.now();
           video.currentTime = edgeTime;
         }
       } else if (video.playbackRate !== action.rate) video.playbackRate = action.rate;
@@ -187,7 +187,7 @@ export function useLiveEdge({ videoRef, rootRef, engineRef, phase, loadId, debug
         setLagging(false);
       }
     };
-  }, [clock, phase, debug, loadId, videoRef, rootRef, engineRef, live, chasing, targetMs, jumpAfterMs, latency, seekedAt]);
+  }, [clock, phase, debug, loadId, videoRef, rootRef, engineRef, live, chasing, targetMs, jumpAfterMs, latency]);
 
-  return { behind: edge.paused || edge.lagging, figures, setPausedSinceEdge, latency, cannotKeepUp: lagging, targetMs };
+  return { behind: heldBack || edge.lagging, figures, setPausedSinceEdge, latency, cannotKeepUp: lagging, targetMs };
 }

@@ -60,9 +60,11 @@ export interface PlayTargetInput {
   readonly ladder: LadderState;
   /** Chat only stops the video; audio and slides only play the line's audio track. */
   readonly watchMode: WatchMode;
+  /** The viewer went back in an FLV live: its line's HLS plays, which keeps the rewind window (useFlvRewind). */
+  readonly rewindOnHls: boolean;
 }
 
-export function usePlayTarget(roomId: string, dispatch: Dispatch<PlayerEvent>, videoRef: RefObject<HTMLVideoElement | null>, { ladder, watchMode }: PlayTargetInput): PlayTargetView {
+export function usePlayTarget(roomId: string, dispatch: Dispatch<PlayerEvent>, videoRef: RefObject<HTMLVideoElement | null>, { ladder, watchMode, rewindOnHls }: PlayTargetInput): PlayTargetView {
   const settings = useSnapshot(playerSettings);
   // SPEC session field: the default desktop quality.
   const { defaultDesktopQuality } = useSnapshot(session);
@@ -86,7 +88,7 @@ export function usePlayTarget(roomId: string, dispatch: Dispatch<PlayerEvent>, v
   const room = playback.room;
   const wantedQuality: QualityLevel = settings.quality ?? room?.defaultQuality ?? defaultDesktopQuality;
   const quality = cappedQuality(wantedQuality, ladder);
-  const type: StreamType = ladder.hls ? 'hls' : (settings.type ?? room?.defaultType ?? 'hls');
+  const type: StreamType = ladder.hls || rewindOnHls ? 'hls' : (settings.type ?? room?.defaultType ?? 'hls');
   const delay: DelayMode = settings.delay ?? DEFAULT_DELAY_MODE;
   // Start fetching the engine of the likely stream while the room info loads. Layout
   // effects here and below: they run at the commit, not after the paint and the rest of
