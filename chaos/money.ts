@@ -15,7 +15,7 @@
  * src/domain/payment.test.ts.
  */
 import http from 'node:http';
-import { startDropProxy } from './lib/dropProxy';
+import { startNetProxy } from '../harness/netProxy';
 import { guestLogin } from './lib/guest';
 import { answerKey } from './lib/http';
 import { newPayKey, PAY_PATH, payRoses, roseCharges } from './lib/payments';
@@ -33,7 +33,9 @@ export const moneyScenario: ChaosScenario = {
     return withServer(log, async (server) => {
       // Two tabs: two pools of connections, as two pages of one browser open their own.
       const tabs = [new http.Agent({ keepAlive: true, maxSockets: 32 }), new http.Agent({ keepAlive: true, maxSockets: 32 })];
-      const proxy = await startDropProxy(new URL(server.url));
+      const target = new URL(server.url);
+      const proxy = await startNetProxy({ host: target.hostname, port: Number(target.port) });
+      proxy.loseAnswers(true);
       try {
         const token = (await guestLogin(server, ROOM)).token;
         const examples: string[] = [];
@@ -64,7 +66,7 @@ export const moneyScenario: ChaosScenario = {
         return {
           name: 'money',
           title: 'Money',
-          how: `Against a reference server process of its own (fresh data, the demo rooms), one guest session paying for a rose (0.10) in room ${ROOM} with \`${PAY_PATH}\`; charges are the room's money ledger rows of kind reward.pay (admin API). Two tabs are two keep-alive connection pools. The lost answer goes through a TCP proxy of the suite's own (chaos/lib/dropProxy.ts) that cuts both connections when the server starts answering; the retries go straight to the server.`,
+          how: `Against a reference server process of its own (fresh data, the demo rooms), one guest session paying for a rose (0.10) in room ${ROOM} with \`${PAY_PATH}\`; charges are the room's money ledger rows of kind reward.pay (admin API). Two tabs are two keep-alive connection pools. The lost answer goes through a TCP proxy of the suite's own (harness/netProxy.ts, losing answers) that cuts both connections when the server starts answering; the retries go straight to the server.`,
           rows: [
             {
               what: `one payment intent (one Idempotency-Key) sent ${retries.toLocaleString('en-US')} times at once from two tabs`,
@@ -83,7 +85,7 @@ export const moneyScenario: ChaosScenario = {
             },
             { what: 'that key again with another amount', tried: 1, failed: answerKey(otherAmount) === '4501' ? 0 : 1, expected: '4501 (a key is bound to its parameters)', seen: answerKey(otherAmount) },
           ],
-          checks: [{ what: 'the proxy lost the answer (the server had answered it)', figure: `${proxy.dropped()} answer(s) cut`, ok: proxy.dropped() === 1 }],
+          checks: [{ what: 'the proxy lost the answer (the server had answered it)', figure: `${proxy.answersLost()} answer(s) cut`, ok: proxy.answersLost() === 1 }],
           examples,
         };
       } finally {

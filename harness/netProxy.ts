@@ -10,6 +10,9 @@
  * - `setLoss(p)`: packet loss as TCP shows it to the page: a chunk is held back by a
  *   retransmission timeout (200 ms, doubling for a loss right after) with probability p.
  *   Loss itself cannot be made above TCP; its effect on the page, the stall, can.
+ * - `loseAnswers(true)`: requests get through and their answers are lost: when the server
+ *   starts answering, both connections are cut, so the client sees its request sent and no
+ *   reply (the chaos suite's "answer lost" payment). `answersLost()` counts them.
  * - bytes from the server to the page, counted per run (`bytesDown`, `resetCounters`).
  */
 import net from 'node:net';
@@ -21,6 +24,9 @@ export interface NetProxy {
   restore(): void;
   readonly down: boolean;
   setLoss(probability: number): void;
+  loseAnswers(on: boolean): void;
+  /** Answers lost (loseAnswers) since the proxy started. */
+  answersLost(): number;
   /** Bytes the server sent to the page since the last reset. */
   bytesDown(): number;
   resetCounters(): void;
@@ -34,12 +40,20 @@ export async function startNetProxy(target: { readonly host: string; readonly po
   let down = false;
   let loss = 0;
   let bytes = 0;
+  let losingAnswers = false;
+  let lostAnswers = 0;
 
   /** Copies `from` to `to`, holding chunks back as a lossy link's retransmissions would; answers when all is written. */
   const pipe = (from: net.Socket, to: net.Socket, count: boolean): (() => Promise<void>) => {
     let chain = Promise.resolve();
     let lostInRow = 0;
     from.on('data', (chunk: Buffer) => {
+      if (count && losingAnswers) {
+        lostAnswers++;
+        from.destroy();
+        to.destroy();
+        return;
+      }
       if (count) bytes += chunk.length;
       if (loss <= 0) {
         if (!to.write(chunk)) from.pause();
@@ -100,6 +114,10 @@ export async function startNetProxy(target: { readonly host: string; readonly po
     setLoss(probability) {
       loss = Math.min(1, Math.max(0, probability));
     },
+    loseAnswers(on) {
+      losingAnswers = on;
+    },
+    answersLost: () => lostAnswers,
     bytesDown: () => bytes,
     resetCounters() {
       bytes = 0;

@@ -44,4 +44,16 @@ describe('the network proxy of the weak-network tests', () => {
     expect(body).toHaveLength(1000);
     expect(Date.now() - started).toBeGreaterThanOrEqual(190);
   });
+
+  it('losing answers lets the request reach the server and cuts the answer; off again, answers come', async () => {
+    let requests = 0;
+    server.on('request', () => requests++);
+    proxy.loseAnswers(true);
+    await expect(fetch(proxy.url, { headers: { connection: 'close' } })).rejects.toThrow();
+    expect(requests).toBe(1);
+    expect(proxy.answersLost()).toBe(1);
+    proxy.loseAnswers(false);
+    expect((await fetch(proxy.url, { headers: { connection: 'close' } })).status).toBe(200);
+    expect(proxy.answersLost()).toBe(1);
+  });
 });
