@@ -90,6 +90,19 @@ for (const size of SIZES) {
       await shoot(page, '02c-offline', column);
       await page.unroute('**/media/**');
       await expect(player).toHaveAttribute('data-phase', 'playing', { timeout: 15_000 });
+      // Live rewind: 20 s behind, the bar says by how much and offers "back to live".
+      await player.hover();
+      const rewind = player.getByRole('slider', { name: '直播回看' });
+      await expect(rewind).toBeVisible({ timeout: 30_000 });
+      await rewind.evaluate((input: HTMLInputElement) => {
+        const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+        setter?.call(input, String(Number(input.max) - 20));
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+      await player.hover({ position: { x: 20, y: 20 } });
+      await expect(player.getByRole('button', { name: '回到直播' })).toBeVisible({ timeout: 10_000 });
+      await shoot(page, '02d-rewind', column);
+      await player.getByRole('button', { name: '回到直播' }).click();
 
       // Each time-limited interaction as it arrives, alone, then the tray with all of them.
       const arrivals: [string, string, unknown, string][] = [
