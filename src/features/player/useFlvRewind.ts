@@ -6,6 +6,7 @@
  * (or the bar's end) returns to FLV at its edge, the delay the viewer chose FLV for.
  */
 import { useEffect, useRef, useState, type RefObject } from 'react';
+import { seekableEnd } from './engine';
 import { MIN_REWIND_S, type LiveRewindWindow } from './useLiveRewind';
 
 export interface FlvRewind {
@@ -26,11 +27,8 @@ export function flvRewindWindow(rewindSeconds: number): LiveRewindWindow | null 
 
 /** The element's position `behind` seconds behind the end of what it can seek (never before its start). */
 export function positionBehindEdge(ranges: TimeRanges, behind: number): number | null {
-  if (ranges.length === 0) return null;
-  const start = ranges.start(0);
-  const end = ranges.end(ranges.length - 1);
-  if (!Number.isFinite(start) || !Number.isFinite(end)) return null;
-  return Math.max(start, end - behind);
+  const position = seekableEnd(ranges, behind);
+  return position === null ? null : Math.max(ranges.start(0), position);
 }
 
 /**

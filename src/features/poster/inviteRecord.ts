@@ -29,7 +29,7 @@ export function inviteSettled(roomId: string, recorded: boolean): void {
 }
 
 /** This page's invite records still unanswered, by room. */
-const inFlight = new Map<string, Promise<unknown>>();
+const inFlight = new Map<string, Promise<void>>();
 
 /** Keeps the record call while it is unanswered (inviteAnswered waits for it). */
 export function recordingInvite(roomId: string, call: Promise<unknown>): void {
@@ -48,5 +48,5 @@ export function recordingInvite(roomId: string, call: Promise<unknown>): void {
  * is under way): a ranking read before it would miss the invite the viewer just made by coming.
  */
 export function inviteAnswered(roomId: string): Promise<void> {
-  return (inFlight.get(roomId) ?? Promise.resolve()).then(() => undefined);
+  return inFlight.get(roomId) ?? Promise.resolve();
 }
