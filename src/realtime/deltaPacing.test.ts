@@ -4,6 +4,9 @@ import {
   deltaGapAfter,
   FLOOD_DELTA_ENTRIES,
   FLOOD_DELTA_INTERVAL_MS,
+  DELIVERY_COUNTED_MAX_MS,
+  LAG_BOUND_MS,
+  LAG_MARGIN_MS,
   newTabPace,
   noteDeltaSent,
   noteUpdateApplied,
@@ -66,8 +69,11 @@ describe('pacedSchedule', () => {
   it('a hidden tab never gets more than a visible one, nor more often than its own interval', () => {
     const t = setup();
     expect(t.firesAfter(t.schedule.hidden)).toBe(HIDDEN_DELTA_INTERVAL_MS);
+    noteDeltaSent(t.pace, t.clock.now(), FLOOD_DELTA_ENTRIES, false);
+    expect(t.firesAfter(t.schedule.hidden)).toBe(FLOOD_DELTA_INTERVAL_MS);
+    // A skipping flood's second, cut to the lag bound.
     noteDeltaSent(t.pace, t.clock.now(), DELTA_ENTRIES_MAX + 1, false);
-    expect(t.firesAfter(t.schedule.hidden)).toBe(SKIPPING_DELTA_INTERVAL_MS);
+    expect(t.firesAfter(t.schedule.hidden)).toBe(Math.min(SKIPPING_DELTA_INTERVAL_MS, LAG_BOUND_MS - LAG_MARGIN_MS));
   });
 
   it("a flood's wait ends early once the room went quiet, and not while it keeps arriving", () => {
@@ -102,30 +108,59 @@ describe('pacedSchedule', () => {
     // Two streaming paces from the paced delta: 400 ms after it, 350 after the hurried one (< PRIORITY_SHOWN_MS).
     expect(t.firesAfter(t.schedule.visible)).toBe(2 * STREAMING_DELTA_INTERVAL_MS - 50);
     noteDeltaSent(t.pace, t.clock.now(), DELTA_ENTRIES_MAX + 1, false);
-    t.clock.advance(700);
+    t.clock.advance(600);
     noteDeltaSent(t.pace, t.clock.now(), 1, true);
-    // The skipping pace would end 300 ms after the hurried delta: held to PRIORITY_SHOWN_MS
-    // (a hidden tab's tick, which does not end early when the room goes quiet).
+    // The skipping pace would end 350 ms after the hurried delta (the lag bound's): held to
+    // PRIORITY_SHOWN_MS (a hidden tab's tick, which does not end early when the room goes quiet).
     expect(t.firesAfter(t.schedule.hidden)).toBe(PRIORITY_SHOWN_MS);
   });
 
   it('a tick waits while the last update is not applied, then runs once; a cancelled one never runs', () => {
     const t = setup();
-    noteUpdateSent(t.pace);
+    noteUpdateSent(t.pace, t.clock.now());
     let runs = 0;
     t.schedule.visible(() => runs++);
     t.clock.advance(1000);
     expect(runs).toBe(0);
-    noteUpdateApplied(t.pace);
+    noteUpdateApplied(t.pace, t.clock.now());
     expect(runs).toBe(1);
-    noteUpdateApplied(t.pace);
+    noteUpdateApplied(t.pace, t.clock.now());
     expect(runs).toBe(1);
-    noteUpdateSent(t.pace);
+    noteUpdateSent(t.pace, t.clock.now());
     const cancel = t.schedule.visible(() => runs++);
     t.clock.advance(1000);
     cancel();
-    noteUpdateApplied(t.pace);
+    noteUpdateApplied(t.pace, t.clock.now());
     expect(runs).toBe(1);
+  });
+
+  it("a skipping flood's next delta goes by the lag bound, less the tab's own time to take the last one in", () => {
+    const t = setup();
+    // A tab that takes its updates in at once: the bound, less the margin.
+    noteDeltaSent(t.pace, t.clock.now(), DELTA_ENTRIES_MAX + 1, false);
+    expect(t.firesAfter(t.schedule.hidden)).toBe(LAG_BOUND_MS - LAG_MARGIN_MS);
+    // A tab that took 300 ms (starved of CPU, or waiting for a frame): sooner by that.
+    noteUpdateSent(t.pace, t.clock.now());
+    t.clock.advance(300);
+    noteUpdateApplied(t.pace, t.clock.now());
+    noteDeltaSent(t.pace, t.clock.now(), DELTA_ENTRIES_MAX + 1, false);
+    expect(t.firesAfter(t.schedule.hidden)).toBe(LAG_BOUND_MS - LAG_MARGIN_MS - 300);
+    // However slow the tab, never more often than a flood's pace.
+    noteUpdateSent(t.pace, t.clock.now());
+    t.clock.advance(5000);
+    noteUpdateApplied(t.pace, t.clock.now());
+    noteDeltaSent(t.pace, t.clock.now(), DELTA_ENTRIES_MAX + 1, false);
+    expect(LAG_BOUND_MS - LAG_MARGIN_MS - DELIVERY_COUNTED_MAX_MS).toBeGreaterThanOrEqual(FLOOD_DELTA_INTERVAL_MS);
+    expect(t.firesAfter(t.schedule.hidden)).toBe(LAG_BOUND_MS - LAG_MARGIN_MS - DELIVERY_COUNTED_MAX_MS);
+  });
+
+  it('a hurried delta holds the next paced one no later than the lag bound after it', () => {
+    const t = setup();
+    noteDeltaSent(t.pace, t.clock.now(), DELTA_ENTRIES_MAX + 1, false);
+    t.clock.advance(900);
+    noteDeltaSent(t.pace, t.clock.now(), 1, true);
+    // PRIORITY_SHOWN_MS after the hurried delta; the bound counts from it too (its rows are the tab's newest).
+    expect(t.firesAfter(t.schedule.hidden)).toBe(PRIORITY_SHOWN_MS);
   });
 
   it('nothing runs for a tab that left', () => {

@@ -129,7 +129,7 @@ export function createRealtimeService(ports: RealtimeServicePorts): RealtimeServ
   };
   const paceClock: PaceClock = { later, now: () => clock.now() };
 
-  const deliverToTab = (sub: Subscriber, update: TabUpdate): void => deliver(sub, update, logger);
+  const deliverToTab = (sub: Subscriber, update: TabUpdate): void => deliver(sub, update, logger, paceClock.now);
 
   // ---- rooms (roomEntry.ts) ----
 

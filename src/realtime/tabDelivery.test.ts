@@ -17,7 +17,7 @@ function room(id: string, log = logger()): RoomEntry {
     session,
     myUid: 'u-me',
     later: () => () => undefined,
-    deliver: (sub, update) => deliver(sub, update, log),
+    deliver: (sub, update) => deliver(sub, update, log, () => 0),
     followed: () => true,
   });
   return entry;
@@ -38,7 +38,7 @@ describe('tab delivery', () => {
     const r = room('1');
     let apply!: () => void;
     const sub = follow(r, 'a', () => new Promise<void>((resolve) => (apply = resolve)));
-    deliver(sub, {}, logger());
+    deliver(sub, {}, logger(), () => 0);
     expect(sub.pace.inFlight).toBe(true);
     apply();
     await Promise.resolve();
@@ -69,7 +69,7 @@ describe('tab delivery', () => {
     follow(two, 'a', () => void seen.push('2a'));
     removeFollower(one, left);
     expect(one.subscribers.has('b')).toBe(false);
-    deliver(left, {}, logger());
+    deliver(left, {}, logger(), () => 0);
     tellEachTabOnce([one, two], {});
     expect(seen).toEqual(['1a']);
     tellFollowers([one, two], {});

@@ -13,9 +13,9 @@ import type { SessionKey, TabUpdate, TabUpdateHandler } from './realtimeApi';
 import type { RoomEntry, Subscriber } from './roomEntry';
 
 /** Sends one tab an update; a tab that throws or fails to apply it is logged, not retried. */
-export function deliver(sub: Subscriber, update: TabUpdate, logger: Logger): void {
+export function deliver(sub: Subscriber, update: TabUpdate, logger: Logger, now: () => number): void {
   if (sub.pace.gone) return;
-  noteUpdateSent(sub.pace);
+  noteUpdateSent(sub.pace, now());
   let result: void | Promise<void>;
   try {
     result = sub.onUpdate(update);
@@ -23,7 +23,7 @@ export function deliver(sub: Subscriber, update: TabUpdate, logger: Logger): voi
     logger.error(`realtime: tab ${sub.tabId} update threw`, error);
     result = undefined;
   }
-  const settled = (): void => noteUpdateApplied(sub.pace);
+  const settled = (): void => noteUpdateApplied(sub.pace, now());
   if (result === undefined) settled();
   else
     result.then(settled, (error: unknown) => {

@@ -34,15 +34,14 @@ export const browserPaintPorts = (): PaintPorts => ({
 
 /**
  * Resolves once the update is on screen (the next animation frame), at the latest after
- * PAINT_WAIT_MAX_MS. A hidden tab paints nothing: it resolves at once and the worker's own
- * cadence for hidden tabs applies.
+ * PAINT_WAIT_MAX_MS. A hidden tab paints nothing: it resolves at once (no timer: the
+ * browser runs a hidden tab's timers once a second at best, and an update still counted in
+ * flight would hold the list the tab needs the moment it is shown again) and the worker's
+ * own cadence for hidden tabs applies.
  */
 export function paintedSoon(ports: PaintPorts): Promise<void> {
+  if (!ports.visible()) return Promise.resolve();
   return new Promise((resolve) => {
-    if (!ports.visible()) {
-      ports.setTimer(resolve, 0);
-      return;
-    }
     const timer = ports.setTimer(() => {
       ports.cancelFrame(frame);
       resolve();
