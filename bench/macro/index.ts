@@ -25,7 +25,7 @@ import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { describeMachine, machineFacts, ROOT, writeDocsSection, writeResults, type BenchOptions, type MachineFacts } from '../lib/report';
 import { macroChart, type ChartSeries } from './chart';
-import { measureRun, type RunFigures, type RunPlan, type TabFigures, type Variant } from './measure';
+import { measureRun, quantile, type RunFigures, type RunPlan, type TabFigures, type Variant } from './measure';
 import type { BlockingFrame } from './probe';
 import { buildClient, startBenchServer } from '../../harness/serverProcess';
 import { measureTracedUpdates, type TracedUpdates } from './tracedUpdates';
@@ -48,6 +48,10 @@ export const TARGETS = {
   /** The cost of one chat update, applied and painted, p95, at these rates with one tab. */
   updateCostRates: [10, 5_000],
   updateCostP95Ms: 4,
+  /** The newest row a tab in view holds, at most this far behind the room (issue 34 item 1). */
+  storeLagMaxMs: 1000,
+  /** A hidden tab shown again holds a row sent since within this (issue 34 item 1). */
+  shownToCurrentMs: 250,
 } as const;
 
 export interface MacroOptions extends BenchOptions {
@@ -188,6 +192,19 @@ export function checkTargets(runs: readonly RunFigures[], traced: readonly Trace
       { what: `heap growth over the run, worst tab (${at})`, figure: `${fmt(s.heapGrowthMB, 2)} MB`, target: `< ${TARGETS.heapGrowthMB} MB`, met: s.heapGrowthMB < TARGETS.heapGrowthMB },
       { what: `sockets open at the server (${at})`, figure: String(r.socketsOpenMax), target: String(TARGETS.sockets), met: r.socketsOpenMax === TARGETS.sockets },
     );
+    // The store's lag, sampled once a second from the burst's second second (the first
+    // screen of a burst comes after the first delta's pace); tabs in view only.
+    const lags = r.tabFigures.filter((t) => t.visibility === 'visible').flatMap((t) => t.storeLagMs.slice(1));
+    if (lags.length > 0) {
+      const worst = Math.max(...lags);
+      checks.push({ what: `the newest row a tab in view holds, behind the room, worst sample (${at})`, figure: `${fmt(worst, 0)} ms (p50 ${fmt(quantile(lags, 0.5), 0)} ms, ${lags.length} samples)`, target: `<= ${TARGETS.storeLagMaxMs} ms`, met: worst <= TARGETS.storeLagMaxMs });
+    }
+    const shown = r.tabFigures.flatMap((t) => (t.shownToCurrentMs === undefined ? [] : [t.shownToCurrentMs]));
+    if (shown.length > 0) {
+      const numbers = shown.filter((ms): ms is number => ms !== null);
+      const worst = numbers.length === shown.length ? Math.max(...numbers) : Number.POSITIVE_INFINITY;
+      checks.push({ what: `a hidden tab shown again during a burst: until it shows a row sent since, worst tab (${at})`, figure: `${shown.map((ms) => (ms === null ? 'not within 3 s' : `${fmt(ms, 0)} ms`)).join(', ')}`, target: `<= ${TARGETS.shownToCurrentMs} ms`, met: worst <= TARGETS.shownToCurrentMs });
+    }
     // Runs recorded before the priority traffic existed have no such figure.
     const given = r.tabFigures.flatMap((t) => (t.priority === null || t.priority === undefined ? [] : [t.priority]));
     if (given.length > 0) {
@@ -441,7 +458,7 @@ export async function run(options: MacroOptions): Promise<MacroResult> {
         `${plan.variant.padEnd(8)} ${String(plan.rate).padStart(6)}/s ${runLabel(plan).padEnd(16)} busy ${fmt(s.busyMeanPct)} % (worst ${fmt(s.busyWorstPct)}; CPU ${fmt(s.cpuMeanPct)} %), ${fmt(s.busyMs, 0)} ms, long tasks ${s.longTasks} (${fmt(s.longestTaskMs, 0)} ms), p95 ${fmt(s.p95, 0)} ms, rows ${s.rowsTimed}, heap +${fmt(s.heapGrowthMB, 2)} MB, sockets ${figures.socketsOpenMax}, server ${fmt(figures.serverCpuPct)} %, worker ${figures.worker === null ? 'n/a' : `${fmt(figures.worker.busyMs, 0)} ms`}, chromium CPU ms ${JSON.stringify(figures.browserCpuMs)}, load ${fmt(figures.loadAverage, 2)} [${((Date.now() - started) / 1000).toFixed(0)} s]`,
       );
       log(
-        `  per tab: ${figures.tabFigures.map((t, i) => `#${i + 1} ${t.visibility} p95 ${fmt(t.latencyP95Ms, 0)} ms, frames over 50 ms ${fmt(t.longFrames ?? NaN, 0)}, store lag ${t.storeLagMs.length === 0 ? 'n/a' : `max ${fmt(Math.max(...t.storeLagMs), 0)} ms`}, update cost ${t.updates === 0 ? 'n/a' : `p50 ${fmt(t.updateCostP50Ms, 2)} / p95 ${fmt(t.updateCostP95Ms, 2)} ms (${t.updates})`}${t.priority === null || t.priority === undefined ? '' : `, own/mention/staff given ${t.priority.shown}/${t.priority.sent}`}${(t.blockingFrames ?? []).length === 0 ? '' : `, long frames: ${(t.blockingFrames ?? []).map(blockingText).join(' | ')}`}`).join('; ')}${figures.updateFloor ? `; update floor p50 ${fmt(figures.updateFloor.p50Ms, 2)} / p95 ${fmt(figures.updateFloor.p95Ms, 2)} ms` : ''}`,
+        `  per tab: ${figures.tabFigures.map((t, i) => `#${i + 1} ${t.visibility} p95 ${fmt(t.latencyP95Ms, 0)} ms, frames over 50 ms ${fmt(t.longFrames ?? NaN, 0)}, store lag ${t.storeLagMs.length === 0 ? 'n/a' : `max ${fmt(Math.max(...t.storeLagMs), 0)} ms`}${t.shownToCurrentMs === undefined ? '' : `, shown again: current after ${t.shownToCurrentMs === null ? 'more than 3 s' : `${fmt(t.shownToCurrentMs, 0)} ms`}`}, update cost ${t.updates === 0 ? 'n/a' : `p50 ${fmt(t.updateCostP50Ms, 2)} / p95 ${fmt(t.updateCostP95Ms, 2)} ms (${t.updates})`}${t.priority === null || t.priority === undefined ? '' : `, own/mention/staff given ${t.priority.shown}/${t.priority.sent}`}${(t.blockingFrames ?? []).length === 0 ? '' : `, long frames: ${(t.blockingFrames ?? []).map(blockingText).join(' | ')}`}`).join('; ')}${figures.updateFloor ? `; update floor p50 ${fmt(figures.updateFloor.p50Ms, 2)} / p95 ${fmt(figures.updateFloor.p95Ms, 2)} ms` : ''}`,
       );
     }
     // The update-cost runs' traced twins (a smoke run: its own rate, so the path never rots).

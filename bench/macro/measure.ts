@@ -86,6 +86,12 @@ export interface TabFigures {
    */
   readonly storeLagMs: readonly number[];
   /**
+   * A hidden tab of a "3 hidden" run, shown again during a burst after the run's figures
+   * were taken: ms until the newest row its chat list shows was sent no earlier than the
+   * moment it was shown (null: not within 3 s; absent for visible tabs and older results).
+   */
+  readonly shownToCurrentMs?: number | null;
+  /**
    * The product's cost of one chat update, applied and painted (src/diagnostics/updateCost.ts:
    * the update's own task plus the next frame's rendering), for the updates of the burst
    * while the tab was in view: count, p50, p95 (ms). Zero updates for the baseline.
@@ -307,6 +313,25 @@ async function openBaselineTabs(context: BrowserContext, server: BenchServer, ta
   return pages;
 }
 
+/**
+ * Shows a hidden tab again (emulated, as `hide`) and answers how long, by the page's clock,
+ * until the newest row its chat list shows was sent no earlier than that moment; null when
+ * not within 3 s.
+ */
+const SHOW_AND_TIME_CURRENT = `new Promise((resolve) => {
+  const newestShown = () => Math.max(0, ...[...document.querySelectorAll('article[data-send-time]')].map((row) => Number(row.dataset.sendTime)));
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get() { return 'visible'; } });
+  Object.defineProperty(document, 'hidden', { configurable: true, get() { return false; } });
+  const shownAt = Date.now();
+  document.dispatchEvent(new Event('visibilitychange'));
+  const look = () => {
+    if (newestShown() >= shownAt) resolve(Date.now() - shownAt);
+    else if (Date.now() - shownAt > 3000) resolve(null);
+    else setTimeout(look, 5);
+  };
+  look();
+})`;
+
 /** Makes a tab report itself hidden, as a background tab does (see README: emulated). */
 export async function hide(page: Page): Promise<void> {
   // A string, not a function: tsx would wrap the getters in a helper the page lacks.
@@ -444,6 +469,21 @@ export async function measureRun(browser: Browser, server: BenchServer, plan: Ru
     const given = await Promise.all(pages.map((p) => p.evaluate('globalThis.__webcastPriorityIds instanceof Map ? [...globalThis.__webcastPriorityIds] : []') as Promise<[string, string][]>));
     const workerCpu = worker === null ? null : await worker.stop();
     const heapAfter = await Promise.all(cdps.map(heapMB));
+    // The hidden tabs shown again in a burst of the same rate (after the run's own figures):
+    // a viewer coming back to a tab expects the room as it is now (issue 34 item 1).
+    let shownToCurrent: (number | null)[] | null = null;
+    if (plan.hidden && plan.variant === 'product') {
+      await server.admin(`/admin/v1/rooms/${ROOM}/burst`, { rate: plan.rate, seconds: 6 });
+      await sleep(1500);
+      // One at a time, each brought to the front as a viewer switching to it does (a tab
+      // behind the front one gets about one frame a second in headless Chromium).
+      shownToCurrent = [];
+      for (const page of pages.slice(0, -1)) {
+        await page.bringToFront();
+        shownToCurrent.push((await page.evaluate(SHOW_AND_TIME_CURRENT)) as number | null);
+      }
+      await sleep(1000);
+    }
 
     const tabFigures = figures.map((f, i): TabFigures => {
       const busy = busyPerSecond[i]!;
@@ -474,6 +514,7 @@ export async function measureRun(browser: Browser, server: BenchServer, plan: Ru
         latencyFirstQuarterP50Ms: round(quantile(f.latencies.filter((_, k) => f.latencyAt[k]! < started + (plan.seconds * 1000) / 4), 0.5), 0),
         latencyLastQuarterP50Ms: round(quantile(f.latencies.filter((_, k) => f.latencyAt[k]! >= started + (plan.seconds * 3000) / 4 && f.latencyAt[k]! < started + plan.seconds * 1000), 0.5), 0),
         storeLagMs: storeLags[i]!.map((l) => round(l, 0)),
+        ...(shownToCurrent !== null && i < shownToCurrent.length ? { shownToCurrentMs: shownToCurrent[i] ?? null } : {}),
         updates: costs.length,
         updateCostP50Ms: round(quantile(totals, 0.5), 2),
         updateCostP95Ms: round(quantile(totals, 0.95), 2),

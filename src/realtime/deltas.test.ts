@@ -124,6 +124,21 @@ describe('delta coalescer', () => {
     expect(deltas[1]?.gaps).toBeUndefined();
   });
 
+  it("the list of a tab shown again says nothing of the room's pace: the flood that came with it is not counted", () => {
+    const { c, deltas, arrived, s } = setup('all', false);
+    c.push(change({ appended: [entry(1)] }));
+    c.setVisible(true, [entry(1)]);
+    // A flood arrives before the replacement's frame: it joins the list, not the pace.
+    for (let i = 2; i < 2 + DELTA_ENTRIES_MAX + 50; i++) c.push(change({ appended: [entry(i)] }));
+    s.frame();
+    expect(deltas.at(-1)?.replace?.length).toBe(DELTA_ENTRIES_MAX);
+    expect(arrived.at(-1)).toBe(0);
+    // The next delta counts again.
+    c.push(change({ appended: [entry(1000), entry(1001), entry(1002)] }));
+    s.frame();
+    expect(arrived.at(-1)).toBe(3);
+  });
+
   it('becoming visible moves a pending tick to the next frame; going hidden drops the pending chat', () => {
     const { c, deltas, s } = setup('all', false);
     c.push(change({ sync: { gapsFilled: 1, gapsSkipped: 0, messagesSkipped: 0, messagesThinned: 0 } }));

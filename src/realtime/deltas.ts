@@ -279,6 +279,12 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
   const gaps = new GapMarks();
   /** Chat went by while the tab was hidden: its list is replaced when it is shown. */
   let stale = false;
+  /**
+   * The pending replacement is the list of a tab shown again: it says nothing of the room's
+   * pace, so the delta after it comes at a trickle's (a flood's pace would hold the rows
+   * that arrived since it was cut, and the tab shown again would show them a second later).
+   */
+  let shownAgain = false;
 
   /** Hidden: what is pending of the chat will never be shown as it is. */
   function dropChat(): void {
@@ -287,6 +293,7 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
     withdraw = [];
     replace = null;
     arrived = 0;
+    shownAgain = false;
     gaps.reset();
   }
 
@@ -391,7 +398,8 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
     if (hasState) delta = { ...delta, state };
     if (sync !== null) delta = { ...delta, sync };
     delta = withSample(delta);
-    const count = arrived;
+    const count = shownAgain ? 0 : arrived;
+    shownAgain = false;
     clearPending();
     // A hurried delta says nothing of the room's pace: the count runs on to the next paced one.
     if (hurried) arrived = count;
@@ -525,6 +533,7 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
       if (!visible) dropChat();
       else if (stale) {
         stale = false;
+        shownAgain = true;
         replace = latest(filterEntries(filter, currentEntries, chatState));
         append = [];
         withdraw = [];
