@@ -12,6 +12,14 @@ export async function readMetric(url: string, name: string): Promise<number> {
   return Number(line.slice(line.lastIndexOf(' ') + 1));
 }
 
+/** The sum of every series of one metric of `/metrics` (0 when it has none yet: a labelled counter before its first count). */
+export async function readMetricSum(url: string, name: string): Promise<number> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  let sum = 0;
+  for (const line of text.split('\n')) if (line.startsWith(`${name} `) || line.startsWith(`${name}{`)) sum += Number(line.slice(line.lastIndexOf(' ') + 1));
+  return sum;
+}
+
 /** An admin API call (GET without a body, POST with one); throws unless the envelope's code is 200. */
 export async function adminCall<T>(url: string, adminToken: string, pathname: string, body?: unknown): Promise<T> {
   const res = await fetch(`${url}${pathname}`, {

@@ -19,7 +19,11 @@
  *   now - sendTime, now read as Date.now() at the observer's callback (the microtask after
  *   the commit that inserted it: the row is painted in the next frame, at most one frame
  *   interval later). Virtualised lists render only the rows in view, so only those are
- *   timed; the count of timed rows is reported with them.
+ *   timed; the count of timed rows is reported with them;
+ * - send-to-paint latency: for the same rows, the time of the animation frame that paints
+ *   them (Date.now() in a requestAnimationFrame callback asked for by the observer when it
+ *   stamped rows: the frame the inserted rows are painted in, which a page needs anyway, so
+ *   it adds no frame). A tab the browser gives few frames shows its rows late, and this says so.
  *
  * `window.__macroProbe.start(options?)` clears and starts recording, `.stop()` returns the figures.
  */
@@ -43,6 +47,8 @@ export interface ProbeFigures {
   readonly latencies: readonly number[];
   /** When each timed row entered the DOM (Date.now()), parallel to latencies. */
   readonly latencyAt: readonly number[];
+  /** The same rows to the animation frame that painted them (absent in older results files). */
+  readonly paintLatencies?: readonly number[];
   readonly rows: number;
   readonly visibility: string;
 }
@@ -67,10 +73,13 @@ export function installProbe(): void {
     lastFrame: number;
     latencies: number[];
     latencyAt: number[];
+    paintLatencies: number[];
+    /** Send times of rows inserted since the last frame, waiting for it. */
+    unpainted: number[];
     rows: number;
     readonly seen: Set<string>;
   }
-  const state: ProbeState = { recording: false, longTasks: [], blockingFrames: [], longFrames: [], loop: 0, frameIntervals: [], lastFrame: -1, latencies: [], latencyAt: [], rows: 0, seen: new Set() };
+  const state: ProbeState = { recording: false, longTasks: [], blockingFrames: [], longFrames: [], loop: 0, frameIntervals: [], lastFrame: -1, latencies: [], latencyAt: [], paintLatencies: [], unpainted: [], rows: 0, seen: new Set() };
   (globalThis as { __macroProbe?: unknown }).__macroProbe = {
     start(options?: { readonly frames?: boolean }): void {
       state.recording = true;
@@ -81,6 +90,8 @@ export function installProbe(): void {
       state.lastFrame = -1;
       state.latencies = [];
       state.latencyAt = [];
+      state.paintLatencies = [];
+      state.unpainted = [];
       state.rows = 0;
       // A loop of an earlier start() may still have a callback pending: it ends at its next call.
       state.loop += 1;
@@ -89,7 +100,7 @@ export function installProbe(): void {
     stop(): ProbeFigures {
       state.recording = false;
       state.loop += 1;
-      return { longTasks: state.longTasks, blockingFrames: state.blockingFrames, longFrames: state.longFrames, frameIntervals: state.frameIntervals, latencies: state.latencies, latencyAt: state.latencyAt, rows: state.rows, visibility: document.visibilityState };
+      return { longTasks: state.longTasks, blockingFrames: state.blockingFrames, longFrames: state.longFrames, frameIntervals: state.frameIntervals, latencies: state.latencies, latencyAt: state.latencyAt, paintLatencies: state.paintLatencies, rows: state.rows, visibility: document.visibilityState };
     },
   };
   try {
@@ -155,7 +166,15 @@ export function installProbe(): void {
     state.rows += 1;
     state.latencies.push(now - sendTime);
     state.latencyAt.push(now);
+    if (state.unpainted.length === 0) requestAnimationFrame(painted);
+    state.unpainted.push(sendTime);
   };
+  // Hoisted: the frame the rows inserted since the last one are painted in.
+  function painted(): void {
+    const now = Date.now();
+    if (state.recording) for (const sendTime of state.unpainted) state.paintLatencies.push(now - sendTime);
+    state.unpainted = [];
+  }
   const observer = new MutationObserver((records) => {
     const now = Date.now();
     for (const record of records) {

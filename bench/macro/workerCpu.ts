@@ -26,6 +26,9 @@ export interface WorkerCpu {
   readonly busyMs: number;
   /** Of which garbage collection, ms. */
   readonly gcMs: number;
+  /** The worker's JavaScript heap after a forced GC, before and after the window, MB (absent in older results, NaN when unread). */
+  readonly heapBeforeMB?: number;
+  readonly heapAfterMB?: number;
 }
 
 export interface WorkerProfiler {
@@ -69,7 +72,20 @@ export async function startWorkerProfiler(browser: Browser, urlPart: string, log
     });
     return answer;
   };
+  // The worker's heap after a forced GC (its 200-entry buffer and every tab's pending lists):
+  // a run that grows it is a leak in the one place every tab shares.
+  const heapMB = async (): Promise<number> => {
+    try {
+      await call('HeapProfiler.collectGarbage');
+      const { usedSize } = (await call('Runtime.getHeapUsage')) as { usedSize: number };
+      return usedSize / 2 ** 20;
+    } catch {
+      return Number.NaN;
+    }
+  };
+  let heapBeforeMB = Number.NaN;
   try {
+    heapBeforeMB = await heapMB();
     await call('Profiler.enable');
     await call('Profiler.setSamplingInterval', { interval: 1000 });
     await call('Profiler.start');
@@ -82,6 +98,7 @@ export async function startWorkerProfiler(browser: Browser, urlPart: string, log
     async stop() {
       try {
         const { profile } = (await call('Profiler.stop')) as { profile: Profile };
+        const heapAfterMB = await heapMB();
         const names = new Map(profile.nodes.map((n) => [n.id, n.callFrame.functionName]));
         let busy = 0;
         let gc = 0;
@@ -95,7 +112,7 @@ export async function startWorkerProfiler(browser: Browser, urlPart: string, log
           busy += span;
           if (name === '(garbage collector)') gc += span;
         }
-        return { windowMs: (profile.endTime - profile.startTime) / 1000, busyMs: busy / 1000, gcMs: gc / 1000 };
+        return { windowMs: (profile.endTime - profile.startTime) / 1000, busyMs: busy / 1000, gcMs: gc / 1000, heapBeforeMB, heapAfterMB };
       } catch (error) {
         log(`worker CPU: the profile could not be read (${String(error)})`);
         return null;

@@ -12,6 +12,11 @@
  * - one React state update per message (the last CHAT_ENTRIES_KEPT entries, as the product
  *   keeps), rendered by the project's own ChatList (react-virtuoso) and ChatMessage rows.
  *
+ * The batched twin (`&batchMs=250&keep=150`, issue 34 item 5): the same rows on the main
+ * thread, as a careful busy-chat client renders them (7TV's and BetterTTV's choice): every
+ * frame decoded and turned into an entry as it comes, the list updated once per batch
+ * interval with what came in it, the last `keep` entries kept.
+ *
  * The login comes in the page's query: `?ws=<socket url>&sid=<sid>&uid=<user id>&room=<id>`.
  * Written with createElement (no JSX) so it type-checks under tsconfig.node.json.
  */
@@ -42,6 +47,9 @@ const wsUrl = params.get('ws') ?? '';
 const sid = params.get('sid') ?? '';
 const myUid = params.get('uid');
 const room = params.get('room') ?? '10001';
+/** 0: one state update per message; else the update's interval, ms (the batched twin). */
+const batchMs = Number(params.get('batchMs') ?? '0');
+const kept = Number(params.get('keep') ?? String(CHAT_ENTRIES_KEPT));
 const status: BaselineState = { connected: false, joined: false, received: 0 };
 (globalThis as { __baseline?: BaselineState }).__baseline = status;
 
@@ -56,6 +64,13 @@ function useChatSocket(): readonly ChatEntry[] {
     let previous: ChatEntry | undefined;
     let seq = 0;
     let heartbeat: ReturnType<typeof setInterval> | undefined;
+    let batch: ChatEntry[] = [];
+    const flush = batchMs > 0 ? setInterval(() => {
+      if (batch.length === 0) return;
+      const arrived = batch;
+      batch = [];
+      setEntries((list) => keepLast(list, arrived));
+    }, batchMs) : undefined;
     socket.onopen = () => {
       status.connected = true;
       socket.send(encodeFrame({ headers: { cmd: 'login', aid: SOCKET_LOGIN_AID, sid, [BATCH_HEADER]: '1' }, body: {} }));
@@ -88,15 +103,27 @@ function useChatSocket(): readonly ChatEntry[] {
       if (entry === null) return;
       previous = entry;
       if (!showsEntry('all', entry, { staffOnly: false })) return;
+      if (batchMs > 0) {
+        batch.push(entry);
+        if (batch.length > kept) batch = batch.slice(batch.length - kept);
+        return;
+      }
       // One state update per message, as a chat fed straight from its socket does.
-      setEntries((list) => (list.length < CHAT_ENTRIES_KEPT ? [...list, entry] : [...list.slice(list.length - CHAT_ENTRIES_KEPT + 1), entry]));
+      setEntries((list) => (list.length < kept ? [...list, entry] : [...list.slice(list.length - kept + 1), entry]));
     };
     return () => {
       clearInterval(heartbeat);
+      clearInterval(flush);
       socket.close();
     };
   }, []);
   return entries;
+}
+
+/** The last `kept` of `list` and then `arrived`. */
+function keepLast(list: readonly ChatEntry[], arrived: readonly ChatEntry[]): readonly ChatEntry[] {
+  const all = [...list, ...arrived];
+  return all.length > kept ? all.slice(all.length - kept) : all;
 }
 
 /** The baseline never skips (it falls behind instead), so its list never asks. */
