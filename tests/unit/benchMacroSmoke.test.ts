@@ -1,9 +1,11 @@
 /**
  * Smoke of the macro benchmark (bench/macro, issue 6): the whole path once at a tiny rate
- * (50 messages a second for 1 s, one tab, the product and the baseline), so the benchmark
+ * (50 messages a second for 1 s, one tab, the product, the baseline and its batched twin), so the benchmark
  * code never rots: client build into a temporary directory, its own reference server,
  * Debian's Chromium, the probes. It asserts only that figures were produced, never a
- * timing, and that nothing was written (no docs/benchmarks.md, bench/results, chart).
+ * timing, and that nothing was written (no docs/benchmarks.md, bench/results, chart); and
+ * that the baselines load everything they ask for (issue 34 item 5: an honest baseline loads
+ * the product's emoji, which issue 34 reported failing; the sprite at /emoji/ is served).
  * Skipped where /usr/bin/chromium is missing (the README's prerequisites install it) or
  * with BENCH_MACRO_SMOKE=0. About 20 to 35 s (it builds the client and starts a browser).
  */
@@ -16,15 +18,17 @@ const mtime = (file: string): number | null => (fs.existsSync(file) ? fs.statSyn
 const listing = (dir: string): string[] => (fs.existsSync(dir) ? fs.readdirSync(dir).sort() : []);
 
 describe.skipIf(!fs.existsSync(CHROMIUM) || process.env.BENCH_MACRO_SMOKE === '0')('macro benchmark smoke', () => {
-  it('runs the product and the baseline at a tiny rate, produces figures and writes nothing', async () => {
+  it('runs the product and the baselines at a tiny rate, produces figures and writes nothing', async () => {
     const docsBefore = mtime(DOCS_FILE);
     const chartBefore = mtime(CHART_FILE);
     const resultsBefore = listing(RESULTS_DIR);
     const lines: string[] = [];
     const result = await run({ smoke: true, log: (line) => lines.push(line) });
 
-    expect(result.runs.map((r) => r.variant)).toEqual(['product', 'baseline']);
+    expect(result.runs.map((r) => r.variant)).toEqual(['product', 'baseline', 'batched']);
     for (const r of result.runs) {
+      expect(r.failedLoads, r.variant).toEqual([]);
+      expect(Number.isFinite(r.socketsClosed), r.variant).toBe(true);
       expect(r.sent, r.variant).toBeGreaterThan(0);
       expect(r.socketsOpenMax, r.variant).toBe(1);
       expect(r.tabFigures).toHaveLength(1);
@@ -37,10 +41,12 @@ describe.skipIf(!fs.existsSync(CHROMIUM) || process.env.BENCH_MACRO_SMOKE === '0
       expect(Number.isFinite(tab.longFrames), r.variant).toBe(true);
       expect(tab.rowsTimed, r.variant).toBeGreaterThan(0);
       expect(Number.isFinite(tab.latencyP95Ms), r.variant).toBe(true);
+      expect(Number.isFinite(tab.paintLatencyP95Ms), r.variant).toBe(true);
       expect(Number.isFinite(tab.heapBeforeMB) && Number.isFinite(tab.heapAfterMB), r.variant).toBe(true);
     }
     // The page's floor (src/diagnostics/updateCost.ts measureUpdateFloor): the product only.
     const [product, baseline] = result.runs;
+    expect(Number.isFinite(product?.worker?.heapAfterMB), 'the worker heap').toBe(true);
     expect(product?.updateFloor?.count).toBe(30);
     expect(product?.updateFloor?.p95Ms).toBeGreaterThan(0);
     expect(baseline?.updateFloor ?? null).toBeNull();
