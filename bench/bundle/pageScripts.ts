@@ -8,8 +8,14 @@
 import { gzipSync } from 'node:zlib';
 import type { BrowserContext, Page, Request, Response } from '@playwright/test';
 
-/** Issue 5: the guide page's JavaScript stays under 150 KB gzipped (KB = 1,000 bytes). */
-export const GUIDE_BUDGET_GZIP_BYTES = 150_000;
+/**
+ * The guide page's JavaScript stays under this, gzipped (KB = 1,000 bytes): issue 5's
+ * 150 KB, brought to 140 KB once the declarative router took 16 KB off (2026-12-01, 133 KB),
+ * so the gain holds; issue 34 item 7 wants 120 KB.
+ */
+export const GUIDE_BUDGET_GZIP_BYTES = 140_000;
+/** Issue 34 item 7's target for the guide page, printed beside the budget by the bundle benchmark. */
+export const GUIDE_TARGET_GZIP_BYTES = 120_000;
 
 /**
  * Chunks of the player and the chat (the video page), by file name (Vite names a chunk after

@@ -1,8 +1,5 @@
-import { useEffect } from 'react';
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { RenderErrorMessage } from '../ui/RenderErrorMessage';
 import { AppHeader } from './AppHeader';
-import { NotFoundPage } from './pages/NotFoundPage';
 import { useHomePath } from './useHomePath';
 
 interface RouteErrorPageProps {
@@ -10,23 +7,19 @@ interface RouteErrorPageProps {
 }
 
 /**
- * The router's errorElement: replaces the router's built-in English error screen. A path
- * outside the application prefix reaches here as a 404; a screen that throws while
- * rendering shows the localized render-error message.
+ * What a route that throws while rendering shows (router.tsx RouteErrorBoundary): the app's
+ * header and the localized render-error message, never a blank page. A path outside the
+ * application prefix never reaches the router (bootstrap's OutsidePrefixPage); an unknown
+ * one under it is the router's own 404 route.
  */
 export function RouteErrorPage({ defaultRoomId }: RouteErrorPageProps) {
   const homePath = useHomePath(defaultRoomId);
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-
-  useEffect(() => {
-    if (!notFound) console.error('Route failed', error);
-  }, [error, notFound]);
-
   return (
     <div className="app">
       <AppHeader homePath={homePath} />
-      <main className="app-main">{notFound ? <NotFoundPage defaultRoomId={defaultRoomId} /> : <RenderErrorMessage />}</main>
+      <main className="app-main">
+        <RenderErrorMessage />
+      </main>
     </div>
   );
 }

@@ -5,7 +5,6 @@
  */
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
 import { enabledLocales, readRuntimeConfig, type RuntimeConfig } from '../config';
 import { liveRoomPath } from '../features/live';
 import { DEFAULT_LOCALE, LOCALES_ENABLED_BY_DEFAULT } from '../domain/constants';
@@ -20,10 +19,10 @@ import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { collectPageFailures } from '../diagnostics/reportFailure';
 import '../ui/base.css';
 import { createAppApi } from './api';
-import { attachRouter } from './navigation';
+import { appRouterView } from './navigation';
 import { OutsidePrefixPage } from './OutsidePrefixPage';
 import { isUnderPrefix, withPrefix } from './prefix';
-import { createAppRouter } from './router';
+import { AppRouter } from './router';
 import { StartupError, type StartupProblem } from './StartupError';
 
 const renderIn = (root: Root, node: ReactNode) =>
@@ -55,17 +54,15 @@ async function startWithConfig(root: Root, config: RuntimeConfig): Promise<void>
   keepFocusThroughDisabling();
   // The reporting self-test, loaded only when the address asks for it.
   if (new URLSearchParams(window.location.search).get('reportSelfTest') === '1') void import('./ReportSelfTest').then((m) => m.runReportSelfTest());
-  const router = createAppRouter(config);
-  attachRouter(router);
   // In a portal's frame: the postMessage interface (loaded only there; see the README).
   if (window.parent !== window && config.allowedOrigins.length > 0) {
-    void import('./embedBridge').then(({ startEmbedBridge }) => startEmbedBridge(window, config, router));
+    void import('./embedBridge').then(({ startEmbedBridge }) => startEmbedBridge(window, config, appRouterView));
   }
   const api = createAppApi(config);
   renderIn(
     root,
     <ApiProvider api={api}>
-      <RouterProvider router={router} />
+      <AppRouter config={config} />
     </ApiProvider>,
   );
 }

@@ -45,7 +45,8 @@ export function startEmbedBridge(win: Window, config: RuntimeConfig, router: App
   };
   win.addEventListener('message', onMessage);
 
-  post({ type: 'ready', path: router.state.location.pathname });
+  // The router tells where it is once it has rendered: before that, the first move is the word.
+  if (router.state.location.pathname !== '') post({ type: 'ready', path: router.state.location.pathname });
   const stops: (() => void)[] = [() => win.removeEventListener('message', onMessage)];
   stops.push(router.subscribe((state) => post({ type: 'ready', path: state.location.pathname })));
 
