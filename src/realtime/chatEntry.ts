@@ -58,7 +58,8 @@ export interface ChatEntry {
 
 export interface ChatEntryContext {
   readonly myUid: string | null;
-  readonly previous: ChatEntry | undefined;
+  /** The entry before it in the room (its sender, for meshType). */
+  readonly previous: { readonly uid: string } | undefined;
 }
 
 /** Longer ids and URLs are not from a well-behaved server; dropping them bounds memory. */

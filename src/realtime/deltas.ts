@@ -19,6 +19,7 @@ import { isStaff } from '../domain/roles';
 import type { ChatEntry } from './chatEntry';
 import { createChatSampler, type ChatSample, type ChatSampler, type ChatSpeed } from './chatSpeed';
 import { filterEntries, showsEntry, type ChatFilter, type ChatVisibility } from './filters';
+import { plainEntries, plainlyOthers } from './lazyChatEntry';
 import type { HubChange, RoomSync } from './roomHub';
 import type { RoomState } from './roomState';
 
@@ -44,7 +45,7 @@ export const PRIORITY_ENTRIES_KEPT = 50;
 export const FLOOD_SCREEN_ENTRIES = 40;
 
 /** The entries a cut keeps: the viewer's own, the ones mentioning them, staff and highlighted. */
-export const isPriorityEntry = (entry: ChatEntry): boolean => entry.mine || entry.mentionsMe || entry.highlight || isStaff(entry.role);
+export const isPriorityEntry = (entry: ChatEntry): boolean => !plainlyOthers(entry) && (entry.mine || entry.mentionsMe || entry.highlight || isStaff(entry.role));
 
 export interface ChatDelta {
   /** Entries to add at the end of the tab's list, oldest first. */
@@ -175,10 +176,11 @@ class GapMarks {
    */
   supersede(pending: readonly ChatEntry[], next: readonly ChatEntry[]): void {
     if (pending.length === 0) return;
-    const kept = new Set<string>();
-    for (const entry of next) kept.add(entry.msgId);
+    // By offset (one room's: unique), which an unparsed entry knows without a parse.
+    const kept = new Set<number>();
+    for (const entry of next) kept.add(entry.offset);
     for (const entry of pending) {
-      if (kept.has(entry.msgId)) continue;
+      if (kept.has(entry.offset)) continue;
       this.carry += 1;
       const mark = this.marks?.get(entry.offset);
       if (mark === undefined) continue;
@@ -236,9 +238,10 @@ class GapMarks {
   }
 }
 
-function removeById(list: ChatEntry[], msgId: string): boolean {
+/** Removes `entry` (by its room offset: an unparsed pending entry knows it without a parse). */
+function removeEntry(list: ChatEntry[], entry: ChatEntry): boolean {
   for (let i = list.length - 1; i >= 0; i--) {
-    if (list[i]?.msgId === msgId) {
+    if (list[i]?.offset === entry.offset) {
       list.splice(i, 1);
       return true;
     }
@@ -248,7 +251,7 @@ function removeById(list: ChatEntry[], msgId: string): boolean {
 
 /** The delta that gives a tab everything at once: its filter's view of the buffer, and the whole room state. */
 export function snapshotDelta(filter: ChatFilter, entries: readonly ChatEntry[], roomState: RoomState): ChatDelta {
-  return { append: [], withdraw: [], replace: latest(filterEntries(filter, entries, roomState.chat)), state: roomState };
+  return { append: [], withdraw: [], replace: plainEntries(latest(filterEntries(filter, entries, roomState.chat))), state: roomState };
 }
 
 export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoalescer {
@@ -385,13 +388,14 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
         heldMarks = gaps.lift(held);
       }
     }
+    // What leaves the worker is plain entries: the unparsed ones a delta takes are parsed here.
     let delta: ChatDelta;
     if (replace !== null) {
-      delta = { append: [], withdraw: [], replace: keepLast(replace, DELTA_ENTRIES_MAX) };
+      delta = { append: [], withdraw: [], replace: plainEntries(keepLast(replace, DELTA_ENTRIES_MAX)) };
     } else if (append.length > DELTA_ENTRIES_MAX) {
-      delta = { append: floodScreen(append), withdraw };
+      delta = { append: plainEntries(floodScreen(append)), withdraw };
     } else {
-      delta = { append, withdraw };
+      delta = { append: plainEntries(append), withdraw };
     }
     const marks = gaps.takeFor(delta.replace ?? delta.append);
     if (marks !== undefined) delta = { ...delta, gaps: marks };
@@ -502,7 +506,7 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
         if (!showsEntry(filter, entry, chatState)) continue; // the tab never had it
         const pending = replace ?? append;
         // Not sent yet: just forget it. A pending replacement is the whole list, so no id is needed.
-        if (removeById(pending, entry.msgId) || replace !== null) continue;
+        if (removeEntry(pending, entry) || replace !== null) continue;
         withdraw.push(entry.msgId);
       }
       for (const _key in change.state) {

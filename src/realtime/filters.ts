@@ -7,6 +7,7 @@
  */
 import { isStaff } from '../domain/roles';
 import type { ChatEntry } from './chatEntry';
+import { plainlyOthers } from './lazyChatEntry';
 
 export const CHAT_FILTERS = ['all', 'mine', 'staff', 'mentions'] as const;
 export type ChatFilter = (typeof CHAT_FILTERS)[number];
@@ -30,6 +31,8 @@ function passesFilter(filter: ChatFilter, entry: ChatEntry): boolean {
 }
 
 export function showsEntry(filter: ChatFilter, entry: ChatEntry, chatState: ChatVisibility): boolean {
+  // Someone else's, no staff's, mentioning nobody here, not highlighted: known unparsed.
+  if (plainlyOthers(entry)) return filter === 'all' && !chatState.staffOnly;
   if (entry.mine) return true;
   if (chatState.staffOnly && !isStaff(entry.role)) return false;
   return passesFilter(filter, entry);

@@ -12,6 +12,8 @@ import { RingBuffer } from '../domain/chatList';
 import { CHAT_ENTRIES_KEPT } from '../domain/constants';
 import { readSkipNotice, SKIP_NOTICE_CODE } from '../protocol/thinning';
 import { readId, toChatEntry, type ChatEntry } from './chatEntry';
+import { mayConcernViewer, RawChatBody } from './chatScan';
+import { LazyChatEntry, plainEntry, type PreviousSender } from './lazyChatEntry';
 import { isCallRoomCode, readCallRoomPush } from './callRoomState';
 import { isMicCode, readMicPush } from './micState';
 import { applyPatch, INITIAL_ROOM_STATE, isRoomStateCode, readRoomState, type RoomState } from './roomState';
@@ -115,14 +117,53 @@ function hold(h: HubState, offset: number, message: HistoryMessage): void {
   h.held.set(offset, message);
 }
 
+/** The entry before the next one, as a LazyChatEntry remembers it: its sender, or its unparsed body. */
+function previousSender(h: HubState): PreviousSender {
+  const last = h.ring.at(h.ring.size - 1);
+  if (last === undefined) return null;
+  if (last instanceof LazyChatEntry) {
+    const body = last.unparsedBody;
+    if (body !== null) return { body };
+  }
+  return { uid: last.uid };
+}
+
+function parseBody(text: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
 function applyChat(h: HubState, body: Record<string, unknown>, batch: Batch): void {
-  const entry = toChatEntry(body, { myUid: h.myUid, previous: h.ring.at(h.ring.size - 1) });
+  let entry: ChatEntry | null;
+  if (body instanceof RawChatBody) {
+    // Unparsed (socketSession.ts): parsed now only when it may concern the viewer, else when read.
+    if (!mayConcernViewer(body.text, h.myUid)) {
+      entry = new LazyChatEntry(body.offset, body.text, previousSender(h), h.myUid, h.counters);
+    } else {
+      const parsed = parseBody(body.text);
+      entry = parsed === null || parsed.offset !== body.offset ? null : toChatEntry(parsed, { myUid: h.myUid, previous: h.ring.at(h.ring.size - 1) });
+    }
+  } else {
+    entry = toChatEntry(body, { myUid: h.myUid, previous: h.ring.at(h.ring.size - 1) });
+  }
   if (entry === null) {
     h.counters.malformed++;
     return;
   }
   h.ring.push(entry);
   batch.appended.push(entry);
+}
+
+/** Whether `entry` may be the message `msgId`: an unparsed one whose text does not name it is not (its text has no escape that could spell it: chatScan.ts). */
+function mayBe(entry: ChatEntry, msgId: string): boolean {
+  if (!(entry instanceof LazyChatEntry)) return entry.msgId === msgId;
+  const body = entry.unparsedBody;
+  if (body !== null && /^[\w.:-]+$/.test(msgId) && !body.includes(msgId)) return false;
+  return entry.msgId === msgId;
 }
 
 function applyWithdraw(h: HubState, body: Record<string, unknown>, batch: Batch): void {
@@ -133,7 +174,8 @@ function applyWithdraw(h: HubState, body: Record<string, unknown>, batch: Batch)
   }
   let index = -1;
   for (let i = 0; i < h.ring.size; i++) {
-    if (h.ring.at(i)?.msgId === msgId) {
+    const candidate = h.ring.at(i);
+    if (candidate !== undefined && mayBe(candidate, msgId)) {
       index = i;
       break;
     }
@@ -148,9 +190,10 @@ function applyWithdraw(h: HubState, body: Record<string, unknown>, batch: Batch)
   const previous = h.ring.at(index - 1);
   const meshType = previous !== undefined && previous.uid === following.uid;
   if (meshType !== following.meshType) {
+    const plain = plainEntry(following);
     h.ring.update(
       (e) => e === following,
-      (e) => ({ ...e, meshType }),
+      (e) => (plain === null ? e : { ...plain, meshType }),
     );
     batch.replace = true; // rare (a withdraw), so resending the list is cheaper than a new delta kind
   }

@@ -9,7 +9,8 @@
  */
 import { HEARTBEAT_INTERVAL_MS, RECONNECT_MAX_ATTEMPTS, RECONNECT_WAIT_MS, REQUEST_TIMEOUT_MS, SOCKET_LOGIN_AID } from '../domain/constants';
 import { randomId32 } from '../domain/randomId';
-import { BATCH_HEADER, decodeFrame, encodeFrame, framesOfMessage, isRequestCode, type DecodeFailure, type Frame, type FrameBody, type OutgoingFrame } from '../protocol/frame';
+import { readSocketFrame } from './chatScan';
+import { BATCH_HEADER, encodeFrame, framesOfMessage, isRequestCode, type DecodeFailure, type Frame, type FrameBody, type OutgoingFrame } from '../protocol/frame';
 import { createPendingRequests, RequestError } from './pendingRequests';
 import { forgetProgress, newProgressReports, offsetsToReport, type ProgressReports } from './progressReports';
 import type { Clock, Logger, RandomBytes, RoomOffsets, SocketFactory, SocketLike, TimerId } from './ports';
@@ -332,7 +333,9 @@ export function createSocketSession(options: SocketSessionOptions): SocketSessio
   };
 
   const onData = (data: unknown): void => {
-    const decoded = decodeFrame(data);
+    // A chat push as the reference server sends it is routed on its room and offset, its body
+    // left unparsed for the hub to parse when it is shown (chatScan.ts, issue 34 item 3).
+    const decoded = readSocketFrame(data);
     if (!decoded.ok) return malformed(decoded.reason);
     const frame = decoded.frame;
     const code = frame.code;
