@@ -86,7 +86,7 @@ export function readChatPlace(body: string): ChatPlace | null {
   const digitsEnd = i + 1;
   while (i >= 0 && isDigit(body.charCodeAt(i))) i--;
   const digitsStart = i + 1;
-  if (digitsEnd - digitsStart < 1 || digitsEnd - digitsStart > 15) return null;
+  if (digitsEnd - digitsStart < 1 || digitsEnd - digitsStart > 16) return null;
   // A leading zero, a sign or a fraction is not the server's offset: parse those.
   if (digitsEnd - digitsStart > 1 && body.charCodeAt(digitsStart) === 48) return null;
   const before = body.charCodeAt(i);
