@@ -44,7 +44,8 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { RingBuffer, CHAT_ENTRIES_KEPT, cutChatText, tokenizeChat } from '../src/domain';
-import { decodeFrame, type Frame } from '../src/protocol/frame';
+import { decodeFrame, type DecodeResult, type Frame } from '../src/protocol/frame';
+import { readSocketFrame } from '../src/realtime/chatScan';
 import { toChatEntry, type ChatEntry } from '../src/realtime/chatEntry';
 import { createRoomHub, type HubChange, type RoomHub } from '../src/realtime/roomHub';
 import { CHAT_FILTERS, showsEntry, type ChatFilter, type ChatVisibility } from '../src/realtime/filters';
@@ -57,6 +58,12 @@ import { describeMachine, machineFacts, ROOT, writeDocsSection, writeResults, ty
 
 export const SECTION = 'Worker pipeline (micro)';
 export const TARGET_RATIO = 2;
+/** Issue 34 item 3: in a flood, below the floor (most bodies are never parsed). */
+export const TARGET_FLOOD_RATIO = 1;
+/** Issue 34 item 3: when every frame is shown (all parsed), at most this. */
+export const TARGET_SHOWN_RATIO = 1.5;
+/** Frames between two ticks where every frame is shown: fewer than a flood's screen (40). */
+export const SHOWN_TICK_FRAMES = 20;
 const ROOM = '10001';
 const VIEWERS = 500;
 /** The viewer the worker is logged in as: one of the mentioned ones of burstTraffic. */
@@ -305,8 +312,17 @@ function copyOf(delta: ChatDelta, copy: Copy): number {
   return 0;
 }
 
+/**
+ * How the worker reads a frame: the product's readSocketFrame (a chat push's body left
+ * unparsed unless it may concern the viewer, parsed when shown: issue 34 item 3), or
+ * decodeFrame of every frame, as before it.
+ */
+export type Read = 'scan' | 'parse';
+const readers: Record<Read, (text: string) => DecodeResult> = { scan: readSocketFrame, parse: decodeFrame };
+
 /** The whole worker path of one burst, each emitted delta copied as `copy` says. */
-function runPipeline(texts: readonly string[], copy: Copy, coalesce = true, tickFrames = TICK_FRAMES): { sink: number; counts: PipelineCounts } {
+function runPipeline(texts: readonly string[], copy: Copy, coalesce = true, tickFrames = TICK_FRAMES, read: Read = 'scan'): { sink: number; counts: PipelineCounts } {
+  const readFrame = readers[read];
   const delivered: Record<ChatFilter, number> = { all: 0, mine: 0, staff: 0, mentions: 0 };
   let deltas = 0;
   let sink = 0;
@@ -330,7 +346,7 @@ function runPipeline(texts: readonly string[], copy: Copy, coalesce = true, tick
   });
   const rooms = roomsWith(hub);
   for (let i = 0; i < texts.length; i++) {
-    const result = decodeFrame(texts[i]);
+    const result = readFrame(texts[i]!);
     if (result.ok) {
       const room = routeOf(rooms, result.frame);
       if (room !== undefined) applyFrame(room, result.frame);
@@ -508,8 +524,23 @@ export function stagesOf(inputs: Inputs): StageDef[] {
       pass: () => runPipeline(frames.texts, 'clone', true, DISPLAY_TICK_FRAMES).sink,
     },
     {
+      id: 'pipelineParsed',
+      label: 'pipeline with every body parsed (decodeFrame of every frame, as before issue 34 item 3)',
+      pass: () => runPipeline(frames.texts, 'clone', true, TICK_FRAMES, 'parse').sink,
+    },
+    {
+      id: 'pipelineAllShown',
+      label: `pipeline where every frame is shown (a tick every ${SHOWN_TICK_FRAMES} frames: every body parsed for the "all" tab)`,
+      pass: () => runPipeline(frames.texts, 'clone', true, SHOWN_TICK_FRAMES).sink,
+    },
+    {
+      id: 'pipelineAllShownParsed',
+      label: `the same with every body parsed on arrival (decodeFrame, as before issue 34 item 3)`,
+      pass: () => runPipeline(frames.texts, 'clone', true, SHOWN_TICK_FRAMES, 'parse').sink,
+    },
+    {
       id: 'pipeline',
-      label: '**pipeline: decode -> route -> hub -> 4 coalescers -> structuredClone**',
+      label: '**pipeline: read (header and chat scan) -> route -> hub -> 4 coalescers -> structuredClone**',
       pass: () => {
         const { sink, counts } = runPipeline(frames.texts, 'clone');
         if (counts.applied !== n) throw new Error(`pipeline applied ${counts.applied} of ${n} frames`);
@@ -599,6 +630,11 @@ export interface MicroResult {
   readonly workerHalfRatio: number;
   readonly target: number;
   readonly met: boolean;
+  /** Issue 34 item 3: the flood pipeline below the floor, and every frame shown at most 1.5x (absent in older results). */
+  readonly floodRatio?: number;
+  readonly floodMet?: boolean;
+  readonly shownRatio?: number;
+  readonly shownMet?: boolean;
 }
 
 export interface MicroOptions extends BenchOptions {
@@ -716,7 +752,7 @@ function summaryOf(result: MicroResult): string {
       `median of the measured rounds, in CPU time of the ${settings.cpuClock === 'thread' ? 'main thread' : 'process (all its threads, so the collector\'s helper threads count too)'}, ` +
       `which other work on a shared machine does not inflate as it does wall time (also shown)` +
       `${settings.gcBetweenStages ? '; a full GC and a 30 ms pause before each stage, garbage made during a stage counts' : ''}. ` +
-      `The pipeline is decodeFrame, the worker's routing by webcastId, roomHub.apply, one delta coalescer per filter ` +
+      `The pipeline is readSocketFrame (decodeFrame for every frame but a chat push, whose body it leaves unparsed: see below), the worker's routing by webcastId, roomHub.apply, one delta coalescer per filter ` +
       `(all, mine, staff, mentions: 4 tabs) ticking every ${settings.tickFrames} frames (one tick per ${((settings.tickFrames / BURST_RATE) * 1000).toFixed(0)} ms at 20,000 messages a second: ` +
       `the worker's cadence for a visible tab in a flood of more than it keeps between two deltas, SKIPPING_DELTA_INTERVAL_MS = ${SKIPPING_DELTA_INTERVAL_MS} ms, which 20,000 a second is; ` +
       `a room under 80 a second streams at STREAMING_DELTA_INTERVAL_MS = ${STREAMING_DELTA_INTERVAL_MS} ms), ` +
@@ -742,6 +778,12 @@ function summaryOf(result: MicroResult): string {
     '',
     `Target: the whole worker pipeline at most ${result.target}x the JSON.parse floor per frame: **${result.met ? 'met' : 'not met'}**` +
       ` (${result.ratio.toFixed(2)}x with structuredClone${result.workerHalfRatio <= result.target ? `; ${result.workerHalfRatio.toFixed(2)}x counting the worker's half only would meet it` : ''}).`,
+    '',
+    `Issue 34 item 3, parse only what is shown: a chat push's body is parsed when a delta, a snapshot or a withdraw reads it, or at once when a scan of its text says it may concern the viewer (src/realtime/chatScan.ts, lazyChatEntry.ts). ` +
+      `In the flood (a tick every ${settings.tickFrames} frames): **${(result.floodRatio ?? NaN).toFixed(2)}x** the floor, target below ${TARGET_FLOOD_RATIO}x: **${result.floodMet === true ? 'met' : 'not met'}** ` +
+      `(every body parsed, as before: ${((result.stages.find((st) => st.id === 'pipelineParsed')?.nsPerFrame ?? NaN) / result.floorNs).toFixed(2)}x). ` +
+      `Every frame shown (a tick every ${SHOWN_TICK_FRAMES} frames): **${(result.shownRatio ?? NaN).toFixed(2)}x**, target at most ${TARGET_SHOWN_RATIO}x: **${result.shownMet === true ? 'met' : 'not met'}** ` +
+      `(every body parsed on arrival: ${((result.stages.find((st) => st.id === 'pipelineAllShownParsed')?.nsPerFrame ?? NaN) / result.floorNs).toFixed(2)}x).`,
   ].join('\n');
 }
 
@@ -799,6 +841,10 @@ export async function run(options: MicroOptions): Promise<MicroResult> {
     workerHalfRatio: (medians.get('pipelineSerialize') ?? NaN) / floorNs,
     target: TARGET_RATIO,
     met: ratio <= TARGET_RATIO,
+    floodRatio: ratio,
+    floodMet: ratio < TARGET_FLOOD_RATIO,
+    shownRatio: (medians.get('pipelineAllShown') ?? NaN) / floorNs,
+    shownMet: (medians.get('pipelineAllShown') ?? NaN) / floorNs <= TARGET_SHOWN_RATIO,
   };
 
   const summary = summaryOf(result);

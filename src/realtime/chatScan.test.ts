@@ -28,7 +28,7 @@ function escapedJson(value: unknown, escapeEvery: number): string {
   return out;
 }
 
-const uid = fc.constantFrom(MY_UID, 'u-1', 'u-22', 'host-1', 7, 123);
+const uid = fc.constantFrom(MY_UID, `${MY_UID}0`, 'u-1', 'u-22', 'host-1', 7, 123);
 const role = fc.constantFrom<unknown>(5, 6, 7, 8, 9, '6', 6.0, -6, null, 'host');
 const flag = fc.constantFrom<unknown>(true, false, 1, 0, '1', '0', 1.0, 'true', null);
 const text = fc.oneof(fc.string(), fc.constantFrom('hi "role":6', '"highlight":true', `@${MY_UID}`, 'back\\slash', '[微笑] ok', '\n"x"\t'));
@@ -86,6 +86,17 @@ describe('readChatPlace', () => {
 });
 
 describe('mayConcernViewer', () => {
+  it('is never false for a message that names the viewer by a numeric id, however the number is written', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('123', '7', '1000'), fc.constantFrom((n: string) => n, (n: string) => `${n}.0`, (n: string) => `${Number(n) / 10}e1`, (n: string) => `${n}E0`), (id, write) => {
+        const textOf = `{"msgId":"m1","uid":${write(id)},"sendTime":1,"body":"x","webcastId":"1","offset":1}`;
+        const entry = toChatEntry(JSON.parse(textOf) as Record<string, unknown>, { myUid: id, previous: undefined });
+        expect(entry?.mine).toBe(true);
+        expect(mayConcernViewer(textOf, id)).toBe(true);
+      }),
+    );
+  });
+
   it('is never false for a message that is the viewer\'s, mentions them, is staff\'s or highlighted (a superset of isPriorityEntry)', () => {
     fc.assert(
       fc.property(chatBody, fc.integer({ min: 1, max: 10 ** 6 }), fc.constantFrom(0, 2, 3, 7), fc.constantFrom(0, 2), (body, offset, escapeEvery, indent) => {
@@ -107,6 +118,11 @@ describe('mayConcernViewer', () => {
     expect(mayConcernViewer(plain.replace('u-2', MY_UID), MY_UID)).toBe(true);
     // An id JSON would write escaped is never looked for as written: every body is suspected.
     expect(mayConcernViewer(plain, 'a"b')).toBe(true);
+    // Another id that begins with the viewer's is not the viewer's.
+    expect(mayConcernViewer(plain.replace('u-2', `${MY_UID}0`), MY_UID)).toBe(false);
+    // An id of digits, sent as a number.
+    expect(mayConcernViewer(plain.replace('"u-2"', '123'), '123')).toBe(true);
+    expect(mayConcernViewer(plain.replace('"u-2"', '1.23e2'), '123')).toBe(true);
   });
 });
 
