@@ -16,6 +16,9 @@ const SHARED_MACHINE_ALLOWANCE_MS = 250;
 
 const ROOM = '10001';
 
+// One at a time (and after every other browser test: playwright.config.ts, "quiet machine").
+test.describe.configure({ mode: 'serial' });
+
 /** How far the newest row this tab holds is behind the room, read by the page's own clock (null: no row yet). */
 const storeLag = (page: Page): Promise<number | null> =>
   page.evaluate((room) => {
