@@ -5,6 +5,7 @@
  *   npm run bench                  every benchmark in BENCHMARKS
  *   npm run bench -- micro         only the named ones
  *   npm run bench -- --smoke       tiny sizes, nothing written (what the unit-test smoke runs)
+ *   npm run bench -- soak --minutes 90   the conference day (by name only: an hour by default)
  *
  * A benchmark is a module exporting `run(options: {smoke: boolean})` (BenchmarkModule in
  * bench/lib/report.ts); add one by adding a line to BENCHMARKS. `npm run bench:server`
@@ -15,6 +16,8 @@ import type { BenchmarkModule, BenchOptions } from './lib/report';
 interface BenchmarkEntry {
   readonly name: string;
   readonly load: () => Promise<BenchmarkModule>;
+  /** Run only when named (the soak takes an hour). */
+  readonly byNameOnly?: boolean;
 }
 
 export const BENCHMARKS: readonly BenchmarkEntry[] = [
@@ -25,12 +28,13 @@ export const BENCHMARKS: readonly BenchmarkEntry[] = [
   { name: 'bundle', load: () => import('./bundle/index') },
   { name: 'replay', load: () => import('./replay/index') },
   { name: 'network', load: () => import('./network/index') },
+  { name: 'soak', load: () => import('./soak/index'), byNameOnly: true },
 ];
 
 export async function runBenchmarks(names: readonly string[], options: BenchOptions): Promise<void> {
   const unknown = names.filter((n) => !BENCHMARKS.some((b) => b.name === n));
   if (unknown.length > 0) throw new Error(`unknown benchmark(s): ${unknown.join(', ')} (known: ${BENCHMARKS.map((b) => b.name).join(', ')})`);
-  const chosen = names.length === 0 ? BENCHMARKS : BENCHMARKS.filter((b) => names.includes(b.name));
+  const chosen = names.length === 0 ? BENCHMARKS.filter((b) => b.byNameOnly !== true) : BENCHMARKS.filter((b) => names.includes(b.name));
   for (const benchmark of chosen) {
     console.log(`\n=== ${benchmark.name}${options.smoke ? ' (smoke)' : ''} ===`);
     const module = await benchmark.load();
@@ -39,6 +43,12 @@ export async function runBenchmarks(names: readonly string[], options: BenchOpti
 }
 
 const args = process.argv.slice(2);
+// `--minutes N` (the soak's length) reaches it as BENCH_SOAK_MINUTES.
+const minutesAt = args.indexOf('--minutes');
+if (minutesAt >= 0) {
+  process.env.BENCH_SOAK_MINUTES = args[minutesAt + 1] ?? '';
+  args.splice(minutesAt, 2);
+}
 runBenchmarks(
   args.filter((a) => !a.startsWith('--')),
   { smoke: args.includes('--smoke') },

@@ -35,7 +35,16 @@ export interface WorkerProfiler {
   stop(): Promise<WorkerCpu | null>;
 }
 
-export async function startWorkerProfiler(browser: Browser, urlPart: string, log: (line: string) => void): Promise<WorkerProfiler | null> {
+/** A CDP session on the SharedWorker (flatten: false: messages through the browser's session). */
+export interface WorkerSession {
+  call(method: string, params?: object): Promise<unknown>;
+  /** Its JavaScript heap after a forced GC, MB; NaN when unread. */
+  heapMB(): Promise<number>;
+  detach(): Promise<void>;
+}
+
+/** Attaches to the shared_worker target whose URL has `urlPart`; null when there is none. */
+export async function openWorkerSession(browser: Browser, urlPart: string, log: (line: string) => void): Promise<WorkerSession | null> {
   let session: CDPSession;
   try {
     session = await browser.newBrowserCDPSession();
@@ -72,33 +81,43 @@ export async function startWorkerProfiler(browser: Browser, urlPart: string, log
     });
     return answer;
   };
-  // The worker's heap after a forced GC (its 200-entry buffer and every tab's pending lists):
-  // a run that grows it is a leak in the one place every tab shares.
-  const heapMB = async (): Promise<number> => {
-    try {
-      await call('HeapProfiler.collectGarbage');
-      const { usedSize } = (await call('Runtime.getHeapUsage')) as { usedSize: number };
-      return usedSize / 2 ** 20;
-    } catch {
-      return Number.NaN;
-    }
+  return {
+    call,
+    // The worker's heap after a forced GC (its 200-entry buffer and every tab's pending lists):
+    // a run that grows it is a leak in the one place every tab shares.
+    async heapMB() {
+      try {
+        await call('HeapProfiler.collectGarbage');
+        const { usedSize } = (await call('Runtime.getHeapUsage')) as { usedSize: number };
+        return usedSize / 2 ** 20;
+      } catch {
+        return Number.NaN;
+      }
+    },
+    detach: () => session.detach().catch(() => undefined),
   };
+}
+
+export async function startWorkerProfiler(browser: Browser, urlPart: string, log: (line: string) => void): Promise<WorkerProfiler | null> {
+  const worker = await openWorkerSession(browser, urlPart, log);
+  if (worker === null) return null;
+  const { call } = worker;
   let heapBeforeMB = Number.NaN;
   try {
-    heapBeforeMB = await heapMB();
+    heapBeforeMB = await worker.heapMB();
     await call('Profiler.enable');
     await call('Profiler.setSamplingInterval', { interval: 1000 });
     await call('Profiler.start');
   } catch (error) {
     log(`worker CPU: the profiler did not start (${String(error)})`);
-    await session.detach().catch(() => undefined);
+    await worker.detach();
     return null;
   }
   return {
     async stop() {
       try {
         const { profile } = (await call('Profiler.stop')) as { profile: Profile };
-        const heapAfterMB = await heapMB();
+        const heapAfterMB = await worker.heapMB();
         const names = new Map(profile.nodes.map((n) => [n.id, n.callFrame.functionName]));
         let busy = 0;
         let gc = 0;
@@ -117,7 +136,7 @@ export async function startWorkerProfiler(browser: Browser, urlPart: string, log
         log(`worker CPU: the profile could not be read (${String(error)})`);
         return null;
       } finally {
-        await session.detach().catch(() => undefined);
+        await worker.detach();
       }
     },
   };
