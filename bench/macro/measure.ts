@@ -10,6 +10,7 @@ import { treeCpuByType } from './server';
 import { startWorkerProfiler, type WorkerCpu } from './workerCpu';
 import { markSplashSeen } from '../../harness/splash';
 import { readMetricSum } from '../../harness/serverCalls';
+import { setHiddenScript, SHOW_AND_TIME_CURRENT } from '../../harness/visibility';
 import { updateTotal, type UpdateCost } from '../../src/diagnostics/updateCost';
 
 export const ROOM = '10001';
@@ -348,33 +349,9 @@ async function openBaselineTabs(context: BrowserContext, server: BenchServer, ta
   return pages;
 }
 
-/**
- * Shows a hidden tab again (emulated, as `hide`) and answers how long, by the page's clock,
- * until the newest row its chat list shows was sent no earlier than that moment; null when
- * not within 3 s.
- */
-const SHOW_AND_TIME_CURRENT = `new Promise((resolve) => {
-  const newestShown = () => Math.max(0, ...[...document.querySelectorAll('article[data-send-time]')].map((row) => Number(row.dataset.sendTime)));
-  Object.defineProperty(document, 'visibilityState', { configurable: true, get() { return 'visible'; } });
-  Object.defineProperty(document, 'hidden', { configurable: true, get() { return false; } });
-  const shownAt = Date.now();
-  document.dispatchEvent(new Event('visibilitychange'));
-  const look = () => {
-    if (newestShown() >= shownAt) resolve(Date.now() - shownAt);
-    else if (Date.now() - shownAt > 3000) resolve(null);
-    else setTimeout(look, 5);
-  };
-  look();
-})`;
-
 /** Makes a tab report itself hidden, as a background tab does (see README: emulated). */
 export async function hide(page: Page): Promise<void> {
-  // A string, not a function: tsx would wrap the getters in a helper the page lacks.
-  await page.evaluate(`(() => {
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get() { return 'hidden'; } });
-    Object.defineProperty(document, 'hidden', { configurable: true, get() { return true; } });
-    document.dispatchEvent(new Event('visibilitychange'));
-  })()`);
+  await page.evaluate(setHiddenScript(true));
 }
 
 async function metricValue(cdp: CDPSession, name: string): Promise<number> {

@@ -13,7 +13,7 @@ import { CHAT_ENTRIES_KEPT } from '../domain/constants';
 import { readSkipNotice, SKIP_NOTICE_CODE } from '../protocol/thinning';
 import { readId, toChatEntry, type ChatEntry } from './chatEntry';
 import { mayConcernViewer, RawChatBody } from './chatScan';
-import { LazyChatEntry, plainEntry, type PreviousSender } from './lazyChatEntry';
+import { LazyChatEntry, parseObject, plainEntry, type PreviousSender } from './lazyChatEntry';
 import { isCallRoomCode, readCallRoomPush } from './callRoomState';
 import { isMicCode, readMicPush } from './micState';
 import { applyPatch, INITIAL_ROOM_STATE, isRoomStateCode, readRoomState, type RoomState } from './roomState';
@@ -128,15 +128,6 @@ function previousSender(h: HubState): PreviousSender {
   return { uid: last.uid };
 }
 
-function parseBody(text: string): Record<string, unknown> | null {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
 function applyChat(h: HubState, body: Record<string, unknown>, batch: Batch): void {
   let entry: ChatEntry | null;
   if (body instanceof RawChatBody) {
@@ -144,7 +135,7 @@ function applyChat(h: HubState, body: Record<string, unknown>, batch: Batch): vo
     if (!mayConcernViewer(body.text, h.myUid)) {
       entry = new LazyChatEntry(body.offset, body.text, previousSender(h), h.myUid, h.counters);
     } else {
-      const parsed = parseBody(body.text);
+      const parsed = parseObject(body.text);
       entry = parsed === null || parsed.offset !== body.offset ? null : toChatEntry(parsed, { myUid: h.myUid, previous: h.ring.at(h.ring.size - 1) });
     }
   } else {

@@ -28,7 +28,8 @@ export interface MalformedCount {
 /** The previous entry, for meshType: its sender, or its unparsed body. */
 export type PreviousSender = { readonly uid: string } | { readonly body: string } | null;
 
-function parseObject(text: string): Record<string, unknown> | null {
+/** The JSON object in `text`, or null (not JSON, or not an object). */
+export function parseObject(text: string): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(text);
     return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;

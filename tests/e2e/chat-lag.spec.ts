@@ -4,6 +4,7 @@ import { adminCall } from '../../harness/serverCalls';
 import { test } from './support/splash';
 import { enterAsGuest, joinedRoom } from './support/guest';
 import { LAG_BOUND_MS } from '../../src/realtime/deltaPacing';
+import { setHiddenScript, SHOW_AND_TIME_CURRENT } from '../../harness/visibility';
 
 // Bounded lag whatever the browser does (issue 34 item 1): the worker paces a tab's chat by
 // its own clock, so a tab the browser starves of CPU holds rows at most about a second old,
@@ -54,32 +55,8 @@ test('a tab the browser starves of CPU stays within a second of a busy room', as
   expect(Math.max(...lags), `lags ${JSON.stringify(lags)}`).toBeLessThanOrEqual(LAG_BOUND_MS + SHARED_MACHINE_ALLOWANCE_MS);
 });
 
-/** Makes the page report itself hidden or shown, as a background tab does (headless Chromium has no switch for it). */
-const setHidden = (page: Page, hidden: boolean): Promise<void> =>
-  page.evaluate(`(() => {
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get() { return ${hidden ? "'hidden'" : "'visible'"}; } });
-    Object.defineProperty(document, 'hidden', { configurable: true, get() { return ${hidden}; } });
-    document.dispatchEvent(new Event('visibilitychange'));
-  })()`);
-
-/**
- * Shows the hidden page and answers how long, by the page's clock, until the newest row its
- * chat list shows was sent no earlier than that moment (null: not within 3 s).
- */
-const showAndTimeCurrent = (page: Page): Promise<number | null> =>
-  page.evaluate(`new Promise((resolve) => {
-    const newestShown = () => Math.max(0, ...[...document.querySelectorAll('article[data-send-time]')].map((row) => Number(row.dataset.sendTime)));
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get() { return 'visible'; } });
-    Object.defineProperty(document, 'hidden', { configurable: true, get() { return false; } });
-    const shownAt = Date.now();
-    document.dispatchEvent(new Event('visibilitychange'));
-    const look = () => {
-      if (newestShown() >= shownAt) resolve(Date.now() - shownAt);
-      else if (Date.now() - shownAt > 3000) resolve(null);
-      else setTimeout(look, 5);
-    };
-    look();
-  })`);
+const setHidden = (page: Page, hidden: boolean): Promise<void> => page.evaluate(setHiddenScript(hidden));
+const showAndTimeCurrent = (page: Page): Promise<number | null> => page.evaluate(SHOW_AND_TIME_CURRENT) as Promise<number | null>;
 
 test('a tab hidden through a busy spell is current within 250 ms of being shown again', async ({ context, baseURL }) => {
   test.setTimeout(90_000);
