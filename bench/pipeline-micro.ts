@@ -372,11 +372,20 @@ export function stagesOf(inputs: Inputs): StageDef[] {
     },
     {
       id: 'decode',
-      label: 'decode (decodeFrame)',
-      part: true,
+      label: 'decode (decodeFrame: every body parsed, as before issue 34 item 3)',
       pass: () => {
         let sink = 0;
         for (const text of frames.texts) if (decodeFrame(text).ok) sink++;
+        return sink;
+      },
+    },
+    {
+      id: 'read',
+      label: "read (readSocketFrame: the worker's reading, a chat push's body left unparsed)",
+      part: true,
+      pass: () => {
+        let sink = 0;
+        for (const text of frames.texts) if (readSocketFrame(text).ok) sink++;
         return sink;
       },
     },
@@ -721,8 +730,8 @@ export function table(result: MicroResult): string {
 export function marginal(result: MicroResult): { readonly step: string; readonly ns: number }[] {
   const at = (id: string): number => result.stages.find((s) => s.id === id)?.nsPerFrame ?? NaN;
   return [
-    { step: 'decode', ns: at('decode') },
-    { step: 'route + hub', ns: at('pipelineToHub') - at('decode') },
+    { step: 'read', ns: at('read') },
+    { step: 'route + hub (the viewer-concern scan among it)', ns: at('pipelineToHub') - at('read') },
     { step: '4 coalescers', ns: at('pipelineNoClone') - at('pipelineToHub') },
     { step: 'structuredClone of the deltas', ns: at('pipeline') - at('pipelineNoClone') },
   ];
