@@ -392,7 +392,7 @@ function chartSeries(runs: readonly RunFigures[]): ChartSeries[] {
       [4, true, true],
     ] as const) {
       const points = runs
-        .filter((r) => r.variant === variant && r.tabs === tabs && r.hidden === hidden && r.pausePlayers !== true && r.chatSpeed === undefined)
+        .filter((r) => r.variant === variant && r.tabs === tabs && r.hidden === hidden && r.pausePlayers !== true && r.chatSpeed === undefined && (r.repeat ?? 0) === 0)
         .map((r) => {
           const s = summary(r);
           return [r.rate, s.busyMeanPct, s.p95] as const;
