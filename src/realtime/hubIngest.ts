@@ -13,7 +13,7 @@ import { CHAT_ENTRIES_KEPT } from '../domain/constants';
 import { readSkipNotice, SKIP_NOTICE_CODE } from '../protocol/thinning';
 import { readId, toChatEntry, type ChatEntry } from './chatEntry';
 import { mayConcernViewer, RawChatBody } from './chatScan';
-import { LazyChatEntry, parseObject, plainEntry, type PreviousSender } from './lazyChatEntry';
+import { chatEntryOfText, LazyChatEntry, plainEntry } from './lazyChatEntry';
 import { isCallRoomCode, readCallRoomPush } from './callRoomState';
 import { isMicCode, readMicPush } from './micState';
 import { applyPatch, INITIAL_ROOM_STATE, isRoomStateCode, readRoomState, type RoomState } from './roomState';
@@ -117,30 +117,21 @@ function hold(h: HubState, offset: number, message: HistoryMessage): void {
   h.held.set(offset, message);
 }
 
-/** The entry before the next one, as a LazyChatEntry remembers it: its sender, or its unparsed body. */
-function previousSender(h: HubState): PreviousSender {
+/** A LazyChatEntry for an unparsed body: the entry before it remembered by its sender, or by its text while unparsed itself. */
+function lazyEntry(h: HubState, body: RawChatBody): LazyChatEntry {
   const last = h.ring.at(h.ring.size - 1);
-  if (last === undefined) return null;
-  if (last instanceof LazyChatEntry) {
-    const body = last.unparsedBody;
-    if (body !== null) return { body };
-  }
-  return { uid: last.uid };
+  const lastBody = last instanceof LazyChatEntry ? last.unparsedBody : null;
+  const lastUid = last === undefined || lastBody !== null ? null : last.uid;
+  return new LazyChatEntry(body.offset, body.text, lastUid, lastBody, h.myUid, h.counters);
 }
 
 function applyChat(h: HubState, body: Record<string, unknown>, batch: Batch): void {
+  const previous = h.ring.at(h.ring.size - 1);
   let entry: ChatEntry | null;
-  if (body instanceof RawChatBody) {
-    // Unparsed (socketSession.ts): parsed now only when it may concern the viewer, else when read.
-    if (!mayConcernViewer(body.text, h.myUid)) {
-      entry = new LazyChatEntry(body.offset, body.text, previousSender(h), h.myUid, h.counters);
-    } else {
-      const parsed = parseObject(body.text);
-      entry = parsed === null || parsed.offset !== body.offset ? null : toChatEntry(parsed, { myUid: h.myUid, previous: h.ring.at(h.ring.size - 1) });
-    }
-  } else {
-    entry = toChatEntry(body, { myUid: h.myUid, previous: h.ring.at(h.ring.size - 1) });
-  }
+  // Unparsed (socketSession.ts): parsed now only when it may concern the viewer, else when read.
+  if (!(body instanceof RawChatBody)) entry = toChatEntry(body, { myUid: h.myUid, previous });
+  else if (mayConcernViewer(body.text, h.myUid)) entry = chatEntryOfText(body.text, body.offset, h.myUid, previous);
+  else entry = lazyEntry(h, body);
   if (entry === null) {
     h.counters.malformed++;
     return;
@@ -149,11 +140,16 @@ function applyChat(h: HubState, body: Record<string, unknown>, batch: Batch): vo
   batch.appended.push(entry);
 }
 
-/** Whether `entry` may be the message `msgId`: an unparsed one whose text does not name it is not (its text has no escape that could spell it: chatScan.ts). */
-function mayBe(entry: ChatEntry, msgId: string): boolean {
-  if (!(entry instanceof LazyChatEntry)) return entry.msgId === msgId;
-  const body = entry.unparsedBody;
-  if (body !== null && /^[\w.:-]+$/.test(msgId) && !body.includes(msgId)) return false;
+/**
+ * Whether `entry` is the message `msgId`. An unparsed one whose text does not name it is
+ * not (its text has no escape that could spell an id: chatScan.ts), so a withdraw parses
+ * only the entries that may be it; `plainId`: the id has no character JSON would escape.
+ */
+function isMessage(entry: ChatEntry, msgId: string, plainId: boolean): boolean {
+  if (plainId && entry instanceof LazyChatEntry) {
+    const body = entry.unparsedBody;
+    if (body !== null && !body.includes(msgId)) return false;
+  }
   return entry.msgId === msgId;
 }
 
@@ -164,9 +160,10 @@ function applyWithdraw(h: HubState, body: Record<string, unknown>, batch: Batch)
     return;
   }
   let index = -1;
+  const plainId = /^[\w.:-]+$/.test(msgId);
   for (let i = 0; i < h.ring.size; i++) {
     const candidate = h.ring.at(i);
-    if (candidate !== undefined && mayBe(candidate, msgId)) {
+    if (candidate !== undefined && isMessage(candidate, msgId, plainId)) {
       index = i;
       break;
     }

@@ -25,9 +25,6 @@ export interface MalformedCount {
   malformed: number;
 }
 
-/** The previous entry, for meshType: its sender, or its unparsed body. */
-export type PreviousSender = { readonly uid: string } | { readonly body: string } | null;
-
 /** The JSON object in `text`, or null (not JSON, or not an object). */
 export function parseObject(text: string): Record<string, unknown> | null {
   try {
@@ -36,6 +33,15 @@ export function parseObject(text: string): Record<string, unknown> | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * A chat push's body text as the chat entry a parsed push gives (toChatEntry), or null when
+ * it is no JSON object, names another offset than the one it was routed on, or is no chat entry.
+ */
+export function chatEntryOfText(text: string, offset: number, myUid: string | null, previous: { readonly uid: string } | undefined): ChatEntry | null {
+  const body = parseObject(text);
+  return body === null || body.offset !== offset ? null : toChatEntry(body, { myUid, previous });
 }
 
 /** What an entry that did not parse reads as, until plainEntries leaves it out. */
@@ -66,21 +72,22 @@ const NO_ENTRY: ChatEntry = Object.freeze({
 });
 
 export class LazyChatEntry implements ChatEntry {
-  /** Not the viewer's, not mentioning them, not staff, not highlighted: the scan said so. */
-  readonly concernsViewer = false;
   private body: string;
-  private previous: PreviousSender;
   private parsed: ChatEntry | null | undefined = undefined;
 
+  /**
+   * `previousUid`: the sender of the entry before it; or, while that one is unparsed,
+   * `previousBody`, its text (read for the sender only if this one is ever parsed).
+   */
   constructor(
     readonly offset: number,
     body: string,
-    previous: PreviousSender,
+    private previousUid: string | null,
+    private previousBody: string | null,
     private readonly myUid: string | null,
     private readonly counts: MalformedCount,
   ) {
     this.body = body;
-    this.previous = previous;
   }
 
   /** The body's text while unparsed (the next entry's previous sender); null once parsed. */
@@ -91,16 +98,14 @@ export class LazyChatEntry implements ChatEntry {
   /** The plain entry, parsing the body the first time; null when it is no chat entry. */
   plain(): ChatEntry | null {
     if (this.parsed !== undefined) return this.parsed;
-    const body = parseObject(this.body);
-    const previous = this.previous;
-    let previousUid: string | null = null;
-    if (previous !== null) previousUid = 'uid' in previous ? previous.uid : readId(parseObject(previous.body)?.uid);
-    const entry = body === null || body.offset !== this.offset ? null : toChatEntry(body, { myUid: this.myUid, previous: previousUid === null ? undefined : { uid: previousUid } });
+    const previousUid = this.previousUid ?? (this.previousBody === null ? null : readId(parseObject(this.previousBody)?.uid));
+    const entry = chatEntryOfText(this.body, this.offset, this.myUid, previousUid === null ? undefined : { uid: previousUid });
     if (entry === null) this.counts.malformed++;
     this.parsed = entry;
     // What the parse needed is let go: the buffer holds entries, not their texts.
     this.body = '';
-    this.previous = null;
+    this.previousUid = null;
+    this.previousBody = null;
     return entry;
   }
 
