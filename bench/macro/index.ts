@@ -96,7 +96,7 @@ function list(name: string, fallback: readonly number[]): readonly number[] {
   return values;
 }
 
-function chromiumVersion(): string {
+export function chromiumVersion(): string {
   try {
     return execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   } catch {

@@ -176,7 +176,7 @@ export interface RunFigures extends RunPlan {
 }
 
 /** Realtime sockets the server has seen closed, by either side (both counters, every label). */
-async function socketsClosed(url: string): Promise<number> {
+export async function socketsClosed(url: string): Promise<number> {
   return (await readMetricSum(url, 'webcast_socket_closed_by_server_total')) + (await readMetricSum(url, 'webcast_socket_closed_by_peer_total'));
 }
 
@@ -365,7 +365,7 @@ async function taskAndScript(cdp: CDPSession): Promise<{ task: number; script: n
   return { task: get('TaskDuration') * 1000, script: get('ScriptDuration') * 1000 };
 }
 
-async function heapMB(cdp: CDPSession): Promise<number> {
+export async function heapMB(cdp: CDPSession): Promise<number> {
   await cdp.send('HeapProfiler.collectGarbage');
   const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
   return usedSize / 2 ** 20;

@@ -18,13 +18,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { describeMachine, machineFacts, ROOT, writeDocsSection, writeResults, type BenchOptions, type MachineFacts } from '../lib/report';
 import { buildClient, startBenchServer, type BenchServer } from '../../harness/serverProcess';
-import { readMetricSum } from '../../harness/serverCalls';
 import { markSplashSeen } from '../../harness/splash';
-import { CHROMIUM, CHROMIUM_ARGS } from '../macro/index';
-import { openProductTabs, ROOM } from '../macro/measure';
+import { CHROMIUM, CHROMIUM_ARGS, chromiumVersion } from '../macro/index';
+import { heapMB, openProductTabs, ROOM, socketsClosed } from '../macro/measure';
 import { probeScript, type ProbeFigures } from '../macro/probe';
 import { openWorkerSession, type WorkerSession } from '../macro/workerCpu';
 
@@ -74,12 +73,6 @@ export interface SoakResult {
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 const fmt = (n: number, digits = 1): string => (Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: digits }) : 'n/a');
-
-async function tabHeapMB(cdp: CDPSession): Promise<number> {
-  await cdp.send('HeapProfiler.collectGarbage');
-  const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
-  return usedSize / 2 ** 20;
-}
 
 /** The probe's long tasks since its last start, as times on this machine's clock; the probe starts again. */
 async function takeLongTasks(page: Page): Promise<{ at: number; duration: number }[]> {
@@ -205,14 +198,14 @@ export async function run(options: BenchOptions): Promise<SoakResult> {
       const outside = tasks.filter((t) => !inBurst(t.at));
       const s: SoakSample = {
         minute: minuteNow(),
-        tabHeapMB: await Promise.all(cdps.map(tabHeapMB)),
+        tabHeapMB: await Promise.all(cdps.map(heapMB)),
         workerHeapMB: worker === null ? Number.NaN : await worker.heapMB(),
         domNodes: await Promise.all(pages.map((p) => p.evaluate('document.getElementsByTagName("*").length') as Promise<number>)),
         longTasksInBursts: tasks.length - outside.length,
         longTasksOutside: outside.length,
         longestOutsideMs: Math.max(0, ...outside.map((t) => t.duration)),
         socketsOpen: await server.metric('webcast_sockets_open'),
-        socketsClosed: (await readMetricSum(server.url, 'webcast_socket_closed_by_server_total')) + (await readMetricSum(server.url, 'webcast_socket_closed_by_peer_total')),
+        socketsClosed: await socketsClosed(server.url),
       };
       samples.push(s);
       log(`minute ${fmt(s.minute, 1)}: heap ${s.tabHeapMB.map((m) => fmt(m, 2)).join(' / ')} MB, worker ${fmt(s.workerHeapMB, 2)} MB, elements ${s.domNodes.join(' / ')}, long tasks ${s.longTasksInBursts} in bursts, ${s.longTasksOutside} outside, sockets ${s.socketsOpen} (closed ${s.socketsClosed})`);
@@ -259,17 +252,10 @@ export async function run(options: BenchOptions): Promise<SoakResult> {
     fs.rmSync(clientDir, { recursive: true, force: true });
   }
   const windowFromMinute = Math.max(0, minutes - Math.min(TARGETS.windowMinutes, (minutes * 3) / 4));
-  const { execFileSync } = await import('node:child_process');
-  let chromiumVersion = 'unknown';
-  try {
-    chromiumVersion = execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-  } catch {
-    // the version is a label in the report
-  }
   const result: SoakResult = {
     benchmark: 'soak',
     date: new Date().toISOString().slice(0, 10),
-    machine: { ...machineFacts(), chromium: chromiumVersion },
+    machine: { ...machineFacts(), chromium: chromiumVersion() },
     minutes,
     sampleEveryMinutes,
     bursts: bursts.map((b) => ({ atMinute: b.atMinute })),

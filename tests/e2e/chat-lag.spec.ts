@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { E2E_ADMIN_TOKEN } from '../../playwright.config';
 import { adminCall } from '../../harness/serverCalls';
 import { test } from './support/splash';
@@ -28,14 +28,20 @@ const storeLag = (page: Page): Promise<number | null> =>
     return newest === null ? null : Date.now() - newest.sendTime;
   }, ROOM);
 
-test('a tab the browser starves of CPU stays within a second of a busy room', async ({ context, baseURL }) => {
-  test.setTimeout(90_000);
-  const starved = await context.newPage();
-  await enterAsGuest(starved, ROOM);
+/** One viewer's two tabs of the room, both joined: the one under test behind, another in front. */
+async function behindAndFront(context: BrowserContext): Promise<{ behind: Page; front: Page }> {
+  const behind = await context.newPage();
+  await enterAsGuest(behind, ROOM);
   const front = await context.newPage();
   await front.goto(`/live/video/${ROOM}`);
-  await joinedRoom(starved, ROOM);
+  await joinedRoom(behind, ROOM);
   await joinedRoom(front, ROOM);
+  return { behind, front };
+}
+
+test('a tab the browser starves of CPU stays within a second of a busy room', async ({ context, baseURL }) => {
+  test.setTimeout(90_000);
+  const { behind: starved } = await behindAndFront(context);
   const cdp = await context.newCDPSession(starved);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
 
@@ -60,12 +66,7 @@ const showAndTimeCurrent = (page: Page): Promise<number | null> => page.evaluate
 
 test('a tab hidden through a busy spell is current within 250 ms of being shown again', async ({ context, baseURL }) => {
   test.setTimeout(90_000);
-  const back = await context.newPage();
-  await enterAsGuest(back, ROOM);
-  const front = await context.newPage();
-  await front.goto(`/live/video/${ROOM}`);
-  await joinedRoom(back, ROOM);
-  await joinedRoom(front, ROOM);
+  const { behind: back } = await behindAndFront(context);
   await adminCall(baseURL ?? '', E2E_ADMIN_TOKEN, `/admin/v1/rooms/${ROOM}/say`, { text: 'before the busy spell', role: 'host' });
   await expect(back.getByRole('log').getByText('before the busy spell')).toBeVisible();
   await setHidden(back, true);
