@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress';
+import { pureRouterChunk } from './scripts/pureRouterChunk';
 
 // The static asset base is fixed at build time (VITE_BASE, default "/"): public/config.js
 // must be reachable before any configuration is known. The router prefix, by contrast,
@@ -35,7 +36,7 @@ function loadedAtStart(id: string, graph: ModuleGraph): boolean {
 
 export default defineConfig({
   base: process.env.VITE_BASE ?? '/',
-  plugins: [react(), precompress()],
+  plugins: [react(), pureRouterChunk(), precompress()],
   build: {
     target: 'es2022',
     // Written beside the scripts without a sourceMappingURL comment: the server serves them

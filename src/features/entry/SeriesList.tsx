@@ -6,9 +6,9 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { intlLocaleOf } from '../../i18n/localeChoice';
 import { useApi } from '../../state/apiContext';
+import { SafeLink } from '../../ui/SafeLink';
 import { readSeries, type SeriesRoom } from './seriesData';
 
 const STATUS_KEYS = ['liveStatus.notStarted', 'liveStatus.preparing', 'liveStatus.live', 'liveStatus.ended'] as const;
@@ -37,7 +37,7 @@ export function SeriesList({ roomId, series }: { readonly roomId: string; readon
       <ol className="entry-series__list">
         {rooms.map((room) => (
           <li key={room.webcastId} className="entry-series__room" aria-current={room.webcastId === roomId ? 'page' : undefined}>
-            {room.webcastId === roomId ? <bdi className="entry-series__name">{room.title}</bdi> : <Link to={`/live/login/${encodeURIComponent(room.webcastId)}?agg=${encodeURIComponent(series)}`}>{room.title}</Link>}
+            {room.webcastId === roomId ? <bdi className="entry-series__name">{room.title}</bdi> : <SafeLink to={`/live/login/${encodeURIComponent(room.webcastId)}?agg=${encodeURIComponent(series)}`}>{room.title}</SafeLink>}
             <span className="entry-series__meta">
               {room.status !== null && <span className={`entry-series__status entry-series__status--${room.status}`}>{t(STATUS_KEYS[room.status])}</span>}
               {room.startTime !== null && <span>{time.format(room.startTime)}</span>}
