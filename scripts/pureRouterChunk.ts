@@ -12,8 +12,11 @@
  * This marks those top-level calls pure (they are: forwardRef and createContext only build
  * an object) and drops the top-level `displayName` writes (names for React's developer
  * tools, which a production build has no use for). Anything the app uses is kept as it
- * was; the rest can then be shaken out. Only react-router's own chunks are touched, and the
- * source map follows the edits (magic-string).
+ * was; the rest can then be shaken out. It also turns the development build's warnings off
+ * (`ENABLE_DEV_WARNINGS`, the only difference between react-router's development and
+ * production folders, and the package's exports name only the first), so a viewer's console
+ * gets no developer warnings and the bundle no warning texts. Only react-router's own
+ * chunks are touched, and the source map follows the edits (magic-string).
  */
 import MagicString from 'magic-string';
 import type { Plugin } from 'vite';
@@ -23,13 +26,15 @@ const ROUTER_CHUNK = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/](?:develop
 const PURE_CALL = /^(?:var|const|let) [\w$]+ = (?=React\d*\.(?:forwardRef|createContext|memo)\()/gm;
 /** `X.displayName = "X";` alone on a line at the top level. */
 const DISPLAY_NAME = /^[\w$]+\.displayName = "[^"\n]*";$/gm;
+const DEV_WARNINGS_ON = /^var ENABLE_DEV_WARNINGS = true;$/m;
 
 export interface RouterChunkEdit {
   readonly code: string;
   readonly map: ReturnType<MagicString['generateMap']>;
-  /** How many calls were marked pure, how many name writes dropped. */
+  /** How many calls were marked pure, how many name writes dropped; whether the warnings were turned off. */
   readonly pure: number;
   readonly namesDropped: number;
+  readonly warningsOff: boolean;
 }
 
 /** The edit of one react-router chunk, or null when it has nothing to edit. */
@@ -45,8 +50,10 @@ export function editRouterChunk(code: string, id: string): RouterChunkEdit | nul
     edited.remove(match.index, match.index + match[0].length);
     namesDropped++;
   }
-  if (pure === 0 && namesDropped === 0) return null;
-  return { code: edited.toString(), map: edited.generateMap({ source: id, hires: 'boundary', includeContent: true }), pure, namesDropped };
+  const warnings = DEV_WARNINGS_ON.exec(code);
+  if (warnings !== null) edited.overwrite(warnings.index, warnings.index + warnings[0].length, 'var ENABLE_DEV_WARNINGS = false;');
+  if (pure === 0 && namesDropped === 0 && warnings === null) return null;
+  return { code: edited.toString(), map: edited.generateMap({ source: id, hires: 'boundary', includeContent: true }), pure, namesDropped, warningsOff: warnings !== null };
 }
 
 export function pureRouterChunk(): Plugin {

@@ -9,6 +9,7 @@ import { enabledLocales, readRuntimeConfig, type RuntimeConfig } from '../config
 import { liveRoomPath } from '../features/live';
 import { DEFAULT_LOCALE, LOCALES_ENABLED_BY_DEFAULT } from '../domain/constants';
 import { currentLocale, i18n, initI18n, videoTexts } from '../i18n';
+import { videoSlots } from './videoSlots';
 import { keepFocusThroughDisabling } from '../ui/focusKeeper';
 import { ApiProvider } from '../state/apiContext';
 import { session, setTheme } from '../state/session';
@@ -44,6 +45,8 @@ async function startWithConfig(root: Root, config: RuntimeConfig): Promise<void>
   syncThemeTo(document.documentElement.style);
   // Any page but the guide page shows the video page's texts (catalogues.ts VIDEO_NS): on their way at once.
   if (!window.location.pathname.includes('/live/login/')) void videoTexts();
+  // A video page's slots (the player, the chat, the room's parts), the same.
+  if (window.location.pathname.includes('/live/video/')) void videoSlots();
 
   if (!isUnderPrefix(window.location.pathname, config.appPrefix)) {
     renderIn(root, <OutsidePrefixPage homeHref={withPrefix(config.appPrefix, liveRoomPath('guide', config.defaultRoomId))} />);

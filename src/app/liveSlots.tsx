@@ -1,18 +1,19 @@
 /**
  * What the features put on the live screen, composed here because features do not import
- * each other: the entry on the guide page; on the video page the connection banner, the
- * player, the chat tab, and the parts in ./slots (room information, the viewer's layer,
- * the device test, the viewer's own record, leaving the room).
+ * each other: the entry on the guide page (./guideSlots.tsx); on the video page the
+ * connection banner, the player, the chat tab, and the parts in ./slots (room information,
+ * the viewer's layer, the device test, the viewer's own record, leaving the room).
  *
- * The chat (react-virtuoso and the composer) and the player are loaded only when a video
- * page shows them, so the guide page's script stays small.
+ * This module is the video page's: it loads with it (./videoSlots.ts), and the chat
+ * (react-virtuoso and the composer) and the player load when it shows them, so the guide
+ * page's script carries none of it.
  */
 import { lazy, Suspense } from 'react';
 import { i18n } from '../i18n';
-import { EntryPanel } from '../features/entry';
 import type { LiveScreenSlots } from '../features/live';
 import { Skeleton } from '../ui/Skeleton';
 import { ChatOverlay, ChatPanel, ConnectionBanner, RoomConnection } from './realtimeParts';
+import { guideSlots } from './guideSlots';
 import { composeSlots } from './slots/composeSlots';
 import { deviceSlots } from './slots/deviceSlots';
 import { interactionSlots } from './slots/interactionSlots';
@@ -31,7 +32,6 @@ const chatOverPlayer = (roomId: string) => (
 );
 
 const coreSlots: LiveScreenSlots = {
-  entry: (roomId, enter) => <EntryPanel roomId={roomId} onEntered={enter} />,
   banner: (roomId) => (
     <Suspense fallback={null}>
       <RoomConnection roomId={roomId} />
@@ -58,4 +58,4 @@ const coreSlots: LiveScreenSlots = {
   ],
 };
 
-export const liveSlots: LiveScreenSlots = composeSlots(coreSlots, roomInfoSlots, viewerSlots, interactionSlots, deviceSlots, recordSlots, leaveSlots);
+export const liveSlots: LiveScreenSlots = composeSlots(guideSlots, coreSlots, roomInfoSlots, viewerSlots, interactionSlots, deviceSlots, recordSlots, leaveSlots);

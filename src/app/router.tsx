@@ -7,19 +7,20 @@
  * (issue 34 item 7). What it gave besides, an error element and navigation from outside
  * React, are RouteErrorBoundary below and RouterBridge (navigation.ts).
  */
-import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from 'react';
+import { Component, lazy, Suspense, use, type ErrorInfo, type ReactNode } from 'react';
 import { videoTexts } from '../i18n';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import type { RuntimeConfig } from '../config';
 import { reportFailure } from '../diagnostics/reportFailure';
-import { LIVE_GUIDE_ROUTE, LIVE_VIDEO_ROUTE, LiveScreen, liveRoomPath } from '../features/live';
+import { LIVE_GUIDE_ROUTE, LIVE_VIDEO_ROUTE, LiveScreen, liveRoomPath, type LiveScreenMode } from '../features/live';
 import { CHAT_WINDOW_ROUTE } from '../features/chatwindow/paths';
 import { AppLayout } from './AppLayout';
-import { liveSlots } from './liveSlots';
+import { guideSlots } from './guideSlots';
 import { RouterBridge } from './navigation';
 import { ErrorStatusPage } from './pages/ErrorStatusPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { RouteErrorPage } from './RouteErrorPage';
+import { videoSlots } from './videoSlots';
 
 type RouteConfig = Pick<RuntimeConfig, 'defaultRoomId'>;
 
@@ -37,6 +38,17 @@ const MeetRoomScreen = lazy(() =>
 
 const lazily = (node: ReactNode) => <Suspense fallback={null}>{node}</Suspense>;
 
+/**
+ * The live screen with the slots of its mode: the guide page's (the entry) are in the app's
+ * script, the video page's load with it (videoSlots.ts; a move from the guide page is a
+ * transition, which keeps the guide page up meanwhile). One component for both routes, so
+ * moving between them keeps the screen's state (a finished login is not thrown away).
+ */
+function LiveRoute({ mode }: { readonly mode: LiveScreenMode }) {
+  const slots = mode === 'video' ? use(videoSlots()) : guideSlots;
+  return <LiveScreen mode={mode} slots={slots} />;
+}
+
 /** Every route, in one tree under the app's frame. */
 export function AppRoutes({ config }: { readonly config: RouteConfig }) {
   const defaultGuide = liveRoomPath('guide', config.defaultRoomId);
@@ -46,8 +58,8 @@ export function AppRoutes({ config }: { readonly config: RouteConfig }) {
         {/* `/` is the LiveGuide of the configured room; replace, so "back" does not bounce here. */}
         <Route index element={<Navigate to={defaultGuide} replace />} />
         {/* LiveGuide and LiveVideo: the same screen module in two modes. */}
-        <Route path={LIVE_GUIDE_ROUTE} element={<LiveScreen mode="guide" slots={liveSlots} />} />
-        <Route path={LIVE_VIDEO_ROUTE} element={<LiveScreen mode="video" slots={liveSlots} />} />
+        <Route path={LIVE_GUIDE_ROUTE} element={<LiveRoute mode="guide" />} />
+        <Route path={LIVE_VIDEO_ROUTE} element={<LiveRoute mode="video" />} />
         <Route path="/live/meetLive/:id" element={lazily(<MeetRoomScreen />)} />
         <Route path={CHAT_WINDOW_ROUTE} element={lazily(<ChatWindowPage />)} />
         <Route path="/getWxInfo" element={lazily(<WxInfoScreen />)} />

@@ -33,6 +33,7 @@ describe('react-router chunk edit', () => {
       'var Link = React10.forwardRef(function LinkWithRef() {});',
       'Link.displayName = "Link";',
       'var DataRouterContext = React.createContext(null);',
+      'var ENABLE_DEV_WARNINGS = true;',
       'function f() {',
       '  var inner = React.forwardRef(g);',
       '  inner.displayName = "inner";',
@@ -44,6 +45,8 @@ describe('react-router chunk edit', () => {
     expect(edit?.code).toContain('var Link = /* @__PURE__ */ React10.forwardRef(');
     expect(edit?.code).toContain('var DataRouterContext = /* @__PURE__ */ React.createContext(');
     expect(edit?.code).not.toContain('Link.displayName');
+    expect(edit?.warningsOff).toBe(true);
+    expect(edit?.code).toContain('var ENABLE_DEV_WARNINGS = false;');
     // Not at the top level: left as it is.
     expect(edit?.code).toContain('  var inner = React.forwardRef(g);\n  inner.displayName = "inner";');
     expect(editRouterChunk('export const x = 1;', 'other.mjs')).toBeNull();
@@ -59,5 +62,8 @@ describe('react-router chunk edit', () => {
     }
     for (const used of ['function BrowserRouter', 'function Routes', 'function useHref', 'function useLinkClickHandler']) expect(edited).toContain(used);
     expect(edited.length).toBeLessThan(plain.length * 0.8);
+    // The development build's warnings, off as in react-router's production build.
+    expect(plain).toContain('You rendered descendant <Routes>');
+    expect(edited).not.toContain('You rendered descendant <Routes>');
   }, 60_000);
 });

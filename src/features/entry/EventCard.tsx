@@ -127,7 +127,7 @@ function StartCountdown({ startTime }: { readonly startTime: number }) {
   const { days, time } = countdownText(left);
   return (
     <p className="event-card__countdown" role="timer" aria-live="off" data-left={Math.ceil(left / 1000)}>
-      {days > 0 ? t('player.startsInDays', { days, time }) : t('player.startsIn', { time })}
+      {days > 0 ? t('countdown.startsInDays', { days, time }) : t('countdown.startsIn', { time })}
     </p>
   );
 }

@@ -236,5 +236,5 @@ function Countdown({ startTime }: { readonly startTime: number | null }) {
   const ms = countdownMs(startTime, useNow(1000));
   if (ms === null || ms <= 0) return null;
   const { days, time } = countdownText(ms);
-  return <p className="player__countdown">{days > 0 ? t('player.startsInDays', { days, time }) : t('player.startsIn', { time })}</p>;
+  return <p className="player__countdown">{days > 0 ? t('countdown.startsInDays', { days, time }) : t('countdown.startsIn', { time })}</p>;
 }
