@@ -156,10 +156,15 @@ export function installProbe(): void {
     return frame;
   }
 
+  // The ids a row can enter the DOM again with are recent ones (a list holds at most 200
+  // entries): the set keeps the newest, so an hour's run (the soak) does not measure the
+  // probe's own memory as the page's growth (a set of every row id: 6 MB or more a tab).
+  const SEEN_KEPT = 2000;
   const stamp = (row: Element, now: number): void => {
     const id = row.getAttribute('data-msg-id');
     if (id === null || state.seen.has(id)) return;
     state.seen.add(id);
+    if (state.seen.size > SEEN_KEPT) state.seen.delete(state.seen.values().next().value as string);
     if (!state.recording) return;
     const sendTime = Number(row.getAttribute('data-send-time'));
     if (!Number.isFinite(sendTime) || sendTime <= 0) return;
