@@ -362,6 +362,44 @@ describe('realtime service: tabs share one socket', () => {
     expect(hidden.texts).toEqual(['a', 'b']);
   });
 
+  it('gives a tab shown again during a 20,000/s flood the newest list at once, and a row sent after it was shown within 250 ms (issue 34 item 1, the worker\'s part)', async () => {
+    const t = setup();
+    const shown = tab(t, 'A', 'all', { visible: false });
+    await t.connect();
+    const sentAt = new Map<string, number>();
+    let n = 0;
+    /** 10 ms of a 20,000/s flood. */
+    const flood = async (): Promise<void> => {
+      for (let k = 0; k < 200; k++) {
+        const text = `m${++n}`;
+        sentAt.set(text, t.clock.now());
+        t.server.chat(ROOM, 'u-x', text);
+      }
+      await t.advance(10);
+    };
+    for (let i = 0; i < 200; i++) await flood();
+    const before = shown.updates.length;
+    expect(shown.texts).toEqual([]);
+    const shownAt = t.clock.now();
+    t.service.setVisible('A', true);
+    const deltas: { at: number; newest: number; replace: boolean }[] = [];
+    for (let i = 0; i < 50; i++) {
+      await flood();
+      for (const update of shown.updates.splice(before)) {
+        const list = update.delta?.replace ?? update.delta?.append ?? [];
+        if (list.length > 0) deltas.push({ at: t.clock.now(), newest: sentAt.get(list.at(-1)!.text)!, replace: update.delta?.replace !== undefined });
+      }
+    }
+    // The list the tab shows at once: the newest of the room when it was shown, a screen's worth and more.
+    expect(deltas[0]).toMatchObject({ replace: true });
+    expect(deltas[0]!.at - shownAt).toBeLessThanOrEqual(2 * VISIBLE_DELTA_INTERVAL_MS);
+    expect(shownAt - deltas[0]!.newest).toBeLessThanOrEqual(20);
+    // Then the room as it is since: not at a flood's pace (a second), but as after a quiet spell.
+    const current = deltas.find((d) => !d.replace && d.newest > shownAt);
+    expect(current).toBeDefined();
+    expect(current!.at - shownAt).toBeLessThanOrEqual(250);
+  });
+
   it('holds the next delta while a tab has not applied the previous one (back-pressure)', async () => {
     const t = setup();
     const slow = tab(t, 'A', 'all', { manualAck: true });
