@@ -500,11 +500,17 @@ export async function measureRun(browser: Browser, server: BenchServer, plan: Ru
       await server.admin(`/admin/v1/rooms/${ROOM}/burst`, { rate: plan.rate, seconds: 6 });
       await sleep(1500);
       // One at a time, each brought to the front as a viewer switching to it does (a tab
-      // behind the front one gets about one frame a second in headless Chromium).
+      // behind the front one gets about one frame a second in headless Chromium), and the tab
+      // left hidden as a switch leaves it: one tab in view, as in the run itself (until
+      // 2026-12-02 the tabs shown stayed visible, each playing its video again, so the third
+      // was shown beside three visible tabs).
       shownToCurrent = [];
+      let left = front;
       for (const page of pages.slice(0, -1)) {
+        await hide(left);
         await page.bringToFront();
         shownToCurrent.push((await page.evaluate(SHOW_AND_TIME_CURRENT)) as number | null);
+        left = page;
       }
       await sleep(1000);
     }

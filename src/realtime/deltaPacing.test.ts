@@ -49,6 +49,7 @@ function setup() {
 
 describe('deltaGapAfter', () => {
   it('paces by what the last delta carried: a trickle, a stream, a flood, more than a tab keeps', () => {
+    expect(deltaGapAfter(0)).toBe(VISIBLE_DELTA_INTERVAL_MS);
     expect(deltaGapAfter(1)).toBe(TRICKLE_DELTA_INTERVAL_MS);
     expect(deltaGapAfter(TRICKLE_DELTA_ENTRIES)).toBe(TRICKLE_DELTA_INTERVAL_MS);
     expect(deltaGapAfter(TRICKLE_DELTA_ENTRIES + 1)).toBe(STREAMING_DELTA_INTERVAL_MS);

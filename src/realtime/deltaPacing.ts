@@ -116,8 +116,15 @@ export const LAG_MARGIN_MS = 50;
  */
 export const DELIVERY_COUNTED_MAX_MS = 400;
 
-/** How long after a delta of `arrived` new entries the tab's next one may come. */
+/**
+ * How long after a delta of `arrived` new entries the tab's next one may come. A delta with
+ * none (the room's state alone, or the list of a tab shown again, which says nothing of the
+ * room's pace) leaves the chat as after a quiet spell: its next message goes on the next
+ * frame. A tab shown again during a flood so shows the rows sent since it was shown about
+ * one hop from the server after its list, not a trickle's 100 ms later (issue 34 item 1).
+ */
 export function deltaGapAfter(arrived: number): number {
+  if (arrived === 0) return VISIBLE_DELTA_INTERVAL_MS;
   if (arrived > DELTA_ENTRIES_MAX) return SKIPPING_DELTA_INTERVAL_MS;
   if (arrived >= FLOOD_DELTA_ENTRIES) return FLOOD_DELTA_INTERVAL_MS;
   return arrived <= TRICKLE_DELTA_ENTRIES ? TRICKLE_DELTA_INTERVAL_MS : STREAMING_DELTA_INTERVAL_MS;

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { createDeltaCoalescer, DELTA_ENTRIES_MAX, FLOOD_SCREEN_ENTRIES, PRIORITY_ENTRIES_KEPT, type ChatDelta, type DeltaCoalescer } from './deltas';
+import { createDeltaCoalescer, DELTA_ENTRIES_MAX, FLOOD_SCREEN_ENTRIES, PRIORITY_ENTRIES_KEPT, SHOWN_AGAIN_CATCH_UP_MS, type ChatDelta, type DeltaCoalescer } from './deltas';
 import { toChatEntry, type ChatEntry } from './chatEntry';
 import { createRoomHub, type HubChange } from './roomHub';
 import { INITIAL_ROOM_STATE, type LiveState } from './roomState';
@@ -45,10 +45,11 @@ function fakeSchedule() {
   };
 }
 
-function setup(filter: ChatFilter = 'all', visible = true): { c: DeltaCoalescer; deltas: ChatDelta[]; arrived: number[]; s: ReturnType<typeof fakeSchedule> } {
+function setup(filter: ChatFilter = 'all', visible = true): { c: DeltaCoalescer; deltas: ChatDelta[]; arrived: number[]; s: ReturnType<typeof fakeSchedule>; clock: { now: number } } {
   const s = fakeSchedule();
   const deltas: ChatDelta[] = [];
   const arrived: number[] = [];
+  const clock = { now: 0 };
   const c = createDeltaCoalescer({
     filter,
     visible,
@@ -57,8 +58,9 @@ function setup(filter: ChatFilter = 'all', visible = true): { c: DeltaCoalescer;
       deltas.push(d);
       arrived.push(n);
     },
+    now: () => clock.now,
   });
-  return { c, deltas, arrived, s };
+  return { c, deltas, arrived, s, clock };
 }
 
 const ids = (list: readonly ChatEntry[] | undefined) => (list ?? []).map((e) => e.offset);
@@ -124,8 +126,8 @@ describe('delta coalescer', () => {
     expect(deltas[1]?.gaps).toBeUndefined();
   });
 
-  it("the list of a tab shown again says nothing of the room's pace: the flood that came with it is not counted", () => {
-    const { c, deltas, arrived, s } = setup('all', false);
+  it("the list of a tab shown again and what follows it for a while say nothing of the room's pace: the flood that came with them is not counted", () => {
+    const { c, deltas, arrived, s, clock } = setup('all', false);
     c.push(change({ appended: [entry(1)] }));
     c.setVisible(true, [entry(1)]);
     // A flood arrives before the replacement's frame: it joins the list, not the pace.
@@ -133,7 +135,14 @@ describe('delta coalescer', () => {
     s.frame();
     expect(deltas.at(-1)?.replace?.length).toBe(DELTA_ENTRIES_MAX);
     expect(arrived.at(-1)).toBe(0);
-    // The next delta counts again.
+    // The rows that reach the worker right after: the next frame, not the flood's pace.
+    clock.now += SHOWN_AGAIN_CATCH_UP_MS - 1;
+    for (let i = 500; i < 500 + DELTA_ENTRIES_MAX + 50; i++) c.push(change({ appended: [entry(i)] }));
+    s.frame();
+    expect(ids(deltas.at(-1)?.append).at(-1)).toBe(500 + DELTA_ENTRIES_MAX + 49);
+    expect(arrived.at(-1)).toBe(0);
+    // Then the next delta counts again.
+    clock.now += 1;
     c.push(change({ appended: [entry(1000), entry(1001), entry(1002)] }));
     s.frame();
     expect(arrived.at(-1)).toBe(3);

@@ -25,6 +25,15 @@ import type { RoomState } from './roomState';
 
 /** Cadence of deltas to a hidden tab (the visible one follows animation frames). */
 export const HIDDEN_DELTA_INTERVAL_MS = 250;
+/**
+ * For this long after a tab is shown again, its deltas come as after a quiet spell (the next
+ * frame once it took the last one in), not at the room's pace. The list it gets when shown is
+ * the room's as far as the worker has it; the rows the server sent since reach the worker a
+ * hop later (30 to 40 ms at 20,000/s, the server's batches), and a flood's pace would hold
+ * them up to a second: they follow at once, so the tab is current within 250 ms of being
+ * shown (issue 34 item 1). Then the room's pace resumes.
+ */
+export const SHOWN_AGAIN_CATCH_UP_MS = 250;
 /** Most entries in one delta: a tab keeps no more (SPEC 5), so older ones would be dropped there anyway. */
 export const DELTA_ENTRIES_MAX = CHAT_ENTRIES_KEPT;
 /**
@@ -283,11 +292,11 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
   /** Chat went by while the tab was hidden: its list is replaced when it is shown. */
   let stale = false;
   /**
-   * The pending replacement is the list of a tab shown again: it says nothing of the room's
-   * pace, so the delta after it comes at a trickle's (a flood's pace would hold the rows
-   * that arrived since it was cut, and the tab shown again would show them a second later).
+   * Until then (now()), the tab was shown again lately: its deltas say nothing of the room's
+   * pace, so each comes as after a quiet spell, on the next frame once the tab took the last
+   * one in (SHOWN_AGAIN_CATCH_UP_MS).
    */
-  let shownAgain = false;
+  let catchUpUntil = Number.NEGATIVE_INFINITY;
 
   /** Hidden: what is pending of the chat will never be shown as it is. */
   function dropChat(): void {
@@ -296,7 +305,7 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
     withdraw = [];
     replace = null;
     arrived = 0;
-    shownAgain = false;
+    catchUpUntil = Number.NEGATIVE_INFINITY;
     gaps.reset();
   }
 
@@ -402,8 +411,7 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
     if (hasState) delta = { ...delta, state };
     if (sync !== null) delta = { ...delta, sync };
     delta = withSample(delta);
-    const count = shownAgain ? 0 : arrived;
-    shownAgain = false;
+    const count = now() < catchUpUntil ? 0 : arrived;
     clearPending();
     // A hurried delta says nothing of the room's pace: the count runs on to the next paced one.
     if (hurried) arrived = count;
@@ -537,7 +545,7 @@ export function createDeltaCoalescer(options: DeltaCoalescerOptions): DeltaCoale
       if (!visible) dropChat();
       else if (stale) {
         stale = false;
-        shownAgain = true;
+        catchUpUntil = now() + SHOWN_AGAIN_CATCH_UP_MS;
         replace = latest(filterEntries(filter, currentEntries, chatState));
         append = [];
         withdraw = [];
