@@ -162,7 +162,7 @@ scripts, module chunks, /config.js, worker scripts) and its body gzipped with zl
 as a static server would send it. KB = 1,000 bytes. Machine: ${describeMachine(result.machine)}.
 The test \`tests/e2e/guide-bundle.spec.ts\` checks the same budget on every \`npm test\`.
 
-**Budget (issue 5, lowered to lock in the declarative router's gain): the guide page loads no player code and its JavaScript stays under
+**Budget (issue 5, lowered to lock in issue 34's gains): the guide page loads no player code and its JavaScript stays under
 ${kb(result.budgetGzipBytes)} gzipped: ${verdict}** — ${kb(result.guide.gzipBytes)} gzipped; player or chat code on the page (their chunks; hls.js, mpegts.js, react-virtuoso):
 ${list(result.guide.playerOrChat)}; decimal.js (money code): ${list(result.guide.money)}. Issue 34 item 7's target,
 at most ${kb(GUIDE_TARGET_GZIP_BYTES)} gzipped: ${result.guide.gzipBytes <= GUIDE_TARGET_GZIP_BYTES ? 'met' : '**not met**'}.

@@ -28,7 +28,7 @@ async function scriptsNamedByHtml(baseURL: string): Promise<string[]> {
 }
 
 test.describe('guide page script budget (issue 5)', () => {
-  test('the guide page loads no player, chat or money code, and under its budget of JavaScript gzipped (140 KB)', async ({ context, baseURL }, testInfo) => {
+  test('the guide page loads no player, chat or money code, and under its budget of JavaScript gzipped (130 KB)', async ({ context, baseURL }, testInfo) => {
     const base = baseURL ?? '';
     const { recorder } = await openGuidePage(context, base, ROOM);
     recorder.stop();
