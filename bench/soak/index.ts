@@ -47,6 +47,11 @@ export interface SoakSample {
   readonly longTasksInBursts: number;
   readonly longTasksOutside: number;
   readonly longestOutsideMs: number;
+  /**
+   * What the long tasks outside bursts were: the frames they blocked (Long Animation Frames
+   * API), their minute and longest scripts (absent in results before 2026-12-02).
+   */
+  readonly outsideFrames?: readonly string[];
   readonly socketsOpen: number;
   readonly socketsClosed: number;
 }
@@ -74,10 +79,20 @@ export interface SoakResult {
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 const fmt = (n: number, digits = 1): string => (Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: digits }) : 'n/a');
 
-/** The probe's long tasks since its last start, as times on this machine's clock; the probe starts again. */
-async function takeLongTasks(page: Page): Promise<{ at: number; duration: number }[]> {
+interface TakenTask {
+  readonly at: number;
+  readonly duration: number;
+  /** The frame it blocked: its length and longest scripts, when the browser told. */
+  readonly frame: string | null;
+}
+
+/** The probe's long tasks since its last start, as times on this machine's clock, with the frames they blocked; the probe starts again. */
+async function takeLongTasks(page: Page): Promise<TakenTask[]> {
   const { figures, origin } = (await page.evaluate(`(() => { const figures = globalThis.__macroProbe.stop(); globalThis.__macroProbe.start(); return { figures, origin: performance.timeOrigin }; })()`)) as { figures: ProbeFigures; origin: number };
-  return figures.longTasks.map((t) => ({ at: origin + t.start, duration: t.duration }));
+  return figures.longTasks.map((t) => {
+    const frame = figures.blockingFrames.find((f) => t.start >= f.start && t.start < f.start + f.durationMs);
+    return { at: origin + t.start, duration: t.duration, frame: frame === undefined ? null : `${fmt(frame.blockingMs, 0)} ms blocking in a ${fmt(frame.durationMs, 0)} ms frame (rendering ${fmt(frame.renderMs, 0)} ms): ${frame.scripts.join('; ') || 'no script'}` };
+  });
 }
 
 function minutesSetting(smoke: boolean): number {
@@ -161,8 +176,15 @@ function report(result: SoakResult): string {
     '|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows,
     '',
+    ...outsideFramesText(result.samples),
     `![heap over the run](${path.basename(CHART_FILE)})`,
   ].join('\n');
+}
+
+/** What the long tasks outside bursts were, one line each (none: nothing). */
+function outsideFramesText(samples: readonly SoakSample[]): string[] {
+  const lines = samples.flatMap((s) => s.outsideFrames ?? []);
+  return lines.length === 0 ? [] : ['What the long tasks outside bursts were (the frames they blocked, Long Animation Frames API; the longest scripts of each):', '', ...lines.map((line) => `- ${line}`), ''];
 }
 
 export async function run(options: BenchOptions): Promise<SoakResult> {
@@ -204,6 +226,7 @@ export async function run(options: BenchOptions): Promise<SoakResult> {
         longTasksInBursts: tasks.length - outside.length,
         longTasksOutside: outside.length,
         longestOutsideMs: Math.max(0, ...outside.map((t) => t.duration)),
+        outsideFrames: outside.map((t) => `minute ${fmt((t.at - started) / 60_000, 1)}, ${fmt(t.duration, 0)} ms: ${t.frame ?? 'no frame told'}`),
         socketsOpen: await server.metric('webcast_sockets_open'),
         socketsClosed: await socketsClosed(server.url),
       };
