@@ -213,9 +213,11 @@ test.describe('device test with a microphone the page may use', () => {
     await expect(speakerPart(page)).toHaveAttribute('data-state', 'playing');
     await expect(speakerPart(page).getByRole('button', { name: '再次播放' })).toBeDisabled();
     // A second context (after the meter's) plays a 1 kHz oscillator on the chosen output, running.
+    // Its oscillator starts once the output is set (setSinkId resolves after the context
+    // exists; on a loaded machine after the test first looks): waited for, not read once.
     await expect.poll(async () => (await audioContexts(page)).length).toBe(2);
+    await expect.poll(async () => (await audioContexts(page))[1]?.oscillatorHz).toEqual([1000]);
     const [, toneContext] = await audioContexts(page);
-    expect(toneContext?.oscillatorHz).toEqual([1000]);
     expect(toneContext?.sinkId).toBe(sinkId);
     expect(toneContext?.states).toContain('running');
 
