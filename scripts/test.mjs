@@ -55,6 +55,18 @@ console.log(`  total  ${seconds(Date.now() - started).padStart(8)}`);
 console.log('\nSlowest test files:');
 for (const file of slowestFiles(10)) console.log(`  ${seconds(file.ms).padStart(8)}  ${file.name} (${file.runner})`);
 
+// Last, because a CI log is often kept only by its tail: each failed test with the head of
+// its error (a run of 2026-12-02 kept only "1 failed" and a screenshot's path).
+const failures = failedTests();
+if (failures.length > 0) {
+  console.log('\nFailures:');
+  for (const failure of failures.slice(0, 10)) {
+    console.log(`  ${failure.name} (${failure.runner})`);
+    for (const line of failure.lines) console.log(`      ${line}`);
+  }
+  if (failures.length > 10) console.log(`  ... and ${failures.length - 10} more`);
+}
+
 process.exit(ran.every((s) => s.ok) && summary.status === 0 ? 0 : 1);
 
 /** Runs `npm run script` with its output held, then prints it under its heading; resolves to the step's record. */
@@ -105,6 +117,46 @@ function slowestFiles(count) {
   for (const suite of read('reports/playwright.json')?.suites ?? []) visit(suite);
   for (const [name, ms] of perSpec) files.push({ name, ms, runner: 'Playwright' });
   return files.sort((a, b) => b.ms - a.ms).slice(0, count);
+}
+
+/** Failed tests of every report, each with the first lines of its error, colours removed. */
+function failedTests() {
+  // eslint-disable-next-line no-control-regex
+  const plain = (text) => String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+  const head = (text, count) =>
+    plain(text)
+      .split('\n')
+      .map((line) => line.trimEnd())
+      .filter((line) => line.trim() !== '')
+      .slice(0, count);
+  const failed = [];
+  for (const [report, runner] of [
+    ['reports/vitest.json', 'vitest'],
+    ['reports/vitest-bench.json', 'vitest, benchmark smoke'],
+  ]) {
+    for (const file of read(report)?.testResults ?? []) {
+      const name = path.relative(process.cwd(), file.name);
+      const tests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+      for (const t of tests) failed.push({ name: `${name} > ${t.fullName ?? t.title}`, runner, lines: head((t.failureMessages ?? []).join('\n'), 8) });
+      // A file that failed without a failed test failed to load or in a hook.
+      if (tests.length === 0 && file.status === 'failed') failed.push({ name, runner, lines: head(file.message, 8) });
+    }
+  }
+  const visit = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests) {
+        const last = t.results.at(-1);
+        if (t.status !== 'unexpected' || last === undefined) continue;
+        const where = `tests/e2e/${spec.file}:${spec.line}`;
+        const error = last.errors?.map((e) => e.message).join('\n') ?? last.error?.message;
+        failed.push({ name: `[${t.projectName}] ${where} > ${[...titles, spec.title].join(' > ')}`, runner: 'Playwright', lines: head(error, 12) });
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
+  };
+  // A file's own suite is titled by the file, which `where` already names.
+  for (const suite of read('reports/playwright.json')?.suites ?? []) visit(suite, []);
+  return failed;
 }
 
 function read(file) {
