@@ -38,6 +38,17 @@ export function openDatabase(dataDir: string, fileName = STORE_FILE, options: { 
   return db;
 }
 
+/** A migration that failed: rolled back whole, so the store is as it was before it. */
+export class MigrationError extends Error {
+  constructor(
+    readonly migration: Pick<Migration, 'version' | 'name'>,
+    cause: unknown,
+  ) {
+    super(`migration ${migration.version} (${migration.name}) failed and was rolled back, the store is as it was before it: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'MigrationError';
+  }
+}
+
 export function runMigrations(db: Db, migrations: readonly Migration[]): number[] {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY,
@@ -53,12 +64,17 @@ export function runMigrations(db: Db, migrations: readonly Migration[]): number[
   for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
     if (applied.has(m.version)) continue;
     // Asked again inside the transaction: nodes of a cluster starting together each try.
-    const applies = db.transaction(() => {
-      if (db.prepare('SELECT 1 FROM schema_migrations WHERE version = ?').get(m.version) !== undefined) return false;
-      m.up(db);
-      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, Date.now());
-      return true;
-    })();
+    let applies: boolean;
+    try {
+      applies = db.transaction(() => {
+        if (db.prepare('SELECT 1 FROM schema_migrations WHERE version = ?').get(m.version) !== undefined) return false;
+        m.up(db);
+        db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, Date.now());
+        return true;
+      })();
+    } catch (error) {
+      throw new MigrationError(m, error);
+    }
     if (applies) ran.push(m.version);
   }
   return ran;

@@ -4,6 +4,7 @@
  * followed by a new one.
  */
 import type Database from 'better-sqlite3';
+import type { StoreTransaction } from '../sqlStore.js';
 import { m001Core } from './001_core.js';
 import { m002ChatMic } from './002_chat_mic.js';
 import { m003Entry } from './003_entry.js';
@@ -25,7 +26,15 @@ import { m017ClientErrors } from './017_client_errors.js';
 export interface Migration {
   readonly version: number;
   readonly name: string;
+  /** The SQLite form, run in a transaction of its own. */
   up(db: Database.Database): void;
+  /**
+   * The PostgreSQL form (issue 40), run in a transaction of its own: SQL, or a function for
+   * a migration that moves data. Migrations up to the PostgreSQL baseline
+   * (server/store/postgres/baseline.sql) have none: the baseline is their sum. Every later
+   * one must have it, or a PostgreSQL node refuses to start.
+   */
+  readonly postgres?: string | ((tx: StoreTransaction) => Promise<void>);
 }
 
 export const MIGRATIONS: readonly Migration[] = [m001Core, m002ChatMic, m003Entry, m004Interact, m005DirectoryGroups, m006ChatImages, m007KicksAndLogout, m008VerifiableRaffle, m009QaVotes, m010PaperResults, m011MoneyLedger, m012RedPacketRemaining, m013DelayPayments, m014MicInvited, m015ChatReplay, m016ReplayTimeline, m017ClientErrors];

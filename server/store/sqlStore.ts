@@ -1,0 +1,87 @@
+/**
+ * The store as one asynchronous interface over two engines (issue 40): the embedded SQLite
+ * file (the default: `npm start`, one machine) and PostgreSQL (DATABASE_URL: nodes on
+ * separate machines). Kysely gives both one way to run a query and a transaction, with a
+ * pool for PostgreSQL; the queries are SQL both engines read the same way (`offset`
+ * quoted, ON CONFLICT rather than INSERT OR ..., RETURNING rather than last_insert_rowid).
+ *
+ * On SQLite the store shares the server's one connection (ctx.db), so code moved to it and
+ * code not moved yet see the same rows; the connection stays the server's to close.
+ */
+import type Database from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+
+export type StoreEngine = 'sqlite' | 'postgres';
+
+/** No typed tables yet: queries are `sql` templates typed by the rows they read. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface StoreTables {}
+
+export type StoreQueries = Kysely<StoreTables>;
+export type StoreTransaction = Transaction<StoreTables>;
+
+export interface SqlStore {
+  readonly engine: StoreEngine;
+  readonly db: StoreQueries;
+  /** Ends the PostgreSQL pool (SQLite: nothing; its connection is the server's). */
+  close(): Promise<void>;
+}
+
+/** The store on the server's SQLite connection. */
+export function sqliteStore(connection: Database.Database): SqlStore {
+  const shared = {
+    // Kysely closes its database when destroyed; this one belongs to the server.
+    close: () => undefined,
+    prepare: (text: string) => connection.prepare(text),
+  };
+  const db = new Kysely<StoreTables>({ dialect: new SqliteDialect({ database: shared }) });
+  return { engine: 'sqlite', db, close: () => db.destroy() };
+}
+
+/** How long a query waits for a connection, and runs, before it fails: never a hang. */
+export interface PostgresTimeouts {
+  readonly connectMs: number;
+  readonly statementMs: number;
+}
+
+export const DEFAULT_POSTGRES_TIMEOUTS: PostgresTimeouts = { connectMs: 3000, statementMs: 10_000 };
+
+const INT8_OID = 20;
+
+/**
+ * BIGINT as a JavaScript number, as better-sqlite3 gives it: the store's integers are
+ * milliseconds, counts and amounts in fen, far inside 2^53. One outside is an error, not a
+ * silently rounded number.
+ */
+function readInt8(text: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) throw new Error(`a BIGINT outside JavaScript's safe integers: ${text}`);
+  return value;
+}
+
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID && format !== 'binary' ? readInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+export function postgresPool(url: string, options: { readonly max?: number; readonly timeouts?: PostgresTimeouts } = {}): pg.Pool {
+  const timeouts = options.timeouts ?? DEFAULT_POSTGRES_TIMEOUTS;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.statementMs,
+    types,
+  });
+  // An idle connection that PostgreSQL ended (a restart) is dropped by the pool; without a
+  // listener its error would end the process.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+/** The store on a PostgreSQL database (its migrations are run by postgresMigrations.ts). */
+export function postgresStore(url: string, options: { readonly max?: number; readonly timeouts?: PostgresTimeouts } = {}): SqlStore {
+  const db = new Kysely<StoreTables>({ dialect: new PostgresDialect({ pool: postgresPool(url, options) }) });
+  return { engine: 'postgres', db, close: () => db.destroy() };
+}
