@@ -5,6 +5,7 @@
  */
 import type { ServerConfig } from './config.js';
 import type { Db } from './store/db.js';
+import type { SqlStore } from './store/sqlStore.js';
 import type { RoomFanout } from './rooms/hub.js';
 import type { Sessions } from './auth/sessions.js';
 import type { ServerMetrics } from './metrics.js';
@@ -15,6 +16,12 @@ import type { ClusterNode } from './cluster/node.js';
 export interface ServerContext {
   readonly config: ServerConfig;
   readonly db: Db;
+  /**
+   * The store as one asynchronous interface (issue 40): SQLite on `db`'s own connection
+   * today, PostgreSQL where DATABASE_URL names one. Code moves here from `db` area by area
+   * (docs/architecture.md, "The store"); what has moved runs on either engine.
+   */
+  readonly store: SqlStore;
   readonly hub: RoomFanout;
   readonly sessions: Sessions;
   readonly metrics: ServerMetrics;

@@ -10,6 +10,7 @@ import type { ServerConfig } from './config.js';
 import type { ServerContext } from './context.js';
 import { openDatabase, STORE_FILE } from './store/db.js';
 import { markCleanStop, takeCleanStopMark } from './store/cleanStop.js';
+import { sqliteStore } from './store/sqlStore.js';
 import { RoomLog } from './rooms/roomLog.js';
 import { RoomHub } from './rooms/hub.js';
 import { Sessions } from './auth/sessions.js';
@@ -69,6 +70,7 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
   // the clean-stop mark (what a crash may have lost of the SQLite log) is one process's.
   const stoppedCleanly = config.redisUrl === null ? takeCleanStopMark(config.dataDir, STORE_FILE) : true;
   const db = openDatabase(config.dataDir, STORE_FILE, { sharedByProcesses: config.redisUrl !== null });
+  const store = sqliteStore(db);
   const metrics = createMetrics(options.processMetrics ?? true);
   const clients = new ClientRegistry();
   let embedded: { log: RoomLog; hub: RoomHub } | null = null;
@@ -97,6 +99,7 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
   const ctx: ServerContext = {
     config,
     db,
+    store,
     hub,
     sessions: new Sessions(db, config.tokenTtlMs, now),
     metrics,
@@ -138,10 +141,12 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
       await app.close();
       if (embedded !== null) {
         embedded.log.close();
+        await store.close();
         db.close();
         markCleanStop(config.dataDir);
       } else {
         await node?.close();
+        await store.close();
         db.close();
       }
     },

@@ -17,6 +17,7 @@ import { ERROR_KINDS, REPORT_BATCH_MAX, REPORT_MESSAGE_MAX, REPORT_STACK_MAX, sc
 import type { ServerContext } from '../context.js';
 import { adminOnly } from '../admin/auth.js';
 import { okEnvelope } from '../http/envelope.js';
+import { keepReports, newestReports } from './clientErrorStore.js';
 
 export const REPORT_PATH = '/ccp/report/v1/client-errors';
 export const REPORT_BODY_MAX = 32 * 1024;
@@ -132,10 +133,6 @@ export type ReportLog = (line: string) => void;
 
 export function registerClientErrorRoutes(app: FastifyInstance, ctx: ServerContext, log: ReportLog = (line) => process.stdout.write(`${line}\n`)): void {
   const window = new AddressWindow(ctx.now);
-  const insert = ctx.db.prepare(
-    'INSERT INTO client_errors (received_at, app, version, build, user_agent, kind, fingerprint, message, stack, route, room, code, count, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-  );
-  const trim = ctx.db.prepare('DELETE FROM client_errors WHERE id <= (SELECT MAX(id) FROM client_errors) - ?');
   const refuse = (reply: FastifyReply, refused: Refused) => reply.status(refused.status).send({ code: refused.code, msg: refused.message, data: null });
 
   app.post(REPORT_PATH, async (request: FastifyRequest, reply) => {
@@ -152,10 +149,7 @@ export function registerClientErrorRoutes(app: FastifyInstance, ctx: ServerConte
       throw error;
     }
     const receivedAt = ctx.now();
-    ctx.db.transaction(() => {
-      for (const r of batch.reports) insert.run(receivedAt, batch.app, batch.version, batch.build, batch.userAgent, r.kind, r.fingerprint, r.message, r.stack, r.route, r.room, r.code, r.count, r.at);
-      trim.run(REPORTS_KEPT);
-    })();
+    await keepReports(ctx.store, receivedAt, batch, REPORTS_KEPT);
     for (const r of batch.reports) {
       ctx.metrics.clientErrors.inc({ kind: r.kind }, r.count);
       log(JSON.stringify({ type: 'client_error', receivedAt, app: batch.app, version: batch.version, build: batch.build, userAgent: batch.userAgent, ...r }));
@@ -165,12 +159,7 @@ export function registerClientErrorRoutes(app: FastifyInstance, ctx: ServerConte
 
   app.get<{ Querystring: { limit?: string } }>('/admin/v1/errors', { onRequest: adminOnly(ctx) }, async (request) => {
     const limit = Math.max(1, Math.min(500, Number(request.query.limit ?? 50) || 50));
-    const rows = ctx.db
-      .prepare(
-        'SELECT received_at AS receivedAt, app, version, build, user_agent AS userAgent, kind, fingerprint, message, stack, route, room, code, count, at FROM client_errors ORDER BY id DESC LIMIT ?',
-      )
-      .all(limit);
-    return okEnvelope({ list: rows });
+    return okEnvelope({ list: await newestReports(ctx.store, limit) });
   });
 }
 

@@ -1,0 +1,62 @@
+/**
+ * The store's two engines for a test of code that runs on either (issue 40):
+ *
+ *   describe.each(storeEngines())('... on $engine', ({ open }) => { ... await open() ... })
+ *
+ * `open()` answers a migrated store of the test's own: a new SQLite file, or a new database
+ * in a PostgreSQL cluster that the test file starts (Debian's postgresql, a free port, a
+ * temporary folder) at its first PostgreSQL store and stops after its last test.
+ */
+import { afterAll } from 'vitest';
+import { startPostgres, type PostgresProcess } from '../cluster/postgresProcess.js';
+import { openDatabase } from '../store/db.js';
+import { MIGRATIONS } from '../store/migrations/index.js';
+import { runPostgresMigrations } from '../store/postgresMigrations.js';
+import { postgresStore, sqliteStore, type SqlStore, type StoreEngine } from '../store/sqlStore.js';
+import { makeTempDir } from './tempDirs.js';
+
+export interface EngineUnderTest {
+  readonly engine: StoreEngine;
+  open(): Promise<SqlStore>;
+}
+
+let cluster: Promise<PostgresProcess> | null = null;
+let databases = 0;
+const closers: (() => Promise<void> | void)[] = [];
+
+afterAll(async () => {
+  const ends = closers.splice(0).reverse();
+  for (const end of ends) await end();
+  const started = cluster;
+  cluster = null;
+  if (started !== null) await (await started).stop();
+});
+
+async function openSqlite(): Promise<SqlStore> {
+  const db = openDatabase(makeTempDir());
+  const store = sqliteStore(db);
+  closers.push(
+    () => {
+      db.close();
+    },
+    () => store.close(),
+  );
+  return store;
+}
+
+async function openPostgres(): Promise<SqlStore> {
+  cluster ??= startPostgres(makeTempDir(), { throwaway: true });
+  const server = await cluster;
+  databases += 1;
+  const store = postgresStore(await server.createDatabase(`test_${process.pid}_${databases}`));
+  closers.push(() => store.close());
+  await runPostgresMigrations(store, MIGRATIONS);
+  return store;
+}
+
+export function storeEngines(): EngineUnderTest[] {
+  return [
+    { engine: 'sqlite', open: openSqlite },
+    { engine: 'postgres', open: openPostgres },
+  ];
+}
