@@ -86,11 +86,31 @@ function ordered(tables: readonly Item[]): Item[] {
   return out;
 }
 
+/** A literal of SQL both engines read: numbers as they are, text quoted, null. */
+function literal(value: unknown): string {
+  if (value === null) return 'NULL';
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'string') return `'${value.replace(/'/g, "''")}'`;
+  throw new Error(`a migration wrote a value the baseline cannot carry: ${String(value)}`);
+}
+
+/** INSERTs of every row the migrations wrote, but their own record. */
+function startingRows(db: Database.Database): string[] {
+  const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'schema_migrations' ORDER BY name").all() as { name: string }[]).map((t) => t.name);
+  return tables.flatMap((table) =>
+    (db.prepare(`SELECT * FROM ${table}`).all() as Record<string, unknown>[]).map((row) => {
+      const columns = Object.keys(row);
+      return `INSERT INTO ${table} (${columns.map((c) => (c === 'offset' ? '"offset"' : c)).join(', ')}) VALUES (${columns.map((c) => literal(row[c])).join(', ')});`;
+    }),
+  );
+}
+
 export function postgresBaseline(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'webcast-baseline-'));
   try {
     const db = new Database(path.join(dir, 'schema.sqlite'));
     runMigrations(db, MIGRATIONS.filter((m) => m.version <= BASELINE_VERSION));
+    const rows = startingRows(db);
     const items = db.prepare("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' AND name <> 'schema_migrations'").all() as Item[];
     db.close();
     const tables = ordered(items.filter((i) => i.type === 'table'));
@@ -104,6 +124,9 @@ export function postgresBaseline(): string {
       ...indexes.map((i) => `${translateIndex(i.sql.trim())};`),
       '',
       ...triggers.map(translateTrigger),
+      '',
+      '-- The rows the migrations write (directory_seq\'s one row, and any like it).',
+      ...rows,
       '',
     ];
     return parts.join('\n');

@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   // The demo seed below has name-only directory accounts in mind (DIRECTORY_NAME_ONLY=0 turns them off).
   const config = loadServerConfig({ DIRECTORY_NAME_ONLY: '1', ...process.env });
   const server = await startServer(config, { logger: process.env.LOG_LEVEL === 'debug' });
-  const rooms = seedIfEmpty(server.ctx);
+  const rooms = await seedIfEmpty(server.ctx);
   const base = config.publicUrl ?? openableBase(server.url);
   const appPrefix = builtAppPrefix(config.clientDir);
 

@@ -32,7 +32,7 @@ beforeAll(async () => {
     .prepare("INSERT INTO rooms (id, title, gate, created_at) VALUES ('r-open', 'Open room', 'open', 1), ('r-gone', 'Gone', 'open', 2), ('r-gated', 'Gated', 'password', 3)")
     .run();
   server.ctx.db.prepare("UPDATE rooms SET deleted = 1 WHERE id = 'r-gone'").run();
-  seedDirectory(server.ctx.db, server.ctx.now);
+  await seedDirectory(server.ctx.store, server.ctx.now);
 });
 
 afterAll(async () => {
@@ -233,7 +233,7 @@ describe('with name-only sign-in off (DIRECTORY_NAME_ONLY unset: no demo)', () =
   it('refuses an account without a password, at registration and at sign-in', async () => {
     const strict = await startTestServer({ routes: [directoryRoutes] });
     try {
-      seedDirectory(strict.ctx.db, strict.ctx.now);
+      await seedDirectory(strict.ctx.store, strict.ctx.now);
       strict.ctx.db.prepare("INSERT INTO rooms (id, title, gate, created_at) VALUES ('r-open', 'Open room', 'open', 1)").run();
       const call = async (path: string, body: unknown) =>
         (await (await fetch(strict.url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as Envelope;

@@ -29,6 +29,7 @@ import { guessFrom, guessLimiterOf } from '../auth/failureLimiter.js';
 import { loginOriginOf, type LoginOrigin } from '../auth/loginOrigin.js';
 import { requireSession, sessionOf } from '../auth/sessions.js';
 import { isKicked, isOriginKicked } from '../chat/kicks.js';
+import { isUniqueViolation } from '../store/sqlStore.js';
 
 /** Session enter type of a directory login (sessions.enter_type). */
 export const DIRECTORY_ENTER_TYPE = 'directory';
@@ -95,7 +96,7 @@ function sessionRoom(ctx: ServerContext, request: FastifyRequest, asked: string 
 }
 
 async function checkCredentials(store: DirectoryStore, name: string, password: string | undefined, nameOnly: boolean): Promise<DirectoryAccount> {
-  const account = store.accountByName(name) ?? store.accountById(name);
+  const account = (await store.accountByName(name)) ?? (await store.accountById(name));
   if (!account) throw new BizError(4104, 'login failed: no account with this name');
   if (account.passwordHash === null && !nameOnly) throw new BizError(4104, 'login failed: this account has no password and name-only sign-in is off');
   if (account.passwordHash !== null && (password === undefined || !(await verifyPasswordAsync(password, account.passwordHash)))) {
@@ -120,18 +121,24 @@ async function register(store: DirectoryStore, body: Fields, nameOnly: boolean) 
     fax: optionalText(infoFields, 'info.fax', INFO_RULE) ?? '',
   };
 
-  const existing = store.accountById(id);
+  const existing = await store.accountById(id);
   if (existing) {
     // Registering the same account again is harmless (a client may register on every start).
     if (existing.name !== name) throw invalid('user.id', 'is already registered under another name');
     return { userId: existing.id, name: existing.name, created: false };
   }
-  if (store.accountByName(name)) throw invalid('user.name', 'is already registered');
-  if (store.userIdTaken(id)) throw invalid('user.id', 'is already taken');
+  if (await store.accountByName(name)) throw invalid('user.name', 'is already registered');
+  if (await store.userIdTaken(id)) throw invalid('user.id', 'is already taken');
   const passwordHash = password === null ? null : await hashPasswordAsync(password);
-  // Check again after the await: another request may have taken the name or id meanwhile.
-  if (store.accountById(id) || store.accountByName(name) || store.userIdTaken(id)) throw invalid('user.id', 'is already registered');
-  const account = store.register(id, name, info, passwordHash);
+  // Another request (on this node or another) may have taken the name or id meanwhile: the
+  // store's unique keys decide, and the loser is told as the checks above would have.
+  let account: DirectoryAccount;
+  try {
+    account = await store.register(id, name, info, passwordHash);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw invalid('user.id', 'is already registered');
+    throw error;
+  }
   return { userId: account.id, name: account.name, created: true };
 }
 
@@ -148,10 +155,10 @@ async function auth(ctx: ServerContext, store: DirectoryStore, request: FastifyR
   const origin = loginOriginOf(request);
   let account = await guessLimiterOf(ctx).guard(guessFrom('directory', name, origin), [4104], () => checkCredentials(store, name, password, ctx.config.directoryNameOnly));
   if (bindId !== undefined) {
-    const boundTo = store.boundAccount(bindId);
+    const boundTo = await store.boundAccount(bindId);
     if (boundTo !== null && boundTo !== account.id) throw invalid('bindid', 'is already bound to another account');
-    store.bind(bindId, account.id);
-    account = store.accountById(account.id) ?? account;
+    await store.bind(bindId, account.id);
+    account = (await store.accountById(account.id)) ?? account;
   }
 
   const session = ctx.sessions.create(account.id, sessionRoom(ctx, request, webcastId, account, origin), 5, DIRECTORY_ENTER_TYPE, origin);
@@ -183,12 +190,12 @@ const USERDATA_CMDS = directoryCommands(USERDATA_PATH);
  * The directory is the organisation's: only a member signed in with their account reads it
  * (402 without a session, 4009 with a session that is not a directory account's).
  */
-function requireMember(ctx: ServerContext, store: DirectoryStore, request: FastifyRequest): void {
+async function requireMember(ctx: ServerContext, store: DirectoryStore, request: FastifyRequest): Promise<void> {
   const session = requireSession(ctx.sessions, request);
-  if (store.accountById(session.userId) === null) throw new BizError(4009, 'the directory is for members of the organisation: sign in with your account');
+  if ((await store.accountById(session.userId)) === null) throw new BizError(4009, 'the directory is for members of the organisation: sign in with your account');
 }
 
-function userdata(ctx: ServerContext, store: DirectoryStore, query: Query, body: Fields) {
+async function userdata(ctx: ServerContext, store: DirectoryStore, query: Query, body: Fields) {
   const cmd = requireCmd(query, USERDATA_CMDS);
   readClientFields(body, { cmd, ver: PROTOCOL_VERSION_RESOURCE });
   const obj = queryText(query, 'obj');
@@ -200,17 +207,17 @@ function userdata(ctx: ServerContext, store: DirectoryStore, query: Query, body:
     updatetime: optionalInt(body, 'updatetime', VERSION_RULE) ?? 0,
     version: optionalInt(body, 'version', VERSION_RULE) ?? 0,
   };
-  const version = store.currentVersion();
+  const version = await store.currentVersion();
   const updatetime = ctx.now();
   if (cmd === 'download') {
     const unchanged = since.version >= version && since.version > 0;
-    return { obj, version, updatetime, unchanged, departments: unchanged ? [] : store.orgContacts() };
+    return { obj, version, updatetime, unchanged, departments: unchanged ? [] : await store.orgContacts() };
   }
-  return { obj, version, updatetime, items: store.changes(obj as DirectoryObjectName, since) };
+  return { obj, version, updatetime, items: await store.changes(obj as DirectoryObjectName, since) };
 }
 
 export const directoryRoutes: RouteModule = (app: FastifyInstance, ctx: ServerContext) => {
-  const store = new DirectoryStore(ctx.db, ctx.now);
+  const store = new DirectoryStore(ctx.store, ctx.now);
 
   app.post(LOCATION_PATH, async (request) => {
     requireCmd(queryOf(request), LOCATION_CMDS);
@@ -238,7 +245,7 @@ export const directoryRoutes: RouteModule = (app: FastifyInstance, ctx: ServerCo
   });
 
   app.post(USERDATA_PATH, async (request) => {
-    requireMember(ctx, store, request);
-    return okEnvelope(userdata(ctx, store, queryOf(request), fieldsOf(request.body)));
+    await requireMember(ctx, store, request);
+    return okEnvelope(await userdata(ctx, store, queryOf(request), fieldsOf(request.body)));
   });
 };

@@ -3,7 +3,8 @@
  * people (directory accounts that log in by name, no password) and two fixed groups.
  * Idempotent: it writes nothing when the directory already has departments.
  */
-import type { Db } from '../store/db.js';
+import { sql } from 'kysely';
+import type { SqlStore } from '../store/sqlStore.js';
 import { DirectoryStore } from './store.js';
 
 interface SeedPerson {
@@ -41,27 +42,27 @@ const FIXED_GROUPS = [
 ] as const;
 
 /** Returns how many accounts it created (0 when the directory was already seeded). */
-export function seedDirectory(db: Db, now: () => number): number {
-  const seeded = db.prepare('SELECT 1 FROM directory_departments LIMIT 1').get() !== undefined;
+export async function seedDirectory(sqlStore: SqlStore, now: () => number): Promise<number> {
+  const seeded = (await sql`SELECT 1 FROM directory_departments LIMIT 1`.execute(sqlStore.db)).rows.length > 0;
   if (seeded) return 0;
-  const store = new DirectoryStore(db, now);
-  let created = 0;
-  db.transaction(() => {
-    DEPARTMENTS.forEach((d, i) => store.upsertDepartment(d.id, d.name, d.parentId, i));
-    PEOPLE.forEach((p, i) => {
-      if (!store.accountById(p.id)) {
+  const store = new DirectoryStore(sqlStore, now);
+  return store.transaction(async (tx) => {
+    let created = 0;
+    for (const [i, d] of DEPARTMENTS.entries()) await store.upsertDepartment(d.id, d.name, d.parentId, i, tx);
+    for (const [i, p] of PEOPLE.entries()) {
+      if (!(await store.accountById(p.id, tx))) {
         // An id already used by a live-service user is left alone, not taken over.
-        if (store.userIdTaken(p.id)) return;
+        if (await store.userIdTaken(p.id, tx)) continue;
         const mail = `${p.id.replace('org.', '')}@demo.example`;
-        store.register(p.id, p.name, { email: mail, tel: '', phone: '', fax: '' }, null);
+        await store.register(p.id, p.name, { email: mail, tel: '', phone: '', fax: '' }, null, tx);
         created += 1;
       }
-      store.upsertDepartmentUser(p.department, p.id, p.title, i);
-    });
-    for (const g of FIXED_GROUPS) {
-      store.upsertFixedGroup(g.id, g.name);
-      for (const member of g.members) if (store.accountById(member)) store.upsertFixedGroupUser(g.id, member);
+      await store.upsertDepartmentUser(p.department, p.id, p.title, i, tx);
     }
-  })();
-  return created;
+    for (const g of FIXED_GROUPS) {
+      await store.upsertFixedGroup(g.id, g.name, tx);
+      for (const member of g.members) if (await store.accountById(member, tx)) await store.upsertFixedGroupUser(g.id, member, tx);
+    }
+    return created;
+  });
 }

@@ -3,7 +3,8 @@
  * (departments, their members, fixed groups and their members), with change versions so a
  * client fetches only what changed since the copy it holds.
  */
-import type { Db } from '../store/db.js';
+import { sql, type RawBuilder } from 'kysely';
+import type { SqlStore, StoreQueries, StoreTransaction } from '../store/sqlStore.js';
 import { DIRECTORY_OBJECTS, type DirectoryObject } from '../../src/protocol/services/directory';
 
 /** The objects the client asks for (src/protocol/services/directory.ts), one table each. */
@@ -58,19 +59,19 @@ const toAccount = (r: AccountRow): DirectoryAccount => ({
 });
 
 /** Per object: the SELECT of its wire fields, filtered by change. */
-const CHANGES_SQL: Readonly<Record<DirectoryObjectName, string>> = {
-  department: `SELECT id, name, parent_id AS parentId, sort, version, updated_at AS updatetime, deleted
-    FROM directory_departments WHERE version > ? AND updated_at >= ? ORDER BY sort, id`,
-  department_user: `SELECT department_id AS departmentId, user_id AS userId, title, sort, version, updated_at AS updatetime, deleted
-    FROM directory_department_users WHERE version > ? AND updated_at >= ? ORDER BY department_id, sort, user_id`,
+const CHANGES_SQL: Readonly<Record<DirectoryObjectName, (since: ChangesSince) => RawBuilder<Record<string, unknown>>>> = {
+  department: ({ version, updatetime }) => sql`SELECT id, name, parent_id AS "parentId", sort, version, updated_at AS updatetime, deleted
+    FROM directory_departments WHERE version > ${version} AND updated_at >= ${updatetime} ORDER BY sort, id`,
+  department_user: ({ version, updatetime }) => sql`SELECT department_id AS "departmentId", user_id AS "userId", title, sort, version, updated_at AS updatetime, deleted
+    FROM directory_department_users WHERE version > ${version} AND updated_at >= ${updatetime} ORDER BY department_id, sort, user_id`,
   // What the contacts screen shows of a person: the name. The contact details registered
   // with an account (email, phones, fax) stay in the store and are handed to nobody.
-  user: `SELECT id, name, version, updated_at AS updatetime, deleted
-    FROM directory_users WHERE version > ? AND updated_at >= ? ORDER BY id`,
-  fixedgroups: `SELECT id, name, version, updated_at AS updatetime, deleted
-    FROM directory_fixedgroups WHERE version > ? AND updated_at >= ? ORDER BY id`,
-  fixedgroups_user: `SELECT group_id AS groupId, user_id AS userId, version, updated_at AS updatetime, deleted
-    FROM directory_fixedgroup_users WHERE version > ? AND updated_at >= ? ORDER BY group_id, user_id`,
+  user: ({ version, updatetime }) => sql`SELECT id, name, version, updated_at AS updatetime, deleted
+    FROM directory_users WHERE version > ${version} AND updated_at >= ${updatetime} ORDER BY id`,
+  fixedgroups: ({ version, updatetime }) => sql`SELECT id, name, version, updated_at AS updatetime, deleted
+    FROM directory_fixedgroups WHERE version > ${version} AND updated_at >= ${updatetime} ORDER BY id`,
+  fixedgroups_user: ({ version, updatetime }) => sql`SELECT group_id AS "groupId", user_id AS "userId", version, updated_at AS updatetime, deleted
+    FROM directory_fixedgroup_users WHERE version > ${version} AND updated_at >= ${updatetime} ORDER BY group_id, user_id`,
 };
 
 export interface OrgDepartment {
@@ -80,80 +81,91 @@ export interface OrgDepartment {
   readonly users: readonly { readonly id: string; readonly name: string; readonly title: string }[];
 }
 
+/**
+ * On either engine (issue 40). Every write takes the next version from directory_seq in the
+ * same transaction as the row it versions: the seq row stays locked until that commit, so
+ * versions commit in order and a client that read version n never later meets a row
+ * below n. A writer joins the transaction it is given (the seed's), or makes its own.
+ */
 export class DirectoryStore {
   constructor(
-    private readonly db: Db,
+    private readonly store: SqlStore,
     private readonly now: () => number,
   ) {}
 
   /** The newest change version of the whole directory (0: nothing yet). */
-  currentVersion(): number {
-    return (this.db.prepare('SELECT version FROM directory_seq WHERE id = 1').get() as { version: number }).version;
+  async currentVersion(): Promise<number> {
+    return (await sql<{ version: number }>`SELECT version FROM directory_seq WHERE id = 1`.execute(this.store.db)).rows[0]!.version;
   }
 
-  private nextVersion(): number {
-    this.db.prepare('UPDATE directory_seq SET version = version + 1 WHERE id = 1').run();
-    return this.currentVersion();
+  private async nextVersion(tx: StoreTransaction): Promise<number> {
+    return (await sql<{ version: number }>`UPDATE directory_seq SET version = version + 1 WHERE id = 1 RETURNING version`.execute(tx)).rows[0]!.version;
   }
 
-  accountById(id: string): DirectoryAccount | null {
-    const row = this.db.prepare('SELECT * FROM directory_users WHERE id = ? AND deleted = 0').get(id) as AccountRow | undefined;
+  /** Runs `write` in `tx`, or in a transaction of its own. */
+  private write<T>(tx: StoreTransaction | undefined, write: (tx: StoreTransaction) => Promise<T>): Promise<T> {
+    return tx !== undefined ? write(tx) : this.store.db.transaction().execute(write);
+  }
+
+  /** Writes in one transaction (the seed's). */
+  transaction<T>(work: (tx: StoreTransaction) => Promise<T>): Promise<T> {
+    return this.store.db.transaction().execute(work);
+  }
+
+  async accountById(id: string, q: StoreQueries = this.store.db): Promise<DirectoryAccount | null> {
+    const row = (await sql<AccountRow>`SELECT * FROM directory_users WHERE id = ${id} AND deleted = 0`.execute(q)).rows[0];
     return row ? toAccount(row) : null;
   }
 
-  accountByName(name: string): DirectoryAccount | null {
-    const row = this.db.prepare('SELECT * FROM directory_users WHERE name = ? AND deleted = 0').get(name) as AccountRow | undefined;
+  async accountByName(name: string): Promise<DirectoryAccount | null> {
+    const row = (await sql<AccountRow>`SELECT * FROM directory_users WHERE name = ${name} AND deleted = 0`.execute(this.store.db)).rows[0];
     return row ? toAccount(row) : null;
   }
 
   /** True when a live-service user (not a directory account) already has this id. */
-  userIdTaken(id: string): boolean {
-    return this.db.prepare('SELECT 1 FROM users WHERE id = ?').get(id) !== undefined;
+  async userIdTaken(id: string, q: StoreQueries = this.store.db): Promise<boolean> {
+    return (await sql`SELECT 1 FROM users WHERE id = ${id}`.execute(q)).rows.length > 0;
   }
 
   /** Creates the account and its users row in one transaction (passwordHash from passwords.ts). */
-  register(id: string, name: string, info: ContactInfo, passwordHash: string | null): DirectoryAccount {
+  async register(id: string, name: string, info: ContactInfo, passwordHash: string | null, tx?: StoreTransaction): Promise<DirectoryAccount> {
     const now = this.now();
-    this.db.transaction(() => {
-      this.db.prepare('INSERT INTO users (id, name, created_at) VALUES (?, ?, ?)').run(id, name, now);
-      this.db
-        .prepare(
-          `INSERT INTO directory_users (id, name, password_hash, email, tel, phone, fax, version, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(id, name, passwordHash, info.email, info.tel, info.phone, info.fax, this.nextVersion(), now);
-    })();
-    const account = this.accountById(id);
-    if (!account) throw new Error(`account ${id} vanished after insert`);
-    return account;
+    return this.write(tx, async (t) => {
+      await sql`INSERT INTO users (id, name, created_at) VALUES (${id}, ${name}, ${now})`.execute(t);
+      const version = await this.nextVersion(t);
+      await sql`INSERT INTO directory_users (id, name, password_hash, email, tel, phone, fax, version, updated_at)
+        VALUES (${id}, ${name}, ${passwordHash}, ${info.email}, ${info.tel}, ${info.phone}, ${info.fax}, ${version}, ${now})`.execute(t);
+      const account = await this.accountById(id, t);
+      if (!account) throw new Error(`account ${id} vanished after insert`);
+      return account;
+    });
   }
 
   /** The account an outside id is bound to, if any. */
-  boundAccount(bindId: string): string | null {
-    const row = this.db.prepare('SELECT user_id FROM directory_bindings WHERE bind_id = ?').get(bindId) as { user_id: string } | undefined;
+  async boundAccount(bindId: string): Promise<string | null> {
+    const row = (await sql<{ user_id: string }>`SELECT user_id FROM directory_bindings WHERE bind_id = ${bindId}`.execute(this.store.db)).rows[0];
     return row?.user_id ?? null;
   }
 
-  bind(bindId: string, userId: string): void {
-    this.db.prepare('INSERT OR IGNORE INTO directory_bindings (bind_id, user_id, created_at) VALUES (?, ?, ?)').run(bindId, userId, this.now());
+  async bind(bindId: string, userId: string): Promise<void> {
+    await sql`INSERT INTO directory_bindings (bind_id, user_id, created_at) VALUES (${bindId}, ${userId}, ${this.now()}) ON CONFLICT DO NOTHING`.execute(this.store.db);
   }
 
-  changes(obj: DirectoryObjectName, since: ChangesSince): Record<string, unknown>[] {
-    return this.db.prepare(CHANGES_SQL[obj]).all(since.version, since.updatetime) as Record<string, unknown>[];
+  async changes(obj: DirectoryObjectName, since: ChangesSince): Promise<Record<string, unknown>[]> {
+    return (await CHANGES_SQL[obj](since).execute(this.store.db)).rows;
   }
 
   /** The org contacts as one tree-ready list: live departments with their live members. */
-  orgContacts(): OrgDepartment[] {
-    const departments = this.db
-      .prepare('SELECT id, name, parent_id AS parentId FROM directory_departments WHERE deleted = 0 ORDER BY sort, id')
-      .all() as { id: string; name: string; parentId: string | null }[];
-    const members = this.db
-      .prepare(
-        `SELECT du.department_id AS departmentId, u.id, u.name, du.title
-         FROM directory_department_users du JOIN directory_users u ON u.id = du.user_id
-         WHERE du.deleted = 0 AND u.deleted = 0 ORDER BY du.department_id, du.sort, u.id`,
-      )
-      .all() as { departmentId: string; id: string; name: string; title: string }[];
+  async orgContacts(): Promise<OrgDepartment[]> {
+    const departments = (
+      await sql<{ id: string; name: string; parentId: string | null }>`SELECT id, name, parent_id AS "parentId" FROM directory_departments WHERE deleted = 0 ORDER BY sort, id`.execute(this.store.db)
+    ).rows;
+    const members = (
+      await sql<{ departmentId: string; id: string; name: string; title: string }>`
+        SELECT du.department_id AS "departmentId", u.id, u.name, du.title
+        FROM directory_department_users du JOIN directory_users u ON u.id = du.user_id
+        WHERE du.deleted = 0 AND u.deleted = 0 ORDER BY du.department_id, du.sort, u.id`.execute(this.store.db)
+    ).rows;
     const byDepartment = new Map<string, { id: string; name: string; title: string }[]>();
     for (const m of members) {
       const list = byDepartment.get(m.departmentId) ?? [];
@@ -166,48 +178,45 @@ export class DirectoryStore {
   // Writers used by the seed (and by anything that edits the org directory later). Each
   // write takes a fresh version, so clients holding an older copy see the row as changed.
 
-  upsertDepartment(id: string, name: string, parentId: string | null, sort: number): void {
-    this.db
-      .prepare(
-        `INSERT INTO directory_departments (id, name, parent_id, sort, version, updated_at) VALUES (?, ?, ?, ?, ?, ?)
-         ON CONFLICT (id) DO UPDATE SET name = excluded.name, parent_id = excluded.parent_id, sort = excluded.sort,
-           version = excluded.version, updated_at = excluded.updated_at, deleted = 0`,
-      )
-      .run(id, name, parentId, sort, this.nextVersion(), this.now());
+  upsertDepartment(id: string, name: string, parentId: string | null, sort: number, tx?: StoreTransaction): Promise<void> {
+    return this.write(tx, async (t) => {
+      const version = await this.nextVersion(t);
+      await sql`INSERT INTO directory_departments (id, name, parent_id, sort, version, updated_at) VALUES (${id}, ${name}, ${parentId}, ${sort}, ${version}, ${this.now()})
+        ON CONFLICT (id) DO UPDATE SET name = excluded.name, parent_id = excluded.parent_id, sort = excluded.sort,
+          version = excluded.version, updated_at = excluded.updated_at, deleted = 0`.execute(t);
+    });
   }
 
-  upsertDepartmentUser(departmentId: string, userId: string, title: string, sort: number): void {
-    this.db
-      .prepare(
-        `INSERT INTO directory_department_users (department_id, user_id, title, sort, version, updated_at) VALUES (?, ?, ?, ?, ?, ?)
-         ON CONFLICT (department_id, user_id) DO UPDATE SET title = excluded.title, sort = excluded.sort,
-           version = excluded.version, updated_at = excluded.updated_at, deleted = 0`,
-      )
-      .run(departmentId, userId, title, sort, this.nextVersion(), this.now());
+  upsertDepartmentUser(departmentId: string, userId: string, title: string, sort: number, tx?: StoreTransaction): Promise<void> {
+    return this.write(tx, async (t) => {
+      const version = await this.nextVersion(t);
+      await sql`INSERT INTO directory_department_users (department_id, user_id, title, sort, version, updated_at) VALUES (${departmentId}, ${userId}, ${title}, ${sort}, ${version}, ${this.now()})
+        ON CONFLICT (department_id, user_id) DO UPDATE SET title = excluded.title, sort = excluded.sort,
+          version = excluded.version, updated_at = excluded.updated_at, deleted = 0`.execute(t);
+    });
   }
 
-  upsertFixedGroup(id: string, name: string): void {
-    this.db
-      .prepare(
-        `INSERT INTO directory_fixedgroups (id, name, version, updated_at) VALUES (?, ?, ?, ?)
-         ON CONFLICT (id) DO UPDATE SET name = excluded.name, version = excluded.version, updated_at = excluded.updated_at, deleted = 0`,
-      )
-      .run(id, name, this.nextVersion(), this.now());
+  upsertFixedGroup(id: string, name: string, tx?: StoreTransaction): Promise<void> {
+    return this.write(tx, async (t) => {
+      const version = await this.nextVersion(t);
+      await sql`INSERT INTO directory_fixedgroups (id, name, version, updated_at) VALUES (${id}, ${name}, ${version}, ${this.now()})
+        ON CONFLICT (id) DO UPDATE SET name = excluded.name, version = excluded.version, updated_at = excluded.updated_at, deleted = 0`.execute(t);
+    });
   }
 
-  upsertFixedGroupUser(groupId: string, userId: string): void {
-    this.db
-      .prepare(
-        `INSERT INTO directory_fixedgroup_users (group_id, user_id, version, updated_at) VALUES (?, ?, ?, ?)
-         ON CONFLICT (group_id, user_id) DO UPDATE SET version = excluded.version, updated_at = excluded.updated_at, deleted = 0`,
-      )
-      .run(groupId, userId, this.nextVersion(), this.now());
+  upsertFixedGroupUser(groupId: string, userId: string, tx?: StoreTransaction): Promise<void> {
+    return this.write(tx, async (t) => {
+      const version = await this.nextVersion(t);
+      await sql`INSERT INTO directory_fixedgroup_users (group_id, user_id, version, updated_at) VALUES (${groupId}, ${userId}, ${version}, ${this.now()})
+        ON CONFLICT (group_id, user_id) DO UPDATE SET version = excluded.version, updated_at = excluded.updated_at, deleted = 0`.execute(t);
+    });
   }
 
   /** Marks a department member removed (the row stays, so clients learn of the removal). */
-  removeDepartmentUser(departmentId: string, userId: string): void {
-    this.db
-      .prepare('UPDATE directory_department_users SET deleted = 1, version = ?, updated_at = ? WHERE department_id = ? AND user_id = ?')
-      .run(this.nextVersion(), this.now(), departmentId, userId);
+  removeDepartmentUser(departmentId: string, userId: string, tx?: StoreTransaction): Promise<void> {
+    return this.write(tx, async (t) => {
+      const version = await this.nextVersion(t);
+      await sql`UPDATE directory_department_users SET deleted = 1, version = ${version}, updated_at = ${this.now()} WHERE department_id = ${departmentId} AND user_id = ${userId}`.execute(t);
+    });
   }
 }

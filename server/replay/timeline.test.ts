@@ -29,7 +29,7 @@ const MOMENTS = LIVE_CALLS.replayMoments.path;
 describe('the replay demo room (10015)', () => {
   it('has its story on the timeline: chapters, slides, captions, every interaction, the host lines, in time order over the recording', async () => {
     server = await startTestServer();
-    seedIfEmpty(server.ctx);
+    await seedIfEmpty(server.ctx);
     const db = server.ctx.db;
     const record = db.prepare("SELECT started_at AS startedAt, duration_ms AS durationMs FROM room_records WHERE webcast_id = '10015'").get() as { startedAt: number; durationMs: number };
     const session = loginAs(server.ctx, 'replay-viewer', '10015');
@@ -66,7 +66,7 @@ describe('the replay demo room (10015)', () => {
     expect(log.every((row, i) => i === 0 || row.at >= log[i - 1]!.at)).toBe(true);
     expect((db.prepare("SELECT COUNT(*) AS n FROM chat_messages WHERE webcast_id = '10015'").get() as { n: number }).n).toBe(REPLAY_DEMO_MESSAGES);
     // Seeding again changes nothing.
-    seedIfEmpty(server.ctx);
+    await seedIfEmpty(server.ctx);
     expect((db.prepare("SELECT COUNT(*) AS n FROM room_messages WHERE webcast_id = '10015'").get() as { n: number }).n).toBe(log.length);
   });
 });
@@ -76,7 +76,7 @@ describe('a live session read back by time', () => {
     let clock = 1_700_000_000_000;
     server = await startTestServer({ now: () => clock });
     const s = server;
-    seedIfEmpty(s.ctx);
+    await seedIfEmpty(s.ctx);
     const room = '10001';
     const viewer = loginAs(s.ctx, 'v1', room);
     const t0 = clock;
@@ -128,7 +128,7 @@ describe('a live session read back by time', () => {
     let clock = 1_700_000_000_000;
     server = await startTestServer({ now: () => clock });
     const s = server;
-    seedIfEmpty(s.ctx);
+    await seedIfEmpty(s.ctx);
     const room = '10001';
     const me = loginAs(s.ctx, 'me', room);
     const other = loginAs(s.ctx, 'other', room);

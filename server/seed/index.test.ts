@@ -17,7 +17,7 @@ describe('seedIfEmpty', () => {
   const count = (table: string): number => (server.ctx.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
 
   it('seeds the demo rooms, their content and the org directory once', async () => {
-    const rooms = seedIfEmpty(server.ctx);
+    const rooms = await seedIfEmpty(server.ctx);
     expect(rooms.length).toBeGreaterThanOrEqual(13);
     expect(rooms.map((r) => r.gate)).toEqual(expect.arrayContaining(['open', 'password', 'signup', 'vip', 'whitelist']));
     const counts = { rooms: count('rooms'), users: count('users'), directory: count('directory_users'), departments: count('directory_departments'), groups: count('groups') };
@@ -29,14 +29,14 @@ describe('seedIfEmpty', () => {
     expect(group).toEqual({ host: 'org.alice', auth: 0 });
 
     // A second start writes nothing new, and survives a restart.
-    expect(seedIfEmpty(server.ctx).map((r) => r.id)).toEqual(rooms.map((r) => r.id));
+    expect((await seedIfEmpty(server.ctx)).map((r) => r.id)).toEqual(rooms.map((r) => r.id));
     server = await server.restart();
-    seedIfEmpty(server.ctx);
+    await seedIfEmpty(server.ctx);
     expect({ rooms: count('rooms'), users: count('users'), directory: count('directory_users'), departments: count('directory_departments'), groups: count('groups') }).toEqual(counts);
   });
 
-  it('gives each room a login URL under the app prefix', () => {
-    const rooms = seedIfEmpty(server.ctx);
+  it('gives each room a login URL under the app prefix', async () => {
+    const rooms = await seedIfEmpty(server.ctx);
     const links = demoRoomUrls('http://127.0.0.1:8080/', '/webcast/', rooms);
     expect(links[0]?.url).toBe(`http://127.0.0.1:8080/webcast/live/login/${rooms[0]?.id}`);
     expect(demoRoomUrls('http://h:1', '/', rooms)[0]?.url).toBe(`http://h:1/live/login/${rooms[0]?.id}`);

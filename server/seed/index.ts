@@ -17,14 +17,14 @@ import { seedReplayDemo } from './replayChat.js';
 
 export type { SeededRoom } from './rooms.js';
 
-export function seedIfEmpty(ctx: ServerContext): SeededRoom[] {
+export async function seedIfEmpty(ctx: ServerContext): Promise<SeededRoom[]> {
   const rooms = seedRooms(ctx);
   seedRoomContent(
     ctx,
     rooms.map((r) => r.id),
   );
   seedReplayDemos(ctx);
-  seedDirectory(ctx.db, ctx.now);
+  await seedDirectory(ctx.store, ctx.now);
   seedRoomGroups(
     ctx,
     rooms.map((r) => r.id),

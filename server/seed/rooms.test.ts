@@ -33,7 +33,7 @@ describe('seedRooms', () => {
 
   it('seeds the replay demo: an ended room whose 5-minute recording has its chat, from its time zero on', async () => {
     server = await startTestServer();
-    seedIfEmpty(server.ctx);
+    await seedIfEmpty(server.ctx);
     const db = server.ctx.db;
     const room = db.prepare("SELECT status, start_time AS startTime, config FROM rooms WHERE id = '10015'").get() as { status: number; startTime: number; config: string };
     expect(room.status).toBe(3);

@@ -39,6 +39,16 @@ export function sqliteStore(connection: Database.Database): SqlStore {
   return { engine: 'sqlite', db, close: () => db.destroy() };
 }
 
+/**
+ * A write refused by a unique key or primary key: on either engine, what a check-then-write
+ * that lost a race to another request (or node) meets.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
+  const code = (error as { code: unknown }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
 /** How long a query waits for a connection, and runs, before it fails: never a hang. */
 export interface PostgresTimeouts {
   readonly connectMs: number;
