@@ -70,7 +70,7 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
   // the clean-stop mark (what a crash may have lost of the SQLite log) is one process's.
   const stoppedCleanly = config.redisUrl === null ? takeCleanStopMark(config.dataDir, STORE_FILE) : true;
   const db = openDatabase(config.dataDir, STORE_FILE, { sharedByProcesses: config.redisUrl !== null });
-  const store = sqliteStore(db);
+  const store = sqliteStore(db, { immediate: config.redisUrl !== null });
   const metrics = createMetrics(options.processMetrics ?? true);
   const clients = new ClientRegistry();
   let embedded: { log: RoomLog; hub: RoomHub } | null = null;

@@ -5,7 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../store/db.js';
+import { sql } from 'kysely';
+import type { SqlStore, StoreTransaction } from '../store/sqlStore.js';
 import { BizError, okEnvelope, type Envelope } from './envelope.js';
 
 /** Keys are kept at least this long (PROTOCOL: 24 h). */
@@ -40,39 +41,57 @@ export const requestHash = (params: unknown): string => createHash('sha256').upd
  * of a refused payment is refused the same way, not tried again with the same key. The key
  * is bound to `params` (what the request asked for): the same key with other parameters is
  * a client's mistake, refused with 4501, never answered with another payment's outcome.
+ *
+ * The key is claimed first, by inserting its row inside the transaction that will hold the
+ * answer: a second request with the key, on this node or another, waits on that row's unique
+ * key until the first commits (PostgreSQL), or on the write lock (SQLite), then finds the
+ * first answer instead of running the work again. The work runs in a savepoint: when it
+ * refuses with a BizError, whatever it wrote is rolled back and only the refusal is stored.
+ * It is given the transaction; work that still writes through `ctx.db` shares it on SQLite
+ * (one connection), which is why it must be moved before PostgreSQL can run it.
  */
-export function once<T>(db: Db, now: () => number, key: string, scope: string, userId: string, params: unknown, work: () => T): Envelope {
+export async function once<T>(
+  store: SqlStore,
+  now: () => number,
+  key: string,
+  scope: string,
+  userId: string,
+  params: unknown,
+  work: (tx: StoreTransaction) => T | Promise<T>,
+): Promise<Envelope> {
   const hash = requestHash(params);
-  const find = db.prepare('SELECT response, request_hash AS requestHash FROM idempotency_keys WHERE key = ? AND scope = ? AND user_id = ?');
-  // The work runs in a nested transaction (a savepoint): when it refuses with a BizError,
-  // whatever it wrote is rolled back, and only the refusal is stored.
-  const attempt = db.transaction(work);
-  // The key is looked up inside the transaction that stores it: nodes of a cluster share the
-  // store, and a retry on another node must find the first answer, not run the work again.
-  return db.transaction(() => {
-    const previous = find.get(key, scope, userId) as { response: string; requestHash: string | null } | undefined;
-    if (previous) {
+  const trx = await store.db.startTransaction().execute();
+  try {
+    const claimed = await sql`INSERT INTO idempotency_keys (key, scope, user_id, response, request_hash, created_at)
+      VALUES (${key}, ${scope}, ${userId}, '', ${hash}, ${now()}) ON CONFLICT DO NOTHING RETURNING key`.execute(trx);
+    if (claimed.rows.length === 0) {
+      const previous = (
+        await sql<{ response: string; requestHash: string | null }>`SELECT response, request_hash AS "requestHash" FROM idempotency_keys
+          WHERE key = ${key} AND scope = ${scope} AND user_id = ${userId}`.execute(trx)
+      ).rows[0]!;
+      await trx.commit().execute();
       if (previous.requestHash !== null && previous.requestHash !== hash) {
         throw new BizError(4501, 'Idempotency-Key: already used for a request with other parameters; a new payment needs a new key');
       }
       return JSON.parse(previous.response) as Envelope;
     }
     let envelope: Envelope;
+    const attempt = await trx.savepoint('work').execute();
     try {
-      envelope = okEnvelope(attempt());
+      const result = await work(attempt);
+      await attempt.releaseSavepoint('work').execute();
+      envelope = okEnvelope(result);
     } catch (e) {
+      await attempt.rollbackToSavepoint('work').execute();
       if (!(e instanceof BizError)) throw e;
       envelope = e.toEnvelope();
     }
-    db.prepare('DELETE FROM idempotency_keys WHERE created_at < ?').run(now() - IDEMPOTENCY_TTL_MS);
-    db.prepare('INSERT INTO idempotency_keys (key, scope, user_id, response, request_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
-      key,
-      scope,
-      userId,
-      JSON.stringify(envelope),
-      hash,
-      now(),
-    );
+    await sql`UPDATE idempotency_keys SET response = ${JSON.stringify(envelope)} WHERE key = ${key} AND scope = ${scope} AND user_id = ${userId}`.execute(trx);
+    await sql`DELETE FROM idempotency_keys WHERE created_at < ${now() - IDEMPOTENCY_TTL_MS}`.execute(trx);
+    await trx.commit().execute();
     return envelope;
-  })();
+  } catch (e) {
+    if (!trx.isCommitted && !trx.isRolledBack) await trx.rollback().execute();
+    throw e;
+  }
 }

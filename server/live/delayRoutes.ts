@@ -61,14 +61,14 @@ export const delayRoutes: RouteModule = (app, ctx) => {
       if (!charge.enabled) throw invalid('id', 'this room does not charge for watching');
       const amount = formatYuan(checkedAmount('amount', request.body.amount));
       if (!new Yuan(amount).equals(charge.priceYuan)) throw invalid('amount', `must be the room's price: ${formatYuan(charge.priceYuan)}`);
-      return spendOnce(ctx, request, 'delay.pay', session.userId, { id: room.id, amount }, () => {
+      return (await spendOnce(ctx, request, 'delay.pay', session.userId, { id: room.id, amount }, () => {
         const state = chargeState(ctx, room, session.userId);
         if (state.paid) return state;
         if (!state.due) throw invalid('id', state.startedAt === null ? 'the free period has not started' : 'nothing is due yet: the free period is not over');
         ctx.db.prepare('UPDATE delay_charges SET paid_at = ?, paid_amount = ? WHERE webcast_id = ? AND user_id = ? AND paid_at IS NULL').run(ctx.now(), amount, room.id, session.userId);
         book(ctx, { businessKey: `delay:${room.id}:${session.userId}`, kind: 'delay.pay', webcastId: room.id, userId: session.userId, amount });
         return chargeState(ctx, room, session.userId);
-      }).envelope;
+      })).envelope;
     },
   );
 };

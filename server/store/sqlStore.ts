@@ -28,12 +28,29 @@ export interface SqlStore {
   close(): Promise<void>;
 }
 
-/** The store on the server's SQLite connection. */
-export function sqliteStore(connection: Database.Database): SqlStore {
+/** Prepared statements kept per SQL text (Kysely's SQLite driver prepares each query anew). */
+const STATEMENTS_KEPT = 500;
+
+/**
+ * The store on the server's SQLite connection. `immediate`: the nodes of a cluster share the
+ * file (store/db.ts, `sharedByProcesses`), so a transaction takes the write lock at its
+ * start, as the connection's own transactions do there.
+ */
+export function sqliteStore(connection: Database.Database, options: { readonly immediate?: boolean } = {}): SqlStore {
+  const statements = new Map<string, Database.Statement>();
   const shared = {
     // Kysely closes its database when destroyed; this one belongs to the server.
     close: () => undefined,
-    prepare: (text: string) => connection.prepare(text),
+    prepare: (text: string) => {
+      const query = options.immediate === true && text === 'begin' ? 'begin immediate' : text;
+      let statement = statements.get(query);
+      if (statement === undefined) {
+        statement = connection.prepare(query);
+        if (statements.size >= STATEMENTS_KEPT) statements.delete(statements.keys().next().value!);
+        statements.set(query, statement);
+      }
+      return statement;
+    },
   };
   const db = new Kysely<StoreTables>({ dialect: new SqliteDialect({ database: shared }) });
   return { engine: 'sqlite', db, close: () => db.destroy() };

@@ -18,6 +18,13 @@ import { makeTempDir } from './tempDirs.js';
 export interface EngineUnderTest {
   readonly engine: StoreEngine;
   open(): Promise<SqlStore>;
+  /**
+   * `count` stores on one database, as `count` nodes would hold it: on PostgreSQL a pool each.
+   * On SQLite the one store, `count` times: nodes sharing the file are processes of their
+   * own (cluster/nodeProcesses.test.ts); in one process a second connection's wait for the
+   * write lock would block the thread the first needs to finish.
+   */
+  openNodes(count: number): Promise<SqlStore[]>;
 }
 
 let cluster: Promise<PostgresProcess> | null = null;
@@ -44,19 +51,27 @@ async function openSqlite(): Promise<SqlStore> {
   return store;
 }
 
-async function openPostgres(): Promise<SqlStore> {
+async function postgresNodes(count: number): Promise<SqlStore[]> {
   cluster ??= startPostgres(makeTempDir(), { throwaway: true });
   const server = await cluster;
   databases += 1;
-  const store = postgresStore(await server.createDatabase(`test_${process.pid}_${databases}`));
-  closers.push(() => store.close());
-  await runPostgresMigrations(store, MIGRATIONS);
-  return store;
+  const url = await server.createDatabase(`test_${process.pid}_${databases}`);
+  const stores = Array.from({ length: count }, () => postgresStore(url));
+  closers.push(...stores.map((store) => () => store.close()));
+  await runPostgresMigrations(stores[0]!, MIGRATIONS);
+  return stores;
 }
 
 export function storeEngines(): EngineUnderTest[] {
   return [
-    { engine: 'sqlite', open: openSqlite },
-    { engine: 'postgres', open: openPostgres },
+    {
+      engine: 'sqlite',
+      open: openSqlite,
+      openNodes: async (count) => {
+        const store = await openSqlite();
+        return Array.from({ length: count }, () => store);
+      },
+    },
+    { engine: 'postgres', open: async () => (await postgresNodes(1))[0]!, openNodes: postgresNodes },
   ];
 }

@@ -96,7 +96,7 @@ export function goodsRoutes(app: FastifyInstance, ctx: ServerContext): void {
       const goods = goodsIn(ctx, caller, goodsId);
       const due = multiplyYuan(goods.price, count);
       if (!new Yuan(amount).equals(due)) throw invalid('amount', `must be the price times the count: ${due}`);
-      return spendOnce(ctx, request, 'goods.purchase', caller.user.id, { liveId: caller.room.id, goodsId: goods.id, count, amount }, () => {
+      return (await spendOnce(ctx, request, 'goods.purchase', caller.user.id, { liveId: caller.room.id, goodsId: goods.id, count, amount }, () => {
         if (!takeStock(ctx, goods.id, count)) throw invalid('count', `only ${findGoods(ctx, goods.id)?.stock ?? 0} left`);
         const orderId = newId('od');
         ctx.db
@@ -104,7 +104,7 @@ export function goodsRoutes(app: FastifyInstance, ctx: ServerContext): void {
           .run(orderId, caller.room.id, goods.id, caller.user.id, count, amount, ctx.now());
         book(ctx, { businessKey: `order:${orderId}`, kind: 'goods.purchase', webcastId: caller.room.id, userId: caller.user.id, amount });
         return { orderId, goodsId: goods.id, count, amount, stock: findGoods(ctx, goods.id)?.stock ?? 0 };
-      }).envelope;
+      })).envelope;
     },
   );
 }

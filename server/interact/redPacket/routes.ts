@@ -70,7 +70,7 @@ export function redPacketRoutes(app: FastifyInstance, ctx: ServerContext): void 
     const caller = enter(ctx, request, request.body.liveId, 'liveId');
     // Read inside the transaction, so the share index is taken from the current draws.
     const params = { liveId: caller.room.id, id: request.body.id };
-    const spent = spendOnce(ctx, request, 'redpacket.draw', caller.user.id, params, () => draw(ctx, caller, packetIn(ctx, caller, request.body.id)));
+    const spent = await spendOnce(ctx, request, 'redpacket.draw', caller.user.id, params, () => draw(ctx, caller, packetIn(ctx, caller, request.body.id)));
     // Only the request that took the last share tells the room (a replay of its key does not).
     if (spent.fresh && spent.result?.last) ctx.hub.publish(caller.room.id, 7119, { id: spent.result.id, state: RED_PACKET_STATE.grabbedOut });
     return spent.envelope;
@@ -103,7 +103,7 @@ export function redPacketRoutes(app: FastifyInstance, ctx: ServerContext): void 
     async (request) => {
       const caller = enter(ctx, request, request.body.liveId, 'liveId');
       const amount = formatYuan(checkedAmount('amount', request.body.amount, validateRedPacketAmount));
-      return spendOnce(ctx, request, 'redpacket.withdraw', caller.user.id, { liveId: caller.room.id, amount }, () => {
+      return (await spendOnce(ctx, request, 'redpacket.withdraw', caller.user.id, { liveId: caller.room.id, amount }, () => {
         if (caller.user.real_name_verified !== 1) throw new BizError(4204);
         const balance = debit(ctx, caller.user.id, amount);
         if (balance === null) throw new BizError(4202, `insufficient withdrawal balance: ${balanceOf(ctx, caller.user.id)} available`);
@@ -113,7 +113,7 @@ export function redPacketRoutes(app: FastifyInstance, ctx: ServerContext): void 
           .run(id, caller.user.id, caller.room.id, amount, balance, ctx.now());
         book(ctx, { businessKey: `withdraw:${id}`, kind: 'redpacket.withdraw', webcastId: caller.room.id, userId: caller.user.id, amount });
         return { id, amount, balance };
-      }).envelope;
+      })).envelope;
     },
   );
 }

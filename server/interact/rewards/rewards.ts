@@ -61,7 +61,7 @@ export function rewardRoutes(app: FastifyInstance, ctx: ServerContext): void {
         if (!new Yuan(amount).equals(due)) throw invalid('amount', `must be the price times the count: ${due}`);
       }
       const shown = { uid: caller.user.id, name: caller.user.name, gift, count, amount };
-      const spent = spendOnce(ctx, request, 'reward.pay', caller.user.id, { liveId: caller.room.id, gift, count, amount }, () => {
+      const spent = await spendOnce(ctx, request, 'reward.pay', caller.user.id, { liveId: caller.room.id, gift, count, amount }, () => {
         const id = newId('rw');
         ctx.db
           .prepare('INSERT INTO rewards (id, webcast_id, user_id, gift, count, amount, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')

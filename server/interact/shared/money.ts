@@ -19,11 +19,11 @@ export interface SpentOnce<T> {
 }
 
 /** `params`: what the request asks for (its body, as validated): a key is bound to them. */
-export function spendOnce<T>(ctx: ServerContext, request: FastifyRequest, scope: string, userId: string, params: unknown, work: () => T): SpentOnce<T> {
+export async function spendOnce<T>(ctx: ServerContext, request: FastifyRequest, scope: string, userId: string, params: unknown, work: () => T): Promise<SpentOnce<T>> {
   const key = idempotencyKeyOf(request);
   let fresh = false;
   let result: T | undefined;
-  const envelope = once(ctx.db, ctx.now, key, scope, userId, params, () => {
+  const envelope = await once(ctx.store, ctx.now, key, scope, userId, params, () => {
     result = work();
     fresh = true;
     return result;
