@@ -110,14 +110,14 @@ export function hostInteractRoutes(app: FastifyInstance, ctx: ServerContext, mou
     async (request) => {
       const body = request.body ?? {};
       const fresh = body.total !== undefined && body.count !== undefined ? { total: body.total, count: body.count, title: body.title } : undefined;
-      return okEnvelope(sendRedPacket(ctx, room(request.params.id), body.id, fresh));
+      return okEnvelope(await sendRedPacket(ctx, room(request.params.id), body.id, fresh));
     },
   );
 
   app.post<{ Params: { id: string }; Body: { kind: PushKind; id?: string } }>(
     at('goods/push'),
     { ...guard, schema: { params: ROOM_PARAMS, body: optionalBody({ kind: { type: 'string', enum: [...PUSH_KINDS] }, id: ID }, ['kind']) } },
-    async (request) => okEnvelope(pushToRoom(ctx, room(request.params.id), request.body.kind, request.body.id)),
+    async (request) => okEnvelope(await pushToRoom(ctx, room(request.params.id), request.body.kind, request.body.id)),
   );
 
   app.post<{ Params: { id: string }; Body: { state: QaState } }>(
@@ -161,7 +161,7 @@ export function hostInteractRoutes(app: FastifyInstance, ctx: ServerContext, mou
   );
 
   app.post<{ Params: { id: string } }>(at('redpacket/grabs'), { ...guard, schema: { params: ROOM_PARAMS } }, async (request) =>
-    okEnvelope(redPacketGrabs(ctx, room(request.params.id))),
+    okEnvelope(await redPacketGrabs(ctx.store.db, room(request.params.id))),
   );
 
   // Gifts and rewards, goods: the room's own switches (an empty body reads them).
@@ -206,8 +206,8 @@ export function interactAdminRoutes(app: FastifyInstance, ctx: ServerContext): v
     { ...guard, schema: { params: objectOf({ id: ID, goodsId: ID }, ['id', 'goodsId']), body: objectOf({ stock: { type: 'integer', minimum: 0, maximum: 1_000_000 } }, ['stock']) } },
     async (request) => {
       const roomId = room(request.params.id);
-      const goods = findGoods(ctx, request.params.goodsId);
-      if (!goods || goods.webcastId !== roomId || !setStock(ctx, goods.id, request.body.stock)) throw invalid('goodsId', 'no such goods in this room');
+      const goods = await findGoods(ctx.store.db, request.params.goodsId);
+      if (!goods || goods.webcastId !== roomId || !(await setStock(ctx.store.db, goods.id, request.body.stock))) throw invalid('goodsId', 'no such goods in this room');
       return okEnvelope({ goodsId: goods.id, stock: request.body.stock });
     },
   );
@@ -215,6 +215,6 @@ export function interactAdminRoutes(app: FastifyInstance, ctx: ServerContext): v
   app.post<{ Params: { id: string }; Body: { kind?: LedgerKind } | null }>(
     '/admin/v1/rooms/:id/ledger',
     { ...guard, schema: { params: ROOM_PARAMS, body: optionalBody({ kind: { type: 'string', enum: [...LEDGER_KINDS] } }) } },
-    async (request) => okEnvelope({ list: ledgerOf(ctx, room(request.params.id), request.body?.kind) }),
+    async (request) => okEnvelope({ list: await ledgerOf(ctx.store.db, room(request.params.id), request.body?.kind) }),
   );
 }

@@ -9,7 +9,7 @@
  * code not moved yet see the same rows; the connection stays the server's to close.
  */
 import type Database from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type RawBuilder, type Transaction } from 'kysely';
 import pg from 'pg';
 
 export type StoreEngine = 'sqlite' | 'postgres';
@@ -54,6 +54,20 @@ export function sqliteStore(connection: Database.Database, options: { readonly i
   };
   const db = new Kysely<StoreTables>({ dialect: new SqliteDialect({ database: shared }) });
   return { engine: 'sqlite', db, close: () => db.destroy() };
+}
+
+/** True when `q` runs on PostgreSQL (a transaction knows only its adapter). */
+export function onPostgres(q: StoreQueries): boolean {
+  return q.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/**
+ * ` FOR UPDATE` on PostgreSQL, nothing on SQLite (which has no row locks, and needs none:
+ * a write transaction there is the only writer). After a SELECT whose row the transaction
+ * will write from what it read.
+ */
+export function forUpdate(q: StoreQueries): RawBuilder<unknown> {
+  return onPostgres(q) ? sql` FOR UPDATE` : sql``;
 }
 
 /**

@@ -1,9 +1,10 @@
 /**
- * Vitest setup (vite.config.ts setupFiles): after each test file, the temporary data
- * folders the server harness made are removed, whichever test made them, so a run leaves
- * nothing in the system's temporary folder.
+ * Vitest setup (vite.config.ts setupFiles): after each test file, what it started that
+ * lives on (a PostgreSQL cluster: atFileEnd) is ended, and the temporary data folders the
+ * server harness made are removed, whichever test made them, so a run leaves nothing in the
+ * system's temporary folder.
  */
 import { afterAll } from 'vitest';
-import { removeTempDirs } from './tempDirs.js';
+import { endTestFile } from './tempDirs.js';
 
-afterAll(removeTempDirs);
+afterAll(endTestFile);

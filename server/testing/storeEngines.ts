@@ -5,15 +5,15 @@
  *
  * `open()` answers a migrated store of the test's own: a new SQLite file, or a new database
  * in a PostgreSQL cluster that the test file starts (Debian's postgresql, a free port, a
- * temporary folder) at its first PostgreSQL store and stops after its last test.
+ * temporary folder) at its first PostgreSQL store and stops after its last test
+ * (tempDirs.ts, atFileEnd).
  */
-import { afterAll } from 'vitest';
 import { startPostgres, type PostgresProcess } from '../cluster/postgresProcess.js';
 import { openDatabase } from '../store/db.js';
 import { MIGRATIONS } from '../store/migrations/index.js';
 import { runPostgresMigrations } from '../store/postgresMigrations.js';
 import { postgresStore, sqliteStore, type SqlStore, type StoreEngine } from '../store/sqlStore.js';
-import { makeTempDir } from './tempDirs.js';
+import { atFileEnd, makeTempDir } from './tempDirs.js';
 
 export interface EngineUnderTest {
   readonly engine: StoreEngine;
@@ -29,35 +29,36 @@ export interface EngineUnderTest {
 
 let cluster: Promise<PostgresProcess> | null = null;
 let databases = 0;
-const closers: (() => Promise<void> | void)[] = [];
 
-afterAll(async () => {
-  const ends = closers.splice(0).reverse();
-  for (const end of ends) await end();
-  const started = cluster;
-  cluster = null;
-  if (started !== null) await (await started).stop();
-});
+/** The file's cluster, started at its first PostgreSQL store and stopped at its end. */
+function fileCluster(): Promise<PostgresProcess> {
+  if (cluster === null) {
+    const started = startPostgres(makeTempDir(), { throwaway: true });
+    cluster = started;
+    atFileEnd(async () => {
+      cluster = null;
+      await (await started).stop();
+    });
+  }
+  return cluster;
+}
 
 async function openSqlite(): Promise<SqlStore> {
   const db = openDatabase(makeTempDir());
   const store = sqliteStore(db);
-  closers.push(
-    () => {
-      db.close();
-    },
-    () => store.close(),
-  );
+  atFileEnd(() => {
+    db.close();
+  });
+  atFileEnd(() => store.close());
   return store;
 }
 
 async function postgresNodes(count: number): Promise<SqlStore[]> {
-  cluster ??= startPostgres(makeTempDir(), { throwaway: true });
-  const server = await cluster;
+  const server = await fileCluster();
   databases += 1;
   const url = await server.createDatabase(`test_${process.pid}_${databases}`);
   const stores = Array.from({ length: count }, () => postgresStore(url));
-  closers.push(...stores.map((store) => () => store.close()));
+  for (const store of stores) atFileEnd(() => store.close());
   await runPostgresMigrations(stores[0]!, MIGRATIONS);
   return stores;
 }

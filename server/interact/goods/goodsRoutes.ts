@@ -4,6 +4,7 @@
  * once per Idempotency-Key). Products disabled by the platform -> 4406 on every call.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import { formatYuan, multiplyYuan, validateKeyword, Yuan, KEYWORD_MAX } from '../../../src/domain';
 import { PURCHASE_COUNT_MAX } from '../../../src/domain/goods';
 import { COMMERCE_CALLS } from '../../../src/protocol/services/commerce';
@@ -28,8 +29,8 @@ function shopIn(ctx: ServerContext, request: FastifyRequest, liveId: string): Ca
   return caller;
 }
 
-function goodsIn(ctx: ServerContext, caller: Caller, id: string): Goods {
-  const goods = findGoods(ctx, id);
+async function goodsIn(ctx: ServerContext, caller: Caller, id: string): Promise<Goods> {
+  const goods = await findGoods(ctx.store.db, id);
   if (!goods || goods.webcastId !== caller.room.id) throw invalid('goodsId', 'no such goods in this room');
   return goods;
 }
@@ -40,7 +41,7 @@ export function goodsRoutes(app: FastifyInstance, ctx: ServerContext): void {
     { schema: { body: objectOf({ liveId: ID, ...PAGING }, ['liveId']) } },
     async (request) => {
       const caller = shopIn(ctx, request, request.body.liveId);
-      return okEnvelope({ ...page(goodsOf(ctx, caller.room.id).map(view), request.body), pushedId: settingsOf(ctx, caller.room.id).pushedGoodsId });
+      return okEnvelope({ ...page((await goodsOf(ctx.store.db, caller.room.id)).map(view), request.body), pushedId: settingsOf(ctx, caller.room.id).pushedGoodsId });
     },
   );
 
@@ -49,7 +50,7 @@ export function goodsRoutes(app: FastifyInstance, ctx: ServerContext): void {
     { schema: { body: objectOf({ liveId: ID, goodsId: ID }, ['liveId', 'goodsId']) } },
     async (request) => {
       const caller = shopIn(ctx, request, request.body.liveId);
-      return okEnvelope(view(goodsIn(ctx, caller, request.body.goodsId)));
+      return okEnvelope(view(await goodsIn(ctx, caller, request.body.goodsId)));
     },
   );
 
@@ -59,7 +60,7 @@ export function goodsRoutes(app: FastifyInstance, ctx: ServerContext): void {
     async (request) => {
       const caller = shopIn(ctx, request, request.body.liveId);
       const pushedId = settingsOf(ctx, caller.room.id).pushedGoodsId;
-      const goods = pushedId === null ? undefined : findGoods(ctx, pushedId);
+      const goods = pushedId === null ? undefined : await findGoods(ctx.store.db, pushedId);
       return okEnvelope({ goodsId: goods?.id ?? null, goods: goods ? view(goods) : null });
     },
   );
@@ -72,7 +73,7 @@ export function goodsRoutes(app: FastifyInstance, ctx: ServerContext): void {
       const caller = shopIn(ctx, request, request.body.liveId);
       const keyword = validateKeyword(request.body.keyword);
       if (!keyword.ok) throw invalidBy('keyword', keyword.error);
-      const found = goodsOf(ctx, caller.room.id).filter((g) => matches(keyword.value, g.name, g.description));
+      const found = (await goodsOf(ctx.store.db, caller.room.id)).filter((g) => matches(keyword.value, g.name, g.description));
       return okEnvelope({ keyword: keyword.value, ...page(found.map(view), request.body) });
     },
   );
@@ -93,17 +94,17 @@ export function goodsRoutes(app: FastifyInstance, ctx: ServerContext): void {
       const { goodsId, count } = request.body;
       const caller = shopIn(ctx, request, request.body.liveId);
       const amount = formatYuan(checkedAmount('amount', request.body.amount));
-      const goods = goodsIn(ctx, caller, goodsId);
+      const goods = await goodsIn(ctx, caller, goodsId);
       const due = multiplyYuan(goods.price, count);
       if (!new Yuan(amount).equals(due)) throw invalid('amount', `must be the price times the count: ${due}`);
-      return (await spendOnce(ctx, request, 'goods.purchase', caller.user.id, { liveId: caller.room.id, goodsId: goods.id, count, amount }, () => {
-        if (!takeStock(ctx, goods.id, count)) throw invalid('count', `only ${findGoods(ctx, goods.id)?.stock ?? 0} left`);
+      return (await spendOnce(ctx, request, 'goods.purchase', caller.user.id, { liveId: caller.room.id, goodsId: goods.id, count, amount }, async (tx) => {
+        if (!(await takeStock(tx, goods.id, count))) throw invalid('count', `only ${(await findGoods(tx, goods.id))?.stock ?? 0} left`);
         const orderId = newId('od');
-        ctx.db
-          .prepare('INSERT INTO orders (id, webcast_id, goods_id, user_id, count, amount, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-          .run(orderId, caller.room.id, goods.id, caller.user.id, count, amount, ctx.now());
-        book(ctx, { businessKey: `order:${orderId}`, kind: 'goods.purchase', webcastId: caller.room.id, userId: caller.user.id, amount });
-        return { orderId, goodsId: goods.id, count, amount, stock: findGoods(ctx, goods.id)?.stock ?? 0 };
+        const now = ctx.now();
+        await sql`INSERT INTO orders (id, webcast_id, goods_id, user_id, count, amount, created_at)
+          VALUES (${orderId}, ${caller.room.id}, ${goods.id}, ${caller.user.id}, ${count}, ${amount}, ${now})`.execute(tx);
+        await book(tx, now, { businessKey: `order:${orderId}`, kind: 'goods.purchase', webcastId: caller.room.id, userId: caller.user.id, amount });
+        return { orderId, goodsId: goods.id, count, amount, stock: (await findGoods(tx, goods.id))?.stock ?? 0 };
       })).envelope;
     },
   );

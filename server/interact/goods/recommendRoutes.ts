@@ -21,7 +21,7 @@ export function recommendRoutes(app: FastifyInstance, ctx: ServerContext): void 
     { schema: { body: objectOf({ liveId: ID, ...PAGING }, ['liveId']) } },
     async (request) => {
       const { room } = enter(ctx, request, request.body.liveId, 'liveId');
-      return okEnvelope({ ...page(recommendationsOf(ctx, room.id), request.body), pushedId: settingsOf(ctx, room.id).pushedRecommendId });
+      return okEnvelope({ ...page(await recommendationsOf(ctx.store.db, room.id), request.body), pushedId: settingsOf(ctx, room.id).pushedRecommendId });
     },
   );
 
@@ -30,7 +30,7 @@ export function recommendRoutes(app: FastifyInstance, ctx: ServerContext): void 
     { schema: { params: objectOf({ id: ID }, ['id']) } },
     async (request) => {
       const session = requireSession(ctx.sessions, request);
-      const rec = findRecommendation(ctx, request.params.id);
+      const rec = await findRecommendation(ctx.store.db, request.params.id);
       if (!rec) throw invalid('id', 'no such recommendation');
       callerIn(ctx, session, rec.webcastId, 'id');
       return okEnvelope(rec);
@@ -44,7 +44,7 @@ export function recommendRoutes(app: FastifyInstance, ctx: ServerContext): void 
       const { room } = enter(ctx, request, request.body.liveId, 'liveId');
       const keyword = validateKeyword(request.body.keyword ?? '');
       if (!keyword.ok) throw invalidBy('keyword', keyword.error);
-      return okEnvelope({ keyword: keyword.value, list: recommendationsOf(ctx, room.id).filter((r) => matches(keyword.value, r.title, r.description)) });
+      return okEnvelope({ keyword: keyword.value, list: (await recommendationsOf(ctx.store.db, room.id)).filter((r) => matches(keyword.value, r.title, r.description)) });
     },
   );
 
@@ -54,7 +54,7 @@ export function recommendRoutes(app: FastifyInstance, ctx: ServerContext): void 
     async (request) => {
       const caller = enter(ctx, request, request.body.liveId, 'liveId');
       requireStaff(caller, 'push a recommendation');
-      return okEnvelope(pushToRoom(ctx, caller.room.id, 'recommend', request.body.id));
+      return okEnvelope(await pushToRoom(ctx, caller.room.id, 'recommend', request.body.id));
     },
   );
 }

@@ -1,5 +1,6 @@
 /** Goods and recommendations of a room in the store (tables goods, recommendations). */
-import type { ServerContext } from '../../context.js';
+import { sql } from 'kysely';
+import type { StoreQueries } from '../../store/sqlStore.js';
 
 export interface Goods {
   readonly id: string;
@@ -11,24 +12,24 @@ export interface Goods {
   readonly stock: number;
 }
 
-const GOODS_COLUMNS = 'id, webcast_id AS webcastId, name, description, image_url AS imageUrl, price, stock';
+const GOODS_COLUMNS = sql.raw('id, webcast_id AS "webcastId", name, description, image_url AS "imageUrl", price, stock');
 
-export function goodsOf(ctx: ServerContext, webcastId: string): Goods[] {
-  return ctx.db.prepare(`SELECT ${GOODS_COLUMNS} FROM goods WHERE webcast_id = ? ORDER BY sort, id`).all(webcastId) as Goods[];
+export async function goodsOf(q: StoreQueries, webcastId: string): Promise<Goods[]> {
+  return (await sql<Goods>`SELECT ${GOODS_COLUMNS} FROM goods WHERE webcast_id = ${webcastId} ORDER BY sort, id`.execute(q)).rows;
 }
 
-export function findGoods(ctx: ServerContext, id: string): Goods | undefined {
-  return ctx.db.prepare(`SELECT ${GOODS_COLUMNS} FROM goods WHERE id = ?`).get(id) as Goods | undefined;
+export async function findGoods(q: StoreQueries, id: string): Promise<Goods | undefined> {
+  return (await sql<Goods>`SELECT ${GOODS_COLUMNS} FROM goods WHERE id = ${id}`.execute(q)).rows[0];
 }
 
 /** Sets the stock (the host restocks, or sold elsewhere); false when there is no such goods. */
-export function setStock(ctx: ServerContext, id: string, stock: number): boolean {
-  return ctx.db.prepare('UPDATE goods SET stock = ? WHERE id = ?').run(stock, id).changes === 1;
+export async function setStock(q: StoreQueries, id: string, stock: number): Promise<boolean> {
+  return Number((await sql`UPDATE goods SET stock = ${stock} WHERE id = ${id}`.execute(q)).numAffectedRows ?? 0) === 1;
 }
 
 /** Takes `count` from the stock; false (nothing changed) when fewer are left. */
-export function takeStock(ctx: ServerContext, id: string, count: number): boolean {
-  return ctx.db.prepare('UPDATE goods SET stock = stock - ? WHERE id = ? AND stock >= ?').run(count, id, count).changes === 1;
+export async function takeStock(tx: StoreQueries, id: string, count: number): Promise<boolean> {
+  return Number((await sql`UPDATE goods SET stock = stock - ${count} WHERE id = ${id} AND stock >= ${count}`.execute(tx)).numAffectedRows ?? 0) === 1;
 }
 
 export interface Recommendation {
@@ -40,14 +41,14 @@ export interface Recommendation {
   readonly linkUrl: string | null;
 }
 
-const RECOMMEND_COLUMNS = 'id, webcast_id AS webcastId, title, description, image_url AS imageUrl, link_url AS linkUrl';
+const RECOMMEND_COLUMNS = sql.raw('id, webcast_id AS "webcastId", title, description, image_url AS "imageUrl", link_url AS "linkUrl"');
 
-export function recommendationsOf(ctx: ServerContext, webcastId: string): Recommendation[] {
-  return ctx.db.prepare(`SELECT ${RECOMMEND_COLUMNS} FROM recommendations WHERE webcast_id = ? ORDER BY sort, id`).all(webcastId) as Recommendation[];
+export async function recommendationsOf(q: StoreQueries, webcastId: string): Promise<Recommendation[]> {
+  return (await sql<Recommendation>`SELECT ${RECOMMEND_COLUMNS} FROM recommendations WHERE webcast_id = ${webcastId} ORDER BY sort, id`.execute(q)).rows;
 }
 
-export function findRecommendation(ctx: ServerContext, id: string): Recommendation | undefined {
-  return ctx.db.prepare(`SELECT ${RECOMMEND_COLUMNS} FROM recommendations WHERE id = ?`).get(id) as Recommendation | undefined;
+export async function findRecommendation(q: StoreQueries, id: string): Promise<Recommendation | undefined> {
+  return (await sql<Recommendation>`SELECT ${RECOMMEND_COLUMNS} FROM recommendations WHERE id = ${id}`.execute(q)).rows[0];
 }
 
 /** Case-insensitive "contains" over the given texts; an empty keyword matches everything. */

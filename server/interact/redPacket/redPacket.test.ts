@@ -140,7 +140,7 @@ describe('red packets', () => {
     const got = answers.filter((a) => a.data.got).map((a) => a.data.amount!);
     expect(got).toHaveLength(5);
     expect(sumYuan(got)).toBe('10.00');
-    expect(remainingOf(server.ctx, packet(room))).toEqual({ count: 0, fen: 0 });
+    expect(await remainingOf(server.ctx.store.db, packet(room))).toEqual({ count: 0, fen: 0 });
     const shares = server.ctx.db.prepare('SELECT idx, fen, amount FROM red_packet_shares WHERE packet_id = ? ORDER BY idx').all(packet(room)) as { idx: number; fen: number; amount: string }[];
     expect(shares.map((s) => s.fen)).toEqual(shares.map((s) => toFen(s.amount)));
     const drawn = server.ctx.db.prepare('SELECT share_index AS idx FROM red_packet_draws WHERE packet_id = ? ORDER BY share_index').all(packet(room)) as { idx: number }[];
@@ -152,6 +152,6 @@ describe('red packets', () => {
     const people = ['h', 'i'].map((id) => viewer(server.ctx, id, room));
     await api.admin(`/admin/v1/rooms/${room}/redpacket/send`);
     const first = await api.post<{ amount: string }>(COMMERCE_CALLS.redPacketDraw.path, { liveId: room, id: packet(room) }, { token: people[0]!.token, idempotencyKey: newKey() });
-    expect(remainingOf(server.ctx, packet(room))).toEqual({ count: 4, fen: 1000 - toFen(first.data.amount) });
+    expect(await remainingOf(server.ctx.store.db, packet(room))).toEqual({ count: 4, fen: 1000 - toFen(first.data.amount) });
   });
 });

@@ -1,5 +1,6 @@
 /** Red packets and draws in the store (tables red_packets, red_packet_draws). */
-import type { ServerContext } from '../../context.js';
+import { sql } from 'kysely';
+import type { StoreQueries } from '../../store/sqlStore.js';
 
 /** SPEC 4 red packet states, as pushed in 7119. */
 export const RED_PACKET_STATE = { notStarted: 0, inProgress: 1, grabbedOut: 2 } as const;
@@ -38,30 +39,29 @@ const toPacket = (r: Row): RedPacket => ({
   sentAt: r.sent_at,
 });
 
-export function findPacket(ctx: ServerContext, id: string): RedPacket | undefined {
-  const row = ctx.db.prepare('SELECT * FROM red_packets WHERE id = ?').get(id) as Row | undefined;
+export async function findPacket(q: StoreQueries, id: string): Promise<RedPacket | undefined> {
+  const row = (await sql<Row>`SELECT * FROM red_packets WHERE id = ${id}`.execute(q)).rows[0];
   return row ? toPacket(row) : undefined;
 }
 
-export function packetsOf(ctx: ServerContext, webcastId: string): RedPacket[] {
-  return (ctx.db.prepare('SELECT * FROM red_packets WHERE webcast_id = ? ORDER BY created_at, id').all(webcastId) as Row[]).map(toPacket);
+export async function packetsOf(q: StoreQueries, webcastId: string): Promise<RedPacket[]> {
+  return (await sql<Row>`SELECT * FROM red_packets WHERE webcast_id = ${webcastId} ORDER BY created_at, id`.execute(q)).rows.map(toPacket);
 }
 
-export function insertPacket(ctx: ServerContext, p: Pick<RedPacket, 'id' | 'webcastId' | 'title' | 'total' | 'count'>): void {
-  ctx.db
-    .prepare('INSERT OR IGNORE INTO red_packets (id, webcast_id, title, total, count, state, created_at) VALUES (?, ?, ?, ?, ?, 0, ?)')
-    .run(p.id, p.webcastId, p.title, p.total, p.count, ctx.now());
+export async function insertPacket(q: StoreQueries, now: number, p: Pick<RedPacket, 'id' | 'webcastId' | 'title' | 'total' | 'count'>): Promise<void> {
+  await sql`INSERT INTO red_packets (id, webcast_id, title, total, count, state, created_at) VALUES (${p.id}, ${p.webcastId}, ${p.title}, ${p.total}, ${p.count}, 0, ${now})
+    ON CONFLICT DO NOTHING`.execute(q);
 }
 
-/** Not started -> in progress, with the shares fixed (`fens`: each share in whole fen); false when it was already sent. */
-export function markSent(ctx: ServerContext, id: string, shares: readonly string[], fens: readonly number[]): boolean {
+/** Not started -> in progress, with the shares fixed (`fens`: each share in whole fen); false when it was already sent. Call in a transaction. */
+export async function markSent(tx: StoreQueries, now: number, id: string, shares: readonly string[], fens: readonly number[]): Promise<boolean> {
   const total = fens.reduce((sum, fen) => sum + fen, 0);
-  const sent = ctx.db
-    .prepare('UPDATE red_packets SET state = 1, shares = ?, sent_at = ?, remaining_count = ?, remaining_fen = ? WHERE id = ? AND state = 0')
-    .run(JSON.stringify(shares), ctx.now(), shares.length, total, id).changes === 1;
-  if (!sent) return false;
-  const share = ctx.db.prepare('INSERT INTO red_packet_shares (packet_id, idx, fen, amount) VALUES (?, ?, ?, ?)');
-  shares.forEach((amount, idx) => share.run(id, idx, fens[idx], amount));
+  const sent = await sql`UPDATE red_packets SET state = 1, shares = ${JSON.stringify(shares)}, sent_at = ${now}, remaining_count = ${shares.length}, remaining_fen = ${total}
+    WHERE id = ${id} AND state = 0`.execute(tx);
+  if (Number(sent.numAffectedRows ?? 0) !== 1) return false;
+  for (const [idx, amount] of shares.entries()) {
+    await sql`INSERT INTO red_packet_shares (packet_id, idx, fen, amount) VALUES (${id}, ${idx}, ${fens[idx]}, ${amount})`.execute(tx);
+  }
   return true;
 }
 
@@ -75,28 +75,29 @@ export interface TakenShare {
 /**
  * One grab: a single conditional UPDATE takes the next share while any is left (count and
  * fen go down together, and the packet is grabbed out with its last share), and says which
- * share it took; null when none was left. Two grabs can never take the same share.
+ * share it took; null when none was left. Two grabs can never take the same share: on
+ * PostgreSQL the second UPDATE of the row waits for the first's commit and then re-reads
+ * the row (READ COMMITTED re-checks its WHERE on the newest version); on SQLite one writer
+ * at a time.
  */
-export function takeShare(ctx: ServerContext, id: string): TakenShare | null {
-  const taken = ctx.db
-    .prepare(
-      `UPDATE red_packets
+export async function takeShare(tx: StoreQueries, id: string): Promise<TakenShare | null> {
+  const taken = (
+    await sql<{ idx: number; left: number }>`UPDATE red_packets
          SET remaining_count = remaining_count - 1,
              remaining_fen = remaining_fen - (SELECT s.fen FROM red_packet_shares s WHERE s.packet_id = red_packets.id AND s.idx = red_packets.count - red_packets.remaining_count),
              state = CASE WHEN remaining_count = 1 THEN 2 ELSE state END
-       WHERE id = ? AND state = 1 AND remaining_count > 0
-       RETURNING count - remaining_count - 1 AS idx, remaining_count AS left`,
-    )
-    .get(id) as { idx: number; left: number } | undefined;
+       WHERE id = ${id} AND state = 1 AND remaining_count > 0
+       RETURNING count - remaining_count - 1 AS idx, remaining_count AS "left"`.execute(tx)
+  ).rows[0];
   if (taken === undefined) return null;
-  const share = ctx.db.prepare('SELECT amount FROM red_packet_shares WHERE packet_id = ? AND idx = ?').get(id, taken.idx) as { amount: string } | undefined;
+  const share = (await sql<{ amount: string }>`SELECT amount FROM red_packet_shares WHERE packet_id = ${id} AND idx = ${taken.idx}`.execute(tx)).rows[0];
   if (share === undefined) throw new Error(`red packet ${id} has no share ${taken.idx}`);
   return { index: taken.idx, amount: share.amount, left: taken.left };
 }
 
 /** What is left of a packet, as its row says (tests and the admin view). */
-export function remainingOf(ctx: ServerContext, id: string): { count: number; fen: number } | undefined {
-  return ctx.db.prepare('SELECT remaining_count AS count, remaining_fen AS fen FROM red_packets WHERE id = ?').get(id) as { count: number; fen: number } | undefined;
+export async function remainingOf(q: StoreQueries, id: string): Promise<{ count: number; fen: number } | undefined> {
+  return (await sql<{ count: number; fen: number }>`SELECT remaining_count AS count, remaining_fen AS fen FROM red_packets WHERE id = ${id}`.execute(q)).rows[0];
 }
 
 export interface Draw {
@@ -105,27 +106,24 @@ export interface Draw {
   readonly createdAt: number;
 }
 
-export function drawOf(ctx: ServerContext, packetId: string, userId: string): Draw | undefined {
-  return ctx.db
-    .prepare('SELECT packet_id AS packetId, amount, created_at AS createdAt FROM red_packet_draws WHERE packet_id = ? AND user_id = ?')
-    .get(packetId, userId) as Draw | undefined;
+export async function drawOf(q: StoreQueries, packetId: string, userId: string): Promise<Draw | undefined> {
+  return (
+    await sql<Draw>`SELECT packet_id AS "packetId", amount, created_at AS "createdAt" FROM red_packet_draws WHERE packet_id = ${packetId} AND user_id = ${userId}`.execute(q)
+  ).rows[0];
 }
 
-export function drawCount(ctx: ServerContext, packetId: string): number {
-  return (ctx.db.prepare('SELECT COUNT(*) AS n FROM red_packet_draws WHERE packet_id = ?').get(packetId) as { n: number }).n;
+export async function drawCount(q: StoreQueries, packetId: string): Promise<number> {
+  return (await sql<{ n: number }>`SELECT COUNT(*) AS n FROM red_packet_draws WHERE packet_id = ${packetId}`.execute(q)).rows[0]!.n;
 }
 
-export function insertDraw(ctx: ServerContext, packetId: string, userId: string, shareIndex: number, amount: string): void {
-  ctx.db
-    .prepare('INSERT INTO red_packet_draws (packet_id, user_id, share_index, amount, created_at) VALUES (?, ?, ?, ?, ?)')
-    .run(packetId, userId, shareIndex, amount, ctx.now());
+export async function insertDraw(tx: StoreQueries, now: number, packetId: string, userId: string, shareIndex: number, amount: string): Promise<void> {
+  await sql`INSERT INTO red_packet_draws (packet_id, user_id, share_index, amount, created_at) VALUES (${packetId}, ${userId}, ${shareIndex}, ${amount}, ${now})`.execute(tx);
 }
 
-export function drawsOfUser(ctx: ServerContext, webcastId: string, userId: string): { id: string; title: string; amount: string; drawnAt: number }[] {
-  return ctx.db
-    .prepare(
-      `SELECT p.id AS id, p.title AS title, d.amount AS amount, d.created_at AS drawnAt FROM red_packet_draws d
-       JOIN red_packets p ON p.id = d.packet_id WHERE p.webcast_id = ? AND d.user_id = ? ORDER BY d.created_at DESC`,
-    )
-    .all(webcastId, userId) as { id: string; title: string; amount: string; drawnAt: number }[];
+export async function drawsOfUser(q: StoreQueries, webcastId: string, userId: string): Promise<{ id: string; title: string; amount: string; drawnAt: number }[]> {
+  return (
+    await sql<{ id: string; title: string; amount: string; drawnAt: number }>`
+      SELECT p.id AS id, p.title AS title, d.amount AS amount, d.created_at AS "drawnAt" FROM red_packet_draws d
+      JOIN red_packets p ON p.id = d.packet_id WHERE p.webcast_id = ${webcastId} AND d.user_id = ${userId} ORDER BY d.created_at DESC`.execute(q)
+  ).rows;
 }

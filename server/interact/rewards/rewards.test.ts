@@ -58,7 +58,7 @@ describe('gifts and rewards', () => {
     expect(answer).toMatchObject({ code: 4501, msg: 'amount: must be a decimal string such as "0.10", not a number' });
     expect((await pay({ gift: 'rocket', count: 1, amount: 50 }, alice.token)).code).toBe(4501);
     expect((server.ctx.db.prepare('SELECT COUNT(*) AS n FROM rewards').get() as { n: number }).n).toBe(0);
-    expect(ledgerOf(server.ctx, room)).toEqual([]);
+    expect(await ledgerOf(server.ctx.store.db, room)).toEqual([]);
     expect((await pay({ gift: 'rose', count: 1, amount: '0.10' }, alice.token)).code).toBe(200);
   });
 
@@ -76,7 +76,7 @@ describe('gifts and rewards', () => {
     const reused = await pay({ gift: 'heart', count: 4, amount: '2.00' }, alice.token, key);
     expect(reused.code).toBe(4501);
     expect(reused.msg).toContain('Idempotency-Key');
-    const rows = ledgerOf(server.ctx, room, 'reward.pay');
+    const rows = await ledgerOf(server.ctx.store.db, room, 'reward.pay');
     expect(rows.map((r) => [r.userId, r.amount])).toEqual([['alice', '1.50']]);
     expect(rows[0]!.businessKey).toMatch(/^reward:/);
     // The database itself refuses to change or remove a booking, or to book the same one twice.
@@ -96,6 +96,6 @@ describe('gifts and rewards', () => {
     expect((await pay({ gift: 'reward', count: 1, amount: '0.001' }, alice.token)).code).toBe(4501);
     const shown = server.roomLog.readAfter(room, 0, 10).filter((m) => m.code === 7111);
     expect(JSON.parse(shown.at(-1)!.bodyJson)).toMatchObject({ gift: 'reward', amount: '8.88' });
-    expect(ledgerOf(server.ctx, room).map((r) => r.amount)).toEqual(['8.88']);
+    expect((await ledgerOf(server.ctx.store.db, room)).map((r) => r.amount)).toEqual(['8.88']);
   });
 });

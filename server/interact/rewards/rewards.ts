@@ -4,6 +4,7 @@
  * call: stored once per Idempotency-Key, then shown to the room with push 7111).
  */
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { GIFT_COUNT_MAX, GIFTS, multiplyYuan, formatYuan, REWARD, Yuan } from '../../../src/domain';
 import { COMMERCE_CALLS } from '../../../src/protocol/services/commerce';
 import type { ServerContext } from '../../context.js';
@@ -61,12 +62,12 @@ export function rewardRoutes(app: FastifyInstance, ctx: ServerContext): void {
         if (!new Yuan(amount).equals(due)) throw invalid('amount', `must be the price times the count: ${due}`);
       }
       const shown = { uid: caller.user.id, name: caller.user.name, gift, count, amount };
-      const spent = await spendOnce(ctx, request, 'reward.pay', caller.user.id, { liveId: caller.room.id, gift, count, amount }, () => {
+      const spent = await spendOnce(ctx, request, 'reward.pay', caller.user.id, { liveId: caller.room.id, gift, count, amount }, async (tx) => {
         const id = newId('rw');
-        ctx.db
-          .prepare('INSERT INTO rewards (id, webcast_id, user_id, gift, count, amount, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-          .run(id, caller.room.id, caller.user.id, gift, count, amount, ctx.now());
-        book(ctx, { businessKey: `reward:${id}`, kind: 'reward.pay', webcastId: caller.room.id, userId: caller.user.id, amount });
+        const now = ctx.now();
+        await sql`INSERT INTO rewards (id, webcast_id, user_id, gift, count, amount, created_at)
+          VALUES (${id}, ${caller.room.id}, ${caller.user.id}, ${gift}, ${count}, ${amount}, ${now})`.execute(tx);
+        await book(tx, now, { businessKey: `reward:${id}`, kind: 'reward.pay', webcastId: caller.room.id, userId: caller.user.id, amount });
         return { id, ...shown };
       });
       if (spent.fresh) ctx.hub.publish(caller.room.id, 7111, shown);

@@ -3,7 +3,8 @@
  * money, under a business key that names the movement, so booking it twice fails in the
  * database whatever the code path. Call inside the transaction that moves the money.
  */
-import type { ServerContext } from '../../context.js';
+import { sql } from 'kysely';
+import type { StoreQueries } from '../../store/sqlStore.js';
 
 export const LEDGER_KINDS = ['reward.pay', 'goods.purchase', 'redpacket.draw', 'redpacket.withdraw', 'delay.pay'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
@@ -17,10 +18,9 @@ export interface LedgerEntry {
   readonly amount: string;
 }
 
-export function book(ctx: ServerContext, entry: LedgerEntry): void {
-  ctx.db
-    .prepare('INSERT INTO money_ledger (business_key, kind, webcast_id, user_id, amount, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-    .run(entry.businessKey, entry.kind, entry.webcastId, entry.userId, entry.amount, ctx.now());
+export async function book(tx: StoreQueries, now: number, entry: LedgerEntry): Promise<void> {
+  await sql`INSERT INTO money_ledger (business_key, kind, webcast_id, user_id, amount, created_at)
+    VALUES (${entry.businessKey}, ${entry.kind}, ${entry.webcastId}, ${entry.userId}, ${entry.amount}, ${now})`.execute(tx);
 }
 
 export interface LedgerRow extends LedgerEntry {
@@ -29,12 +29,10 @@ export interface LedgerRow extends LedgerEntry {
 }
 
 /** A room's ledger rows of one kind, oldest first (admin API and tests). */
-export function ledgerOf(ctx: ServerContext, webcastId: string, kind?: LedgerKind): LedgerRow[] {
-  const rows = ctx.db
-    .prepare(
-      `SELECT seq, business_key AS businessKey, kind, webcast_id AS webcastId, user_id AS userId, amount, created_at AS createdAt
-       FROM money_ledger WHERE webcast_id = ? ${kind === undefined ? '' : 'AND kind = ?'} ORDER BY seq`,
-    )
-    .all(...(kind === undefined ? [webcastId] : [webcastId, kind])) as LedgerRow[];
-  return rows;
+export async function ledgerOf(q: StoreQueries, webcastId: string, kind?: LedgerKind): Promise<LedgerRow[]> {
+  const ofKind = kind === undefined ? sql`` : sql` AND kind = ${kind}`;
+  return (
+    await sql<LedgerRow>`SELECT seq, business_key AS "businessKey", kind, webcast_id AS "webcastId", user_id AS "userId", amount, created_at AS "createdAt"
+      FROM money_ledger WHERE webcast_id = ${webcastId}${ofKind} ORDER BY seq`.execute(q)
+  ).rows;
 }

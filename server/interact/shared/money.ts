@@ -10,6 +10,7 @@ import type { ServerContext } from '../../context.js';
 import type { Envelope } from '../../http/envelope.js';
 import { idempotencyKeyOf, once } from '../../http/idempotency.js';
 import { invalidBy } from './problems.js';
+import type { StoreTransaction } from '../../store/sqlStore.js';
 
 export interface SpentOnce<T> {
   readonly envelope: Envelope;
@@ -19,12 +20,24 @@ export interface SpentOnce<T> {
 }
 
 /** `params`: what the request asks for (its body, as validated): a key is bound to them. */
-export async function spendOnce<T>(ctx: ServerContext, request: FastifyRequest, scope: string, userId: string, params: unknown, work: () => T): Promise<SpentOnce<T>> {
+/**
+ * `work` runs in the call's transaction (`tx`): what it reads and writes through `tx` is the
+ * same on either engine. Work that still writes through `ctx.db` shares the transaction only
+ * on SQLite.
+ */
+export async function spendOnce<T>(
+  ctx: ServerContext,
+  request: FastifyRequest,
+  scope: string,
+  userId: string,
+  params: unknown,
+  work: (tx: StoreTransaction) => T | Promise<T>,
+): Promise<SpentOnce<T>> {
   const key = idempotencyKeyOf(request);
   let fresh = false;
   let result: T | undefined;
-  const envelope = await once(ctx.store, ctx.now, key, scope, userId, params, () => {
-    result = work();
+  const envelope = await once(ctx.store, ctx.now, key, scope, userId, params, async (tx) => {
+    result = await work(tx);
     fresh = true;
     return result;
   });

@@ -1,0 +1,60 @@
+/**
+ * The money rules as nodes would race them (issue 40): each node a store of its own on one
+ * database (PostgreSQL: a pool each; SQLite: its one connection), each call in a transaction
+ * of its own, all at once. Nothing is given twice, nothing is lost.
+ */
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import type { SqlStore } from '../store/sqlStore.js';
+import { storeEngines } from '../testing/storeEngines.js';
+import { takeStock, findGoods } from './goods/store.js';
+import { insertPacket, markSent, remainingOf, takeShare } from './redPacket/store.js';
+import { balanceOf, credit, debit } from './redPacket/wallet.js';
+
+async function room(store: SqlStore, id: string) {
+  await sql`INSERT INTO rooms (id, title, created_at) VALUES (${id}, 'Race room', 1)`.execute(store.db);
+}
+
+async function user(store: SqlStore, id: string) {
+  await sql`INSERT INTO users (id, name, created_at) VALUES (${id}, ${id}, 1)`.execute(store.db);
+}
+
+describe.each(storeEngines())('money rules raced by nodes on $engine', ({ openNodes }) => {
+  it('gives each red packet share once: 8 grabs at 5 shares', async () => {
+    const nodes = await openNodes(8);
+    const store = nodes[0]!;
+    await room(store, 'r1');
+    await insertPacket(store.db, 1, { id: 'p1', webcastId: 'r1', title: 'Race', total: '5.00', count: 5 });
+    await store.db.transaction().execute((tx) => markSent(tx, 2, 'p1', ['1.00', '1.00', '1.00', '1.00', '1.00'], [100, 100, 100, 100, 100]));
+    const taken = await Promise.all(nodes.map((node) => node.db.transaction().execute((tx) => takeShare(tx, 'p1'))));
+    const indexes = taken.filter((t) => t !== null).map((t) => t.index);
+    expect(indexes.sort()).toEqual([0, 1, 2, 3, 4]);
+    expect(taken.filter((t) => t === null)).toHaveLength(3);
+    expect(taken.filter((t) => t?.left === 0)).toHaveLength(1);
+    expect(await remainingOf(store.db, 'p1')).toEqual({ count: 0, fen: 0 });
+  });
+
+  it('sells the stock once: 6 buyers of 2 at a stock of 7', async () => {
+    const nodes = await openNodes(6);
+    const store = nodes[0]!;
+    await room(store, 'r2');
+    await sql`INSERT INTO goods (id, webcast_id, name, price, stock, created_at) VALUES ('g1', 'r2', 'Mug', '9.90', 7, 1)`.execute(store.db);
+    const sold = await Promise.all(nodes.map((node) => node.db.transaction().execute((tx) => takeStock(tx, 'g1', 2))));
+    expect(sold.filter(Boolean)).toHaveLength(3);
+    expect((await findGoods(store.db, 'g1'))?.stock).toBe(1);
+  });
+
+  it('loses no movement of a wallet: 60 credits and 20 debits at once', async () => {
+    const nodes = await openNodes(10);
+    const store = nodes[0]!;
+    await user(store, 'w1');
+    await store.db.transaction().execute((tx) => credit(tx, 1, 'w1', '5.00'));
+    const moves = Array.from({ length: 80 }, (_, i) => i);
+    const answers = await Promise.all(
+      moves.map((i) => nodes[i % nodes.length]!.db.transaction().execute((tx) => (i % 4 !== 3 ? credit(tx, 2, 'w1', '0.10') : debit(tx, 2, 'w1', '0.20')))),
+    );
+    expect(answers.every((a) => a !== null)).toBe(true);
+    // 5.00 + 60 x 0.10 - 20 x 0.20
+    expect(await balanceOf(store.db, 'w1')).toBe('7.00');
+  });
+});
