@@ -56,6 +56,11 @@ export function sqliteStore(connection: Database.Database, options: { readonly i
   return { engine: 'sqlite', db, close: () => db.destroy() };
 }
 
+/** How many rows an UPDATE or DELETE changed (Kysely gives a bigint, or nothing). */
+export function changedRows(result: { readonly numAffectedRows?: bigint }): number {
+  return Number.parseInt(String(result.numAffectedRows ?? 0n), 10);
+}
+
 /** True when `q` runs on PostgreSQL (a transaction knows only its adapter). */
 export function onPostgres(q: StoreQueries): boolean {
   return q.getExecutor().adapter instanceof PostgresAdapter;

@@ -1,6 +1,6 @@
 /** Goods and recommendations of a room in the store (tables goods, recommendations). */
 import { sql } from 'kysely';
-import type { StoreQueries } from '../../store/sqlStore.js';
+import { changedRows, type StoreQueries } from '../../store/sqlStore.js';
 
 export interface Goods {
   readonly id: string;
@@ -24,12 +24,12 @@ export async function findGoods(q: StoreQueries, id: string): Promise<Goods | un
 
 /** Sets the stock (the host restocks, or sold elsewhere); false when there is no such goods. */
 export async function setStock(q: StoreQueries, id: string, stock: number): Promise<boolean> {
-  return Number((await sql`UPDATE goods SET stock = ${stock} WHERE id = ${id}`.execute(q)).numAffectedRows ?? 0) === 1;
+  return changedRows(await sql`UPDATE goods SET stock = ${stock} WHERE id = ${id}`.execute(q)) === 1;
 }
 
 /** Takes `count` from the stock; false (nothing changed) when fewer are left. */
 export async function takeStock(tx: StoreQueries, id: string, count: number): Promise<boolean> {
-  return Number((await sql`UPDATE goods SET stock = stock - ${count} WHERE id = ${id} AND stock >= ${count}`.execute(tx)).numAffectedRows ?? 0) === 1;
+  return changedRows(await sql`UPDATE goods SET stock = stock - ${count} WHERE id = ${id} AND stock >= ${count}`.execute(tx)) === 1;
 }
 
 export interface Recommendation {

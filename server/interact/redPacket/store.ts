@@ -1,6 +1,6 @@
 /** Red packets and draws in the store (tables red_packets, red_packet_draws). */
 import { sql } from 'kysely';
-import type { StoreQueries } from '../../store/sqlStore.js';
+import { changedRows, type StoreQueries } from '../../store/sqlStore.js';
 
 /** SPEC 4 red packet states, as pushed in 7119. */
 export const RED_PACKET_STATE = { notStarted: 0, inProgress: 1, grabbedOut: 2 } as const;
@@ -58,7 +58,7 @@ export async function markSent(tx: StoreQueries, now: number, id: string, shares
   const total = fens.reduce((sum, fen) => sum + fen, 0);
   const sent = await sql`UPDATE red_packets SET state = 1, shares = ${JSON.stringify(shares)}, sent_at = ${now}, remaining_count = ${shares.length}, remaining_fen = ${total}
     WHERE id = ${id} AND state = 0`.execute(tx);
-  if (Number(sent.numAffectedRows ?? 0) !== 1) return false;
+  if (changedRows(sent) !== 1) return false;
   for (const [idx, amount] of shares.entries()) {
     await sql`INSERT INTO red_packet_shares (packet_id, idx, fen, amount) VALUES (${id}, ${idx}, ${fens[idx]}, ${amount})`.execute(tx);
   }
