@@ -66,13 +66,13 @@ export function hostInteractRoutes(app: FastifyInstance, ctx: ServerContext, mou
   app.post<{ Params: { id: string }; Body: { raffleId?: string } | null }>(
     at('lottery/start'),
     { ...guard, schema: { params: ROOM_PARAMS, body: optionalBody({ raffleId: ID }) } },
-    async (request) => okEnvelope(startRaffle(ctx, room(request.params.id), request.body?.raffleId)),
+    async (request) => okEnvelope(await startRaffle(ctx, room(request.params.id), request.body?.raffleId)),
   );
 
   app.post<{ Params: { id: string }; Body: { raffleId?: string } | null }>(
     at('lottery/end'),
     { ...guard, schema: { params: ROOM_PARAMS, body: optionalBody({ raffleId: ID }) } },
-    async (request) => okEnvelope(endRaffle(ctx, room(request.params.id), request.body?.raffleId)),
+    async (request) => okEnvelope(await endRaffle(ctx, room(request.params.id), request.body?.raffleId)),
   );
 
   app.post<{ Params: { id: string }; Body: { kind: PublishKind; id?: string } }>(

@@ -10,7 +10,13 @@ export interface Envelope<T = unknown> {
   readonly data: T;
 }
 
-export const okEnvelope = <T>(data: T): Envelope<T> => ({ code: 200, msg: 'ok', data });
+/**
+ * A promise is never an answer: the store is asynchronous now (issue 40), and a read that
+ * was not awaited would be answered as `{}`. The type refuses it where it is written.
+ */
+export type NotAPromise<T> = T extends PromiseLike<unknown> ? never : T extends readonly unknown[] ? T : T extends object ? { [K in keyof T]: T[K] extends PromiseLike<unknown> ? never : T[K] } : T;
+
+export const okEnvelope = <T>(data: NotAPromise<T>): Envelope<T> => ({ code: 200, msg: 'ok', data });
 
 /** The en_us messages of PROTOCOL section 3, used as `msg` when a handler gives none. */
 export const BUSINESS_MESSAGES: Readonly<Record<number, string>> = {

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { SqlStore, StoreTransaction } from '../store/sqlStore.js';
-import { BizError, okEnvelope, type Envelope } from './envelope.js';
+import { BizError, okEnvelope, type Envelope, type NotAPromise } from './envelope.js';
 
 /** Keys are kept at least this long (PROTOCOL: 24 h). */
 export const IDEMPOTENCY_TTL_MS = 48 * 3600 * 1000;
@@ -80,7 +80,7 @@ export async function once<T>(
     try {
       const result = await work(attempt);
       await attempt.releaseSavepoint('work').execute();
-      envelope = okEnvelope(result);
+      envelope = okEnvelope(result as NotAPromise<Awaited<T>>);
     } catch (e) {
       await attempt.rollbackToSavepoint('work').execute();
       if (!(e instanceof BizError)) throw e;

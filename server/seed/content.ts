@@ -14,7 +14,6 @@ import type { StoredItem } from '../interact/papers/model.js';
 import { insertPaper } from '../interact/papers/store.js';
 import { demoTileUrl } from '../interact/goods/pictures.js';
 import { insertTemplate } from '../interact/posters/store.js';
-import { insertRaffle } from '../interact/raffle/store.js';
 import { insertDocument } from '../interact/resource/documents.js';
 import { updateSettings } from '../interact/shared/settings.js';
 
@@ -181,9 +180,10 @@ function seedOne(ctx: ServerContext, roomId: string): void {
     correct: null,
   });
 
-  insertRaffle(ctx, { id: `rf_${roomId}_open`, webcastId: roomId, title: 'Lucky draw', prize: 'Webcast mug', winnerCount: 3, password: null });
-  insertRaffle(ctx, { id: `rf_${roomId}_password`, webcastId: roomId, title: 'Password draw', prize: 'USB headset', winnerCount: 1, password: DEMO_LOTTERY_PASSWORD });
   // The seed is one synchronous transaction still (it moves to the async store with the rest: issue 40).
+  const raffle = db.prepare("INSERT OR IGNORE INTO raffles (id, webcast_id, title, prize, winner_count, password, state, created_at) VALUES (?, ?, ?, ?, ?, ?, 'ready', ?)");
+  raffle.run(`rf_${roomId}_open`, roomId, 'Lucky draw', 'Webcast mug', 3, null, now);
+  raffle.run(`rf_${roomId}_password`, roomId, 'Password draw', 'USB headset', 1, DEMO_LOTTERY_PASSWORD, now);
   db.prepare("INSERT OR IGNORE INTO red_packets (id, webcast_id, title, total, count, state, created_at) VALUES (?, ?, 'Thanks for watching', '10.00', 5, 0, ?)").run(`rp_${roomId}`, roomId, now);
 
   db.prepare('INSERT OR IGNORE INTO users (id, name, name_changed, role, created_at) VALUES (?, ?, 1, 5, ?)').run(DEMO_ASKER.id, DEMO_ASKER.name, now);

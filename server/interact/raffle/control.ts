@@ -6,14 +6,15 @@
  * pushes 7113 state end with the winners and the seed.
  */
 import type { ServerContext } from '../../context.js';
+import type { StoreQueries } from '../../store/sqlStore.js';
 import { invalid } from '../../http/envelope.js';
 import { newId } from '../shared/ids.js';
 import { randomBytes } from 'node:crypto';
 import { drawWinners, entrantsDigest, sha256Hex } from '../../../src/domain/verifiableDraw';
 import { addEntrant, advance, commitRaffle, eligibleAudience, entrants, findRaffle, insertRaffle, insertWinners, rafflesOf, type Raffle } from './store.js';
 
-function raffleOfRoom(ctx: ServerContext, webcastId: string, raffleId: string): Raffle {
-  const raffle = findRaffle(ctx, raffleId);
+async function raffleOfRoom(q: StoreQueries, webcastId: string, raffleId: string): Promise<Raffle> {
+  const raffle = await findRaffle(q, raffleId);
   if (!raffle || raffle.webcastId !== webcastId) throw invalid('raffleId', 'no such lottery in this room');
   return raffle;
 }
@@ -22,26 +23,27 @@ function raffleOfRoom(ctx: ServerContext, webcastId: string, raffleId: string): 
  * The raffle to start: the given one, else the room's first one not yet started, else a new
  * round copied from the room's first raffle (so a demo can run lotteries again and again).
  */
-function raffleToStart(ctx: ServerContext, webcastId: string, raffleId: string | undefined): Raffle {
-  if (raffleId !== undefined) return raffleOfRoom(ctx, webcastId, raffleId);
-  const ready = rafflesOf(ctx, webcastId, ['ready'])[0];
+async function raffleToStart(tx: StoreQueries, now: number, webcastId: string, raffleId: string | undefined): Promise<Raffle> {
+  if (raffleId !== undefined) return raffleOfRoom(tx, webcastId, raffleId);
+  const ready = (await rafflesOf(tx, webcastId, ['ready']))[0];
   if (ready) return ready;
-  const model = rafflesOf(ctx, webcastId, ['ready', 'open', 'ended'])[0];
+  const model = (await rafflesOf(tx, webcastId, ['ready', 'open', 'ended']))[0];
   if (!model) throw invalid('raffleId', 'this room has no lottery');
   const copy = { id: newId('rf'), webcastId, title: model.title, prize: model.prize, winnerCount: model.winnerCount, password: model.password };
-  insertRaffle(ctx, copy);
-  return raffleOfRoom(ctx, webcastId, copy.id);
+  await insertRaffle(tx, now, copy);
+  return raffleOfRoom(tx, webcastId, copy.id);
 }
 
-export function startRaffle(ctx: ServerContext, webcastId: string, raffleId?: string) {
-  const body = ctx.db.transaction(() => {
-    const raffle = raffleToStart(ctx, webcastId, raffleId);
-    const running = rafflesOf(ctx, webcastId, ['open'])[0];
+export async function startRaffle(ctx: ServerContext, webcastId: string, raffleId?: string) {
+  const body = await ctx.store.db.transaction().execute(async (tx) => {
+    const now = ctx.now();
+    const raffle = await raffleToStart(tx, now, webcastId, raffleId);
+    const running = (await rafflesOf(tx, webcastId, ['open']))[0];
     if (running && running.id !== raffle.id) throw invalid('raffleId', `lottery ${running.id} is running: end it first`);
-    if (!advance(ctx, raffle.id, 'start')) throw invalid('raffleId', `this lottery is ${raffle.state}, it can only start when ready`);
+    if (!(await advance(tx, now, raffle.id, 'start'))) throw invalid('raffleId', `this lottery is ${raffle.state}, it can only start when ready`);
     const seed = randomBytes(32).toString('hex');
     const seedHash = sha256Hex(seed);
-    commitRaffle(ctx, raffle.id, { seed, seedHash });
+    await commitRaffle(tx, raffle.id, { seed, seedHash });
     return {
       raffleId: raffle.id,
       state: 'start' as const,
@@ -51,37 +53,38 @@ export function startRaffle(ctx: ServerContext, webcastId: string, raffleId?: st
       password: raffle.password !== null,
       seedHash,
     };
-  })();
+  });
   ctx.hub.publish(webcastId, 7113, body);
   return body;
 }
 
-export function endRaffle(ctx: ServerContext, webcastId: string, raffleId?: string) {
-  const { drawing, body } = ctx.db.transaction(() => {
-    const raffle = raffleId !== undefined ? raffleOfRoom(ctx, webcastId, raffleId) : rafflesOf(ctx, webcastId, ['open'])[0];
+export async function endRaffle(ctx: ServerContext, webcastId: string, raffleId?: string) {
+  const { drawing, body } = await ctx.store.db.transaction().execute(async (tx) => {
+    const now = ctx.now();
+    const raffle = raffleId !== undefined ? await raffleOfRoom(tx, webcastId, raffleId) : (await rafflesOf(tx, webcastId, ['open']))[0];
     if (!raffle) throw invalid('raffleId', 'no lottery is running in this room');
-    if (!advance(ctx, raffle.id, 'end')) throw invalid('raffleId', `this lottery is ${raffle.state}, only a running one can end`);
-    if (raffle.password === null) for (const person of eligibleAudience(ctx, webcastId)) addEntrant(ctx, raffle.id, person);
-    const pool = entrants(ctx, raffle.id);
+    if (!(await advance(tx, now, raffle.id, 'end'))) throw invalid('raffleId', `this lottery is ${raffle.state}, only a running one can end`);
+    if (raffle.password === null) for (const person of await eligibleAudience(tx, now, webcastId)) await addEntrant(tx, now, raffle.id, person);
+    const pool = await entrants(tx, raffle.id);
     const ids = pool.map((p) => p.uid);
     const entrantsHash = entrantsDigest(ids);
-    commitRaffle(ctx, raffle.id, { entrantsHash });
+    await commitRaffle(tx, raffle.id, { entrantsHash });
     // A round started before the seed existed (an older data directory) gets one now.
     let seed = raffle.seed;
     let seedHash = raffle.seedHash;
     if (seed === null || seedHash === null) {
       seed = randomBytes(32).toString('hex');
       seedHash = sha256Hex(seed);
-      commitRaffle(ctx, raffle.id, { seed, seedHash });
+      await commitRaffle(tx, raffle.id, { seed, seedHash });
     }
     const byId = new Map(pool.map((p) => [p.uid, p]));
     const drawn = drawWinners(seed, ids, raffle.winnerCount).map((uid) => byId.get(uid)!);
-    insertWinners(ctx, raffle.id, drawn);
+    await insertWinners(tx, now, raffle.id, drawn);
     return {
       drawing: { raffleId: raffle.id, state: 'drawing' as const, entrants: pool.length, entrantsHash, seedHash },
       body: { raffleId: raffle.id, state: 'end' as const, title: raffle.title, prize: raffle.prize, winnerCount: raffle.winnerCount, entrants: pool.length, winners: drawn, seed, seedHash, entrantsHash },
     };
-  })();
+  });
   // The entrants are fixed (and committed to) before the seed is revealed with the winners.
   ctx.hub.publish(webcastId, 7113, drawing);
   ctx.hub.publish(webcastId, 7113, body);

@@ -18,21 +18,21 @@ import { addEntrant, entrants, findRaffle, isEntrant, isWinner, rafflesOf, saveC
 /** What a round is for one user (SPEC 4), plus the two ways of not being in it. */
 export type MyRaffleState = 'participating' | 'won' | 'lost' | 'ended' | 'notJoined' | 'nicknameRequired';
 
-function myState(ctx: ServerContext, raffle: Raffle, caller: Caller): MyRaffleState {
+async function myState(ctx: ServerContext, raffle: Raffle, caller: Caller): Promise<MyRaffleState> {
   const uid = caller.user.id;
   if (raffle.state === 'ended') {
-    if (isWinner(ctx, raffle.id, uid)) return 'won';
-    return isEntrant(ctx, raffle.id, uid) ? 'lost' : 'ended';
+    if (await isWinner(ctx.store.db, raffle.id, uid)) return 'won';
+    return (await isEntrant(ctx.store.db, raffle.id, uid)) ? 'lost' : 'ended';
   }
-  if (isEntrant(ctx, raffle.id, uid)) return 'participating';
+  if (await isEntrant(ctx.store.db, raffle.id, uid)) return 'participating';
   if (caller.user.name_changed !== 1) return 'nicknameRequired';
   // Without a password everyone in the room with a nickname takes part.
   return raffle.password === null ? 'participating' : 'notJoined';
 }
 
-function raffleIn(ctx: ServerContext, request: FastifyRequest, raffleId: string): { raffle: Raffle; caller: Caller } {
+async function raffleIn(ctx: ServerContext, request: FastifyRequest, raffleId: string): Promise<{ raffle: Raffle; caller: Caller }> {
   const session = requireSession(ctx.sessions, request);
-  const raffle = findRaffle(ctx, raffleId);
+  const raffle = await findRaffle(ctx.store.db, raffleId);
   if (!raffle || raffle.state === 'ready') throw invalid('raffleId', 'no such lottery');
   return { raffle, caller: callerIn(ctx, session, raffle.webcastId, 'raffleId') };
 }
@@ -44,7 +44,7 @@ export function raffleRoutes(app: FastifyInstance, ctx: ServerContext): void {
     LIVE_CALLS.raffleWinners.path,
     { schema: { querystring: objectOf({ raffleId: ID }, ['raffleId']) } },
     async (request) => {
-      const { raffle } = raffleIn(ctx, request, request.query.raffleId);
+      const { raffle } = await raffleIn(ctx, request, request.query.raffleId);
       // What a viewer needs to check the draw (src/domain/verifiableDraw.ts): the seed and the
       // entrant ids only once the round has ended.
       const ended = raffle.state === 'ended';
@@ -52,11 +52,11 @@ export function raffleRoutes(app: FastifyInstance, ctx: ServerContext): void {
         raffleId: raffle.id,
         state: raffle.state,
         winnerCount: raffle.winnerCount,
-        winners: winners(ctx, raffle.id),
+        winners: await winners(ctx.store.db, raffle.id),
         seedHash: raffle.seedHash,
         entrantsHash: ended ? raffle.entrantsHash : null,
         seed: ended ? raffle.seed : null,
-        entrants: ended ? entrants(ctx, raffle.id).map((p) => p.uid) : null,
+        entrants: ended ? (await entrants(ctx.store.db, raffle.id)).map((p) => p.uid) : null,
       });
     },
   );
@@ -66,9 +66,10 @@ export function raffleRoutes(app: FastifyInstance, ctx: ServerContext): void {
     { schema: { querystring: objectOf({ webcastId: ID }, ['webcastId']) } },
     async (request) => {
       const caller = enter(ctx, request, request.query.webcastId, 'webcastId');
-      const rounds = rafflesOf(ctx, caller.room.id, ['open', 'ended']).reverse();
+      const rounds = (await rafflesOf(ctx.store.db, caller.room.id, ['open', 'ended'])).reverse();
       return okEnvelope({
-        list: rounds.map((r) => ({
+        list: await Promise.all(
+          rounds.map(async (r) => ({
           raffleId: r.id,
           title: r.title,
           prize: r.prize,
@@ -77,9 +78,10 @@ export function raffleRoutes(app: FastifyInstance, ctx: ServerContext): void {
           state: r.state,
           startedAt: r.startedAt,
           endedAt: r.endedAt,
-          myState: myState(ctx, r, caller),
-          winners: r.state === 'ended' ? winners(ctx, r.id) : [],
+          myState: await myState(ctx, r, caller),
+          winners: r.state === 'ended' ? await winners(ctx.store.db, r.id) : [],
         })),
+        ),
       });
     },
   );
@@ -93,7 +95,7 @@ export function raffleRoutes(app: FastifyInstance, ctx: ServerContext): void {
       },
     },
     async (request) => {
-      const { raffle, caller } = raffleIn(ctx, request, request.body.raffleId);
+      const { raffle, caller } = await raffleIn(ctx, request, request.body.raffleId);
       if (raffle.state === 'ended') throw invalid('raffleId', 'this lottery round has ended');
       if (raffle.password === null) throw invalid('raffleId', 'this lottery has no password: everyone in the room with a nickname takes part');
       const password = validateLotteryPassword(request.body.password);
@@ -104,7 +106,7 @@ export function raffleRoutes(app: FastifyInstance, ctx: ServerContext): void {
       await guessLimiterOf(ctx).guard(guessPlan('lottery', raffle.id, caller.user.id), [4106], () => {
         if (password.value !== expected) throw new BizError(4106);
       });
-      addEntrant(ctx, raffle.id, { uid: caller.user.id, name: caller.user.name });
+      await addEntrant(ctx.store.db, ctx.now(), raffle.id, { uid: caller.user.id, name: caller.user.name });
       return okEnvelope({ raffleId: raffle.id, myState: 'participating' satisfies MyRaffleState });
     },
   );
@@ -125,15 +127,15 @@ export function raffleRoutes(app: FastifyInstance, ctx: ServerContext): void {
       },
     },
     async (request) => {
-      const { raffle, caller } = raffleIn(ctx, request, request.body.raffleId);
-      if (!isWinner(ctx, raffle.id, caller.user.id)) throw invalid('raffleId', 'you did not win this lottery');
+      const { raffle, caller } = await raffleIn(ctx, request, request.body.raffleId);
+      if (!(await isWinner(ctx.store.db, raffle.id, caller.user.id))) throw invalid('raffleId', 'you did not win this lottery');
       const name = (request.body.name ?? '').trim();
       if (!name) throw invalid('name', 'is required');
       const phone = validatePhone(request.body.phone ?? '');
       if (!phone.ok) throw invalidBy('phone', phone.error);
       const address = (request.body.address ?? '').trim();
       if (!address) throw invalid('address', 'is required');
-      saveContact(ctx, raffle.id, caller.user.id, { name, phone: phone.value, address });
+      await saveContact(ctx.store.db, ctx.now(), raffle.id, caller.user.id, { name, phone: phone.value, address });
       return okEnvelope({ raffleId: raffle.id, saved: true });
     },
   );

@@ -4,7 +4,8 @@
  * one, everyone with a live audience login in the room and a nickname of their own, counted
  * when the round is drawn (SPEC 5: the nickname must be changed before joining a lottery).
  */
-import type { ServerContext } from '../../context.js';
+import { sql } from 'kysely';
+import { changedRows, type StoreQueries } from '../../store/sqlStore.js';
 import { ROLE } from '../../../src/domain';
 
 export type RaffleState = 'ready' | 'open' | 'ended';
@@ -62,9 +63,9 @@ const toRaffle = (r: RaffleRow): Raffle => ({
 });
 
 /** Stores the round's seed and its hash (at the start) or the entrant list's hash (at the draw). */
-export function commitRaffle(ctx: ServerContext, id: string, commitment: { readonly seed: string; readonly seedHash: string } | { readonly entrantsHash: string }): void {
-  if ('seed' in commitment) ctx.db.prepare('UPDATE raffles SET seed = ?, seed_hash = ? WHERE id = ?').run(commitment.seed, commitment.seedHash, id);
-  else ctx.db.prepare('UPDATE raffles SET entrants_hash = ? WHERE id = ?').run(commitment.entrantsHash, id);
+export async function commitRaffle(tx: StoreQueries, id: string, commitment: { readonly seed: string; readonly seedHash: string } | { readonly entrantsHash: string }): Promise<void> {
+  if ('seed' in commitment) await sql`UPDATE raffles SET seed = ${commitment.seed}, seed_hash = ${commitment.seedHash} WHERE id = ${id}`.execute(tx);
+  else await sql`UPDATE raffles SET entrants_hash = ${commitment.entrantsHash} WHERE id = ${id}`.execute(tx);
 }
 
 export interface Person {
@@ -72,67 +73,72 @@ export interface Person {
   readonly name: string;
 }
 
-export function findRaffle(ctx: ServerContext, id: string): Raffle | undefined {
-  const row = ctx.db.prepare('SELECT * FROM raffles WHERE id = ?').get(id) as RaffleRow | undefined;
+export async function findRaffle(q: StoreQueries, id: string): Promise<Raffle | undefined> {
+  const row = (await sql<RaffleRow>`SELECT * FROM raffles WHERE id = ${id}`.execute(q)).rows[0];
   return row ? toRaffle(row) : undefined;
 }
 
-export function rafflesOf(ctx: ServerContext, webcastId: string, states: readonly RaffleState[]): Raffle[] {
-  const marks = states.map(() => '?').join(', ');
-  const rows = ctx.db
-    .prepare(`SELECT * FROM raffles WHERE webcast_id = ? AND state IN (${marks}) ORDER BY created_at, id`)
-    .all(webcastId, ...states) as RaffleRow[];
+export async function rafflesOf(q: StoreQueries, webcastId: string, states: readonly RaffleState[]): Promise<Raffle[]> {
+  if (states.length === 0) return [];
+  const rows = (
+    await sql<RaffleRow>`SELECT * FROM raffles WHERE webcast_id = ${webcastId} AND state IN (${sql.join(states)}) ORDER BY created_at, id`.execute(q)
+  ).rows;
   return rows.map(toRaffle);
 }
 
-export function insertRaffle(ctx: ServerContext, raffle: Omit<Raffle, 'state' | 'startedAt' | 'endedAt' | 'seed' | 'seedHash' | 'entrantsHash'>): void {
-  ctx.db
-    .prepare("INSERT OR IGNORE INTO raffles (id, webcast_id, title, prize, winner_count, password, state, created_at) VALUES (?, ?, ?, ?, ?, ?, 'ready', ?)")
-    .run(raffle.id, raffle.webcastId, raffle.title, raffle.prize, raffle.winnerCount, raffle.password, ctx.now());
+export async function insertRaffle(q: StoreQueries, now: number, raffle: Omit<Raffle, 'state' | 'startedAt' | 'endedAt' | 'seed' | 'seedHash' | 'entrantsHash'>): Promise<void> {
+  await sql`INSERT INTO raffles (id, webcast_id, title, prize, winner_count, password, state, created_at)
+    VALUES (${raffle.id}, ${raffle.webcastId}, ${raffle.title}, ${raffle.prize}, ${raffle.winnerCount}, ${raffle.password}, 'ready', ${now}) ON CONFLICT DO NOTHING`.execute(q);
 }
 
-/** Moves the raffle along RAFFLE_FLOW; false when it was not in the `from` state. */
-export function advance(ctx: ServerContext, id: string, action: keyof typeof RAFFLE_FLOW): boolean {
+/**
+ * Moves the raffle along RAFFLE_FLOW; false when it was not in the `from` state. One
+ * conditional UPDATE: of two nodes ending a round at once, the second waits for the first's
+ * commit (PostgreSQL re-reads the row) and finds it ended, so a round is drawn once.
+ */
+export async function advance(tx: StoreQueries, now: number, id: string, action: keyof typeof RAFFLE_FLOW): Promise<boolean> {
   const step = RAFFLE_FLOW[action];
-  const column = action === 'start' ? 'started_at' : 'ended_at';
-  return ctx.db.prepare(`UPDATE raffles SET state = ?, ${column} = ? WHERE id = ? AND state = ?`).run(step.to, ctx.now(), id, step.from).changes === 1;
+  const moved =
+    action === 'start'
+      ? await sql`UPDATE raffles SET state = ${step.to}, started_at = ${now} WHERE id = ${id} AND state = ${step.from}`.execute(tx)
+      : await sql`UPDATE raffles SET state = ${step.to}, ended_at = ${now} WHERE id = ${id} AND state = ${step.from}`.execute(tx);
+  return changedRows(moved) === 1;
 }
 
-export function isEntrant(ctx: ServerContext, raffleId: string, userId: string): boolean {
-  return ctx.db.prepare('SELECT 1 FROM raffle_entries WHERE raffle_id = ? AND user_id = ?').get(raffleId, userId) !== undefined;
+export async function isEntrant(q: StoreQueries, raffleId: string, userId: string): Promise<boolean> {
+  return (await sql`SELECT 1 FROM raffle_entries WHERE raffle_id = ${raffleId} AND user_id = ${userId}`.execute(q)).rows.length > 0;
 }
 
-export function addEntrant(ctx: ServerContext, raffleId: string, person: Person): void {
-  ctx.db.prepare('INSERT OR IGNORE INTO raffle_entries (raffle_id, user_id, name, created_at) VALUES (?, ?, ?, ?)').run(raffleId, person.uid, person.name, ctx.now());
+export async function addEntrant(q: StoreQueries, now: number, raffleId: string, person: Person): Promise<void> {
+  await sql`INSERT INTO raffle_entries (raffle_id, user_id, name, created_at) VALUES (${raffleId}, ${person.uid}, ${person.name}, ${now}) ON CONFLICT DO NOTHING`.execute(q);
 }
 
-export function entrants(ctx: ServerContext, raffleId: string): Person[] {
-  return ctx.db.prepare('SELECT user_id AS uid, name FROM raffle_entries WHERE raffle_id = ? ORDER BY created_at, user_id').all(raffleId) as Person[];
+export async function entrants(q: StoreQueries, raffleId: string): Promise<Person[]> {
+  return (await sql<Person>`SELECT user_id AS uid, name FROM raffle_entries WHERE raffle_id = ${raffleId} ORDER BY created_at, user_id`.execute(q)).rows;
 }
 
 /** Audience members with a live login in the room and a nickname of their own. */
-export function eligibleAudience(ctx: ServerContext, webcastId: string): Person[] {
-  return ctx.db
-    .prepare(
-      `SELECT DISTINCT u.id AS uid, u.name AS name FROM sessions s JOIN users u ON u.id = s.user_id
-       WHERE s.webcast_id = ? AND s.ended = 0 AND s.expires_at > ? AND s.role = ? AND u.name_changed = 1
-       ORDER BY u.id`,
-    )
-    .all(webcastId, ctx.now(), ROLE.guest) as Person[];
+export async function eligibleAudience(q: StoreQueries, now: number, webcastId: string): Promise<Person[]> {
+  return (
+    await sql<Person>`SELECT DISTINCT u.id AS uid, u.name AS name FROM sessions s JOIN users u ON u.id = s.user_id
+      WHERE s.webcast_id = ${webcastId} AND s.ended = 0 AND s.expires_at > ${now} AND s.role = ${ROLE.guest} AND u.name_changed = 1
+      ORDER BY u.id`.execute(q)
+  ).rows;
 }
 
-export function winners(ctx: ServerContext, raffleId: string): Person[] {
+export async function winners(q: StoreQueries, raffleId: string): Promise<Person[]> {
   // In the order they were drawn.
-  return ctx.db.prepare('SELECT user_id AS uid, name FROM raffle_winners WHERE raffle_id = ? ORDER BY rowid').all(raffleId) as Person[];
+  return (await sql<Person>`SELECT user_id AS uid, name FROM raffle_winners WHERE raffle_id = ${raffleId} ORDER BY position, user_id`.execute(q)).rows;
 }
 
-export function isWinner(ctx: ServerContext, raffleId: string, userId: string): boolean {
-  return ctx.db.prepare('SELECT 1 FROM raffle_winners WHERE raffle_id = ? AND user_id = ?').get(raffleId, userId) !== undefined;
+export async function isWinner(q: StoreQueries, raffleId: string, userId: string): Promise<boolean> {
+  return (await sql`SELECT 1 FROM raffle_winners WHERE raffle_id = ${raffleId} AND user_id = ${userId}`.execute(q)).rows.length > 0;
 }
 
-export function insertWinners(ctx: ServerContext, raffleId: string, people: readonly Person[]): void {
-  const insert = ctx.db.prepare('INSERT INTO raffle_winners (raffle_id, user_id, name, created_at) VALUES (?, ?, ?, ?)');
-  for (const p of people) insert.run(raffleId, p.uid, p.name, ctx.now());
+export async function insertWinners(tx: StoreQueries, now: number, raffleId: string, people: readonly Person[]): Promise<void> {
+  for (const [position, p] of people.entries()) {
+    await sql`INSERT INTO raffle_winners (raffle_id, user_id, name, created_at, position) VALUES (${raffleId}, ${p.uid}, ${p.name}, ${now}, ${position})`.execute(tx);
+  }
 }
 
 export interface PrizeContact {
@@ -141,8 +147,7 @@ export interface PrizeContact {
   readonly address: string;
 }
 
-export function saveContact(ctx: ServerContext, raffleId: string, userId: string, contact: PrizeContact): void {
-  ctx.db
-    .prepare('UPDATE raffle_winners SET contact_name = ?, contact_phone = ?, contact_address = ?, contact_at = ? WHERE raffle_id = ? AND user_id = ?')
-    .run(contact.name, contact.phone, contact.address, ctx.now(), raffleId, userId);
+export async function saveContact(q: StoreQueries, now: number, raffleId: string, userId: string, contact: PrizeContact): Promise<void> {
+  await sql`UPDATE raffle_winners SET contact_name = ${contact.name}, contact_phone = ${contact.phone}, contact_address = ${contact.address}, contact_at = ${now}
+    WHERE raffle_id = ${raffleId} AND user_id = ${userId}`.execute(q);
 }

@@ -1,5 +1,5 @@
 /**
- * The money rules as nodes would race them (issue 40): each node a store of its own on one
+ * The rules that must hold once, as nodes would race them (issue 40): each node a store of its own on one
  * database (PostgreSQL: a pool each; SQLite: its one connection), each call in a transaction
  * of its own, all at once. Nothing is given twice, nothing is lost.
  */
@@ -10,6 +10,7 @@ import { storeEngines } from '../testing/storeEngines.js';
 import { takeStock, findGoods } from './goods/store.js';
 import { insertPacket, markSent, remainingOf, takeShare } from './redPacket/store.js';
 import { balanceOf, credit, debit } from './redPacket/wallet.js';
+import { advance, insertRaffle, insertWinners, winners } from './raffle/store.js';
 
 async function room(store: SqlStore, id: string) {
   await sql`INSERT INTO rooms (id, title, created_at) VALUES (${id}, 'Race room', 1)`.execute(store.db);
@@ -19,7 +20,7 @@ async function user(store: SqlStore, id: string) {
   await sql`INSERT INTO users (id, name, created_at) VALUES (${id}, ${id}, 1)`.execute(store.db);
 }
 
-describe.each(storeEngines())('money rules raced by nodes on $engine', ({ openNodes }) => {
+describe.each(storeEngines())('rules raced by nodes on $engine', ({ openNodes }) => {
   it('gives each red packet share once: 8 grabs at 5 shares', async () => {
     const nodes = await openNodes(8);
     const store = nodes[0]!;
@@ -42,6 +43,26 @@ describe.each(storeEngines())('money rules raced by nodes on $engine', ({ openNo
     const sold = await Promise.all(nodes.map((node) => node.db.transaction().execute((tx) => takeStock(tx, 'g1', 2))));
     expect(sold.filter(Boolean)).toHaveLength(3);
     expect((await findGoods(store.db, 'g1'))?.stock).toBe(1);
+  });
+
+  it('draws a lottery round once: 4 nodes end it at the same moment', async () => {
+    const nodes = await openNodes(4);
+    const store = nodes[0]!;
+    await room(store, 'r3');
+    for (let i = 0; i < 4; i += 1) await user(store, `winner-${i}`);
+    await insertRaffle(store.db, 1, { id: 'rf1', webcastId: 'r3', title: 'Draw', prize: 'Mug', winnerCount: 1, password: null });
+    await store.db.transaction().execute((tx) => advance(tx, 2, 'rf1', 'start'));
+    const ended = await Promise.all(
+      nodes.map((node, i) =>
+        node.db.transaction().execute(async (tx) => {
+          if (!(await advance(tx, 3, 'rf1', 'end'))) return false;
+          await insertWinners(tx, 3, 'rf1', [{ uid: `winner-${i}`, name: `Winner ${i}` }]);
+          return true;
+        }),
+      ),
+    );
+    expect(ended.filter(Boolean)).toHaveLength(1);
+    expect(await winners(store.db, 'rf1')).toHaveLength(1);
   });
 
   it('loses no movement of a wallet: 60 credits and 20 debits at once', async () => {
