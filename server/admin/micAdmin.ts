@@ -32,19 +32,19 @@ export function registerMicAdminRoutes(app: FastifyInstance, ctx: ServerContext,
       },
     },
     async (request) => {
-      mic.setRequestsOpen(request.params.id, request.body.open);
-      return okEnvelope({ open: mic.requestsOpen(request.params.id), users: mic.users(request.params.id) });
+      await mic.setRequestsOpen(request.params.id, request.body.open);
+      return okEnvelope({ open: await mic.requestsOpen(request.params.id), users: await mic.users(request.params.id) });
     },
   );
 
   app.get<{ Params: { id: string } }>('/admin/v1/rooms/:id/mic', { onRequest, schema: { params: roomParams } }, async (request) =>
-    okEnvelope({ open: mic.requestsOpen(request.params.id), users: mic.users(request.params.id) }),
+    okEnvelope({ open: await mic.requestsOpen(request.params.id), users: await mic.users(request.params.id) }),
   );
 
   for (const action of HOST_MIC_ACTIONS) {
     app.post<{ Params: { id: string; uid: string } }>(`/admin/v1/rooms/:id/mic/:uid/${action}`, { onRequest, schema: { params: userParams } }, async (request) => {
       const { id, uid } = request.params;
-      return okEnvelope({ uid, state: mic.hostAct(id, uid, action, 'host') });
+      return okEnvelope({ uid, state: await mic.hostAct(id, uid, action, 'host') });
     });
   }
 }

@@ -32,16 +32,13 @@ function requireStaff(request: SocketRequest): void {
   if (!isStaff(request.session.role)) throw new BizError(4009, 'only the host or an assistant may do this');
 }
 
-function callRoom(mic: MicService, webcastId: string): FrameBody {
-  const users = mic
-    .users(webcastId)
-    .filter((u) => isOnMic(u.state))
-    .map((u) => ({ uid: u.uid, name: u.name, state: u.state }));
-  return { webcastId, open: mic.requestsOpen(webcastId), users };
+async function callRoom(mic: MicService, webcastId: string): Promise<FrameBody> {
+  const users = (await mic.users(webcastId)).filter((u) => isOnMic(u.state)).map((u) => ({ uid: u.uid, name: u.name, state: u.state }));
+  return { webcastId, open: await mic.requestsOpen(webcastId), users };
 }
 
-function userAttributes(mic: MicService, webcastId: string, uids: readonly string[]): FrameBody {
-  return { webcastId, users: uids.map((uid) => ({ uid, attr: { state: mic.stateOf(webcastId, uid) } })) };
+async function userAttributes(mic: MicService, webcastId: string, uids: readonly string[]): Promise<FrameBody> {
+  return { webcastId, users: await Promise.all(uids.map(async (uid) => ({ uid, attr: { state: await mic.stateOf(webcastId, uid) } }))) };
 }
 
 /** The `attr` of 1617, when it changes something: only `open` (mic requests) is settable. */
@@ -57,51 +54,51 @@ function readAttr(body: Fields): { open: boolean } | null {
 export function registerCallRoomHandlers(ctx: ServerContext, mic: MicService): void {
   const handlers = ctx.socketHandlers;
 
-  handlers.register(CALL_ROOM_REQUEST.join, (request) => {
+  handlers.register(CALL_ROOM_REQUEST.join, async (request) => {
     const webcastId = roomOfRequest(ctx, request);
     if (!isStaff(request.session.role)) {
-      const state: MicState = mic.stateOf(webcastId, request.session.userId);
-      if (state === 'connecting') mic.reply(request.session, 'confirm');
+      const state: MicState = await mic.stateOf(webcastId, request.session.userId);
+      if (state === 'connecting') await mic.reply(request.session, 'confirm');
       else if (state !== 'connected') throw invalid('webcastId', 'join the call room once your mic application is accepted or you are invited');
     }
     return callRoom(mic, webcastId);
   });
 
-  handlers.register(CALL_ROOM_REQUEST.quit, (request) => {
+  handlers.register(CALL_ROOM_REQUEST.quit, async (request) => {
     const webcastId = roomOfRequest(ctx, request);
     if (isStaff(request.session.role)) throw invalid('webcastId', 'the host side stays in the call room; close mic requests instead (1617)');
-    const state = mic.stateOf(webcastId, request.session.userId);
-    if (state === 'connecting') mic.reply(request.session, 'decline');
-    else if (state === 'connected') mic.reply(request.session, 'hangup');
+    const state = await mic.stateOf(webcastId, request.session.userId);
+    if (state === 'connecting') await mic.reply(request.session, 'decline');
+    else if (state === 'connected') await mic.reply(request.session, 'hangup');
     else throw invalid('webcastId', 'you are not in the call room');
     return callRoom(mic, webcastId);
   });
 
-  handlers.register(CALL_ROOM_REQUEST.kick, (request) => {
+  handlers.register(CALL_ROOM_REQUEST.kick, async (request) => {
     const webcastId = roomOfRequest(ctx, request);
     requireStaff(request);
     const users = requireIdList(request.body, 'users', MAX_USERS, UID);
     const kickReason = optionalInt(request.body, 'kick_reason', { min: 0, max: 65535 }) ?? KICK_DEFAULT_REASON;
-    users.forEach((uid, i) => {
-      if (!isOnMic(mic.stateOf(webcastId, uid))) throw invalid(`users[${i}]`, 'is not in the call room');
-    });
-    for (const uid of users) mic.hangupByHost(webcastId, uid, kickReason);
-    return { ...callRoom(mic, webcastId), kicked: users, kick_reason: kickReason };
+    for (const [i, uid] of users.entries()) {
+      if (!isOnMic(await mic.stateOf(webcastId, uid))) throw invalid(`users[${i}]`, 'is not in the call room');
+    }
+    for (const uid of users) await mic.hangupByHost(webcastId, uid, kickReason);
+    return { ...(await callRoom(mic, webcastId)), kicked: users, kick_reason: kickReason };
   });
 
-  handlers.register(CALL_ROOM_REQUEST.roomAttributes, (request) => {
+  handlers.register(CALL_ROOM_REQUEST.roomAttributes, async (request) => {
     const webcastId = roomOfRequest(ctx, request);
     const attr = readAttr(request.body);
     if (attr !== null) {
       requireStaff(request);
-      mic.setRequestsOpen(webcastId, attr.open);
+      await mic.setRequestsOpen(webcastId, attr.open);
     }
-    return { webcastId, attr: { open: mic.requestsOpen(webcastId) } };
+    return { webcastId, attr: { open: await mic.requestsOpen(webcastId) } };
   });
 
-  handlers.register(CALL_ROOM_REQUEST.userAttributes, (request) => {
+  handlers.register(CALL_ROOM_REQUEST.userAttributes, async (request) => {
     const webcastId = roomOfRequest(ctx, request);
-    const uids = request.body.users === undefined ? mic.users(webcastId).map((u) => u.uid) : requireIdList(request.body, 'users', MAX_USERS, UID);
+    const uids = request.body.users === undefined ? (await mic.users(webcastId)).map((u) => u.uid) : requireIdList(request.body, 'users', MAX_USERS, UID);
     return userAttributes(mic, webcastId, uids);
   });
 }

@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { SqlStore } from '../store/sqlStore.js';
+import { lockKey, type SqlStore } from '../store/sqlStore.js';
 import { storeEngines } from '../testing/storeEngines.js';
 import { takeStock, findGoods } from './goods/store.js';
 import { insertPacket, markSent, remainingOf, takeShare } from './redPacket/store.js';
@@ -63,6 +63,21 @@ describe.each(storeEngines())('rules raced by nodes on $engine', ({ openNodes })
     );
     expect(ended.filter(Boolean)).toHaveLength(1);
     expect(await winners(store.db, 'rf1')).toHaveLength(1);
+  });
+
+  it('serialises a read-then-write of a row that may not exist yet on its key (a viewer\'s mic while idle)', async () => {
+    const nodes = await openNodes(8);
+    await sql`CREATE TABLE steps (k TEXT PRIMARY KEY, n BIGINT NOT NULL)`.execute(nodes[0]!.db);
+    await Promise.all(
+      nodes.map((node) =>
+        node.db.transaction().execute(async (tx) => {
+          await lockKey(tx, 'mic\nr4\nviewer');
+          const n = (await sql<{ n: number }>`SELECT n FROM steps WHERE k = 'viewer'`.execute(tx)).rows[0]?.n ?? 0;
+          await sql`INSERT INTO steps (k, n) VALUES ('viewer', ${n + 1}) ON CONFLICT (k) DO UPDATE SET n = excluded.n`.execute(tx);
+        }),
+      ),
+    );
+    expect((await sql<{ n: number }>`SELECT n FROM steps WHERE k = 'viewer'`.execute(nodes[0]!.db)).rows[0]!.n).toBe(8);
   });
 
   it('loses no movement of a wallet: 60 credits and 20 debits at once', async () => {

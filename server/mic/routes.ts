@@ -51,7 +51,7 @@ export function registerMicRoutes(app: FastifyInstance, ctx: ServerContext, mic:
     { schema: { body: typeBody([1, 2]) } },
     async (request) => {
       const session = sessionOf(ctx, request, request.body.token);
-      const state = APPLY_TYPES[request.body.type] === 'apply' ? mic.apply(session) : mic.cancel(session);
+      const state = APPLY_TYPES[request.body.type] === 'apply' ? await mic.apply(session) : await mic.cancel(session);
       return okEnvelope({ webcastId: session.webcastId, state });
     },
   );
@@ -61,7 +61,7 @@ export function registerMicRoutes(app: FastifyInstance, ctx: ServerContext, mic:
     { schema: { body: typeBody([1, 2, 3]) } },
     async (request) => {
       const session = sessionOf(ctx, request, request.body.token);
-      const state = mic.reply(session, REPLY_TYPES[request.body.type]);
+      const state = await mic.reply(session, REPLY_TYPES[request.body.type]);
       return okEnvelope({ webcastId: session.webcastId, state });
     },
   );
@@ -90,12 +90,12 @@ export function registerMicRoutes(app: FastifyInstance, ctx: ServerContext, mic:
       const { action, uid, open } = request.body;
       if (action === 'requests') {
         if (open === undefined) throw invalid('open', 'required');
-        mic.setRequestsOpen(webcastId, open);
+        await mic.setRequestsOpen(webcastId, open);
       } else {
         if (uid === undefined) throw invalid('uid', 'required');
-        mic.hostAct(webcastId, uid, action, session.userId);
+        await mic.hostAct(webcastId, uid, action, session.userId);
       }
-      return okEnvelope({ open: mic.requestsOpen(webcastId), users: mic.users(webcastId) });
+      return okEnvelope({ open: await mic.requestsOpen(webcastId), users: await mic.users(webcastId) });
     },
   );
 
@@ -110,7 +110,7 @@ export function registerMicRoutes(app: FastifyInstance, ctx: ServerContext, mic:
       const session = requireSession(ctx.sessions, request);
       const { webcastId } = request.query;
       if (session.webcastId !== webcastId) throw new BizError(4009, 'you are not allowed to enter: this login is for another room');
-      return okEnvelope({ open: mic.requestsOpen(webcastId), users: mic.users(webcastId) });
+      return okEnvelope({ open: await mic.requestsOpen(webcastId), users: await mic.users(webcastId) });
     },
   );
 

@@ -13,7 +13,9 @@ import { encodeFrame, type FrameBody } from '../../src/protocol/frame';
 import { KICK_DEFAULT_REASON } from '../../src/domain/constants';
 import { isStaff } from '../../src/domain/roles';
 import type { Session } from '../auth/sessions.js';
+import { sql } from 'kysely';
 import type { ServerContext } from '../context.js';
+import { lockKey, type StoreQueries } from '../store/sqlStore.js';
 import { invalid } from '../http/envelope.js';
 import { pushExpectingAck } from '../socket/acks.js';
 import type { ConnectedClient } from '../socket/clients.js';
@@ -43,6 +45,13 @@ export type HostMicAction = (typeof HOST_MIC_ACTIONS)[number];
 
 const key = (webcastId: string, uid: string): string => `${webcastId}\n${uid}`;
 
+/** The viewers connected on the mic, with their names (4113 and 4201 `onMic`). */
+const connectedOf = (all: readonly MicUser[]): { uid: string; name: string }[] => all.filter((u) => u.state === 'connected').map((u) => ({ uid: u.uid, name: u.name }));
+
+/** Who is in the call room: the viewers connecting or connected. */
+const membersOf = (all: readonly MicUser[]): Array<{ uid: string; name: string; state: MicState }> =>
+  all.filter((u) => isOnMic(u.state)).map((u) => ({ uid: u.uid, name: u.name, state: u.state }));
+
 export class MicService {
   private readonly graceMs: number;
   private readonly graceTimers = new Map<string, NodeJS.Timeout>();
@@ -52,92 +61,94 @@ export class MicService {
     options: MicOptions = {},
   ) {
     this.graceMs = options.reconnectGraceMs ?? MIC_RECONNECT_GRACE_MS;
-    ctx.clients.onAdded((client) => this.clientAdded(client));
-    ctx.clients.onRemoved((client) => this.clientRemoved(client));
-    ctx.clients.onPeerLost(() => this.adoptOrphans());
+    ctx.clients.onAdded((client) => this.inBackground('a socket joining', this.clientAdded(client)));
+    ctx.clients.onRemoved((client) => this.inBackground('a socket leaving', this.clientRemoved(client)));
+    ctx.clients.onPeerLost(() => this.inBackground('a node lost', this.adoptOrphans()));
     // After a restart nobody is connected yet: everyone on the mic gets the grace to come back.
-    for (const { webcastId, uid } of this.everyoneOnMic()) this.startGrace(webcastId, uid);
+    this.inBackground('the restart grace', this.graceForEveryone());
+  }
+
+  private async graceForEveryone(): Promise<void> {
+    for (const { webcastId, uid } of await this.everyoneOnMic()) this.startGrace(webcastId, uid);
+  }
+
+  /** Work started by an event with nobody to answer (a socket, a timer): its failure is logged, never thrown. */
+  private inBackground(what: string, work: Promise<void>): void {
+    work.catch((error: unknown) => console.error(`connect-mic: ${what} failed:`, error));
   }
 
   // ---- reading ----
 
-  requestsOpen(webcastId: string): boolean {
-    const row = this.ctx.db.prepare('SELECT requests_open AS open FROM mic_rooms WHERE webcast_id = ?').get(webcastId) as { open: number } | undefined;
+  async requestsOpen(webcastId: string): Promise<boolean> {
+    const row = (await sql<{ open: number }>`SELECT requests_open AS open FROM mic_rooms WHERE webcast_id = ${webcastId}`.execute(this.ctx.store.db)).rows[0];
     return row?.open === 1;
   }
 
-  stateOf(webcastId: string, uid: string): MicState {
-    const row = this.ctx.db.prepare('SELECT state FROM mic_states WHERE webcast_id = ? AND user_id = ?').get(webcastId, uid) as
-      | { state: MicState }
-      | undefined;
+  async stateOf(webcastId: string, uid: string, q: StoreQueries = this.ctx.store.db): Promise<MicState> {
+    const row = (await sql<{ state: MicState }>`SELECT state FROM mic_states WHERE webcast_id = ${webcastId} AND user_id = ${uid}`.execute(q)).rows[0];
     return row?.state ?? 'idle';
   }
 
   /** Everyone of the room who is not idle, in the order they got there. */
-  users(webcastId: string): MicUser[] {
-    return this.ctx.db
-      .prepare(
-        `SELECT m.user_id AS uid, COALESCE(u.name, m.user_id) AS name, COALESCE(u.head_img_url, '') AS headImgUrl, m.state, m.since
-         FROM mic_states m LEFT JOIN users u ON u.id = m.user_id WHERE m.webcast_id = ? ORDER BY m.since, m.user_id`,
-      )
-      .all(webcastId) as MicUser[];
+  async users(webcastId: string): Promise<MicUser[]> {
+    return (
+      await sql<MicUser>`SELECT m.user_id AS uid, COALESCE(u.name, m.user_id) AS name, COALESCE(u.head_img_url, '') AS "headImgUrl", m.state, m.since
+        FROM mic_states m LEFT JOIN users u ON u.id = m.user_id WHERE m.webcast_id = ${webcastId} ORDER BY m.since, m.user_id`.execute(this.ctx.store.db)
+    ).rows;
   }
 
   // ---- the host side ----
 
   /** 4111 to the room; closing drops waiting applications (4105) and closes the call room (6125). */
-  setRequestsOpen(webcastId: string, open: boolean): void {
-    this.requireRoom(webcastId);
-    this.ctx.db
-      .prepare(
-        'INSERT INTO mic_rooms (webcast_id, requests_open, updated_at) VALUES (?, ?, ?) ON CONFLICT (webcast_id) DO UPDATE SET requests_open = excluded.requests_open, updated_at = excluded.updated_at',
-      )
-      .run(webcastId, open ? 1 : 0, this.ctx.now());
+  async setRequestsOpen(webcastId: string, open: boolean): Promise<void> {
+    await this.requireRoom(webcastId);
+    await sql`INSERT INTO mic_rooms (webcast_id, requests_open, updated_at) VALUES (${webcastId}, ${open ? 1 : 0}, ${this.ctx.now()})
+      ON CONFLICT (webcast_id) DO UPDATE SET requests_open = excluded.requests_open, updated_at = excluded.updated_at`.execute(this.ctx.store.db);
     this.toRoom(webcastId, 4111, { webcastId, open });
     this.control(this.staffClients(webcastId), CALL_ROOM.roomAttributes, { webcastId, attr: { open } });
     if (open) return;
-    for (const user of this.users(webcastId).filter((u) => u.state === 'applying')) {
-      this.move(webcastId, user.uid, 'requestsClosed');
+    for (const user of (await this.users(webcastId)).filter((u) => u.state === 'applying')) {
+      await this.move(webcastId, user.uid, 'requestsClosed');
       this.toUser(webcastId, user.uid, 4105, { webcastId, uid: user.uid, reason: 'requests closed' });
     }
-    this.queueChanged(webcastId);
-    this.control(this.callRoomClients(webcastId), CALL_ROOM.closed, { webcastId });
+    await this.queueChanged(webcastId);
+    this.control(await this.callRoomClients(webcastId), CALL_ROOM.closed, { webcastId });
   }
 
   /** 4103 to the applicant, with who accepted (`from`: the staff user, 'host' for the admin API). */
-  accept(webcastId: string, uid: string, from = 'host'): void {
-    this.requireRoom(webcastId);
-    this.move(webcastId, uid, 'accept');
+  async accept(webcastId: string, uid: string, from = 'host'): Promise<void> {
+    await this.requireRoom(webcastId);
+    await this.move(webcastId, uid, 'accept');
     this.toUser(webcastId, uid, 4103, { webcastId, uid, from });
-    this.queueChanged(webcastId);
-    this.membersChanged(webcastId);
+    await this.queueChanged(webcastId);
+    await this.membersChanged(webcastId);
   }
 
-  reject(webcastId: string, uid: string): void {
-    this.requireRoom(webcastId);
-    this.move(webcastId, uid, 'reject');
+  async reject(webcastId: string, uid: string): Promise<void> {
+    await this.requireRoom(webcastId);
+    await this.move(webcastId, uid, 'reject');
     this.toUser(webcastId, uid, 4105, { webcastId, uid, reason: 'rejected' });
-    this.queueChanged(webcastId);
+    await this.queueChanged(webcastId);
   }
 
   /** Push 4133 (acknowledged with 4134) to the viewer, who is then connecting. */
-  invite(webcastId: string, uid: string, from: string): void {
-    this.requireRoom(webcastId);
+  async invite(webcastId: string, uid: string, from: string): Promise<void> {
+    await this.requireRoom(webcastId);
     const viewers = this.ctx.clients.ofUserInRoom(uid, webcastId);
     if (viewers.length === 0) throw invalid('uid', 'that viewer is not connected to the room');
     if (viewers.some((c) => isStaff(c.role))) throw invalid('uid', 'the host and assistants are not invited to the mic');
-    this.move(webcastId, uid, 'invite');
+    await this.move(webcastId, uid, 'invite');
     for (const client of viewers) pushExpectingAck(client, 4133, { webcastId, uid, from }, this.ctx.now());
     this.control(this.staffClients(webcastId), CALL_ROOM.invited, { webcastId, uid, from });
-    this.queueChanged(webcastId);
-    this.membersChanged(webcastId);
+    await this.queueChanged(webcastId);
+    await this.membersChanged(webcastId);
   }
 
   /** The host side ends a viewer's mic (SPEC 6: "remove mic users"). */
-  hangupByHost(webcastId: string, uid: string, kickReason: number = KICK_DEFAULT_REASON): void {
-    this.requireRoom(webcastId);
-    this.move(webcastId, uid, 'hangup');
-    this.disconnected(webcastId, uid, 'host');
+  async hangupByHost(webcastId: string, uid: string, kickReason: number = KICK_DEFAULT_REASON): Promise<void> {
+    await this.requireRoom(webcastId);
+    await this.move(webcastId, uid, 'hangup');
+    await this.disconnected(webcastId, uid, 'host');
     this.control(this.ctx.clients.ofUserInRoom(uid, webcastId), CALL_ROOM.removed, {
       webcastId,
       users: [uid],
@@ -146,55 +157,55 @@ export class MicService {
   }
 
   /** The viewer was removed from the room: whatever their mic was, it ends. */
-  userKicked(webcastId: string, uid: string): void {
+  async userKicked(webcastId: string, uid: string): Promise<void> {
     this.cancelGrace(webcastId, uid);
-    if (this.stateOf(webcastId, uid) === 'idle') return;
-    this.move(webcastId, uid, 'kicked');
-    this.disconnected(webcastId, uid, 'kicked');
+    if ((await this.stateOf(webcastId, uid)) === 'idle') return;
+    await this.move(webcastId, uid, 'kicked');
+    await this.disconnected(webcastId, uid, 'kicked');
   }
 
   /** A host-side action on `uid`'s mic by `by` (a staff user id, or 'host' for the admin API). */
-  hostAct(webcastId: string, uid: string, action: HostMicAction, by: string): MicState {
-    if (action === 'accept') this.accept(webcastId, uid, by);
-    else if (action === 'reject') this.reject(webcastId, uid);
-    else if (action === 'invite') this.invite(webcastId, uid, by);
-    else this.hangupByHost(webcastId, uid);
+  async hostAct(webcastId: string, uid: string, action: HostMicAction, by: string): Promise<MicState> {
+    if (action === 'accept') await this.accept(webcastId, uid, by);
+    else if (action === 'reject') await this.reject(webcastId, uid);
+    else if (action === 'invite') await this.invite(webcastId, uid, by);
+    else await this.hangupByHost(webcastId, uid);
     return this.stateOf(webcastId, uid);
   }
 
   // ---- the viewer ----
 
   /** voip/apply type 1. */
-  apply(session: Session): MicState {
+  async apply(session: Session): Promise<MicState> {
     const { webcastId, userId: uid } = session;
     if (isStaff(session.role)) throw invalid('role', 'the host and assistants do not apply for the mic');
-    if (!this.requestsOpen(webcastId)) throw invalid('type', 'mic requests are closed by the host');
-    const user = this.ctx.db.prepare('SELECT name_changed AS nameChanged FROM users WHERE id = ?').get(uid) as { nameChanged: number } | undefined;
+    if (!(await this.requestsOpen(webcastId))) throw invalid('type', 'mic requests are closed by the host');
+    const user = (await sql<{ nameChanged: number }>`SELECT name_changed AS "nameChanged" FROM users WHERE id = ${uid}`.execute(this.ctx.store.db)).rows[0];
     if (!user || user.nameChanged !== 1) throw invalid('name', 'set your nickname before applying to connect-mic');
     if (this.ctx.clients.ofUserInRoom(uid, webcastId).length === 0) {
       throw invalid('socket', 'connect to the room socket before applying (mic signalling goes over it)');
     }
-    const state = this.move(webcastId, uid, 'apply');
-    const sender = this.users(webcastId).find((u) => u.uid === uid);
+    const state = await this.move(webcastId, uid, 'apply');
+    const sender = (await this.users(webcastId)).find((u) => u.uid === uid);
     this.toStaff(webcastId, 4101, { webcastId, uid, name: sender?.name ?? uid, headImgUrl: sender?.headImgUrl ?? '' });
-    this.queueChanged(webcastId);
+    await this.queueChanged(webcastId);
     return state;
   }
 
   /** voip/apply type 2. */
-  cancel(session: Session): MicState {
+  async cancel(session: Session): Promise<MicState> {
     const { webcastId, userId: uid } = session;
-    const state = this.move(webcastId, uid, 'cancel');
+    const state = await this.move(webcastId, uid, 'cancel');
     this.control(this.staffClients(webcastId), CALL_ROOM.applicationCancelled, { webcastId, uid });
-    this.queueChanged(webcastId);
+    await this.queueChanged(webcastId);
     return state;
   }
 
   /** voip/reply: 1 confirm (media up -> connected), 2 decline, 3 hang up. */
-  reply(session: Session, event: 'confirm' | 'decline' | 'hangup'): MicState {
+  async reply(session: Session, event: 'confirm' | 'decline' | 'hangup'): Promise<MicState> {
     const { webcastId, userId: uid } = session;
-    const wasInvited = this.wasInvited(webcastId, uid);
-    const state = this.move(webcastId, uid, event);
+    const wasInvited = await this.wasInvited(webcastId, uid);
+    const state = await this.move(webcastId, uid, event);
     if (wasInvited && event !== 'hangup') {
       this.control(this.staffClients(webcastId), CALL_ROOM.inviteAnswered, { webcastId, uid, accepted: event === 'confirm' });
     }
@@ -202,17 +213,17 @@ export class MicService {
       const body = { webcastId, uid };
       this.toUser(webcastId, uid, 4107, body);
       this.toStaff(webcastId, 4107, body);
-      this.queueChanged(webcastId);
-      this.control(this.callRoomClients(webcastId), CALL_ROOM.memberJoined, body);
-      this.membersChanged(webcastId);
+      await this.queueChanged(webcastId);
+      this.control(await this.callRoomClients(webcastId), CALL_ROOM.memberJoined, body);
+      await this.membersChanged(webcastId);
     } else {
-      this.disconnected(webcastId, uid, 'viewer');
+      await this.disconnected(webcastId, uid, 'viewer');
     }
     return state;
   }
 
-  private wasInvited(webcastId: string, uid: string): boolean {
-    const row = this.ctx.db.prepare('SELECT invited FROM mic_states WHERE webcast_id = ? AND user_id = ?').get(webcastId, uid) as { invited: number } | undefined;
+  private async wasInvited(webcastId: string, uid: string, q: StoreQueries = this.ctx.store.db): Promise<boolean> {
+    const row = (await sql<{ invited: number }>`SELECT invited FROM mic_states WHERE webcast_id = ${webcastId} AND user_id = ${uid}`.execute(q)).rows[0];
     return row?.invited === 1;
   }
 
@@ -222,22 +233,22 @@ export class MicService {
    * 4115/4117/4119 relay: a viewer on the mic talks to the host side, the host side to a
    * viewer on the mic. Returns the target's sockets in the room.
    */
-  relayTargets(webcastId: string, fromUid: string, fromRole: number, toUid: string | null): ConnectedClient[] {
+  async relayTargets(webcastId: string, fromUid: string, fromRole: number, toUid: string | null): Promise<ConnectedClient[]> {
     if (toUid === null) {
       // A viewer on the mic does not know who of the host side listens: all of them hear the offer.
       if (isStaff(fromRole)) throw invalid('to', 'required');
-      if (!isOnMic(this.stateOf(webcastId, fromUid))) throw invalid('webcastId', 'you are not on the mic');
+      if (!isOnMic(await this.stateOf(webcastId, fromUid))) throw invalid('webcastId', 'you are not on the mic');
       const staff = this.staffClients(webcastId);
       if (staff.length === 0) throw invalid('to', 'signalling goes to a connected host or assistant');
       return staff;
     }
     const targets = this.ctx.clients.ofUserInRoom(toUid, webcastId);
     if (isStaff(fromRole)) {
-      if (!isOnMic(this.stateOf(webcastId, toUid))) throw invalid('to', 'that viewer is not on the mic');
+      if (!isOnMic(await this.stateOf(webcastId, toUid))) throw invalid('to', 'that viewer is not on the mic');
       if (targets.length === 0) throw invalid('to', 'that viewer is not connected');
       return targets;
     }
-    if (!isOnMic(this.stateOf(webcastId, fromUid))) throw invalid('webcastId', 'you are not on the mic');
+    if (!isOnMic(await this.stateOf(webcastId, fromUid))) throw invalid('webcastId', 'you are not on the mic');
     const staff = targets.filter((c) => isStaff(c.role));
     if (staff.length === 0) throw invalid('to', 'signalling goes to a connected host or assistant');
     return staff;
@@ -245,22 +256,24 @@ export class MicService {
 
   // ---- sockets coming and going ----
 
-  private clientAdded(client: ConnectedClient): void {
+  private async clientAdded(client: ConnectedClient): Promise<void> {
     const { webcastId, userId: uid } = client;
     this.cancelGrace(webcastId, uid);
-    const state = this.stateOf(webcastId, uid);
+    const state = await this.stateOf(webcastId, uid);
+    const open = await this.requestsOpen(webcastId);
+    const all = await this.users(webcastId);
     const now = this.ctx.now();
     // Every viewer's login gets its mic and whether requests are open (also when idle: a
     // viewer who lost the mic while away learns it here, and a new page whether it may apply).
-    if (!isStaff(client.role)) pushExpectingAck(client, 4201, { webcastId, state, open: this.requestsOpen(webcastId), onMic: this.connectedUsers(webcastId) }, now);
+    if (!isStaff(client.role)) pushExpectingAck(client, 4201, { webcastId, state, open, onMic: connectedOf(all) }, now);
     if (state === 'idle') return;
-    pushExpectingAck(client, CALL_ROOM.snapshot, { webcastId, state, users: this.memberList(webcastId) }, now);
+    pushExpectingAck(client, CALL_ROOM.snapshot, { webcastId, state, users: membersOf(all) }, now);
   }
 
-  private clientRemoved(client: ConnectedClient): void {
+  private async clientRemoved(client: ConnectedClient): Promise<void> {
     const { webcastId, userId: uid } = client;
     if (this.ctx.clients.ofUserInRoom(uid, webcastId).length > 0) return;
-    if (this.stateOf(webcastId, uid) !== 'idle') this.startGrace(webcastId, uid);
+    if ((await this.stateOf(webcastId, uid)) !== 'idle' && this.ctx.clients.ofUserInRoom(uid, webcastId).length === 0) this.startGrace(webcastId, uid);
   }
 
   /**
@@ -269,21 +282,21 @@ export class MicService {
    * here. (Each surviving node does so; the first whose grace ends moves the mic, the
    * others find it idle.)
    */
-  private adoptOrphans(): void {
-    for (const { webcastId, uid } of this.everyoneOnMic()) {
+  private async adoptOrphans(): Promise<void> {
+    for (const { webcastId, uid } of await this.everyoneOnMic()) {
       if (this.graceTimers.has(key(webcastId, uid)) || this.ctx.clients.ofUserInRoom(uid, webcastId).length > 0) continue;
       this.startGrace(webcastId, uid);
     }
   }
 
   /** Every viewer of every room whose mic is not idle. */
-  private everyoneOnMic(): { webcastId: string; uid: string }[] {
-    return this.ctx.db.prepare('SELECT webcast_id AS webcastId, user_id AS uid FROM mic_states').all() as { webcastId: string; uid: string }[];
+  private async everyoneOnMic(): Promise<{ webcastId: string; uid: string }[]> {
+    return (await sql<{ webcastId: string; uid: string }>`SELECT webcast_id AS "webcastId", user_id AS uid FROM mic_states`.execute(this.ctx.store.db)).rows;
   }
 
   private startGrace(webcastId: string, uid: string): void {
     this.cancelGrace(webcastId, uid);
-    const timer = setTimeout(() => this.graceEnded(webcastId, uid), this.graceMs);
+    const timer = setTimeout(() => void this.graceEnded(webcastId, uid), this.graceMs);
     timer.unref();
     this.graceTimers.set(key(webcastId, uid), timer);
   }
@@ -295,20 +308,20 @@ export class MicService {
     this.graceTimers.delete(k);
   }
 
-  private graceEnded(webcastId: string, uid: string): void {
+  private async graceEnded(webcastId: string, uid: string): Promise<void> {
     this.graceTimers.delete(key(webcastId, uid));
     try {
       if (this.ctx.clients.ofUserInRoom(uid, webcastId).length > 0) return;
-      if (this.stateOf(webcastId, uid) === 'idle') return;
+      if ((await this.stateOf(webcastId, uid)) === 'idle') return;
       try {
-        this.move(webcastId, uid, 'networkLost');
+        await this.move(webcastId, uid, 'networkLost');
       } catch (error) {
         // Another node's grace for the viewer ended first and moved it (adoptOrphans).
-        if (this.stateOf(webcastId, uid) === 'idle') return;
+        if ((await this.stateOf(webcastId, uid)) === 'idle') return;
         throw error;
       }
-      this.control(this.callRoomClients(webcastId), CALL_ROOM.networkLost, { webcastId, uid });
-      this.disconnected(webcastId, uid, 'network');
+      this.control(await this.callRoomClients(webcastId), CALL_ROOM.networkLost, { webcastId, uid });
+      await this.disconnected(webcastId, uid, 'network');
     } catch (error) {
       // A timer callback: a throw here would be uncaught.
       console.error('connect-mic network loss handling failed:', error);
@@ -317,70 +330,60 @@ export class MicService {
 
   // ---- state and pushes ----
 
-  private requireRoom(webcastId: string): void {
-    const room = this.ctx.db.prepare('SELECT deleted FROM rooms WHERE id = ?').get(webcastId) as { deleted: number } | undefined;
+  private async requireRoom(webcastId: string): Promise<void> {
+    const room = (await sql<{ deleted: number }>`SELECT deleted FROM rooms WHERE id = ${webcastId}`.execute(this.ctx.store.db)).rows[0];
     if (!room || room.deleted === 1) throw invalid('webcastId', 'no such room');
   }
 
   /** Applies `event` to the viewer's state and stores it; 4501 when the event is not allowed now. */
-  private move(webcastId: string, uid: string, event: MicEvent): MicState {
+  private async move(webcastId: string, uid: string, event: MicEvent): Promise<MicState> {
     // Read and written in one transaction: the nodes of a cluster share the store, and two
-    // of them moving one viewer's mic at once must not both start from the same state.
-    const { from, to } = this.ctx.db.transaction(() => {
-      const from = this.stateOf(webcastId, uid);
+    // of them moving one viewer's mic at once must not both start from the same state. The
+    // viewer's mic is locked first (PostgreSQL: the row may not exist while idle, so a lock
+    // on its key; SQLite: the one writer).
+    const { from, to } = await this.ctx.store.db.transaction().execute(async (tx) => {
+      await lockKey(tx, `mic\n${webcastId}\n${uid}`);
+      const from = await this.stateOf(webcastId, uid, tx);
       const to = nextMicState(from, event);
       if (to === null) throw invalid('type', `cannot ${event} the mic while ${from}`);
       // An invitation is remembered until the mic is up or over (the answer goes to the host side).
-      const invited = event === 'invite' || (to === 'connecting' && this.wasInvited(webcastId, uid)) ? 1 : 0;
+      const invited = event === 'invite' || (to === 'connecting' && (await this.wasInvited(webcastId, uid, tx))) ? 1 : 0;
       if (to === 'idle') {
-        this.ctx.db.prepare('DELETE FROM mic_states WHERE webcast_id = ? AND user_id = ?').run(webcastId, uid);
+        await sql`DELETE FROM mic_states WHERE webcast_id = ${webcastId} AND user_id = ${uid}`.execute(tx);
       } else {
-        this.ctx.db
-          .prepare(
-            'INSERT INTO mic_states (webcast_id, user_id, state, since, invited) VALUES (?, ?, ?, ?, ?) ON CONFLICT (webcast_id, user_id) DO UPDATE SET state = excluded.state, since = excluded.since, invited = excluded.invited',
-          )
-          .run(webcastId, uid, to, this.ctx.now(), invited);
+        await sql`INSERT INTO mic_states (webcast_id, user_id, state, since, invited) VALUES (${webcastId}, ${uid}, ${to}, ${this.ctx.now()}, ${invited})
+          ON CONFLICT (webcast_id, user_id) DO UPDATE SET state = excluded.state, since = excluded.since, invited = excluded.invited`.execute(tx);
       }
       return { from, to };
-    })();
+    });
     if (to === 'idle') this.cancelGrace(webcastId, uid);
     if (from !== to) this.memberAttributes(webcastId, uid, to);
     return to;
   }
 
   /** 4109 to the viewer and the host side, and the call room hears who left. */
-  private disconnected(webcastId: string, uid: string, by: DisconnectedBy): void {
+  private async disconnected(webcastId: string, uid: string, by: DisconnectedBy): Promise<void> {
     const body = { webcastId, uid, by };
     this.toUser(webcastId, uid, 4109, body);
     this.toStaff(webcastId, 4109, body);
-    if (by === 'viewer' || by === 'host') this.control(this.callRoomClients(webcastId), CALL_ROOM.memberLeft, body);
-    this.queueChanged(webcastId);
-    this.membersChanged(webcastId);
+    if (by === 'viewer' || by === 'host') this.control(await this.callRoomClients(webcastId), CALL_ROOM.memberLeft, body);
+    await this.queueChanged(webcastId);
+    await this.membersChanged(webcastId);
   }
 
   /**
    * 4113 to the room: the applications waiting (`users`) and who is on the mic now (`onMic`,
    * connected viewers with their names), so every viewer sees who speaks with the host.
    */
-  private queueChanged(webcastId: string): void {
-    const all = this.users(webcastId);
+  private async queueChanged(webcastId: string): Promise<void> {
+    const all = await this.users(webcastId);
     const users = all.filter((u) => u.state === 'applying');
-    this.toRoom(webcastId, 4113, { webcastId, users, onMic: this.connectedUsers(webcastId, all) });
+    this.toRoom(webcastId, 4113, { webcastId, users, onMic: connectedOf(all) });
   }
 
-  /** The viewers connected on the mic, with their names (4113 and 4201 `onMic`). */
-  private connectedUsers(webcastId: string, all: readonly MicUser[] = this.users(webcastId)): { uid: string; name: string }[] {
-    return all.filter((u) => u.state === 'connected').map((u) => ({ uid: u.uid, name: u.name }));
-  }
-
-  private memberList(webcastId: string): Array<{ uid: string; name: string; state: MicState }> {
-    return this.users(webcastId)
-      .filter((u) => isOnMic(u.state))
-      .map((u) => ({ uid: u.uid, name: u.name, state: u.state }));
-  }
-
-  private membersChanged(webcastId: string): void {
-    this.control(this.callRoomClients(webcastId), CALL_ROOM.membersChanged, { webcastId, users: this.memberList(webcastId) });
+  private async membersChanged(webcastId: string): Promise<void> {
+    const members = membersOf(await this.users(webcastId));
+    this.control(this.callRoomClientsOf(webcastId, members), CALL_ROOM.membersChanged, { webcastId, users: members });
   }
 
   private memberAttributes(webcastId: string, uid: string, state: MicState): void {
@@ -392,8 +395,12 @@ export class MicService {
   }
 
   /** The host side plus the viewers who are connecting or connected. */
-  private callRoomClients(webcastId: string): ConnectedClient[] {
-    const onMic = new Set(this.memberList(webcastId).map((u) => u.uid));
+  private async callRoomClients(webcastId: string): Promise<ConnectedClient[]> {
+    return this.callRoomClientsOf(webcastId, membersOf(await this.users(webcastId)));
+  }
+
+  private callRoomClientsOf(webcastId: string, members: readonly { readonly uid: string }[]): ConnectedClient[] {
+    const onMic = new Set(members.map((u) => u.uid));
     return this.ctx.clients.ofRoom(webcastId).filter((c) => isStaff(c.role) || onMic.has(c.userId));
   }
 

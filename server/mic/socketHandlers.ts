@@ -15,11 +15,11 @@ export const SIGNALLING_CODES = [4115, 4117, 4119] as const;
 
 export function registerMicHandlers(ctx: ServerContext, mic: MicService): void {
   for (const code of SIGNALLING_CODES) {
-    ctx.socketHandlers.register(code, (request) => {
+    ctx.socketHandlers.register(code, async (request) => {
       const webcastId = roomOfRequest(ctx, request);
       const to = optionalIdField(request.body, 'to');
       const { userId, role } = request.session;
-      const targets = mic.relayTargets(webcastId, userId, role, to);
+      const targets = await mic.relayTargets(webcastId, userId, role, to);
       const { to: _to, ...payload } = request.body;
       const frame = encodeFrame({ code, body: { ...payload, webcastId, from: userId } });
       for (const target of targets) target.send(frame);
@@ -27,11 +27,11 @@ export function registerMicHandlers(ctx: ServerContext, mic: MicService): void {
     });
   }
 
-  ctx.socketHandlers.register(4133, (request) => {
+  ctx.socketHandlers.register(4133, async (request) => {
     if (!isStaff(request.session.role)) throw invalid('role', 'only the host or an assistant may invite to the mic');
     const webcastId = roomOfRequest(ctx, request);
     const uid = idField(request.body, 'uid');
-    mic.invite(webcastId, uid, request.session.userId);
+    await mic.invite(webcastId, uid, request.session.userId);
     return { uid };
   });
 }

@@ -24,7 +24,9 @@ export function createRealtimeRoutes(options: RealtimeOptions = {}): RouteModule
   return (app, ctx) => {
     const chat = chatServiceOf(ctx);
     const mic = new MicService(ctx, options.mic);
-    chat.onKicked((webcastId, uid) => mic.userKicked(webcastId, uid));
+    chat.onKicked((webcastId, uid) => {
+      mic.userKicked(webcastId, uid).catch((error: unknown) => console.error('connect-mic: ending a kicked viewer\'s mic failed:', error));
+    });
 
     registerChatRoutes(app, ctx, chat);
     registerChatHandlers(ctx, chat);

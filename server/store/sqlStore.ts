@@ -76,6 +76,15 @@ export function forUpdate(q: StoreQueries): RawBuilder<unknown> {
 }
 
 /**
+ * Holds `key` until the transaction ends (PostgreSQL: an advisory lock on the key's hash),
+ * for a rule whose row may not exist yet, so there is no row to lock (a viewer's mic while
+ * idle). On SQLite the transaction is already the only writer.
+ */
+export async function lockKey(tx: StoreQueries, key: string): Promise<void> {
+  if (onPostgres(tx)) await sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(tx);
+}
+
+/**
  * A write refused by a unique key or primary key: on either engine, what a check-then-write
  * that lost a race to another request (or node) meets.
  */
