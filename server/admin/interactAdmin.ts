@@ -127,19 +127,19 @@ export function hostInteractRoutes(app: FastifyInstance, ctx: ServerContext, mou
   );
 
   app.post<{ Params: { id: string } }>(at('qa/pending'), { ...guard, schema: { params: ROOM_PARAMS } }, async (request) =>
-    okEnvelope({ list: pendingQuestions(ctx, room(request.params.id)).map((q) => ({ qaId: q.id, name: q.name, content: q.content, parentId: q.parentId })) }),
+    okEnvelope({ list: (await pendingQuestions(ctx.store.db, room(request.params.id))).map((q) => ({ qaId: q.id, name: q.name, content: q.content, parentId: q.parentId })) }),
   );
 
   app.post<{ Params: { id: string; qaId: string } }>(
     at('qa/:qaId/approve'),
     { ...guard, schema: { params: QUESTION_PARAMS } },
-    async (request) => okEnvelope(approve(ctx, room(request.params.id), request.params.qaId)),
+    async (request) => okEnvelope(await approve(ctx, room(request.params.id), request.params.qaId)),
   );
 
   app.post<{ Params: { id: string; qaId: string }; Body: { text: string } }>(
     at('qa/:qaId/answer'),
     { ...guard, schema: { params: QUESTION_PARAMS, body: optionalBody({ text: { type: 'string', minLength: 1, maxLength: ANSWER_MAX * 4 } }, ['text']) } },
-    async (request) => okEnvelope(answer(ctx, room(request.params.id), request.params.qaId, request.body.text, 'host')),
+    async (request) => okEnvelope(await answer(ctx, room(request.params.id), request.params.qaId, request.body.text, 'host')),
   );
 
   app.post<{ Params: { id: string }; Body: { docId?: string; page?: number; whiteboard?: boolean; stop?: boolean } | null }>(

@@ -30,27 +30,27 @@ export function setQaState(ctx: ServerContext, webcastId: string, state: QaState
   return body;
 }
 
-function questionOfRoom(ctx: ServerContext, webcastId: string, qaId: string): Question {
-  const question = findQuestion(ctx, qaId);
+async function questionOfRoom(ctx: ServerContext, webcastId: string, qaId: string): Promise<Question> {
+  const question = await findQuestion(ctx.store.db, qaId);
   if (!question || question.webcastId !== webcastId) throw invalid('qaId', 'no such question in this room');
   return question;
 }
 
-export function approve(ctx: ServerContext, webcastId: string, qaId: string) {
-  const question = questionOfRoom(ctx, webcastId, qaId);
-  if (!approveQuestion(ctx, question.id)) throw invalid('qaId', `the question is already ${question.status}`);
-  const view = questionView(findQuestion(ctx, question.id)!);
+export async function approve(ctx: ServerContext, webcastId: string, qaId: string) {
+  const question = await questionOfRoom(ctx, webcastId, qaId);
+  if (!(await approveQuestion(ctx.store.db, question.id))) throw invalid('qaId', `the question is already ${question.status}`);
+  const view = questionView((await findQuestion(ctx.store.db, question.id))!);
   // The room sees an approved question at once, as it sees an answer.
   ctx.hub.publish(webcastId, 7123, { question: view });
   return view;
 }
 
-export function answer(ctx: ServerContext, webcastId: string, qaId: string, text: string, answeredBy: string) {
+export async function answer(ctx: ServerContext, webcastId: string, qaId: string, text: string, answeredBy: string) {
   const trimmed = text.trim();
   if (!trimmed) throw invalid('text', 'is required');
   if ([...trimmed].length > ANSWER_MAX) throw invalid('text', `must have at most ${ANSWER_MAX} characters`);
-  const question = questionOfRoom(ctx, webcastId, qaId);
-  const view = questionView(answerQuestion(ctx, question.id, trimmed, answeredBy));
+  const question = await questionOfRoom(ctx, webcastId, qaId);
+  const view = questionView(await answerQuestion(ctx.store.db, ctx.now(), question.id, trimmed, answeredBy));
   ctx.hub.publish(webcastId, 7123, { question: view });
   return view;
 }

@@ -25,13 +25,13 @@ export const VOTE_TALLY_INTERVAL_MS = 1000;
 
 const CONTENT = { type: 'string', maxLength: QUESTION_MAX * 4 } as const;
 
-function ask(ctx: ServerContext, caller: Caller, rawContent: string, parent: Question | null) {
+async function ask(ctx: ServerContext, caller: Caller, rawContent: string, parent: Question | null) {
   const state = settingsOf(ctx, caller.room.id).qaState;
   if (state !== 'on') throw invalid('confId', state === 'off' ? 'Q&A is closed in this room' : 'Q&A has not been opened in this room');
   const content = validateQuestionText(rawContent);
   if (!content.ok) throw invalidBy('content', content.error);
   if ([...content.value].length > QUESTION_MAX) throw invalid('content', `must have at most ${QUESTION_MAX} characters`);
-  const question = insertQuestion(ctx, {
+  const question = await insertQuestion(ctx.store.db, ctx.now(), {
     id: newId('qa'),
     webcastId: caller.room.id,
     uid: caller.user.id,
@@ -44,8 +44,8 @@ function ask(ctx: ServerContext, caller: Caller, rawContent: string, parent: Que
 }
 
 /** A question the caller may see (reviewed, or their own). */
-function visibleQuestion(ctx: ServerContext, caller: Caller, qaId: string): Question {
-  const question = findQuestion(ctx, qaId);
+async function visibleQuestion(ctx: ServerContext, caller: Caller, qaId: string): Promise<Question> {
+  const question = await findQuestion(ctx.store.db, qaId);
   if (!question || question.webcastId !== caller.room.id || (question.status === 'pending' && question.uid !== caller.user.id)) {
     throw invalid('qaId', 'no such question');
   }
@@ -64,7 +64,10 @@ export function qaRoutes(app: FastifyInstance, ctx: ServerContext): void {
       if (ids.length === 0) return;
       const version = (versions.get(webcastId) ?? 0) + 1;
       versions.set(webcastId, version);
-      ctx.hub.publish(webcastId, 7123, { votes: ids.map((qaId) => ({ qaId, votes: votesOf(ctx, qaId) })), version });
+      // The version is taken now, so snapshots keep their order however long the counts take.
+      Promise.all(ids.map(async (qaId) => ({ qaId, votes: await votesOf(ctx.store.db, qaId) })))
+        .then((votes) => ctx.hub.publish(webcastId, 7123, { votes, version }))
+        .catch((error: unknown) => console.error('Q&A: the vote tally push failed:', error));
     },
     ctx.now,
     VOTE_TALLY_INTERVAL_MS,
@@ -76,22 +79,22 @@ export function qaRoutes(app: FastifyInstance, ctx: ServerContext): void {
     { schema: { body: objectOf({ confId: ID, qaId: ID, up: { type: 'boolean' } }, ['confId', 'qaId', 'up']) } },
     async (request) => {
       const caller = enter(ctx, request, request.body.confId, 'confId');
-      const question = visibleQuestion(ctx, caller, request.body.qaId);
+      const question = await visibleQuestion(ctx, caller, request.body.qaId);
       if (question.status === 'pending') throw invalid('qaId', 'this question is waiting for review');
-      if (setVote(ctx, question.id, caller.user.id, request.body.up)) {
+      if (await setVote(ctx.store.db, ctx.now(), question.id, caller.user.id, request.body.up)) {
         const ids = dirty.get(caller.room.id) ?? new Set<string>();
         ids.add(question.id);
         dirty.set(caller.room.id, ids);
         tallies.changed(caller.room.id);
       }
-      return okEnvelope({ qaId: question.id, votes: votesOf(ctx, question.id), voted: request.body.up });
+      return okEnvelope({ qaId: question.id, votes: await votesOf(ctx.store.db, question.id), voted: request.body.up });
     },
   );
 
   app.post<{ Body: { confId: string; content: string } }>(
     LIVE_CALLS.qaAsk.path,
     { schema: { body: objectOf({ confId: ID, content: CONTENT }, ['confId', 'content']) } },
-    async (request) => okEnvelope(ask(ctx, enter(ctx, request, request.body.confId, 'confId'), request.body.content, null)),
+    async (request) => okEnvelope(await ask(ctx, enter(ctx, request, request.body.confId, 'confId'), request.body.content, null)),
   );
 
   app.get<{ Querystring: { confId: string; sort?: 'newest' | 'votes' } & Paging }>(
@@ -99,8 +102,8 @@ export function qaRoutes(app: FastifyInstance, ctx: ServerContext): void {
     { schema: { querystring: objectOf({ confId: ID, sort: { type: 'string', enum: ['newest', 'votes'] }, ...PAGING }, ['confId']) } },
     async (request) => {
       const caller = enter(ctx, request, request.query.confId, 'confId');
-      const threads = visibleQuestions(ctx, caller.room.id, caller.user.id).filter((q) => q.parentId === null);
-      const { counts, mine } = roomVotes(ctx, caller.room.id, caller.user.id);
+      const threads = (await visibleQuestions(ctx.store.db, caller.room.id, caller.user.id)).filter((q) => q.parentId === null);
+      const { counts, mine } = await roomVotes(ctx.store.db, caller.room.id, caller.user.id);
       const withVotes = (q: Question) => ({ ...questionView(q), votes: counts.get(q.id) ?? 0, voted: mine.has(q.id) });
       // sort=votes: the most voted first (then the newest); else the newest first.
       const ordered = request.query.sort === 'votes' ? [...threads].sort((a, b) => (counts.get(b.id) ?? 0) - (counts.get(a.id) ?? 0) || b.createdAt - a.createdAt) : threads;
@@ -108,7 +111,7 @@ export function qaRoutes(app: FastifyInstance, ctx: ServerContext): void {
       return okEnvelope({
         state: settingsOf(ctx, caller.room.id).qaState,
         total: paged.total,
-        list: paged.list.map((q) => ({ ...withVotes(q), followUps: followUpsOf(ctx, q.id, caller.user.id).map(withVotes) })),
+        list: await Promise.all(paged.list.map(async (q) => ({ ...withVotes(q), followUps: (await followUpsOf(ctx.store.db, q.id, caller.user.id)).map(withVotes) }))),
       });
     },
   );
@@ -120,11 +123,11 @@ export function qaRoutes(app: FastifyInstance, ctx: ServerContext): void {
       // Read only: GET calls are retried by the client (docs/protocol.md 4.4), so answering is
       // done by staff over the admin API, never by a GET.
       const session = requireSession(ctx.sessions, request);
-      const question = findQuestion(ctx, request.query.qaId);
+      const question = await findQuestion(ctx.store.db, request.query.qaId);
       if (!question) throw invalid('qaId', 'no such question');
       const caller = callerIn(ctx, session, question.webcastId, 'qaId');
-      const visible = visibleQuestion(ctx, caller, question.id);
-      return okEnvelope({ ...questionView(visible), followUps: followUpsOf(ctx, visible.id, caller.user.id).map(questionView) });
+      const visible = await visibleQuestion(ctx, caller, question.id);
+      return okEnvelope({ ...questionView(visible), followUps: (await followUpsOf(ctx.store.db, visible.id, caller.user.id)).map(questionView) });
     },
   );
 
@@ -133,10 +136,10 @@ export function qaRoutes(app: FastifyInstance, ctx: ServerContext): void {
     { schema: { body: objectOf({ confId: ID, qaId: ID, content: CONTENT }, ['confId', 'qaId', 'content']) } },
     async (request) => {
       const caller = enter(ctx, request, request.body.confId, 'confId');
-      const parent = visibleQuestion(ctx, caller, request.body.qaId);
+      const parent = await visibleQuestion(ctx, caller, request.body.qaId);
       // A follow-up belongs to the thread of the first question.
-      const root = parent.parentId === null ? parent : visibleQuestion(ctx, caller, parent.parentId);
-      return okEnvelope(ask(ctx, caller, request.body.content, root));
+      const root = parent.parentId === null ? parent : await visibleQuestion(ctx, caller, parent.parentId);
+      return okEnvelope(await ask(ctx, caller, request.body.content, root));
     },
   );
 

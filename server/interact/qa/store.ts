@@ -3,7 +3,8 @@
  * room only once staff approve or answer it (SPEC 4: questions need review before guests
  * are invited); its asker always sees it.
  */
-import type { ServerContext } from '../../context.js';
+import { sql } from 'kysely';
+import { changedRows, type StoreQueries } from '../../store/sqlStore.js';
 
 export type QuestionStatus = 'pending' | 'approved' | 'answered';
 
@@ -28,66 +29,62 @@ export interface Question {
   readonly createdAt: number;
 }
 
-const COLUMNS = `id, webcast_id AS webcastId, user_id AS uid, name, content, status, parent_id AS parentId, answer,
-  answered_by AS answeredBy, answered_at AS answeredAt, created_at AS createdAt`;
+const COLUMNS = sql.raw(`id, webcast_id AS "webcastId", user_id AS uid, name, content, status, parent_id AS "parentId", answer,
+  answered_by AS "answeredBy", answered_at AS "answeredAt", created_at AS "createdAt"`);
 
-export function findQuestion(ctx: ServerContext, id: string): Question | undefined {
-  return ctx.db.prepare(`SELECT ${COLUMNS} FROM qa_questions WHERE id = ?`).get(id) as Question | undefined;
+export async function findQuestion(q: StoreQueries, id: string): Promise<Question | undefined> {
+  return (await sql<Question>`SELECT ${COLUMNS} FROM qa_questions WHERE id = ${id}`.execute(q)).rows[0];
 }
 
 /** Questions the user may see in a room: every reviewed one and the user's own, newest first. */
-export function visibleQuestions(ctx: ServerContext, webcastId: string, userId: string): Question[] {
-  return ctx.db
-    .prepare(`SELECT ${COLUMNS} FROM qa_questions WHERE webcast_id = ? AND (status != 'pending' OR user_id = ?) ORDER BY created_at DESC, id DESC`)
-    .all(webcastId, userId) as Question[];
+export async function visibleQuestions(q: StoreQueries, webcastId: string, userId: string): Promise<Question[]> {
+  return (
+    await sql<Question>`SELECT ${COLUMNS} FROM qa_questions WHERE webcast_id = ${webcastId} AND (status != 'pending' OR user_id = ${userId}) ORDER BY created_at DESC, id DESC`.execute(q)
+  ).rows;
 }
 
-export function followUpsOf(ctx: ServerContext, parentId: string, userId: string): Question[] {
-  return ctx.db
-    .prepare(`SELECT ${COLUMNS} FROM qa_questions WHERE parent_id = ? AND (status != 'pending' OR user_id = ?) ORDER BY created_at, id`)
-    .all(parentId, userId) as Question[];
+export async function followUpsOf(q: StoreQueries, parentId: string, userId: string): Promise<Question[]> {
+  return (await sql<Question>`SELECT ${COLUMNS} FROM qa_questions WHERE parent_id = ${parentId} AND (status != 'pending' OR user_id = ${userId}) ORDER BY created_at, id`.execute(q)).rows;
 }
 
-export function insertQuestion(ctx: ServerContext, q: Pick<Question, 'id' | 'webcastId' | 'uid' | 'name' | 'content' | 'status' | 'parentId'>): Question {
-  ctx.db
-    .prepare('INSERT INTO qa_questions (id, webcast_id, user_id, name, content, status, parent_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-    .run(q.id, q.webcastId, q.uid, q.name, q.content, q.status, q.parentId, ctx.now());
-  return findQuestion(ctx, q.id)!;
+export async function insertQuestion(q: StoreQueries, now: number, question: Pick<Question, 'id' | 'webcastId' | 'uid' | 'name' | 'content' | 'status' | 'parentId'>): Promise<Question> {
+  await sql`INSERT INTO qa_questions (id, webcast_id, user_id, name, content, status, parent_id, created_at)
+    VALUES (${question.id}, ${question.webcastId}, ${question.uid}, ${question.name}, ${question.content}, ${question.status}, ${question.parentId}, ${now})`.execute(q);
+  return (await findQuestion(q, question.id))!;
 }
 
-export function approveQuestion(ctx: ServerContext, id: string): boolean {
+export async function approveQuestion(q: StoreQueries, id: string): Promise<boolean> {
   const step = QUESTION_FLOW.approve;
-  return ctx.db.prepare(`UPDATE qa_questions SET status = ? WHERE id = ? AND status IN ('${step.from.join("', '")}')`).run(step.to, id).changes === 1;
+  return changedRows(await sql`UPDATE qa_questions SET status = ${step.to} WHERE id = ${id} AND status IN (${sql.join(step.from)})`.execute(q)) === 1;
 }
 
-export function answerQuestion(ctx: ServerContext, id: string, answer: string, answeredBy: string): Question {
-  ctx.db
-    .prepare('UPDATE qa_questions SET status = ?, answer = ?, answered_by = ?, answered_at = ? WHERE id = ?')
-    .run(QUESTION_FLOW.answer.to, answer, answeredBy, ctx.now(), id);
-  return findQuestion(ctx, id)!;
+export async function answerQuestion(q: StoreQueries, now: number, id: string, answer: string, answeredBy: string): Promise<Question> {
+  await sql`UPDATE qa_questions SET status = ${QUESTION_FLOW.answer.to}, answer = ${answer}, answered_by = ${answeredBy}, answered_at = ${now} WHERE id = ${id}`.execute(q);
+  return (await findQuestion(q, id))!;
 }
 
 /** Casts or takes back the user's vote; true when that changed anything. */
-export function setVote(ctx: ServerContext, qaId: string, userId: string, up: boolean): boolean {
-  const statement = up
-    ? ctx.db.prepare('INSERT OR IGNORE INTO qa_votes (qa_id, user_id, created_at) VALUES (?, ?, ?)').bind(qaId, userId, ctx.now())
-    : ctx.db.prepare('DELETE FROM qa_votes WHERE qa_id = ? AND user_id = ?').bind(qaId, userId);
-  return statement.run().changes === 1;
+export async function setVote(q: StoreQueries, now: number, qaId: string, userId: string, up: boolean): Promise<boolean> {
+  const changed = up
+    ? await sql`INSERT INTO qa_votes (qa_id, user_id, created_at) VALUES (${qaId}, ${userId}, ${now}) ON CONFLICT DO NOTHING`.execute(q)
+    : await sql`DELETE FROM qa_votes WHERE qa_id = ${qaId} AND user_id = ${userId}`.execute(q);
+  return changedRows(changed) === 1;
 }
 
-export function votesOf(ctx: ServerContext, qaId: string): number {
-  return (ctx.db.prepare('SELECT COUNT(*) AS n FROM qa_votes WHERE qa_id = ?').get(qaId) as { n: number }).n;
+export async function votesOf(q: StoreQueries, qaId: string): Promise<number> {
+  return (await sql<{ n: number }>`SELECT COUNT(*) AS n FROM qa_votes WHERE qa_id = ${qaId}`.execute(q)).rows[0]!.n;
 }
 
 /** Votes of the room's questions and which of them the user voted for. */
-export function roomVotes(ctx: ServerContext, webcastId: string, userId: string): { readonly counts: Map<string, number>; readonly mine: Set<string> } {
-  const rows = ctx.db
-    .prepare('SELECT v.qa_id AS qaId, COUNT(*) AS n, MAX(v.user_id = ?) AS mine FROM qa_votes v JOIN qa_questions q ON q.id = v.qa_id WHERE q.webcast_id = ? GROUP BY v.qa_id')
-    .all(userId, webcastId) as { qaId: string; n: number; mine: number }[];
+export async function roomVotes(q: StoreQueries, webcastId: string, userId: string): Promise<{ readonly counts: Map<string, number>; readonly mine: Set<string> }> {
+  const rows = (
+    await sql<{ qaId: string; n: number; mine: number }>`SELECT v.qa_id AS "qaId", COUNT(*) AS n, MAX(CASE WHEN v.user_id = ${userId} THEN 1 ELSE 0 END) AS mine
+      FROM qa_votes v JOIN qa_questions q ON q.id = v.qa_id WHERE q.webcast_id = ${webcastId} GROUP BY v.qa_id`.execute(q)
+  ).rows;
   return { counts: new Map(rows.map((r) => [r.qaId, r.n])), mine: new Set(rows.filter((r) => r.mine === 1).map((r) => r.qaId)) };
 }
 
 /** The room's questions waiting for review, oldest first (for staff). */
-export function pendingQuestions(ctx: ServerContext, webcastId: string): Question[] {
-  return ctx.db.prepare(`SELECT ${COLUMNS} FROM qa_questions WHERE webcast_id = ? AND status = 'pending' ORDER BY created_at, id`).all(webcastId) as Question[];
+export async function pendingQuestions(q: StoreQueries, webcastId: string): Promise<Question[]> {
+  return (await sql<Question>`SELECT ${COLUMNS} FROM qa_questions WHERE webcast_id = ${webcastId} AND status = 'pending' ORDER BY created_at, id`.execute(q)).rows;
 }
