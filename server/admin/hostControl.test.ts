@@ -14,7 +14,7 @@ let room: string;
 
 beforeEach(async () => {
   ({ server, api } = await startInteractServer());
-  room = seededRoom(server.ctx, 'r1');
+  room = await seededRoom(server.ctx, 'r1');
 });
 afterEach(async () => server.close());
 
@@ -45,7 +45,7 @@ describe('host control from the console (a staff login of the room)', () => {
   it('refuses a viewer, another room, no login; the books stay admin-only', async () => {
     const host = viewer(server.ctx, 'host-r1', room, { role: 8 });
     const ann = viewer(server.ctx, 'ann', room);
-    const other = seededRoom(server.ctx, 'r2');
+    const other = await seededRoom(server.ctx, 'r2');
     const otherHost = viewer(server.ctx, 'host-r2', other, { role: 6 });
     const path = `/ccp/monitor/v1/host/rooms/${room}/rollcall/start`;
     expect((await api.post(path, {}, { token: ann.token })).msg).toBe('role: only the host or an assistant may do this');

@@ -22,7 +22,7 @@ const PATHS = [
 describe('interactive admin API', () => {
   it('refuses every call without the admin token (HTTP 401) and changes nothing', async () => {
     ({ server } = await startInteractServer());
-    const room = seededRoom(server.ctx, 'r1');
+    const room = await seededRoom(server.ctx, 'r1');
     for (const path of PATHS) {
       for (const headers of [{}, { 'x-admin-token': 'wrong' }] as Record<string, string>[]) {
         const res = await fetch(`${server.url}/admin/v1/rooms/${room}/${path}`, { method: 'POST', headers });
@@ -36,7 +36,7 @@ describe('interactive admin API', () => {
     const started = await startInteractServer();
     server = started.server;
     const { api } = started;
-    const room = seededRoom(server.ctx, 'r1');
+    const room = await seededRoom(server.ctx, 'r1');
     expect((await api.admin(`/admin/v1/rooms/${room}/paper/publish`, { kind: 'exam' })).code).toBe(4501);
     expect((await api.admin(`/admin/v1/rooms/${room}/paper/publish`)).code).toBe(4501);
     expect((await api.admin(`/admin/v1/rooms/${room}/paper/publish`, { kind: 'quiz', id: `pp_${room}_survey` })).msg).toBe('id: no such quiz in this room');

@@ -78,13 +78,13 @@ export function hostInteractRoutes(app: FastifyInstance, ctx: ServerContext, mou
   app.post<{ Params: { id: string }; Body: { kind: PublishKind; id?: string } }>(
     at('paper/publish'),
     { ...guard, schema: { params: ROOM_PARAMS, body: optionalBody({ kind: { type: 'string', enum: [...PUBLISH_KINDS] }, id: ID }, ['kind']) } },
-    async (request) => okEnvelope(publish(ctx, room(request.params.id), request.body.kind, request.body.id)),
+    async (request) => okEnvelope(await publish(ctx, room(request.params.id), request.body.kind, request.body.id)),
   );
 
   app.post<{ Params: { id: string }; Body: { id?: string } | null }>(
     at('paper/close'),
     { ...guard, schema: { params: ROOM_PARAMS, body: optionalBody({ id: ID }) } },
-    async (request) => okEnvelope(closePaperOf(ctx, room(request.params.id), request.body?.id)),
+    async (request) => okEnvelope(await closePaperOf(ctx, room(request.params.id), request.body?.id)),
   );
 
   app.post<{ Params: { id: string }; Body: { seconds?: number } | null }>(

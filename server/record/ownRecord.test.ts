@@ -27,7 +27,7 @@ describe('the own record', () => {
     server = await startTestServer({ now: () => clock });
     const s = server;
     const api = new Caller(s.url);
-    const room = seededRoom(s.ctx, 'r1');
+    const room = await seededRoom(s.ctx, 'r1');
     const me = viewer(s.ctx, 'me', room, { name: 'Me Myself', nameChanged: true });
     const other = viewer(s.ctx, 'other', room, { name: 'Someone', nameChanged: true });
     const token = { token: me.token };
@@ -107,9 +107,9 @@ describe('the own record', () => {
   it('is refused without a session of the room, when the room turns it off (4409), and beyond its rate (4203)', async () => {
     server = await startTestServer();
     const api = new Caller(server.url);
-    const room = seededRoom(server.ctx, 'r1');
+    const room = await seededRoom(server.ctx, 'r1');
     const me = viewer(server.ctx, 'me', room);
-    const elsewhere = viewer(server.ctx, 'me', seededRoom(server.ctx, 'r2'));
+    const elsewhere = viewer(server.ctx, 'me', await seededRoom(server.ctx, 'r2'));
     expect((await api.get(RECORD, { webcastId: room })).code).toBe(402);
     expect((await api.get(RECORD, { webcastId: room }, { token: elsewhere.token })).code).toBe(4009);
     expect((await api.get(RECORD, { webcastId: '' }, { token: me.token })).code).toBe(4501);

@@ -45,7 +45,7 @@ export function registerReplayRoutes(app: FastifyInstance, ctx: ServerContext, c
   app.get<RangeQuery>(LIVE_CALLS.replayTimeline.path, { schema: RANGE_QUERY }, async (request) => {
     requireRoomSession(ctx.sessions, request, request.query.webcastId);
     const range = rangeOf(ctx, request.query);
-    return okEnvelope({ ...range, ...readTimeline(ctx, chat.history, request.query.webcastId, range.from, range.to) });
+    return okEnvelope({ ...range, ...(await readTimeline(ctx, chat.history, request.query.webcastId, range.from, range.to)) });
   });
   app.get<RangeQuery>(LIVE_CALLS.replayMoments.path, { schema: RANGE_QUERY }, async (request) => {
     const session = requireRoomSession(ctx.sessions, request, request.query.webcastId);

@@ -13,6 +13,7 @@ import type { ServerContext } from '../context.js';
 import type { ChatHistory } from '../chat/history.js';
 import { findRoom, isEnded } from '../entry/rooms.js';
 import { findPaper } from '../interact/papers/store.js';
+import type { StoredPaper } from '../interact/papers/model.js';
 
 /** Events one answer holds at most; `more` says a recording has more (its later ones are left out). */
 export const TIMELINE_MAX_EVENTS = 10_000;
@@ -49,8 +50,8 @@ export function chaptersOf(ctx: ServerContext, webcastId: string): { id: number;
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A paper as the replay offers it: the questions, and a quiz's key when it may be shown. */
-function paperForReplay(ctx: ServerContext, id: unknown, revealKey: (closed: boolean) => boolean) {
-  const paper = typeof id === 'string' ? findPaper(ctx, id) : undefined;
+function paperForReplay(papers: ReadonlyMap<string, StoredPaper>, id: unknown, revealKey: (closed: boolean) => boolean) {
+  const paper = typeof id === 'string' ? papers.get(id) : undefined;
   if (!paper) return null;
   const key = paper.kind === 'quiz' && revealKey(paper.closedAt !== null);
   return {
@@ -62,7 +63,7 @@ function paperForReplay(ctx: ServerContext, id: unknown, revealKey: (closed: boo
 }
 
 /** A room log message as a timeline event; null: not one a replay shows (documented in 5.10). */
-function eventOfRoomMessage(ctx: ServerContext, code: number, at: number, body: Record<string, unknown>, revealKey: (closed: boolean) => boolean): TimelineEvent | null {
+function eventOfRoomMessage(papers: ReadonlyMap<string, StoredPaper>, code: number, at: number, body: Record<string, unknown>, revealKey: (closed: boolean) => boolean): TimelineEvent | null {
   const { webcastId: _room, offset, ...fields } = body;
   const base = { at, offset };
   switch (code) {
@@ -70,7 +71,7 @@ function eventOfRoomMessage(ctx: ServerContext, code: number, at: number, body: 
       return fields.state === 'start' || fields.state === 'end' ? { ...base, kind: 'lottery', ...fields } : null;
     case 7115: {
       if (fields.kind === 'answerSheet') return { ...base, kind: 'answerSheet', id: fields.id, title: fields.title };
-      const paper = paperForReplay(ctx, fields.id, revealKey);
+      const paper = paperForReplay(papers, fields.id, revealKey);
       return paper === null ? null : { ...base, kind: 'paper', id: paper.id, title: paper.title, quiz: paper.quiz, paper };
     }
     case 7117:
@@ -93,7 +94,7 @@ function eventOfRoomMessage(ctx: ServerContext, code: number, at: number, body: 
   }
 }
 
-export function readTimeline(ctx: ServerContext, history: ChatHistory, webcastId: string, from: number, to: number): TimelinePage {
+export async function readTimeline(ctx: ServerContext, history: ChatHistory, webcastId: string, from: number, to: number): Promise<TimelinePage> {
   const room = findRoom(ctx.db, webcastId);
   const ended = room !== null && isEnded(room);
   const revealKey = (closed: boolean) => closed || ended;
@@ -105,10 +106,17 @@ export function readTimeline(ctx: ServerContext, history: ChatHistory, webcastId
     .all(webcastId, from, to, TIMELINE_MAX_EVENTS + 1) as { id: number; kind: string; body: string; at: number }[];
   const staff = history.staffBetween(webcastId, from, to, TIMELINE_MAX_HOST_MESSAGES + 1);
 
+  const messages = logged.slice(0, TIMELINE_MAX_EVENTS).map((row) => ({ ...row, body: JSON.parse(row.body) as unknown }));
+  // The papers the range's publications name, read once each.
+  const paperIds = new Set(messages.flatMap((m) => (m.code === 7115 && isRecord(m.body) && typeof m.body.id === 'string' ? [m.body.id] : [])));
+  const papers = new Map<string, StoredPaper>();
+  for (const id of paperIds) {
+    const paper = await findPaper(ctx.store.db, id);
+    if (paper !== undefined) papers.set(id, paper);
+  }
   const events: TimelineEvent[] = [];
-  for (const row of logged.slice(0, TIMELINE_MAX_EVENTS)) {
-    const body = JSON.parse(row.body) as unknown;
-    const event = isRecord(body) ? eventOfRoomMessage(ctx, row.code, row.at, body, revealKey) : null;
+  for (const row of messages) {
+    const event = isRecord(row.body) ? eventOfRoomMessage(papers, row.code, row.at, row.body, revealKey) : null;
     if (event !== null) events.push(event);
   }
   for (const row of table.slice(0, TIMELINE_MAX_EVENTS)) {

@@ -15,8 +15,8 @@ describe('seedRoomContent', () => {
     ({ server } = await startInteractServer());
     addRoom(server.ctx, 'a');
     addRoom(server.ctx, 'b');
-    expect(seedRoomContent(server.ctx, ['a', 'b', 'missing'])).toEqual(['a', 'b']);
-    expect(seedRoomContent(server.ctx, ['a', 'b'])).toEqual([]);
+    expect(await seedRoomContent(server.ctx, ['a', 'b', 'missing'])).toEqual(['a', 'b']);
+    expect(await seedRoomContent(server.ctx, ['a', 'b'])).toEqual([]);
     for (const room of ['a', 'b']) {
       expect(count(server, 'goods', room)).toBe(4);
       expect(count(server, 'recommendations', room)).toBe(3);

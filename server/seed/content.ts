@@ -12,6 +12,9 @@ import type { ServerContext } from '../context.js';
 import { insertSheet } from '../interact/answerSheet/store.js';
 import type { StoredItem } from '../interact/papers/model.js';
 import { insertPaper } from '../interact/papers/store.js';
+import { insertRaffle } from '../interact/raffle/store.js';
+import { insertPacket } from '../interact/redPacket/store.js';
+import type { StoreQueries } from '../store/sqlStore.js';
 import { demoTileUrl } from '../interact/goods/pictures.js';
 import { insertTemplate } from '../interact/posters/store.js';
 import { insertDocument } from '../interact/resource/documents.js';
@@ -142,7 +145,7 @@ const QUIZ: readonly StoredItem[] = [
   },
 ];
 
-function seedOne(ctx: ServerContext, roomId: string): void {
+async function seedOne(ctx: ServerContext, tx: StoreQueries, roomId: string): Promise<void> {
   const now = ctx.now();
   const db = ctx.db;
   const goods = db.prepare(
@@ -163,10 +166,11 @@ function seedOne(ctx: ServerContext, roomId: string): void {
 
   // The survey's results show once the host closes it (no voting with the crowd); the poll is
   // anonymous and its results move live for those who answered.
-  insertPaper(ctx, { id: `pp_${roomId}_survey`, webcastId: roomId, kind: 'questionnaire', title: 'Audience survey', items: QUESTIONNAIRE, results: 'closed' });
-  insertPaper(ctx, { id: `pp_${roomId}_quiz`, webcastId: roomId, kind: 'quiz', title: 'Quick quiz', items: QUIZ });
-  insertPaper(ctx, { id: `pp_${roomId}_poll`, webcastId: roomId, kind: 'questionnaire', title: 'Quick poll', items: POLL, anonymous: true, results: 'live' });
-  insertSheet(ctx, {
+  // A millisecond apart, so a room's first questionnaire is the survey (papersOfKind's order).
+  await insertPaper(tx, now, { id: `pp_${roomId}_survey`, webcastId: roomId, kind: 'questionnaire', title: 'Audience survey', items: QUESTIONNAIRE, results: 'closed' });
+  await insertPaper(tx, now + 1, { id: `pp_${roomId}_quiz`, webcastId: roomId, kind: 'quiz', title: 'Quick quiz', items: QUIZ });
+  await insertPaper(tx, now + 2, { id: `pp_${roomId}_poll`, webcastId: roomId, kind: 'questionnaire', title: 'Quick poll', items: POLL, anonymous: true, results: 'live' });
+  await insertSheet(tx, now, {
     id: `as_${roomId}`,
     webcastId: roomId,
     title: 'Which session did you like best?',
@@ -180,11 +184,9 @@ function seedOne(ctx: ServerContext, roomId: string): void {
     correct: null,
   });
 
-  // The seed is one synchronous transaction still (it moves to the async store with the rest: issue 40).
-  const raffle = db.prepare("INSERT OR IGNORE INTO raffles (id, webcast_id, title, prize, winner_count, password, state, created_at) VALUES (?, ?, ?, ?, ?, ?, 'ready', ?)");
-  raffle.run(`rf_${roomId}_open`, roomId, 'Lucky draw', 'Webcast mug', 3, null, now);
-  raffle.run(`rf_${roomId}_password`, roomId, 'Password draw', 'USB headset', 1, DEMO_LOTTERY_PASSWORD, now);
-  db.prepare("INSERT OR IGNORE INTO red_packets (id, webcast_id, title, total, count, state, created_at) VALUES (?, ?, 'Thanks for watching', '10.00', 5, 0, ?)").run(`rp_${roomId}`, roomId, now);
+  await insertRaffle(tx, now, { id: `rf_${roomId}_open`, webcastId: roomId, title: 'Lucky draw', prize: 'Webcast mug', winnerCount: 3, password: null });
+  await insertRaffle(tx, now + 1, { id: `rf_${roomId}_password`, webcastId: roomId, title: 'Password draw', prize: 'USB headset', winnerCount: 1, password: DEMO_LOTTERY_PASSWORD });
+  await insertPacket(tx, now, { id: `rp_${roomId}`, webcastId: roomId, title: 'Thanks for watching', total: '10.00', count: 5 });
 
   db.prepare('INSERT OR IGNORE INTO users (id, name, name_changed, role, created_at) VALUES (?, ?, 1, 5, ?)').run(DEMO_ASKER.id, DEMO_ASKER.name, now);
   db.prepare(
@@ -207,17 +209,21 @@ function seedOne(ctx: ServerContext, roomId: string): void {
   updateSettings(ctx, roomId, { qa_state: 'on', seeded_at: now });
 }
 
-/** Seeds every listed room that exists and has no content yet; returns the ids seeded now. */
-export function seedRoomContent(ctx: ServerContext, roomIds: readonly string[]): string[] {
-  const seeded: string[] = [];
+/**
+ * Seeds every listed room that exists and has no content yet; returns the ids seeded now.
+ * One transaction: the parts already on the async store write through it, the rest through
+ * `ctx.db`, which on SQLite is the same connection and so the same transaction (issue 40).
+ */
+export async function seedRoomContent(ctx: ServerContext, roomIds: readonly string[]): Promise<string[]> {
   const exists = ctx.db.prepare('SELECT 1 FROM rooms WHERE id = ?');
   const done = ctx.db.prepare('SELECT 1 FROM interact_rooms WHERE webcast_id = ? AND seeded_at IS NOT NULL');
-  ctx.db.transaction(() => {
+  return ctx.store.db.transaction().execute(async (tx) => {
+    const seeded: string[] = [];
     for (const roomId of roomIds) {
       if (exists.get(roomId) === undefined || done.get(roomId) !== undefined) continue;
-      seedOne(ctx, roomId);
+      await seedOne(ctx, tx, roomId);
       seeded.push(roomId);
     }
-  })();
-  return seeded;
+    return seeded;
+  });
 }

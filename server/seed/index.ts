@@ -19,7 +19,7 @@ export type { SeededRoom } from './rooms.js';
 
 export async function seedIfEmpty(ctx: ServerContext): Promise<SeededRoom[]> {
   const rooms = seedRooms(ctx);
-  seedRoomContent(
+  await seedRoomContent(
     ctx,
     rooms.map((r) => r.id),
   );

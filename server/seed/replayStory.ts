@@ -154,8 +154,9 @@ function storyLottery(ctx: ServerContext, webcastId: string, at: (s: number) => 
   ctx.db
     .prepare("UPDATE raffles SET state = 'ended', started_at = ?, ended_at = ?, seed = ?, seed_hash = ?, entrants_hash = ? WHERE id = ?")
     .run(at(250), at(275), seed, seedHash, entrantsHash, raffleId);
-  const addWinner = ctx.db.prepare('INSERT INTO raffle_winners (raffle_id, user_id, name, created_at) VALUES (?, ?, ?, ?)');
-  for (const w of winners) addWinner.run(raffleId, w.uid, w.name, at(275));
+  // In draw order (migration 18's position), as the store's insertWinners writes them.
+  const addWinner = ctx.db.prepare('INSERT INTO raffle_winners (raffle_id, user_id, name, created_at, position) VALUES (?, ?, ?, ?, ?)');
+  winners.forEach((w, position) => addWinner.run(raffleId, w.uid, w.name, at(275), position));
   const common = { raffleId, title: raffle.title, prize: raffle.prize, winnerCount: raffle.winnerCount };
   return [
     { atMs: 250_000, log: { code: 7113, body: { ...common, state: 'start', password: false, seedHash } } },

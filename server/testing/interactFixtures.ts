@@ -22,9 +22,9 @@ export interface ViewerOptions extends UserOptions {
 }
 
 /** A room with its demo content (goods, gifts, papers, lotteries, red packet, Q&A...). */
-export function seededRoom(ctx: ServerContext, id: string): string {
+export async function seededRoom(ctx: ServerContext, id: string): Promise<string> {
   addRoom(ctx, id);
-  seedRoomContent(ctx, [id]);
+  await seedRoomContent(ctx, [id]);
   return id;
 }
 

@@ -11,7 +11,7 @@ let alice: Viewer;
 
 beforeEach(async () => {
   ({ server, api } = await startInteractServer());
-  room = seededRoom(server.ctx, 'r1');
+  room = await seededRoom(server.ctx, 'r1');
   alice = viewer(server.ctx, 'alice', room);
 });
 afterEach(async () => server.close());
@@ -36,7 +36,7 @@ describe('answer sheets', () => {
   });
 
   it('refuses answers that are not options, and shows the key only after answering', async () => {
-    insertSheet(server.ctx, {
+    await insertSheet(server.ctx.store.db, server.ctx.now(), {
       id: 'quizsheet',
       webcastId: room,
       title: 'Pick the primes',

@@ -9,8 +9,8 @@ import { currentSheet, findSheetAnswer, insertSheetAnswer, type AnswerSheet } fr
 
 const CONF_QUERY = { querystring: objectOf({ confId: ID }, ['confId']) };
 
-function sheetView(ctx: ServerContext, sheet: AnswerSheet, userId: string) {
-  const mine = findSheetAnswer(ctx, sheet.id, userId);
+async function sheetView(ctx: ServerContext, sheet: AnswerSheet, userId: string) {
+  const mine = await findSheetAnswer(ctx.store.db, sheet.id, userId);
   return {
     id: sheet.id,
     confId: sheet.webcastId,
@@ -48,15 +48,15 @@ function isRight(sheet: AnswerSheet, chosen: readonly string[]): boolean | null 
 export function answerSheetRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.get<{ Querystring: { confId: string } }>(LIVE_CALLS.answerSheetNeed.path, { schema: CONF_QUERY }, async (request) => {
     const { session, room } = enter(ctx, request, request.query.confId, 'confId');
-    const sheet = currentSheet(ctx, room.id);
-    const need = sheet !== undefined && findSheetAnswer(ctx, sheet.id, session.userId) === undefined;
+    const sheet = await currentSheet(ctx.store.db, room.id);
+    const need = sheet !== undefined && (await findSheetAnswer(ctx.store.db, sheet.id, session.userId)) === undefined;
     return okEnvelope({ need, id: sheet?.id ?? null, title: sheet?.title ?? null });
   });
 
   app.get<{ Querystring: { confId: string } }>(LIVE_CALLS.answerSheetGet.path, { schema: CONF_QUERY }, async (request) => {
     const { session, room } = enter(ctx, request, request.query.confId, 'confId');
-    const sheet = currentSheet(ctx, room.id);
-    return okEnvelope({ sheet: sheet ? sheetView(ctx, sheet, session.userId) : null });
+    const sheet = await currentSheet(ctx.store.db, room.id);
+    return okEnvelope({ sheet: sheet ? await sheetView(ctx, sheet, session.userId) : null });
   });
 
   app.post<{ Body: { confId: string; answer: unknown } }>(
@@ -64,13 +64,13 @@ export function answerSheetRoutes(app: FastifyInstance, ctx: ServerContext): voi
     { schema: { body: objectOf({ confId: ID, answer: {} }, ['confId', 'answer']) } },
     async (request) => {
       const { session, room } = enter(ctx, request, request.body.confId, 'confId');
-      const sheet = currentSheet(ctx, room.id);
+      const sheet = await currentSheet(ctx.store.db, room.id);
       if (!sheet) throw invalid('confId', 'no answer sheet is published in this room');
       const chosen = chosenOptions(sheet, request.body.answer);
-      if (!insertSheetAnswer(ctx, sheet.id, session.userId, chosen, isRight(sheet, chosen))) {
+      if (!(await insertSheetAnswer(ctx.store.db, ctx.now(), sheet.id, session.userId, chosen, isRight(sheet, chosen)))) {
         throw invalid('confId', 'this answer sheet has already been answered');
       }
-      return okEnvelope(sheetView(ctx, sheet, session.userId));
+      return okEnvelope(await sheetView(ctx, sheet, session.userId));
     },
   );
 }

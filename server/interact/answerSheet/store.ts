@@ -3,7 +3,8 @@
  * lettered options. The calls name the conference (confId), which on this server is the
  * room id; the sheet a conference shows is the one its host published last.
  */
-import type { ServerContext } from '../../context.js';
+import { sql } from 'kysely';
+import { changedRows, type StoreQueries } from '../../store/sqlStore.js';
 
 export interface SheetOption {
   readonly number: string;
@@ -41,31 +42,31 @@ const toSheet = (r: SheetRow): AnswerSheet => ({
   publishedAt: r.published_at,
 });
 
-export function currentSheet(ctx: ServerContext, webcastId: string): AnswerSheet | undefined {
-  const row = ctx.db
-    .prepare('SELECT * FROM answer_sheets WHERE webcast_id = ? AND published_at IS NOT NULL ORDER BY published_at DESC, id LIMIT 1')
-    .get(webcastId) as SheetRow | undefined;
+export async function currentSheet(q: StoreQueries, webcastId: string): Promise<AnswerSheet | undefined> {
+  const row = (
+    await sql<SheetRow>`SELECT * FROM answer_sheets WHERE webcast_id = ${webcastId} AND published_at IS NOT NULL ORDER BY published_at DESC, id LIMIT 1`.execute(q)
+  ).rows[0];
   return row ? toSheet(row) : undefined;
 }
 
-export function findSheet(ctx: ServerContext, id: string): AnswerSheet | undefined {
-  const row = ctx.db.prepare('SELECT * FROM answer_sheets WHERE id = ?').get(id) as SheetRow | undefined;
+export async function findSheet(q: StoreQueries, id: string): Promise<AnswerSheet | undefined> {
+  const row = (await sql<SheetRow>`SELECT * FROM answer_sheets WHERE id = ${id}`.execute(q)).rows[0];
   return row ? toSheet(row) : undefined;
 }
 
-export function firstSheetOf(ctx: ServerContext, webcastId: string): AnswerSheet | undefined {
-  const row = ctx.db.prepare('SELECT * FROM answer_sheets WHERE webcast_id = ? ORDER BY created_at, id LIMIT 1').get(webcastId) as SheetRow | undefined;
+export async function firstSheetOf(q: StoreQueries, webcastId: string): Promise<AnswerSheet | undefined> {
+  const row = (await sql<SheetRow>`SELECT * FROM answer_sheets WHERE webcast_id = ${webcastId} ORDER BY created_at, id LIMIT 1`.execute(q)).rows[0];
   return row ? toSheet(row) : undefined;
 }
 
-export function insertSheet(ctx: ServerContext, sheet: Omit<AnswerSheet, 'publishedAt'>): void {
-  ctx.db
-    .prepare('INSERT OR IGNORE INTO answer_sheets (id, webcast_id, title, multiple, options, correct, published_at, created_at) VALUES (?, ?, ?, ?, ?, ?, NULL, ?)')
-    .run(sheet.id, sheet.webcastId, sheet.title, sheet.multiple ? 1 : 0, JSON.stringify(sheet.options), sheet.correct ? JSON.stringify(sheet.correct) : null, ctx.now());
+export async function insertSheet(q: StoreQueries, now: number, sheet: Omit<AnswerSheet, 'publishedAt'>): Promise<void> {
+  await sql`INSERT INTO answer_sheets (id, webcast_id, title, multiple, options, correct, published_at, created_at)
+    VALUES (${sheet.id}, ${sheet.webcastId}, ${sheet.title}, ${sheet.multiple ? 1 : 0}, ${JSON.stringify(sheet.options)}, ${sheet.correct ? JSON.stringify(sheet.correct) : null}, NULL, ${now})
+    ON CONFLICT DO NOTHING`.execute(q);
 }
 
-export function markSheetPublished(ctx: ServerContext, id: string): void {
-  ctx.db.prepare('UPDATE answer_sheets SET published_at = ? WHERE id = ?').run(ctx.now(), id);
+export async function markSheetPublished(q: StoreQueries, now: number, id: string): Promise<void> {
+  await sql`UPDATE answer_sheets SET published_at = ${now} WHERE id = ${id}`.execute(q);
 }
 
 export interface SheetAnswer {
@@ -74,18 +75,16 @@ export interface SheetAnswer {
   readonly createdAt: number;
 }
 
-export function findSheetAnswer(ctx: ServerContext, sheetId: string, userId: string): SheetAnswer | undefined {
-  const row = ctx.db.prepare('SELECT answer, correct, created_at FROM answer_sheet_answers WHERE sheet_id = ? AND user_id = ?').get(sheetId, userId) as
-    | { answer: string; correct: number | null; created_at: number }
-    | undefined;
+export async function findSheetAnswer(q: StoreQueries, sheetId: string, userId: string): Promise<SheetAnswer | undefined> {
+  const row = (
+    await sql<{ answer: string; correct: number | null; created_at: number }>`SELECT answer, correct, created_at FROM answer_sheet_answers WHERE sheet_id = ${sheetId} AND user_id = ${userId}`.execute(q)
+  ).rows[0];
   return row ? { answer: JSON.parse(row.answer) as string[], correct: row.correct === null ? null : row.correct === 1, createdAt: row.created_at } : undefined;
 }
 
 /** Stores the answer once; false when the user had already answered this sheet. */
-export function insertSheetAnswer(ctx: ServerContext, sheetId: string, userId: string, answer: readonly string[], correct: boolean | null): boolean {
-  return (
-    ctx.db
-      .prepare('INSERT OR IGNORE INTO answer_sheet_answers (sheet_id, user_id, answer, correct, created_at) VALUES (?, ?, ?, ?, ?)')
-      .run(sheetId, userId, JSON.stringify(answer), correct === null ? null : correct ? 1 : 0, ctx.now()).changes === 1
-  );
+export async function insertSheetAnswer(q: StoreQueries, now: number, sheetId: string, userId: string, answer: readonly string[], correct: boolean | null): Promise<boolean> {
+  const inserted = await sql`INSERT INTO answer_sheet_answers (sheet_id, user_id, answer, correct, created_at)
+    VALUES (${sheetId}, ${userId}, ${JSON.stringify(answer)}, ${correct === null ? null : correct ? 1 : 0}, ${now}) ON CONFLICT DO NOTHING`.execute(q);
+  return changedRows(inserted) === 1;
 }

@@ -10,7 +10,7 @@ let alice: Viewer;
 
 beforeEach(async () => {
   ({ server, api } = await startInteractServer());
-  room = seededRoom(server.ctx, 'r1');
+  room = await seededRoom(server.ctx, 'r1');
   alice = viewer(server.ctx, 'alice', room, { name: 'Alice', nameChanged: true });
 });
 afterEach(async () => server.close());
@@ -97,7 +97,7 @@ describe('questionnaires and quizzes', () => {
   it('needs a session of the same room', async () => {
     await api.admin(`/admin/v1/rooms/${room}/paper/publish`, { kind: 'paper' });
     expect((await api.get(LIVE_CALLS.paperInfo.path, { id: survey(room) })).code).toBe(402);
-    const other = seededRoom(server.ctx, 'r2');
+    const other = await seededRoom(server.ctx, 'r2');
     const bob = viewer(server.ctx, 'bob', other);
     expect((await api.get(LIVE_CALLS.paperInfo.path, { id: survey(room) }, { token: bob.token })).code).toBe(4009);
     expect((await api.get(LIVE_CALLS.paperPublishList.path, { webcastId: 'nowhere' }, { token: bob.token })).msg).toBe('webcastId: no such room');

@@ -15,7 +15,7 @@ import { allResponses, findPaper } from './store.js';
 
 export const PAPER_TALLY_INTERVAL_MS = 1000;
 
-export const resultsOf = (ctx: ServerContext, paper: StoredPaper): PaperResults => tallyAnswers(paper.items, allResponses(ctx, paper));
+export const resultsOf = async (ctx: ServerContext, paper: StoredPaper): Promise<PaperResults> => tallyAnswers(paper.items, await allResponses(ctx.store.db, paper));
 
 export class PaperTallies {
   private readonly dirty = new Map<string, Set<string>>();
@@ -36,9 +36,10 @@ export class PaperTallies {
   }
 
   /** The host closed the paper: its final results go out at once, whatever its visibility. */
-  closed(paper: StoredPaper): void {
+  async closed(paper: StoredPaper): Promise<void> {
     this.dirty.get(paper.webcastId)?.delete(paper.id);
-    this.ctx.hub.publish(paper.webcastId, 7115, { kind: 'paper', id: paper.id, closed: true, results: resultsOf(this.ctx, paper), version: this.nextVersion() });
+    const version = this.nextVersion();
+    this.ctx.hub.publish(paper.webcastId, 7115, { kind: 'paper', id: paper.id, closed: true, results: await resultsOf(this.ctx, paper), version });
   }
 
   close(): void {
@@ -49,10 +50,16 @@ export class PaperTallies {
     const ids = this.dirty.get(webcastId);
     this.dirty.delete(webcastId);
     for (const id of ids ?? []) {
-      const paper = findPaper(this.ctx, id);
-      if (paper === undefined || paper.closedAt !== null) continue;
-      this.ctx.hub.publish(webcastId, 7115, { kind: 'paper', id, results: resultsOf(this.ctx, paper), version: this.nextVersion() });
+      // The version is taken now, so snapshots keep their order however long the reads take.
+      const version = this.nextVersion();
+      this.snapshot(webcastId, id, version).catch((error: unknown) => console.error('papers: the results push failed:', error));
     }
+  }
+
+  private async snapshot(webcastId: string, id: string, version: number): Promise<void> {
+    const paper = await findPaper(this.ctx.store.db, id);
+    if (paper === undefined || paper.closedAt !== null) return;
+    this.ctx.hub.publish(webcastId, 7115, { kind: 'paper', id, results: await resultsOf(this.ctx, paper), version });
   }
 
   private nextVersion(): number {

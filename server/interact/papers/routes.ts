@@ -35,8 +35,8 @@ const ANSWER_SCHEMA = objectOf(
  * the results when the user may see them (src/domain/paperResults.ts resultsVisible). An
  * anonymous paper has no answers of the user's to give back.
  */
-export function paperView(ctx: ServerContext, paper: StoredPaper, userId: string) {
-  const mine = findAnswer(ctx, paper.id, userId);
+export async function paperView(ctx: ServerContext, paper: StoredPaper, userId: string) {
+  const mine = await findAnswer(ctx.store.db, paper.id, userId);
   const scored = mine && paper.kind === 'quiz' ? scoreQuiz(paper, mine.answers) : null;
   const visible = resultsVisible(paper.results, paper.closedAt !== null, mine !== undefined);
   return {
@@ -44,12 +44,12 @@ export function paperView(ctx: ServerContext, paper: StoredPaper, userId: string
     answered: mine !== undefined,
     myAnswer: mine && !paper.anonymous ? { answers: mine.answers, answeredAt: mine.createdAt } : null,
     result: scored,
-    results: visible ? resultsOf(ctx, paper) : null,
+    results: visible ? await resultsOf(ctx, paper) : null,
   };
 }
 
-function publishedPaper(ctx: ServerContext, id: string): StoredPaper {
-  const paper = findPaper(ctx, id);
+async function publishedPaper(ctx: ServerContext, id: string): Promise<StoredPaper> {
+  const paper = await findPaper(ctx.store.db, id);
   if (!paper) throw invalid('id', 'no such paper');
   if (paper.publishedAt === null) throw invalid('id', 'this paper is not published');
   return paper;
@@ -63,9 +63,9 @@ export function paperRoutes(app: FastifyInstance, ctx: ServerContext): void {
     { schema: { querystring: objectOf({ id: ID }, ['id']) } },
     async (request) => {
       const session = requireSession(ctx.sessions, request);
-      const paper = publishedPaper(ctx, request.query.id);
+      const paper = await publishedPaper(ctx, request.query.id);
       callerIn(ctx, session, paper.webcastId, 'id');
-      return okEnvelope(paperView(ctx, paper, session.userId));
+      return okEnvelope(await paperView(ctx, paper, session.userId));
     },
   );
 
@@ -74,8 +74,8 @@ export function paperRoutes(app: FastifyInstance, ctx: ServerContext): void {
     { schema: { querystring: objectOf({ webcastId: ID }, ['webcastId']) } },
     async (request) => {
       const { session, room } = enter(ctx, request, request.query.webcastId, 'webcastId');
-      const papers = publishedPapers(ctx, room.id);
-      const answered = answeredPaperIds(ctx, session.userId, papers.map((p) => p.id));
+      const papers = await publishedPapers(ctx.store.db, room.id);
+      const answered = await answeredPaperIds(ctx.store.db, session.userId, papers.map((p) => p.id));
       return okEnvelope({
         list: papers.map((p) => ({ id: p.id, kind: p.kind, title: p.title, publishedAt: p.publishedAt, answered: answered.has(p.id) })),
       });
@@ -87,10 +87,10 @@ export function paperRoutes(app: FastifyInstance, ctx: ServerContext): void {
     { schema: { querystring: objectOf({ webcastId: ID }, ['webcastId']) } },
     async (request) => {
       const { session, room } = enter(ctx, request, request.query.webcastId, 'webcastId');
-      const papers = publishedPapers(ctx, room.id);
-      const answered = answeredPaperIds(ctx, session.userId, papers.map((p) => p.id));
+      const papers = await publishedPapers(ctx.store.db, room.id);
+      const answered = await answeredPaperIds(ctx.store.db, session.userId, papers.map((p) => p.id));
       const next = papers.find((p) => !answered.has(p.id));
-      return okEnvelope({ paper: next ? paperView(ctx, next, session.userId) : null, unanswered: papers.length - answered.size });
+      return okEnvelope({ paper: next ? await paperView(ctx, next, session.userId) : null, unanswered: papers.length - answered.size });
     },
   );
 
@@ -104,15 +104,15 @@ export function paperRoutes(app: FastifyInstance, ctx: ServerContext): void {
     async (request) => {
       const { id, webcastId, answers } = request.body;
       const { session, room } = enter(ctx, request, webcastId, 'webcastId');
-      const paper = publishedPaper(ctx, id);
+      const paper = await publishedPaper(ctx, id);
       if (paper.webcastId !== room.id) throw invalid('id', 'this paper belongs to another room');
       if (paper.closedAt !== null) throw invalid('id', 'this paper is closed');
       const checked = checkAnswers(paper, answers);
       const scored = paper.kind === 'quiz' ? scoreQuiz(paper, checked) : null;
-      const stored = insertAnswer(ctx, paper, session.userId, { answers: checked, score: scored?.score ?? null, total: scored?.total ?? null });
+      const stored = await insertAnswer(ctx.store, ctx.now(), paper, session.userId, { answers: checked, score: scored?.score ?? null, total: scored?.total ?? null });
       if (!stored) throw invalid('id', 'this paper has already been answered');
       talliesOf(ctx).answered(paper);
-      return okEnvelope({ id: paper.id, answered: true, result: scored, results: resultsVisible(paper.results, false, true) ? resultsOf(ctx, paper) : null });
+      return okEnvelope({ id: paper.id, answered: true, result: scored, results: resultsVisible(paper.results, false, true) ? await resultsOf(ctx, paper) : null });
     },
   );
 }

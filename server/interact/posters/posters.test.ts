@@ -10,7 +10,7 @@ let alice: Viewer;
 
 beforeEach(async () => {
   ({ server, api } = await startInteractServer());
-  room = seededRoom(server.ctx, 'r1');
+  room = await seededRoom(server.ctx, 'r1');
   alice = viewer(server.ctx, 'alice', room, { name: 'Alice' });
 });
 afterEach(async () => server.close());

@@ -12,7 +12,7 @@ let bob: Viewer;
 
 beforeEach(async () => {
   ({ server, api } = await startInteractServer());
-  room = seededRoom(server.ctx, 'r1');
+  room = await seededRoom(server.ctx, 'r1');
   alice = viewer(server.ctx, 'alice', room, { name: 'Alice' });
   bob = viewer(server.ctx, 'bob', room, { name: 'Bob' });
 });

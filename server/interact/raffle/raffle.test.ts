@@ -13,7 +13,7 @@ const sockets: TestSocket[] = [];
 
 beforeEach(async () => {
   ({ server, api } = await startInteractServer());
-  room = seededRoom(server.ctx, 'r1');
+  room = await seededRoom(server.ctx, 'r1');
 });
 afterEach(async () => {
   for (const s of sockets.splice(0)) s.close();

@@ -34,7 +34,7 @@ let room: string;
 
 beforeEach(async () => {
   ({ server, api } = await startInteractServer());
-  room = seededRoom(server.ctx, 'r1');
+  room = await seededRoom(server.ctx, 'r1');
 });
 afterEach(async () => server.close());
 

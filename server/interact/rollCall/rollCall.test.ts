@@ -12,7 +12,7 @@ describe('roll call', () => {
     const started = await startInteractServer({ now: () => now });
     server = started.server;
     const { api } = started;
-    const room = seededRoom(server.ctx, 'r1');
+    const room = await seededRoom(server.ctx, 'r1');
     const alice = viewer(server.ctx, 'alice', room);
     const bob = viewer(server.ctx, 'bob', room);
 
@@ -41,7 +41,7 @@ describe('roll call', () => {
     const started = await startInteractServer();
     server = started.server;
     const { api } = started;
-    const room = seededRoom(server.ctx, 'r1');
+    const room = await seededRoom(server.ctx, 'r1');
     const alice = viewer(server.ctx, 'alice', room);
     expect((await api.post(LIVE_CALLS.rollCallAnswer.path, { confId: room }, { token: alice.token })).code).toBe(4501);
     expect((await api.post(LIVE_CALLS.rollCallAnswer.path, { confId: room, id: 'nope' }, { token: alice.token })).msg).toBe('id: no such roll call in this room');
@@ -54,7 +54,7 @@ describe('roll call', () => {
     const started = await startInteractServer({ now: () => now });
     server = started.server;
     const { api } = started;
-    const room = seededRoom(server.ctx, 'r1');
+    const room = await seededRoom(server.ctx, 'r1');
     const alice = viewer(server.ctx, 'alice', room);
     const current = (token: string) => api.get<{ rollCall: unknown }>(LIVE_CALLS.rollCallCurrent.path, { webcastId: room }, { token });
     expect((await current(alice.token)).data).toEqual({ rollCall: null });
