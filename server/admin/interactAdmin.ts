@@ -90,7 +90,7 @@ export function hostInteractRoutes(app: FastifyInstance, ctx: ServerContext, mou
   app.post<{ Params: { id: string }; Body: { seconds?: number } | null }>(
     at('rollcall/start'),
     { ...guard, schema: { params: ROOM_PARAMS, body: optionalBody({ seconds: { type: 'integer', minimum: ROLL_CALL_SECONDS.min, maximum: ROLL_CALL_SECONDS.max } }) } },
-    async (request) => okEnvelope(startRollCall(ctx, room(request.params.id), request.body?.seconds ?? ROLL_CALL_DEFAULT_SECONDS)),
+    async (request) => okEnvelope(await startRollCall(ctx, room(request.params.id), request.body?.seconds ?? ROLL_CALL_DEFAULT_SECONDS)),
   );
 
   app.post<{ Params: { id: string }; Body: { id?: string; total?: string; count?: number; title?: string } | null }>(
@@ -157,7 +157,7 @@ export function hostInteractRoutes(app: FastifyInstance, ctx: ServerContext, mou
 
   // What came of them: the latest roll call's sign-ins, the latest red packet's grabs.
   app.post<{ Params: { id: string } }>(at('rollcall/signins'), { ...guard, schema: { params: ROOM_PARAMS } }, async (request) =>
-    okEnvelope(rollCallSignIns(ctx, room(request.params.id))),
+    okEnvelope(await rollCallSignIns(ctx.store.db, room(request.params.id))),
   );
 
   app.post<{ Params: { id: string } }>(at('redpacket/grabs'), { ...guard, schema: { params: ROOM_PARAMS } }, async (request) =>

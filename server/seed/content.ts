@@ -193,13 +193,13 @@ async function seedOne(ctx: ServerContext, tx: StoreQueries, roomId: string): Pr
     "INSERT OR IGNORE INTO qa_questions (id, webcast_id, user_id, name, content, status, created_at) VALUES (?, ?, ?, ?, ?, 'approved', ?)",
   ).run(`qa_${roomId}_welcome`, roomId, DEMO_ASKER.id, DEMO_ASKER.name, 'Will the slides be available after the live?', now);
 
-  insertTemplate(
-    ctx,
+  await insertTemplate(
+    tx,
     { id: `pt_${roomId}_classic`, webcastId: roomId, title: 'Classic', content: { title: 'Join me at this live', text: 'Scan to watch with me', colour: '#2081eb', background: '#ffffff' } },
     0,
   );
-  insertTemplate(
-    ctx,
+  await insertTemplate(
+    tx,
     { id: `pt_${roomId}_night`, webcastId: roomId, title: 'Night', content: { title: 'Live tonight', text: 'Do not miss it', colour: '#f1c40f', background: '#1e272e' } },
     1,
   );

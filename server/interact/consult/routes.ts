@@ -4,6 +4,7 @@
  * name defaults to the viewer's nickname.
  */
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { validatePhone, validateRequired } from '../../../src/domain';
 import { COMMERCE_CALLS } from '../../../src/protocol/services/commerce';
 import type { ServerContext } from '../../context.js';
@@ -40,9 +41,8 @@ export function consultRoutes(app: FastifyInstance, ctx: ServerContext): void {
       const name = (request.body.name ?? '').trim() || caller.user.name;
       if (!name) throw invalid('name', 'is required');
       const id = newId('cs');
-      ctx.db
-        .prepare('INSERT INTO consultations (id, webcast_id, user_id, name, phone, content, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-        .run(id, caller.room.id, caller.user.id, name, phone.value, content.value.trim(), ctx.now());
+      await sql`INSERT INTO consultations (id, webcast_id, user_id, name, phone, content, created_at)
+        VALUES (${id}, ${caller.room.id}, ${caller.user.id}, ${name}, ${phone.value}, ${content.value.trim()}, ${ctx.now()})`.execute(ctx.store.db);
       return okEnvelope({ id, name, phone: phone.value, content: content.value.trim() });
     },
   );

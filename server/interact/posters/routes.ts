@@ -44,8 +44,8 @@ function posterView(ctx: ServerContext, request: FastifyRequest, poster: Poster)
   };
 }
 
-function templateIn(ctx: ServerContext, caller: Caller, templateId: string | undefined): PosterTemplate {
-  const templates = templatesOf(ctx, caller.room.id);
+async function templateIn(ctx: ServerContext, caller: Caller, templateId: string | undefined): Promise<PosterTemplate> {
+  const templates = await templatesOf(ctx.store.db, caller.room.id);
   const template = templateId === undefined ? templates[0] : templates.find((t) => t.id === templateId);
   if (!template) throw invalid('templateId', templateId === undefined ? 'this room has no poster template' : 'no such poster template in this room');
   return template;
@@ -59,14 +59,14 @@ export function posterRoutes(app: FastifyInstance, ctx: ServerContext): void {
     { schema: { body: objectOf({ liveId: ID, templateId: ID }, ['liveId']) } },
     async (request) => {
       const caller = enter(ctx, request, request.body.liveId, 'liveId');
-      const template = templateIn(ctx, caller, request.body.templateId);
-      return okEnvelope({ ...template, templates: templatesOf(ctx, caller.room.id).map((t) => ({ id: t.id, title: t.title })) });
+      const template = await templateIn(ctx, caller, request.body.templateId);
+      return okEnvelope({ ...template, templates: (await templatesOf(ctx.store.db, caller.room.id)).map((t) => ({ id: t.id, title: t.title })) });
     },
   );
 
   app.post<{ Body: { liveId: string } }>(COMMERCE_CALLS.posterCustomList.path, { schema: { body: LIVE_ONLY } }, async (request) => {
     const caller = enter(ctx, request, request.body.liveId, 'liveId');
-    const custom = postersOf(ctx, caller.room.id, caller.user.id).filter((p) => p.templateId === null);
+    const custom = (await postersOf(ctx.store.db, caller.room.id, caller.user.id)).filter((p) => p.templateId === null);
     return okEnvelope({ list: custom.map((p) => posterView(ctx, request, p)) });
   });
 
@@ -77,7 +77,7 @@ export function posterRoutes(app: FastifyInstance, ctx: ServerContext): void {
       name: user.name,
       headImgUrl: user.head_img_url,
       room: { id: room.id, title: room.title, startTime: room.start_time, coverUrl: room.cover_url },
-      invitedCount: invitedCount(ctx, room.id, user.id),
+      invitedCount: await invitedCount(ctx.store.db, room.id, user.id),
     });
   });
 
@@ -86,8 +86,8 @@ export function posterRoutes(app: FastifyInstance, ctx: ServerContext): void {
     { schema: { body: objectOf({ liveId: ID, templateId: ID }, ['liveId', 'templateId']) } },
     async (request) => {
       const caller = enter(ctx, request, request.body.liveId, 'liveId');
-      const template = templateIn(ctx, caller, request.body.templateId);
-      return okEnvelope(posterView(ctx, request, createPoster(ctx, caller.room.id, caller.user.id, template.id, template.content)));
+      const template = await templateIn(ctx, caller, request.body.templateId);
+      return okEnvelope(posterView(ctx, request, await createPoster(ctx.store.db, ctx.now(), caller.room.id, caller.user.id, template.id, template.content)));
     },
   );
 
@@ -97,9 +97,9 @@ export function posterRoutes(app: FastifyInstance, ctx: ServerContext): void {
     async (request) => {
       const caller = enter(ctx, request, request.body.liveId, 'liveId');
       const content = checkPosterContent(request.body.content);
-      const custom = postersOf(ctx, caller.room.id, caller.user.id).filter((p) => p.templateId === null);
+      const custom = (await postersOf(ctx.store.db, caller.room.id, caller.user.id)).filter((p) => p.templateId === null);
       if (custom.length >= CUSTOM_POSTERS_MAX) throw invalid('content', `at most ${CUSTOM_POSTERS_MAX} custom posters per room`);
-      return okEnvelope(posterView(ctx, request, createPoster(ctx, caller.room.id, caller.user.id, null, content)));
+      return okEnvelope(posterView(ctx, request, await createPoster(ctx.store.db, ctx.now(), caller.room.id, caller.user.id, null, content)));
     },
   );
 
@@ -109,10 +109,10 @@ export function posterRoutes(app: FastifyInstance, ctx: ServerContext): void {
     { schema: { body: objectOf({ liveId: ID, inviterId: ID }, ['liveId', 'inviterId']) } },
     async (request) => {
       const caller = enter(ctx, request, request.body.liveId, 'liveId');
-      const poster = posterByCode(ctx, request.body.inviterId);
+      const poster = await posterByCode(ctx.store.db, request.body.inviterId);
       if (!poster || poster.webcastId !== caller.room.id) throw new BizError(4301);
       if (poster.userId === caller.user.id) throw invalid('inviterId', 'you cannot invite yourself');
-      const counted = addInvitation(ctx, poster, caller.user.id);
+      const counted = await addInvitation(ctx.store.db, ctx.now(), poster, caller.user.id);
       return okEnvelope({ counted, inviterId: poster.userId });
     },
   );
@@ -123,7 +123,7 @@ export function posterRoutes(app: FastifyInstance, ctx: ServerContext): void {
     async (request) => {
       // {id} is the room: the ranking is of everyone who invited people into it.
       const caller = enter(ctx, request, request.params.id, 'id');
-      const list = invitationRanking(ctx, caller.room.id);
+      const list = await invitationRanking(ctx.store.db, caller.room.id);
       const mine = list.find((r) => r.uid === caller.user.id);
       return okEnvelope({ list, mine: { count: mine?.count ?? 0, rank: mine?.rank ?? null } });
     },

@@ -3,7 +3,8 @@
  * enters the room through it is counted once for the poster's owner (table invitations).
  */
 import { randomToken } from '../../auth/random.js';
-import type { ServerContext } from '../../context.js';
+import { sql } from 'kysely';
+import { changedRows, type StoreQueries } from '../../store/sqlStore.js';
 import { newId } from '../shared/ids.js';
 
 /** What a poster shows; templates and custom posters share it. */
@@ -60,33 +61,30 @@ const toPoster = (r: PosterRow): Poster => ({
   createdAt: r.created_at,
 });
 
-export function templatesOf(ctx: ServerContext, webcastId: string): PosterTemplate[] {
-  return (ctx.db.prepare('SELECT * FROM poster_templates WHERE webcast_id = ? ORDER BY sort, id').all(webcastId) as TemplateRow[]).map(toTemplate);
+export async function templatesOf(q: StoreQueries, webcastId: string): Promise<PosterTemplate[]> {
+  return (await sql<TemplateRow>`SELECT * FROM poster_templates WHERE webcast_id = ${webcastId} ORDER BY sort, id`.execute(q)).rows.map(toTemplate);
 }
 
-export function insertTemplate(ctx: ServerContext, t: PosterTemplate, sort: number): void {
-  ctx.db
-    .prepare('INSERT OR IGNORE INTO poster_templates (id, webcast_id, title, content, sort) VALUES (?, ?, ?, ?, ?)')
-    .run(t.id, t.webcastId, t.title, JSON.stringify(t.content), sort);
+export async function insertTemplate(q: StoreQueries, t: PosterTemplate, sort: number): Promise<void> {
+  await sql`INSERT INTO poster_templates (id, webcast_id, title, content, sort) VALUES (${t.id}, ${t.webcastId}, ${t.title}, ${JSON.stringify(t.content)}, ${sort})
+    ON CONFLICT DO NOTHING`.execute(q);
 }
 
-export function postersOf(ctx: ServerContext, webcastId: string, userId: string): Poster[] {
-  return (ctx.db.prepare('SELECT * FROM posters WHERE webcast_id = ? AND user_id = ? ORDER BY created_at, id').all(webcastId, userId) as PosterRow[]).map(toPoster);
+export async function postersOf(q: StoreQueries, webcastId: string, userId: string): Promise<Poster[]> {
+  return (await sql<PosterRow>`SELECT * FROM posters WHERE webcast_id = ${webcastId} AND user_id = ${userId} ORDER BY created_at, id`.execute(q)).rows.map(toPoster);
 }
 
-export function posterByCode(ctx: ServerContext, inviteCode: string): Poster | undefined {
-  const row = ctx.db.prepare('SELECT * FROM posters WHERE invite_code = ?').get(inviteCode) as PosterRow | undefined;
+export async function posterByCode(q: StoreQueries, inviteCode: string): Promise<Poster | undefined> {
+  const row = (await sql<PosterRow>`SELECT * FROM posters WHERE invite_code = ${inviteCode}`.execute(q)).rows[0];
   return row ? toPoster(row) : undefined;
 }
 
-/** A template poster exists once per user and template: creating it again returns the first. */
-export function createPoster(ctx: ServerContext, webcastId: string, userId: string, templateId: string | null, content: PosterContent): Poster {
-  if (templateId !== null) {
-    const existing = ctx.db
-      .prepare('SELECT * FROM posters WHERE webcast_id = ? AND user_id = ? AND template_id = ?')
-      .get(webcastId, userId, templateId) as PosterRow | undefined;
-    if (existing) return toPoster(existing);
-  }
+/**
+ * A template poster exists once per user and template: creating it again returns the first.
+ * The unique index (posters_template_once) decides between two requests at once, on any
+ * node: the second insert does nothing, and the first's poster is read back.
+ */
+export async function createPoster(q: StoreQueries, now: number, webcastId: string, userId: string, templateId: string | null, content: PosterContent): Promise<Poster> {
   const row: PosterRow = {
     id: newId('ps'),
     webcast_id: webcastId,
@@ -94,21 +92,20 @@ export function createPoster(ctx: ServerContext, webcastId: string, userId: stri
     template_id: templateId,
     content: JSON.stringify(content),
     invite_code: randomToken(12),
-    created_at: ctx.now(),
+    created_at: now,
   };
-  ctx.db
-    .prepare('INSERT INTO posters (id, webcast_id, user_id, template_id, content, invite_code, created_at) VALUES (@id, @webcast_id, @user_id, @template_id, @content, @invite_code, @created_at)')
-    .run(row);
-  return toPoster(row);
+  const inserted = await sql`INSERT INTO posters (id, webcast_id, user_id, template_id, content, invite_code, created_at)
+    VALUES (${row.id}, ${row.webcast_id}, ${row.user_id}, ${row.template_id}, ${row.content}, ${row.invite_code}, ${row.created_at}) ON CONFLICT DO NOTHING`.execute(q);
+  if (changedRows(inserted) === 1 || templateId === null) return toPoster(row);
+  const existing = (await sql<PosterRow>`SELECT * FROM posters WHERE webcast_id = ${webcastId} AND user_id = ${userId} AND template_id = ${templateId}`.execute(q)).rows[0]!;
+  return toPoster(existing);
 }
 
 /** Counts the invitee for the poster's owner once per room; false when already counted. */
-export function addInvitation(ctx: ServerContext, poster: Poster, inviteeId: string): boolean {
-  return (
-    ctx.db
-      .prepare('INSERT OR IGNORE INTO invitations (webcast_id, invitee_id, inviter_id, poster_id, created_at) VALUES (?, ?, ?, ?, ?)')
-      .run(poster.webcastId, inviteeId, poster.userId, poster.id, ctx.now()).changes === 1
-  );
+export async function addInvitation(q: StoreQueries, now: number, poster: Poster, inviteeId: string): Promise<boolean> {
+  const inserted = await sql`INSERT INTO invitations (webcast_id, invitee_id, inviter_id, poster_id, created_at)
+    VALUES (${poster.webcastId}, ${inviteeId}, ${poster.userId}, ${poster.id}, ${now}) ON CONFLICT DO NOTHING`.execute(q);
+  return changedRows(inserted) === 1;
 }
 
 export interface InviterRank {
@@ -119,16 +116,14 @@ export interface InviterRank {
 }
 
 /** Inviters of a room by invitees brought, most first (ties: who reached the count first). */
-export function invitationRanking(ctx: ServerContext, webcastId: string): InviterRank[] {
-  const rows = ctx.db
-    .prepare(
-      `SELECT i.inviter_id AS uid, u.name AS name, COUNT(*) AS count, MAX(i.created_at) AS last FROM invitations i
-       JOIN users u ON u.id = i.inviter_id WHERE i.webcast_id = ? GROUP BY i.inviter_id ORDER BY count DESC, last ASC, uid`,
-    )
-    .all(webcastId) as { uid: string; name: string; count: number }[];
+export async function invitationRanking(q: StoreQueries, webcastId: string): Promise<InviterRank[]> {
+  const rows = (
+    await sql<{ uid: string; name: string; count: number }>`SELECT i.inviter_id AS uid, u.name AS name, COUNT(*) AS count, MAX(i.created_at) AS last FROM invitations i
+      JOIN users u ON u.id = i.inviter_id WHERE i.webcast_id = ${webcastId} GROUP BY i.inviter_id, u.name ORDER BY count DESC, last ASC, uid`.execute(q)
+  ).rows;
   return rows.map((r, i) => ({ rank: i + 1, uid: r.uid, name: r.name, count: r.count }));
 }
 
-export function invitedCount(ctx: ServerContext, webcastId: string, inviterId: string): number {
-  return (ctx.db.prepare('SELECT COUNT(*) AS n FROM invitations WHERE webcast_id = ? AND inviter_id = ?').get(webcastId, inviterId) as { n: number }).n;
+export async function invitedCount(q: StoreQueries, webcastId: string, inviterId: string): Promise<number> {
+  return (await sql<{ n: number }>`SELECT COUNT(*) AS n FROM invitations WHERE webcast_id = ${webcastId} AND inviter_id = ${inviterId}`.execute(q)).rows[0]!.n;
 }
