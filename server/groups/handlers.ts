@@ -140,7 +140,7 @@ function deliver(ctx: ServerContext, outcome: Outcome, exceptClientId: string): 
   }
 }
 
-type Operation = (service: GroupService, userId: string, fields: Fields) => Outcome;
+type Operation = (service: GroupService, userId: string, fields: Fields) => Promise<Outcome>;
 
 /** What each request code does, as data. */
 const OPERATIONS: ReadonlyMap<number, Operation> = new Map<number, Operation>([
@@ -213,10 +213,10 @@ const OPERATIONS: ReadonlyMap<number, Operation> = new Map<number, Operation>([
 export const GROUP_REQUEST_CODES: readonly number[] = [...OPERATIONS.keys()];
 
 export function registerGroupHandlers(ctx: ServerContext): void {
-  const service = new GroupService(new GroupStore(ctx.db, ctx.now), ctx.now);
+  const service = new GroupService(new GroupStore(ctx.store.db, ctx.now), ctx.now);
   for (const [code, operation] of OPERATIONS) {
-    ctx.socketHandlers.register(code, (request: SocketRequest): FrameBody => {
-      const outcome = operation(service, request.session.userId, request.body);
+    ctx.socketHandlers.register(code, async (request: SocketRequest): Promise<FrameBody> => {
+      const outcome = await operation(service, request.session.userId, request.body);
       deliver(ctx, outcome, request.client.id);
       return outcome.reply;
     });

@@ -10,9 +10,9 @@ import { requireRoom } from '../entry/rooms.js';
 import { GROUP_AUTH } from './service.js';
 import { GroupStore } from './store.js';
 
-export function seedRoomGroups(ctx: ServerContext, roomIds: readonly string[], hostId: string): number {
-  const store = new GroupStore(ctx.db, ctx.now);
-  if (store.userName(hostId) === null) return 0;
+export async function seedRoomGroups(ctx: ServerContext, roomIds: readonly string[], hostId: string): Promise<number> {
+  const store = new GroupStore(ctx.store.db, ctx.now);
+  if ((await store.userName(hostId)) === null) return 0;
   let created = 0;
   for (const roomId of roomIds) {
     let groups;
@@ -23,9 +23,9 @@ export function seedRoomGroups(ctx: ServerContext, roomIds: readonly string[], h
     }
     if (!groups.enabled) continue;
     for (const g of groups.list) {
-      if (store.group(g.gid) !== null) continue;
-      store.atomically(() =>
-        store.create({ gid: g.gid, name: g.name, topic: g.intro, type: GROUP_DEFAULTS.type, maxnum: GROUP_DEFAULTS.maxnum, auth: GROUP_AUTH.free, hostId }),
+      if ((await store.group(g.gid)) !== null) continue;
+      await store.atomically((s) =>
+        s.create({ gid: g.gid, name: g.name, topic: g.intro, type: GROUP_DEFAULTS.type, maxnum: GROUP_DEFAULTS.maxnum, auth: GROUP_AUTH.free, hostId }),
       );
       created += 1;
     }

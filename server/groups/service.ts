@@ -105,54 +105,59 @@ export class GroupService {
     private readonly now: () => number,
   ) {}
 
-  private requireGroup(gid: string): Group {
-    const group = this.store.group(gid);
+  private async requireGroup(s: GroupStore, gid: string): Promise<Group> {
+    const group = await s.group(gid);
     if (!group) throw invalid('gid', 'no such group');
     return group;
   }
 
-  private requireMember(gid: string, userId: string): Member {
-    const member = this.store.member(gid, userId);
+  private async requireMember(s: GroupStore, gid: string, userId: string): Promise<Member> {
+    const member = await s.member(gid, userId);
     if (!member) throw new BizError(4009, 'you are not a member of this group');
     return member;
   }
 
-  private requireMay(operation: keyof typeof MAY, gid: string, userId: string): Member {
-    const member = this.requireMember(gid, userId);
+  private async requireMay(s: GroupStore, operation: keyof typeof MAY, gid: string, userId: string): Promise<Member> {
+    const member = await this.requireMember(s, gid, userId);
     if (!MAY[operation].includes(member.role)) throw new BizError(4009, `only the group ${MAY[operation].join(' or ')} may do this`);
     return member;
   }
 
-  private requireRoom(group: Group): void {
-    if (this.store.memberCount(group.gid) >= group.maxnum) throw new BizError(4201);
+  private async requireRoom(s: GroupStore, group: Group): Promise<void> {
+    if ((await s.memberCount(group.gid)) >= group.maxnum) throw new BizError(4201);
   }
 
-  private requireUser(field: string, userId: string): string {
-    const name = this.store.userName(userId);
+  private async requireUser(s: GroupStore, field: string, userId: string): Promise<string> {
+    const name = await s.userName(userId);
     if (name === null) throw invalid(field, 'no such user');
     return name;
   }
 
   /** A user's name for a notice (their id when the store has none). */
-  private nameOf(userId: string): string {
-    return this.store.userName(userId) ?? userId;
+  private async nameOf(s: GroupStore, userId: string): Promise<string> {
+    return (await s.userName(userId)) ?? userId;
   }
 
-  private staff(gid: string): string[] {
-    return this.store
-      .members(gid)
-      .filter((m) => m.role !== 'member')
-      .map((m) => m.userId);
+  private async staff(s: GroupStore, gid: string): Promise<string[]> {
+    return (await s.members(gid)).filter((m) => m.role !== 'member').map((m) => m.userId);
   }
 
-  private everyone(gid: string): string[] {
-    return this.store.members(gid).map((m) => m.userId);
+  private async everyone(s: GroupStore, gid: string): Promise<string[]> {
+    return (await s.members(gid)).map((m) => m.userId);
   }
 
-  create(userId: string, input: CreateInput): Outcome {
+  /** Runs `work` in one transaction with the group's row locked first (a check and the write it allows cannot be split, on any node). */
+  private inGroup<T>(gid: string, work: (s: GroupStore) => Promise<T>): Promise<T> {
+    return this.store.atomically(async (s) => {
+      await s.lockGroup(gid);
+      return work(s);
+    });
+  }
+
+  async create(userId: string, input: CreateInput): Promise<Outcome> {
     const gid = `g${randomToken(23)}`;
-    this.store.atomically(() =>
-      this.store.create({
+    return this.store.atomically(async (s) => {
+      await s.create({
         gid,
         name: input.name,
         topic: input.topic ?? '',
@@ -160,93 +165,93 @@ export class GroupService {
         maxnum: input.maxnum ?? GROUP_DEFAULTS.maxnum,
         auth: input.auth ?? GROUP_DEFAULTS.auth,
         hostId: userId,
-      }),
-    );
-    return { reply: publicGroup(this.requireGroup(gid), 1), pushes: [] };
+      });
+      return { reply: publicGroup(await this.requireGroup(s, gid), 1), pushes: [] };
+    });
   }
 
-  invite(userId: string, gid: string, invitee: string, info: unknown): Outcome {
-    return this.store.atomically(() => {
-      const group = this.requireGroup(gid);
-      const inviter = this.requireMember(gid, userId);
+  async invite(userId: string, gid: string, invitee: string, info: unknown): Promise<Outcome> {
+    return this.inGroup(gid, async (s) => {
+      const group = await this.requireGroup(s, gid);
+      const inviter = await this.requireMember(s, gid, userId);
       if (inviter.role === 'member' && group.auth !== GROUP_AUTH.free) {
         throw new BizError(4009, 'only the group host or admins may invite to this group');
       }
-      this.requireUser('invitee', invitee);
-      if (this.store.member(gid, invitee)) throw invalid('invitee', 'is already a member');
-      this.requireRoom(group);
+      await this.requireUser(s, 'invitee', invitee);
+      if (await s.member(gid, invitee)) throw invalid('invitee', 'is already a member');
+      await this.requireRoom(s, group);
       const cid = randomToken();
-      this.store.addRequest({ cid, gid, kind: 'invite', fromId: userId, toId: invitee, info });
+      await s.addRequest({ cid, gid, kind: 'invite', fromId: userId, toId: invitee, info });
       // The inviter's name is the store's, never what the inviting client put in `info`.
-      const notice = { gid, cid, info, inviter: userId, inviterName: this.nameOf(userId), invitee, cancel: false, name: group.name };
+      const notice = { gid, cid, info, inviter: userId, inviterName: await this.nameOf(s, userId), invitee, cancel: false, name: group.name };
       return { reply: { gid, cid }, pushes: [{ to: [invitee], code: GROUP_PUSH.invite, body: notice }] };
     });
   }
 
-  cancelInvite(userId: string, gid: string, cid: string): Outcome {
-    return this.store.atomically(() => {
-      const group = this.requireGroup(gid);
-      const actor = this.requireMember(gid, userId);
-      const invite = this.store.request(cid);
+  async cancelInvite(userId: string, gid: string, cid: string): Promise<Outcome> {
+    return this.inGroup(gid, async (s) => {
+      const group = await this.requireGroup(s, gid);
+      const actor = await this.requireMember(s, gid, userId);
+      const invite = await s.request(cid);
       if (!invite || invite.gid !== gid || invite.kind !== 'invite' || invite.state !== 'pending') throw invalid('cid', 'no pending invite');
       if (invite.fromId !== userId && actor.role === 'member') throw new BizError(4009, 'only the inviter or the group staff may cancel');
-      this.store.answerRequest(cid, 'cancelled');
+      await s.answerRequest(cid, 'cancelled');
       const notice = { gid, cid, info: invite.info, inviter: invite.fromId, invitee: invite.toId, cancel: true, name: group.name };
       return { reply: { gid, cid, cancel: true }, pushes: [{ to: [invite.toId ?? ''], code: GROUP_PUSH.invite, body: notice }] };
     });
   }
 
-  replyInvite(userId: string, gid: string, cid: string, response: number): Outcome {
-    return this.store.atomically(() => {
-      const group = this.requireGroup(gid);
-      const invite = this.store.request(cid);
+  async replyInvite(userId: string, gid: string, cid: string, response: number): Promise<Outcome> {
+    return this.inGroup(gid, async (s) => {
+      const group = await this.requireGroup(s, gid);
+      const invite = await s.request(cid);
       if (!invite || invite.gid !== gid || invite.kind !== 'invite' || invite.toId !== userId || invite.state !== 'pending') {
         throw invalid('cid', 'no pending invite for you');
       }
       let joined = false;
       if (response === RESPONSE.accept) {
         // A full group keeps the invite pending: it can be accepted once someone leaves.
-        this.requireRoom(group);
-        if (!this.store.member(gid, userId)) this.store.addMember(gid, userId, 'member');
+        await this.requireRoom(s, group);
+        if (!await s.member(gid, userId)) await s.addMember(gid, userId, 'member');
         joined = true;
       }
-      this.store.answerRequest(cid, response === RESPONSE.accept ? 'accepted' : 'refused');
-      const notice = { gid, cid, info: invite.info, inviter: invite.fromId, invitee: userId, inviteeName: this.nameOf(userId), cancel: false, response, name: group.name };
+      await s.answerRequest(cid, response === RESPONSE.accept ? 'accepted' : 'refused');
+      const notice = { gid, cid, info: invite.info, inviter: invite.fromId, invitee: userId, inviteeName: await this.nameOf(s, userId), cancel: false, response, name: group.name };
       return { reply: { gid, cid, response, joined }, pushes: [{ to: [invite.fromId], code: GROUP_PUSH.inviteReply, body: notice }] };
     });
   }
 
-  apply(userId: string, gid: string, info: unknown): Outcome {
-    return this.store.atomically(() => {
-      const group = this.requireGroup(gid);
-      if (this.store.member(gid, userId)) throw invalid('gid', 'you are already a member');
+  async apply(userId: string, gid: string, info: unknown): Promise<Outcome> {
+    return this.inGroup(gid, async (s) => {
+      const group = await this.requireGroup(s, gid);
+      if (await s.member(gid, userId)) throw invalid('gid', 'you are already a member');
       if (group.auth === GROUP_AUTH.closed) throw new BizError(4009, 'this group takes no new members');
-      this.requireRoom(group);
+      await this.requireRoom(s, group);
       if (group.auth === GROUP_AUTH.free) {
-        this.store.addMember(gid, userId, 'member');
+        await s.addMember(gid, userId, 'member');
         return { reply: { gid, joined: true }, pushes: [] };
       }
-      const pending = this.store.pendingRequestFrom(gid, 'apply', userId);
+      const pending = await s.pendingRequestFrom(gid, 'apply', userId);
       const cid = pending?.cid ?? randomToken();
-      if (!pending) this.store.addRequest({ cid, gid, kind: 'apply', fromId: userId, toId: null, info });
-      const notice = { gid, cid, applicant: userId, name: this.nameOf(userId), info, groupName: group.name };
-      return { reply: { gid, cid, joined: false }, pushes: [{ to: this.staff(gid), code: GROUP_PUSH.application, body: notice }] };
+      if (!pending) await s.addRequest({ cid, gid, kind: 'apply', fromId: userId, toId: null, info });
+      const notice = { gid, cid, applicant: userId, name: await this.nameOf(s, userId), info, groupName: group.name };
+      return { reply: { gid, cid, joined: false }, pushes: [{ to: await this.staff(s, gid), code: GROUP_PUSH.application, body: notice }] };
     });
   }
 
-  respondApplication(userId: string, gid: string, cid: string, response: number): Outcome {
-    return this.store.atomically(() => {
-      const group = this.requireGroup(gid);
-      this.requireMay('respondApplication', gid, userId);
-      const application = this.store.request(cid);
+  async respondApplication(userId: string, gid: string, cid: string, response: number): Promise<Outcome> {
+    return this.inGroup(gid, async (s) => {
+      const group = await this.requireGroup(s, gid);
+      await this.requireMay(s, 'respondApplication', gid, userId);
+      const application = await s.request(cid);
       if (!application || application.gid !== gid || application.kind !== 'apply' || application.state !== 'pending') {
         throw invalid('cid', 'no pending application');
       }
       if (response === RESPONSE.accept) {
-        this.requireRoom(group);
-        if (!this.store.member(gid, application.fromId)) this.store.addMember(gid, application.fromId, 'member');
+        await this.requireRoom(s, group);
+        if (!await s.member(gid, application.fromId)) await s.addMember(gid, application.fromId, 'member');
       }
-      this.store.answerRequest(cid, response === RESPONSE.accept ? 'accepted' : 'refused');
+      await s.answerRequest(cid, response === RESPONSE.accept ? 'accepted' : 'refused');
       const notice = { gid, cid, response, by: userId, groupName: group.name };
       return {
         reply: { gid, cid, response },
@@ -255,104 +260,108 @@ export class GroupService {
     });
   }
 
-  removeMembers(userId: string, gid: string, users: readonly string[]): Outcome {
-    return this.store.atomically(() => {
-      const group = this.requireGroup(gid);
-      const actor = this.requireMay('removeMember', gid, userId);
-      const targets = users.map((uid, i) => {
-        const target = this.store.member(gid, uid);
+  async removeMembers(userId: string, gid: string, users: readonly string[]): Promise<Outcome> {
+    return this.inGroup(gid, async (s) => {
+      const group = await this.requireGroup(s, gid);
+      const actor = await this.requireMay(s, 'removeMember', gid, userId);
+      const targets: Member[] = [];
+      for (const [i, uid] of users.entries()) {
+        const target = await s.member(gid, uid);
         if (!target) throw invalid(`users[${i}]`, 'is not a member');
         if (RANK[actor.role] <= RANK[target.role]) throw new BizError(4009, `you may not remove ${uid}`);
-        return target;
-      });
-      for (const t of targets) this.store.removeMember(gid, t.userId);
+        targets.push(target);
+      }
+      for (const t of targets) await s.removeMember(gid, t.userId);
+      const byName = await this.nameOf(s, userId);
       return {
         reply: { gid, users: targets.map((t) => t.userId) },
-        pushes: targets.map((t) => ({ to: [t.userId], code: GROUP_PUSH.removed, body: { gid, uid: t.userId, by: userId, byName: this.nameOf(userId), groupName: group.name } })),
+        pushes: targets.map((t) => ({ to: [t.userId], code: GROUP_PUSH.removed, body: { gid, uid: t.userId, by: userId, byName, groupName: group.name } })),
       };
     });
   }
 
-  exit(userId: string, gid: string): Outcome {
-    return this.store.atomically(() => {
-      const group = this.requireGroup(gid);
-      const member = this.requireMember(gid, userId);
+  async exit(userId: string, gid: string): Promise<Outcome> {
+    return this.inGroup(gid, async (s) => {
+      const group = await this.requireGroup(s, gid);
+      const member = await this.requireMember(s, gid, userId);
       if (member.role === 'host') throw invalid('gid', 'the host must transfer the group (1421) before leaving');
-      this.store.removeMember(gid, userId);
-      return { reply: { gid }, pushes: [{ to: this.staff(gid), code: GROUP_PUSH.exited, body: { gid, uid: userId, name: member.name, groupName: group.name } }] };
+      await s.removeMember(gid, userId);
+      return { reply: { gid }, pushes: [{ to: await this.staff(s, gid), code: GROUP_PUSH.exited, body: { gid, uid: userId, name: member.name, groupName: group.name } }] };
     });
   }
 
-  setAttributes(userId: string, gid: string, changes: GroupChanges): Outcome {
-    return this.store.atomically(() => {
-      this.requireGroup(gid);
-      this.requireMay('setAttributes', gid, userId);
+  async setAttributes(userId: string, gid: string, changes: GroupChanges): Promise<Outcome> {
+    return this.inGroup(gid, async (s) => {
+      await this.requireGroup(s, gid);
+      await this.requireMay(s, 'setAttributes', gid, userId);
       if (Object.keys(changes).length === 0) throw invalid('body', 'names no attribute to change (name, topic, maxnum, auth, attrs)');
-      const count = this.store.memberCount(gid);
+      const count = await s.memberCount(gid);
       if (changes.maxnum !== undefined && changes.maxnum < count) throw invalid('maxnum', `is below the member count (${count})`);
-      this.store.update(gid, changes);
-      const group = publicGroup(this.requireGroup(gid), count);
-      return { reply: group, pushes: [{ to: this.everyone(gid), code: GROUP_PUSH.attributes, body: group }] };
+      await s.update(gid, changes);
+      const group = publicGroup(await this.requireGroup(s, gid), count);
+      return { reply: group, pushes: [{ to: await this.everyone(s, gid), code: GROUP_PUSH.attributes, body: group }] };
     });
   }
 
-  setAdmin(userId: string, gid: string, target: string, admin: boolean): Outcome {
-    return this.store.atomically(() => {
-      const group = this.requireGroup(gid);
-      this.requireMay('setAdmin', gid, userId);
-      const member = this.store.member(gid, target);
+  async setAdmin(userId: string, gid: string, target: string, admin: boolean): Promise<Outcome> {
+    return this.inGroup(gid, async (s) => {
+      const group = await this.requireGroup(s, gid);
+      await this.requireMay(s, 'setAdmin', gid, userId);
+      const member = await s.member(gid, target);
       if (!member) throw invalid('uid', 'is not a member');
       if (member.role === 'host') throw invalid('uid', 'is the host');
-      this.store.setRole(gid, target, admin ? 'admin' : 'member');
+      await s.setRole(gid, target, admin ? 'admin' : 'member');
       const body = { gid, uid: target, admin, name: member.name, groupName: group.name };
-      return { reply: body, pushes: [{ to: this.everyone(gid), code: GROUP_PUSH.admin, body }] };
+      return { reply: body, pushes: [{ to: await this.everyone(s, gid), code: GROUP_PUSH.admin, body }] };
     });
   }
 
-  transferHost(userId: string, gid: string, target: string): Outcome {
-    return this.store.atomically(() => {
-      const group = this.requireGroup(gid);
-      this.requireMay('transferHost', gid, userId);
+  async transferHost(userId: string, gid: string, target: string): Promise<Outcome> {
+    return this.inGroup(gid, async (s) => {
+      const group = await this.requireGroup(s, gid);
+      await this.requireMay(s, 'transferHost', gid, userId);
       if (target === userId) throw invalid('uid', 'is you already');
-      if (!this.store.member(gid, target)) throw invalid('uid', 'is not a member');
+      if (!await s.member(gid, target)) throw invalid('uid', 'is not a member');
       // The old host becomes a plain member, as in the messaging apps people know: handing
       // a group over hands over running it (issue 16: the old host can no longer remove).
-      this.store.setRole(gid, target, 'host');
-      this.store.setRole(gid, userId, 'member');
-      this.store.setHost(gid, target);
-      const body = { gid, host: target, previous: userId, hostName: this.nameOf(target), groupName: group.name };
-      return { reply: body, pushes: [{ to: this.everyone(gid), code: GROUP_PUSH.host, body }] };
+      await s.setRole(gid, target, 'host');
+      await s.setRole(gid, userId, 'member');
+      await s.setHost(gid, target);
+      const body = { gid, host: target, previous: userId, hostName: await this.nameOf(s, target), groupName: group.name };
+      return { reply: body, pushes: [{ to: await this.everyone(s, gid), code: GROUP_PUSH.host, body }] };
     });
   }
 
-  setRecvSetting(userId: string, gid: string, setting: number): Outcome {
-    this.requireGroup(gid);
-    this.requireMember(gid, userId);
-    this.store.setRecvSetting(gid, userId, setting);
+  async setRecvSetting(userId: string, gid: string, setting: number): Promise<Outcome> {
+    const s = this.store;
+    await this.requireGroup(s, gid);
+    await this.requireMember(s, gid, userId);
+    await s.setRecvSetting(gid, userId, setting);
     return { reply: { gid, setting }, pushes: [] };
   }
 
-  setPower(userId: string, gid: string, target: string, power: number): Outcome {
-    return this.store.atomically(() => {
-      const group = this.requireGroup(gid);
-      const actor = this.requireMay('setPower', gid, userId);
-      const member = this.store.member(gid, target);
+  async setPower(userId: string, gid: string, target: string, power: number): Promise<Outcome> {
+    return this.inGroup(gid, async (s) => {
+      const group = await this.requireGroup(s, gid);
+      const actor = await this.requireMay(s, 'setPower', gid, userId);
+      const member = await s.member(gid, target);
       if (!member) throw invalid('uid', 'is not a member');
       if (RANK[actor.role] <= RANK[member.role]) throw new BizError(4009, `you may not change the power of ${target}`);
-      this.store.setPower(gid, target, power);
+      await s.setPower(gid, target, power);
       // Setting the power answers the member's pending power application, if any.
-      const pending = this.store.pendingRequestFrom(gid, 'power', target);
-      if (pending) this.store.answerRequest(pending.cid, power === GROUP_POWER.speak ? 'accepted' : 'refused');
-      const body = { gid, uid: target, power, by: userId, byName: this.nameOf(userId), groupName: group.name };
+      const pending = await s.pendingRequestFrom(gid, 'power', target);
+      if (pending) await s.answerRequest(pending.cid, power === GROUP_POWER.speak ? 'accepted' : 'refused');
+      const body = { gid, uid: target, power, by: userId, byName: await this.nameOf(s, userId), groupName: group.name };
       return { reply: body, pushes: [{ to: [target], code: GROUP_PUSH.power, body }] };
     });
   }
 
-  memberInfo(userId: string, gid: string, target: string | undefined): Outcome {
-    this.requireGroup(gid);
-    this.requireMember(gid, userId);
-    if (target === undefined) return { reply: { gid, members: this.store.members(gid).map(publicMember) }, pushes: [] };
-    const member = this.store.member(gid, target);
+  async memberInfo(userId: string, gid: string, target: string | undefined): Promise<Outcome> {
+    const s = this.store;
+    await this.requireGroup(s, gid);
+    await this.requireMember(s, gid, userId);
+    if (target === undefined) return { reply: { gid, members: (await s.members(gid)).map(publicMember) }, pushes: [] };
+    const member = await s.member(gid, target);
     if (!member) throw invalid('uid', 'is not a member');
     return { reply: { gid, member: publicMember(member) }, pushes: [] };
   }
@@ -362,67 +371,72 @@ export class GroupService {
    * caller's membership and unread count, and the invites waiting for the caller's answer,
    * so a client that was offline when they were pushed still learns of them.
    */
-  myGroups(userId: string): Outcome {
-    const groups = this.store.groupsOf(userId).map(({ group, member }) => ({
-      ...publicGroup(group, this.store.memberCount(group.gid)),
+  async myGroups(userId: string): Promise<Outcome> {
+    const s = this.store;
+    const groups = [];
+    for (const { group, member } of await s.groupsOf(userId)) {
+      groups.push({
+      ...publicGroup(group, await s.memberCount(group.gid)),
       role: member.role,
       power: member.power,
       setting: member.recvSetting,
       readSeq: member.readSeq,
       lastSeq: group.lastSeq,
-    }));
-    const invites = this.store.pendingInvitesFor(userId).map((r) => ({
+      });
+    }
+    const invites = [];
+    for (const r of await s.pendingInvitesFor(userId)) {
+      invites.push({
       gid: r.gid,
       cid: r.cid,
       info: r.info,
       inviter: r.fromId,
-      inviterName: this.nameOf(r.fromId),
+      inviterName: await this.nameOf(s, r.fromId),
       invitee: userId,
       cancel: false,
-      name: this.store.group(r.gid)?.name ?? r.gid,
-    }));
+      name: (await s.group(r.gid))?.name ?? r.gid,
+      });
+    }
     return { reply: { groups, invites }, pushes: [] };
   }
 
-  applyForPower(userId: string, gid: string, info: unknown): Outcome {
-    return this.store.atomically(() => {
-      this.requireGroup(gid);
-      const member = this.requireMember(gid, userId);
+  async applyForPower(userId: string, gid: string, info: unknown): Promise<Outcome> {
+    return this.inGroup(gid, async (s) => {
+      await this.requireGroup(s, gid);
+      const member = await this.requireMember(s, gid, userId);
       if (member.power === GROUP_POWER.speak) throw invalid('power', 'you have it already');
-      const pending = this.store.pendingRequestFrom(gid, 'power', userId);
+      const pending = await s.pendingRequestFrom(gid, 'power', userId);
       const cid = pending?.cid ?? randomToken();
-      if (!pending) this.store.addRequest({ cid, gid, kind: 'power', fromId: userId, toId: null, info });
-      const notice = { gid, cid, uid: userId, name: member.name, power: GROUP_POWER.speak, info, groupName: this.requireGroup(gid).name };
-      return { reply: { gid, cid }, pushes: [{ to: this.staff(gid), code: GROUP_PUSH.powerApplication, body: notice }] };
+      if (!pending) await s.addRequest({ cid, gid, kind: 'power', fromId: userId, toId: null, info });
+      const notice = { gid, cid, uid: userId, name: member.name, power: GROUP_POWER.speak, info, groupName: (await this.requireGroup(s, gid)).name };
+      return { reply: { gid, cid }, pushes: [{ to: await this.staff(s, gid), code: GROUP_PUSH.powerApplication, body: notice }] };
     });
   }
 
   /** 1301: stores the message and pushes 1303 to every member who wants pushes. */
-  groupMessage(userId: string, gid: string, mid: string, type: number, body: unknown): Outcome {
-    return this.store.atomically(() => {
-      this.requireGroup(gid);
-      const member = this.requireMember(gid, userId);
+  async groupMessage(userId: string, gid: string, mid: string, type: number, body: unknown): Promise<Outcome> {
+    return this.inGroup(gid, async (s) => {
+      await this.requireGroup(s, gid);
+      const member = await this.requireMember(s, gid, userId);
       if (member.power !== GROUP_POWER.speak) throw new BizError(4402, 'you are silenced in this group');
-      const seq = this.store.appendMessage(gid, mid, userId, type, body);
-      const recipients = this.store
-        .members(gid)
-        .filter((m) => m.recvSetting !== RECV_SETTING.none)
-        .map((m) => m.userId);
+      const seq = await s.appendMessage(gid, mid, userId, type, body);
+      const recipients = (await s.members(gid)).filter((m) => m.recvSetting !== RECV_SETTING.none).map((m) => m.userId);
       const push = { gid, seq, mid, from: userId, name: member.name, type, body, time: this.now() };
       return { reply: { gid, seq, mid }, pushes: [{ to: recipients, code: GROUP_PUSH.groupMessage, body: push }] };
     });
   }
 
   /** 1101: stores the message and pushes 1103 to the addressee. */
-  peerMessage(userId: string, mid: string, input: PeerInput): Outcome {
+  async peerMessage(userId: string, mid: string, input: PeerInput): Promise<Outcome> {
+    const s = this.store;
     if (input.to === userId) throw invalid('to', 'is yourself');
-    this.requireUser('to', input.to);
-    if (this.store.peerMessageExists(mid)) throw invalid('mid', 'was used already');
-    this.store.addPeerMessage(mid, userId, input.to, input.tocid, input.type, input.body);
+    await this.requireUser(s, 'to', input.to);
+    if (await s.peerMessageExists(mid)) throw invalid('mid', 'was used already');
+    await s.addPeerMessage(mid, userId, input.to, input.tocid, input.type, input.body);
     const push = {
       mid,
       from: userId,
-      name: this.store.userName(userId) ?? userId,
+      name: await s.userName(userId) ?? userId,
       to: input.to,
       tocid: input.tocid,
       type: input.type,
@@ -433,16 +447,18 @@ export class GroupService {
   }
 
   /** 1501 for a group: moves the read position forward. */
-  markGroupRead(userId: string, gid: string, seq: number): Outcome {
-    const group = this.requireGroup(gid);
-    this.requireMember(gid, userId);
+  async markGroupRead(userId: string, gid: string, seq: number): Promise<Outcome> {
+    const s = this.store;
+    const group = await this.requireGroup(s, gid);
+    await this.requireMember(s, gid, userId);
     if (seq > group.lastSeq) throw invalid('seq', `is after the newest message (${group.lastSeq})`);
-    const read = this.store.markRead(gid, userId, seq);
+    const read = await s.markRead(gid, userId, seq);
     return { reply: { gid, seq: read, unread: group.lastSeq - read }, pushes: [] };
   }
 
   /** 1501 for a peer: marks everything `from` sent to the caller read. */
-  markPeerRead(userId: string, from: string): Outcome {
-    return { reply: { from, read: this.store.markPeerRead(userId, from) }, pushes: [] };
+  async markPeerRead(userId: string, from: string): Promise<Outcome> {
+    const s = this.store;
+    return { reply: { from, read: await s.markPeerRead(userId, from) }, pushes: [] };
   }
 }

@@ -1,10 +1,11 @@
 /**
- * Groups in SQLite (migration 5): the groups, their members with role, power, receive
+ * Groups in the store (migration 5): the groups, their members with role, power, receive
  * setting and read position, the requests users answer (invites, applications, power
  * applications), group messages with a per-group seq, and peer messages. Plain queries,
  * no rules: service.ts decides who may do what.
  */
-import type { Db } from '../store/db.js';
+import { sql } from 'kysely';
+import { changedRows, forUpdate, type StoreQueries } from '../store/sqlStore.js';
 
 export type MemberRole = 'host' | 'admin' | 'member';
 export type RequestKind = 'invite' | 'apply' | 'power';
@@ -109,8 +110,8 @@ const toRequest = (r: RequestRow): GroupRequest => ({
   state: r.state,
 });
 
-const MEMBER_SELECT = `SELECT m.gid, m.user_id, u.name, m.role, m.power, m.recv_setting, m.read_seq, m.joined_at
-  FROM group_members m LEFT JOIN users u ON u.id = m.user_id`;
+const MEMBER_SELECT = sql.raw(`SELECT m.gid, m.user_id, u.name, m.role, m.power, m.recv_setting, m.read_seq, m.joined_at
+  FROM group_members m LEFT JOIN users u ON u.id = m.user_id`);
 
 export interface NewGroup {
   readonly gid: string;
@@ -124,155 +125,154 @@ export interface NewGroup {
 
 export type GroupChanges = Partial<Pick<Group, 'name' | 'topic' | 'maxnum' | 'auth' | 'attrs'>>;
 
+/**
+ * On either engine (issue 40). A store bound to a transaction is what `atomically` hands its
+ * work; that work locks the group's row first (`lockGroup`), so a check and the write it
+ * allows (room left in the group, a role) hold against another node's at the same moment.
+ */
 export class GroupStore {
   constructor(
-    private readonly db: Db,
+    private readonly q: StoreQueries,
     private readonly now: () => number,
   ) {}
 
   /** Runs `work` in one transaction (a check and the write it allows cannot be split). */
-  atomically<T>(work: () => T): T {
-    return this.db.transaction(work)();
+  atomically<T>(work: (store: GroupStore) => Promise<T>): Promise<T> {
+    if (this.q.isTransaction) return work(this);
+    return this.q.transaction().execute((tx) => work(new GroupStore(tx, this.now)));
   }
 
-  userName(userId: string): string | null {
-    const row = this.db.prepare('SELECT name FROM users WHERE id = ?').get(userId) as { name: string } | undefined;
-    return row?.name ?? null;
+  /** Holds the group's row until the transaction ends (PostgreSQL; SQLite has one writer). */
+  async lockGroup(gid: string): Promise<void> {
+    await sql`SELECT gid FROM groups WHERE gid = ${gid}${forUpdate(this.q)}`.execute(this.q);
   }
 
-  group(gid: string): Group | null {
-    const row = this.db.prepare('SELECT * FROM groups WHERE gid = ?').get(gid) as GroupRow | undefined;
+  async userName(userId: string): Promise<string | null> {
+    return (await sql<{ name: string }>`SELECT name FROM users WHERE id = ${userId}`.execute(this.q)).rows[0]?.name ?? null;
+  }
+
+  async group(gid: string): Promise<Group | null> {
+    const row = (await sql<GroupRow>`SELECT * FROM groups WHERE gid = ${gid}`.execute(this.q)).rows[0];
     return row ? toGroup(row) : null;
   }
 
-  create(g: NewGroup): void {
+  async create(g: NewGroup): Promise<void> {
     const now = this.now();
-    this.db
-      .prepare('INSERT INTO groups (gid, name, topic, type, maxnum, auth, host_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
-      .run(g.gid, g.name, g.topic, g.type, g.maxnum, g.auth, g.hostId, now, now);
-    this.addMember(g.gid, g.hostId, 'host');
+    await sql`INSERT INTO groups (gid, name, topic, type, maxnum, auth, host_id, created_at, updated_at)
+      VALUES (${g.gid}, ${g.name}, ${g.topic}, ${g.type}, ${g.maxnum}, ${g.auth}, ${g.hostId}, ${now}, ${now})`.execute(this.q);
+    await this.addMember(g.gid, g.hostId, 'host');
   }
 
-  update(gid: string, changes: GroupChanges): void {
-    const current = this.group(gid);
+  async update(gid: string, changes: GroupChanges): Promise<void> {
+    const current = await this.group(gid);
     if (!current) return;
     const next = { ...current, ...changes };
-    this.db
-      .prepare('UPDATE groups SET name = ?, topic = ?, maxnum = ?, auth = ?, attrs = ?, updated_at = ? WHERE gid = ?')
-      .run(next.name, next.topic, next.maxnum, next.auth, JSON.stringify(next.attrs), this.now(), gid);
+    await sql`UPDATE groups SET name = ${next.name}, topic = ${next.topic}, maxnum = ${next.maxnum}, auth = ${next.auth}, attrs = ${JSON.stringify(next.attrs)}, updated_at = ${this.now()}
+      WHERE gid = ${gid}`.execute(this.q);
   }
 
-  member(gid: string, userId: string): Member | null {
-    const row = this.db.prepare(`${MEMBER_SELECT} WHERE m.gid = ? AND m.user_id = ?`).get(gid, userId) as MemberRow | undefined;
+  async member(gid: string, userId: string): Promise<Member | null> {
+    const row = (await sql<MemberRow>`${MEMBER_SELECT} WHERE m.gid = ${gid} AND m.user_id = ${userId}`.execute(this.q)).rows[0];
     return row ? toMember(row) : null;
   }
 
-  members(gid: string): Member[] {
-    return (this.db.prepare(`${MEMBER_SELECT} WHERE m.gid = ? ORDER BY m.joined_at, m.user_id`).all(gid) as MemberRow[]).map(toMember);
+  async members(gid: string): Promise<Member[]> {
+    return (await sql<MemberRow>`${MEMBER_SELECT} WHERE m.gid = ${gid} ORDER BY m.joined_at, m.user_id`.execute(this.q)).rows.map(toMember);
   }
 
   /** The groups `userId` is a member of, newest joined first. */
-  groupsOf(userId: string): { group: Group; member: Member }[] {
-    const rows = this.db
-      .prepare('SELECT g.* FROM groups g JOIN group_members m ON m.gid = g.gid WHERE m.user_id = ? ORDER BY m.joined_at DESC, g.gid')
-      .all(userId) as GroupRow[];
-    return rows.flatMap((row) => {
-      const member = this.member(row.gid, userId);
-      return member ? [{ group: toGroup(row), member }] : [];
-    });
+  async groupsOf(userId: string): Promise<{ group: Group; member: Member }[]> {
+    const rows = (
+      await sql<GroupRow>`SELECT g.* FROM groups g JOIN group_members m ON m.gid = g.gid WHERE m.user_id = ${userId} ORDER BY m.joined_at DESC, g.gid`.execute(this.q)
+    ).rows;
+    const found: { group: Group; member: Member }[] = [];
+    for (const row of rows) {
+      const member = await this.member(row.gid, userId);
+      if (member) found.push({ group: toGroup(row), member });
+    }
+    return found;
   }
 
   /** Invites sent to `userId` that nobody answered yet. */
-  pendingInvitesFor(userId: string): GroupRequest[] {
+  async pendingInvitesFor(userId: string): Promise<GroupRequest[]> {
     return (
-      this.db
-        .prepare("SELECT * FROM group_requests WHERE kind = 'invite' AND to_id = ? AND state = 'pending' ORDER BY created_at")
-        .all(userId) as RequestRow[]
-    ).map(toRequest);
+      await sql<RequestRow>`SELECT * FROM group_requests WHERE kind = 'invite' AND to_id = ${userId} AND state = 'pending' ORDER BY created_at`.execute(this.q)
+    ).rows.map(toRequest);
   }
 
-  memberCount(gid: string): number {
-    return (this.db.prepare('SELECT COUNT(*) AS n FROM group_members WHERE gid = ?').get(gid) as { n: number }).n;
+  async memberCount(gid: string): Promise<number> {
+    return (await sql<{ n: number }>`SELECT COUNT(*) AS n FROM group_members WHERE gid = ${gid}`.execute(this.q)).rows[0]!.n;
   }
 
-  addMember(gid: string, userId: string, role: MemberRole): void {
-    const group = this.group(gid);
-    this.db
-      .prepare('INSERT INTO group_members (gid, user_id, role, read_seq, joined_at) VALUES (?, ?, ?, ?, ?)')
-      .run(gid, userId, role, group?.lastSeq ?? 0, this.now());
+  async addMember(gid: string, userId: string, role: MemberRole): Promise<void> {
+    const group = await this.group(gid);
+    await sql`INSERT INTO group_members (gid, user_id, role, read_seq, joined_at) VALUES (${gid}, ${userId}, ${role}, ${group?.lastSeq ?? 0}, ${this.now()})`.execute(this.q);
   }
 
-  removeMember(gid: string, userId: string): void {
-    this.db.prepare('DELETE FROM group_members WHERE gid = ? AND user_id = ?').run(gid, userId);
+  async removeMember(gid: string, userId: string): Promise<void> {
+    await sql`DELETE FROM group_members WHERE gid = ${gid} AND user_id = ${userId}`.execute(this.q);
   }
 
-  setRole(gid: string, userId: string, role: MemberRole): void {
-    this.db.prepare('UPDATE group_members SET role = ? WHERE gid = ? AND user_id = ?').run(role, gid, userId);
+  async setRole(gid: string, userId: string, role: MemberRole): Promise<void> {
+    await sql`UPDATE group_members SET role = ${role} WHERE gid = ${gid} AND user_id = ${userId}`.execute(this.q);
   }
 
-  setHost(gid: string, userId: string): void {
-    this.db.prepare('UPDATE groups SET host_id = ?, updated_at = ? WHERE gid = ?').run(userId, this.now(), gid);
+  async setHost(gid: string, userId: string): Promise<void> {
+    await sql`UPDATE groups SET host_id = ${userId}, updated_at = ${this.now()} WHERE gid = ${gid}`.execute(this.q);
   }
 
-  setPower(gid: string, userId: string, power: number): void {
-    this.db.prepare('UPDATE group_members SET power = ? WHERE gid = ? AND user_id = ?').run(power, gid, userId);
+  async setPower(gid: string, userId: string, power: number): Promise<void> {
+    await sql`UPDATE group_members SET power = ${power} WHERE gid = ${gid} AND user_id = ${userId}`.execute(this.q);
   }
 
-  setRecvSetting(gid: string, userId: string, setting: number): void {
-    this.db.prepare('UPDATE group_members SET recv_setting = ? WHERE gid = ? AND user_id = ?').run(setting, gid, userId);
+  async setRecvSetting(gid: string, userId: string, setting: number): Promise<void> {
+    await sql`UPDATE group_members SET recv_setting = ${setting} WHERE gid = ${gid} AND user_id = ${userId}`.execute(this.q);
   }
 
   /** Moves the read position forward only; returns the position kept. */
-  markRead(gid: string, userId: string, seq: number): number {
-    this.db.prepare('UPDATE group_members SET read_seq = MAX(read_seq, ?) WHERE gid = ? AND user_id = ?').run(seq, gid, userId);
-    return this.member(gid, userId)?.readSeq ?? 0;
+  async markRead(gid: string, userId: string, seq: number): Promise<number> {
+    await sql`UPDATE group_members SET read_seq = CASE WHEN read_seq > ${seq} THEN read_seq ELSE ${seq} END WHERE gid = ${gid} AND user_id = ${userId}`.execute(this.q);
+    return (await this.member(gid, userId))?.readSeq ?? 0;
   }
 
-  addRequest(r: Omit<GroupRequest, 'state'>): void {
-    this.db
-      .prepare("INSERT INTO group_requests (cid, gid, kind, from_id, to_id, info, state, created_at) VALUES (?, ?, ?, ?, ?, ?, 'pending', ?)")
-      .run(r.cid, r.gid, r.kind, r.fromId, r.toId, JSON.stringify(r.info ?? {}), this.now());
+  async addRequest(r: Omit<GroupRequest, 'state'>): Promise<void> {
+    await sql`INSERT INTO group_requests (cid, gid, kind, from_id, to_id, info, state, created_at)
+      VALUES (${r.cid}, ${r.gid}, ${r.kind}, ${r.fromId}, ${r.toId}, ${JSON.stringify(r.info ?? {})}, 'pending', ${this.now()})`.execute(this.q);
   }
 
-  request(cid: string): GroupRequest | null {
-    const row = this.db.prepare('SELECT * FROM group_requests WHERE cid = ?').get(cid) as RequestRow | undefined;
+  async request(cid: string): Promise<GroupRequest | null> {
+    const row = (await sql<RequestRow>`SELECT * FROM group_requests WHERE cid = ${cid}`.execute(this.q)).rows[0];
     return row ? toRequest(row) : null;
   }
 
-  pendingRequestFrom(gid: string, kind: RequestKind, fromId: string): GroupRequest | null {
-    const row = this.db
-      .prepare("SELECT * FROM group_requests WHERE gid = ? AND kind = ? AND from_id = ? AND state = 'pending' ORDER BY created_at LIMIT 1")
-      .get(gid, kind, fromId) as RequestRow | undefined;
+  async pendingRequestFrom(gid: string, kind: RequestKind, fromId: string): Promise<GroupRequest | null> {
+    const row = (
+      await sql<RequestRow>`SELECT * FROM group_requests WHERE gid = ${gid} AND kind = ${kind} AND from_id = ${fromId} AND state = 'pending' ORDER BY created_at LIMIT 1`.execute(this.q)
+    ).rows[0];
     return row ? toRequest(row) : null;
   }
 
-  answerRequest(cid: string, state: Exclude<RequestState, 'pending'>): void {
-    this.db.prepare("UPDATE group_requests SET state = ?, answered_at = ? WHERE cid = ? AND state = 'pending'").run(state, this.now(), cid);
+  async answerRequest(cid: string, state: Exclude<RequestState, 'pending'>): Promise<void> {
+    await sql`UPDATE group_requests SET state = ${state}, answered_at = ${this.now()} WHERE cid = ${cid} AND state = 'pending'`.execute(this.q);
   }
 
-  /** Stores a group message under the group's next seq and returns that seq. */
-  appendMessage(gid: string, mid: string, fromId: string, type: number, body: unknown): number {
-    this.db.prepare('UPDATE groups SET last_seq = last_seq + 1 WHERE gid = ?').run(gid);
-    const seq = this.group(gid)?.lastSeq ?? 0;
-    this.db
-      .prepare('INSERT INTO group_messages (gid, seq, mid, from_id, type, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-      .run(gid, seq, mid, fromId, type, JSON.stringify(body), this.now());
+  /** Stores a group message under the group's next seq and returns that seq (the UPDATE holds the group's row: seqs are given one at a time). */
+  async appendMessage(gid: string, mid: string, fromId: string, type: number, body: unknown): Promise<number> {
+    const seq = (await sql<{ seq: number }>`UPDATE groups SET last_seq = last_seq + 1 WHERE gid = ${gid} RETURNING last_seq AS seq`.execute(this.q)).rows[0]?.seq ?? 0;
+    await sql`INSERT INTO group_messages (gid, seq, mid, from_id, type, body, created_at) VALUES (${gid}, ${seq}, ${mid}, ${fromId}, ${type}, ${JSON.stringify(body)}, ${this.now()})`.execute(this.q);
     return seq;
   }
 
-  addPeerMessage(mid: string, fromId: string, toId: string, tocid: string, type: number, body: string): void {
-    this.db
-      .prepare('INSERT INTO peer_messages (mid, from_id, to_id, tocid, type, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-      .run(mid, fromId, toId, tocid, type, body, this.now());
+  async addPeerMessage(mid: string, fromId: string, toId: string, tocid: string, type: number, body: string): Promise<void> {
+    await sql`INSERT INTO peer_messages (mid, from_id, to_id, tocid, type, body, created_at) VALUES (${mid}, ${fromId}, ${toId}, ${tocid}, ${type}, ${body}, ${this.now()})`.execute(this.q);
   }
 
-  peerMessageExists(mid: string): boolean {
-    return this.db.prepare('SELECT 1 FROM peer_messages WHERE mid = ?').get(mid) !== undefined;
+  async peerMessageExists(mid: string): Promise<boolean> {
+    return (await sql`SELECT 1 FROM peer_messages WHERE mid = ${mid}`.execute(this.q)).rows.length > 0;
   }
 
   /** Marks every unread peer message from `fromId` to `toId` read; returns how many. */
-  markPeerRead(toId: string, fromId: string): number {
-    return this.db.prepare('UPDATE peer_messages SET read_at = ? WHERE to_id = ? AND from_id = ? AND read_at IS NULL').run(this.now(), toId, fromId)
-      .changes;
+  async markPeerRead(toId: string, fromId: string): Promise<number> {
+    return changedRows(await sql`UPDATE peer_messages SET read_at = ${this.now()} WHERE to_id = ${toId} AND from_id = ${fromId} AND read_at IS NULL`.execute(this.q));
   }
 }

@@ -11,6 +11,8 @@ import { takeStock, findGoods } from './goods/store.js';
 import { insertPacket, markSent, remainingOf, takeShare } from './redPacket/store.js';
 import { balanceOf, credit, debit } from './redPacket/wallet.js';
 import { advance, insertRaffle, insertWinners, winners } from './raffle/store.js';
+import { GROUP_AUTH, GroupService } from '../groups/service.js';
+import { GroupStore } from '../groups/store.js';
 
 async function room(store: SqlStore, id: string) {
   await sql`INSERT INTO rooms (id, title, created_at) VALUES (${id}, 'Race room', 1)`.execute(store.db);
@@ -78,6 +80,19 @@ describe.each(storeEngines())('rules raced by nodes on $engine', ({ openNodes })
       ),
     );
     expect((await sql<{ n: number }>`SELECT n FROM steps WHERE k = 'viewer'`.execute(nodes[0]!.db)).rows[0]!.n).toBe(8);
+  });
+
+  it('lets a group fill to its size and no further: 6 people join a group with 2 places left at once', async () => {
+    const nodes = await openNodes(6);
+    const store = nodes[0]!;
+    for (const id of ['host', 'j0', 'j1', 'j2', 'j3', 'j4', 'j5']) await user(store, id);
+    const services = nodes.map((node) => new GroupService(new GroupStore(node.db, () => 1), () => 1));
+    const created = await services[0]!.create('host', { name: 'Race group', maxnum: 3, auth: GROUP_AUTH.free });
+    const gid = String(created.reply.gid);
+    const joins = await Promise.allSettled(services.map((service, i) => service.apply(`j${i}`, gid, {})));
+    expect(joins.filter((j) => j.status === 'fulfilled')).toHaveLength(2);
+    expect(joins.filter((j) => j.status === 'rejected').map((j) => ((j as PromiseRejectedResult).reason as { code?: number }).code)).toEqual([4201, 4201, 4201, 4201]);
+    expect(await new GroupStore(store.db, () => 1).memberCount(gid)).toBe(3);
   });
 
   it('loses no movement of a wallet: 60 credits and 20 debits at once', async () => {

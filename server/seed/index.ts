@@ -25,7 +25,7 @@ export async function seedIfEmpty(ctx: ServerContext): Promise<SeededRoom[]> {
   );
   seedReplayDemos(ctx);
   await seedDirectory(ctx.store, ctx.now);
-  seedRoomGroups(
+  await seedRoomGroups(
     ctx,
     rooms.map((r) => r.id),
     DEMO_GROUP_HOST,
