@@ -5,6 +5,7 @@
  * player's lines and qualities, and the replay once ended. Never a secret: no password,
  * member code, whitelist or stream key is read here.
  */
+import { sql } from 'kysely';
 import type { RouteModule } from '../http/app.js';
 import type { ServerContext } from '../context.js';
 import { okEnvelope } from '../http/envelope.js';
@@ -88,8 +89,8 @@ export async function roomInfoOf(ctx: ServerContext, room: Room): Promise<RoomIn
     },
     replay: replayOf(ctx.config, room),
     online: await ctx.hub.onlineCount(room.id),
-    praise: praiseTotal(ctx.db, room.id),
-    series: (ctx.db.prepare('SELECT agg_id FROM aggregations WHERE webcast_id = ? ORDER BY agg_id').all(room.id) as { agg_id: string }[]).map((r) => r.agg_id),
+    praise: await praiseTotal(ctx.store.db, room.id),
+    series: (await sql<{ agg_id: string }>`SELECT agg_id FROM aggregations WHERE webcast_id = ${room.id} ORDER BY agg_id`.execute(ctx.store.db)).rows.map((r) => r.agg_id),
   };
 }
 

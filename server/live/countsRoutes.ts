@@ -4,6 +4,7 @@
  * online total. Every praise, and every viewer socket joining or leaving the room, nudges
  * the coalesced 7109 `{online, praise}` push, so the online count moves in every tab.
  */
+import { sql } from 'kysely';
 import type { RouteModule } from '../http/app.js';
 import type { ServerContext } from '../context.js';
 import { okEnvelope } from '../http/envelope.js';
@@ -26,13 +27,13 @@ const PRAISE_SCHEMA = {
 export const countsOf = async (ctx: ServerContext, webcastId: string) => {
   // The database first, while the caller knows it is open: the online count may wait on
   // Redis, and the server may have closed the database by the time it answers.
-  const praise = praiseTotal(ctx.db, webcastId);
+  const praise = await praiseTotal(ctx.store.db, webcastId);
   return { online: await ctx.hub.onlineCount(webcastId), praise };
 };
 
 /** Distinct viewers who ever logged in to the room. */
-const viewersEver = (ctx: ServerContext, webcastId: string): number =>
-  (ctx.db.prepare('SELECT COUNT(DISTINCT user_id) AS n FROM sessions WHERE webcast_id = ?').get(webcastId) as { n: number }).n;
+const viewersEver = async (ctx: ServerContext, webcastId: string): Promise<number> =>
+  (await sql<{ n: number }>`SELECT COUNT(DISTINCT user_id) AS n FROM sessions WHERE webcast_id = ${webcastId}`.execute(ctx.store.db)).rows[0]!.n;
 
 export const countsRoutes: RouteModule = (app, ctx) => {
   let closed = false;
@@ -56,7 +57,7 @@ export const countsRoutes: RouteModule = (app, ctx) => {
 
   app.post<{ Body: { webcastId: string; count: number } }>('/ccp/receiver/v1/praise', { schema: PRAISE_SCHEMA }, async (request) => {
     const { room } = viewerIn(ctx, request, request.body.webcastId);
-    const praise = addPraise(ctx.db, room.id, request.body.count);
+    const praise = await addPraise(ctx.store.db, room.id, request.body.count);
     counts.changed(room.id);
     return okEnvelope({ praise });
   });
@@ -77,6 +78,6 @@ export const countsRoutes: RouteModule = (app, ctx) => {
 
   app.get<WebcastQuery>('/ccp/monitor/v2/webcast/total', { schema: WEBCAST_QUERY }, async (request) => {
     const room = requireRoom(ctx, request.query.webcastId);
-    return okEnvelope({ ...(await countsOf(ctx, room.id)), viewers: viewersEver(ctx, room.id) });
+    return okEnvelope({ ...(await countsOf(ctx, room.id)), viewers: await viewersEver(ctx, room.id) });
   });
 };

@@ -3,6 +3,7 @@
  * with the room page (a share, a click on a card, ...), stored with its type and content;
  * the answer counts this room's interactions of that type.
  */
+import { sql } from 'kysely';
 import type { RouteModule } from '../http/app.js';
 import { okEnvelope } from '../http/envelope.js';
 import { ROOM_ID_SCHEMA } from '../entry/rooms.js';
@@ -30,11 +31,12 @@ export const interactiveRoutes: RouteModule = (app, ctx) => {
     async (request) => {
       const { session, room } = viewerIn(ctx, request, request.body.webcastId);
       const { type, content } = request.body;
-      const id = ctx.db
-        .prepare('INSERT INTO interactions (webcast_id, user_id, type, content, created_at) VALUES (?, ?, ?, ?, ?)')
-        .run(room.id, session.userId, type, content, ctx.now()).lastInsertRowid;
-      const count = (ctx.db.prepare('SELECT COUNT(*) AS n FROM interactions WHERE webcast_id = ? AND type = ?').get(room.id, type) as { n: number }).n;
-      return okEnvelope({ id: Number(id), type, count });
+      const q = ctx.store.db;
+      const { id } = (
+        await sql<{ id: number }>`INSERT INTO interactions (webcast_id, user_id, type, content, created_at) VALUES (${room.id}, ${session.userId}, ${type}, ${content}, ${ctx.now()}) RETURNING id`.execute(q)
+      ).rows[0]!;
+      const count = (await sql<{ n: number }>`SELECT COUNT(*) AS n FROM interactions WHERE webcast_id = ${room.id} AND type = ${type}`.execute(q)).rows[0]!.n;
+      return okEnvelope({ id, type, count });
     },
   );
 };

@@ -1,4 +1,5 @@
 /** The room's replay recordings, paged with skip and take (SPEC 9). */
+import { sql } from 'kysely';
 import type { RouteModule } from '../http/app.js';
 import { okEnvelope } from '../http/envelope.js';
 import { ROOM_ID_SCHEMA } from '../entry/rooms.js';
@@ -17,13 +18,12 @@ export const recordRoutes: RouteModule = (app, ctx) => {
     async (request) => {
       const { room } = viewerIn(ctx, request, request.params.webcastId);
       const { skip, take } = request.query;
-      const total = (ctx.db.prepare('SELECT COUNT(*) AS n FROM room_records WHERE webcast_id = ?').get(room.id) as { n: number }).n;
-      const list = ctx.db
-        .prepare(
-          `SELECT id, title, duration_ms AS durationMs, url, created_at AS createdAt, started_at AS startedAt FROM room_records
-           WHERE webcast_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
-        )
-        .all(room.id, take, skip);
+      const q = ctx.store.db;
+      const total = (await sql<{ n: number }>`SELECT COUNT(*) AS n FROM room_records WHERE webcast_id = ${room.id}`.execute(q)).rows[0]!.n;
+      const list = (
+        await sql`SELECT id, title, duration_ms AS "durationMs", url, created_at AS "createdAt", started_at AS "startedAt" FROM room_records
+          WHERE webcast_id = ${room.id} ORDER BY created_at DESC, id DESC LIMIT ${take} OFFSET ${skip}`.execute(q)
+      ).rows;
       return okEnvelope({ total, skip, take, list });
     },
   );

@@ -3,6 +3,7 @@
  * the staff (user role list, so the chat can label host and assistant) and the viewer's
  * keep-alive heartbeat, which renews the session and keeps the viewer counted as present.
  */
+import { sql } from 'kysely';
 import type { RouteModule } from '../http/app.js';
 import { okEnvelope } from '../http/envelope.js';
 import { requireRoom } from '../entry/rooms.js';
@@ -12,9 +13,7 @@ import { ID_PARAMS, WEBCAST_BODY, WEBCAST_QUERY, type IdParams, type WebcastBody
 export const roomPageRoutes: RouteModule = (app, ctx) => {
   app.get<WebcastQuery>('/ccp/handler/v2/noticeV2/get/info', { schema: WEBCAST_QUERY }, async (request) => {
     const room = requireRoom(ctx, request.query.webcastId);
-    const row = ctx.db.prepare('SELECT content, updated_at FROM room_notices WHERE webcast_id = ?').get(room.id) as
-      | { content: string; updated_at: number }
-      | undefined;
+    const row = (await sql<{ content: string; updated_at: number }>`SELECT content, updated_at FROM room_notices WHERE webcast_id = ${room.id}`.execute(ctx.store.db)).rows[0];
     return okEnvelope({ notice: row ? { content: row.content, updatedAt: row.updated_at } : null });
   });
 
@@ -25,12 +24,10 @@ export const roomPageRoutes: RouteModule = (app, ctx) => {
 
   app.get<WebcastQuery>('/ccp/monitor/v1/webcast/user/list', { schema: WEBCAST_QUERY }, async (request) => {
     const { room } = viewerIn(ctx, request, request.query.webcastId);
-    const users = ctx.db
-      .prepare(
-        `SELECT u.id AS uid, u.name, u.role, u.head_img_url AS headImgUrl
-         FROM room_staff s JOIN users u ON u.id = s.user_id WHERE s.webcast_id = ? ORDER BY u.role, u.id`,
-      )
-      .all(room.id);
+    const users = (
+      await sql`SELECT u.id AS uid, u.name, u.role, u.head_img_url AS "headImgUrl"
+        FROM room_staff s JOIN users u ON u.id = s.user_id WHERE s.webcast_id = ${room.id} ORDER BY u.role, u.id`.execute(ctx.store.db)
+    ).rows;
     return okEnvelope({ users });
   });
 

@@ -4,6 +4,7 @@
  * rewards), the anti-record watermark (its text filled in for the viewer asking) and the
  * room's discussion groups.
  */
+import { sql } from 'kysely';
 import { settingsOf } from '../interact/shared/settings.js';
 import type { FastifyRequest } from 'fastify';
 import type { RouteModule } from '../http/app.js';
@@ -22,14 +23,12 @@ function watermarkText(ctx: ServerContext, request: FastifyRequest, room: Room):
   return room.settings.watermark.text.replaceAll('{name}', user?.name ?? '').replaceAll('{userId}', user?.id ?? '').trim();
 }
 
-/** Members of a discussion group, when the groups store (server/directory) is there. */
-function memberCount(ctx: ServerContext, gid: string): number | null {
-  const hasGroups = ctx.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'group_members'").get();
-  if (!hasGroups) return null;
-  return (ctx.db.prepare('SELECT COUNT(*) AS n FROM group_members WHERE gid = ?').get(gid) as { n: number }).n;
+/** Members of a discussion group (the groups store, migration 5, is always there). */
+async function memberCount(ctx: ServerContext, gid: string): Promise<number> {
+  return (await sql<{ n: number }>`SELECT COUNT(*) AS n FROM group_members WHERE gid = ${gid}`.execute(ctx.store.db)).rows[0]!.n;
 }
 
-const groupView = (ctx: ServerContext, group: RoomGroup) => ({ ...group, members: memberCount(ctx, group.gid) });
+const groupView = async (ctx: ServerContext, group: RoomGroup) => ({ ...group, members: await memberCount(ctx, group.gid) });
 
 export const settingsRoutes: RouteModule = (app, ctx) => {
   app.get<WebcastQuery>('/ccp/monitor/v2/setting/cloud', { schema: WEBCAST_QUERY }, async (request) =>
@@ -62,7 +61,7 @@ export const settingsRoutes: RouteModule = (app, ctx) => {
 
   app.get<WebcastQuery>('/ccp/monitor/v2/group_info/list', { schema: WEBCAST_QUERY }, async (request) => {
     const g = requireRoom(ctx, request.query.webcastId).settings.groups;
-    return okEnvelope({ groups: g.enabled ? g.list.map((group) => groupView(ctx, group)) : [] });
+    return okEnvelope({ groups: g.enabled ? await Promise.all(g.list.map((group) => groupView(ctx, group))) : [] });
   });
 
   app.get<WebcastQuery>('/ccp/monitor/v2/group_config', { schema: WEBCAST_QUERY }, async (request) => {
@@ -81,7 +80,7 @@ export const settingsRoutes: RouteModule = (app, ctx) => {
       const g = requireRoom(ctx, request.params.a).settings.groups;
       const group = g.enabled ? g.list.find((x) => x.gid === request.params.b) : undefined;
       if (!group) throw invalid('b', 'no such group in this room');
-      return okEnvelope(groupView(ctx, group));
+      return okEnvelope(await groupView(ctx, group));
     },
   );
 };

@@ -2,6 +2,7 @@
  * The splash advert shown before the room opens: its config, the adverts with their click
  * counts, and POST click (counted per viewer click).
  */
+import { sql } from 'kysely';
 import type { RouteModule } from '../http/app.js';
 import type { ServerContext } from '../context.js';
 import { invalid, okEnvelope } from '../http/envelope.js';
@@ -17,8 +18,8 @@ const CLICK_SCHEMA = {
   },
 } as const;
 
-const clicksOf = (ctx: ServerContext, webcastId: string, advertId: string): number =>
-  (ctx.db.prepare('SELECT COUNT(*) AS n FROM splash_clicks WHERE webcast_id = ? AND advert_id = ?').get(webcastId, advertId) as { n: number }).n;
+const clicksOf = async (ctx: ServerContext, webcastId: string, advertId: string): Promise<number> =>
+  (await sql<{ n: number }>`SELECT COUNT(*) AS n FROM splash_clicks WHERE webcast_id = ${webcastId} AND advert_id = ${advertId}`.execute(ctx.store.db)).rows[0]!.n;
 
 export const splashRoutes: RouteModule = (app, ctx) => {
   app.get<WebcastQuery>('/ccp/monitor/v2/splash/config', { schema: WEBCAST_QUERY }, async (request) => {
@@ -29,7 +30,7 @@ export const splashRoutes: RouteModule = (app, ctx) => {
   app.get<WebcastQuery>('/ccp/monitor/v2/splash/list', { schema: WEBCAST_QUERY }, async (request) => {
     const room = requireRoom(ctx, request.query.webcastId);
     const s = room.settings.splash;
-    return okEnvelope({ adverts: s.enabled ? s.adverts.map((a) => ({ ...a, clicks: clicksOf(ctx, room.id, a.id) })) : [] });
+    return okEnvelope({ adverts: s.enabled ? await Promise.all(s.adverts.map(async (a) => ({ ...a, clicks: await clicksOf(ctx, room.id, a.id) }))) : [] });
   });
 
   app.post<{ Body: { webcastId: string; advertId: string } }>('/ccp/receiver/v1/splash/click', { schema: CLICK_SCHEMA }, async (request) => {
@@ -37,9 +38,7 @@ export const splashRoutes: RouteModule = (app, ctx) => {
     const { advertId } = request.body;
     const s = room.settings.splash;
     if (!s.enabled || !s.adverts.some((a) => a.id === advertId)) throw invalid('advertId', 'no such advert in this room');
-    ctx.db
-      .prepare('INSERT INTO splash_clicks (webcast_id, advert_id, user_id, clicked_at) VALUES (?, ?, ?, ?)')
-      .run(room.id, advertId, session.userId, ctx.now());
-    return okEnvelope({ advertId, clicks: clicksOf(ctx, room.id, advertId) });
+    await sql`INSERT INTO splash_clicks (webcast_id, advert_id, user_id, clicked_at) VALUES (${room.id}, ${advertId}, ${session.userId}, ${ctx.now()})`.execute(ctx.store.db);
+    return okEnvelope({ advertId, clicks: await clicksOf(ctx, room.id, advertId) });
   });
 };

@@ -4,6 +4,7 @@
  * the default stream (camera and line). Addresses follow streams.ts; the push address
  * carries the room's stream key and is for hosts only.
  */
+import { sql } from 'kysely';
 import type { RouteModule } from '../http/app.js';
 import { BizError, invalid, okEnvelope } from '../http/envelope.js';
 import { isHost } from '../../src/domain/roles';
@@ -35,7 +36,7 @@ export const streamRoutes: RouteModule = (app, ctx) => {
   app.get<WebcastQuery>('/ccp/monitor/v2/stream/push/url', { schema: WEBCAST_QUERY }, async (request) => {
     const { session, room } = viewerIn(ctx, request, request.query.webcastId);
     if (!isHost(session.role)) throw new BizError(4009, 'only the host pushes the stream');
-    const row = ctx.db.prepare('SELECT stream_key FROM room_secrets WHERE webcast_id = ?').get(room.id) as { stream_key: string } | undefined;
+    const row = (await sql<{ stream_key: string }>`SELECT stream_key FROM room_secrets WHERE webcast_id = ${room.id}`.execute(ctx.store.db)).rows[0];
     if (!row) throw new BizError(4009, 'this room has no push address');
     const host = ingestHost(ctx.config.publicUrl, request.headers.host);
     return okEnvelope({ url: `rtmp://${host}/live`, streamKey: `${room.id}?key=${row.stream_key}` });
@@ -43,7 +44,7 @@ export const streamRoutes: RouteModule = (app, ctx) => {
 
   app.get<WebcastQuery>('/ccp/monitor/v2/playback/config', { schema: WEBCAST_QUERY }, async (request) => {
     const room = requireRoom(ctx, request.query.webcastId);
-    const records = (ctx.db.prepare('SELECT COUNT(*) AS n FROM room_records WHERE webcast_id = ?').get(room.id) as { n: number }).n;
+    const records = (await sql<{ n: number }>`SELECT COUNT(*) AS n FROM room_records WHERE webcast_id = ${room.id}`.execute(ctx.store.db)).rows[0]!.n;
     const p = room.settings.player;
     return okEnvelope({
       status: room.status,

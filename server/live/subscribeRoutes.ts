@@ -4,6 +4,8 @@
  * reminder service is off answers 4407; a second subscription of the same viewer, or of
  * the same number or address, on the same channel answers 4408.
  */
+import { isUniqueViolation } from '../store/sqlStore.js';
+import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { RouteModule } from '../http/app.js';
 import type { ServerContext } from '../context.js';
@@ -44,14 +46,12 @@ function accountFor(type: SubscribeChannel, account: string | undefined, userId:
 }
 
 /** Channels the viewer asking (if logged in to this room) has subscribed to. */
-function subscribedChannels(ctx: ServerContext, request: FastifyRequest, room: Room): SubscribeChannel[] {
+async function subscribedChannels(ctx: ServerContext, request: FastifyRequest, room: Room): Promise<SubscribeChannel[]> {
   const session = sessionOf(ctx.sessions, request);
   if (!session || session.webcastId !== room.id) return [];
   return (
-    ctx.db.prepare('SELECT channel FROM subscriptions WHERE webcast_id = ? AND user_id = ? ORDER BY channel').all(room.id, session.userId) as {
-      channel: SubscribeChannel;
-    }[]
-  ).map((r) => r.channel);
+    await sql<{ channel: SubscribeChannel }>`SELECT channel FROM subscriptions WHERE webcast_id = ${room.id} AND user_id = ${session.userId} ORDER BY channel`.execute(ctx.store.db)
+  ).rows.map((r) => r.channel);
 }
 
 export const subscribeRoutes: RouteModule = (app, ctx) => {
@@ -62,7 +62,7 @@ export const subscribeRoutes: RouteModule = (app, ctx) => {
       enabled: s.enabled,
       channels: s.channels,
       startTime: room.startTime,
-      subscribed: subscribedChannels(ctx, request, room),
+      subscribed: await subscribedChannels(ctx, request, room),
     });
   });
 
@@ -73,13 +73,16 @@ export const subscribeRoutes: RouteModule = (app, ctx) => {
     const { type } = request.body;
     if (!s.channels.includes(type)) throw invalid('type', `this room reminds by ${s.channels.join(', ')}`);
     const account = accountFor(type, request.body.account, session.userId);
-    const taken = ctx.db
-      .prepare('SELECT 1 FROM subscriptions WHERE webcast_id = ? AND channel = ? AND (user_id = ? OR account = ?)')
-      .get(room.id, type, session.userId, account);
+    const q = ctx.store.db;
+    const taken = (await sql`SELECT 1 FROM subscriptions WHERE webcast_id = ${room.id} AND channel = ${type} AND (user_id = ${session.userId} OR account = ${account})`.execute(q)).rows[0];
     if (taken) throw new BizError(4408);
-    ctx.db
-      .prepare('INSERT INTO subscriptions (webcast_id, user_id, channel, account, created_at) VALUES (?, ?, ?, ?, ?)')
-      .run(room.id, session.userId, type, account, ctx.now());
+    try {
+      await sql`INSERT INTO subscriptions (webcast_id, user_id, channel, account, created_at) VALUES (${room.id}, ${session.userId}, ${type}, ${account}, ${ctx.now()})`.execute(q);
+    } catch (error) {
+      // The same subscription made at the same moment (another tab, another node): the key decides.
+      if (isUniqueViolation(error)) throw new BizError(4408);
+      throw error;
+    }
     return okEnvelope({ subscribed: true, type, startTime: room.startTime });
   });
 };
