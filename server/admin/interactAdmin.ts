@@ -26,6 +26,8 @@
  * results, at /ccp/monitor/v1/host/rooms/:id/... with a host or assistant login of that room
  * (token header) instead of the admin token.
  */
+import { changedRows } from '../store/sqlStore.js';
+import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { invalid, okEnvelope } from '../http/envelope.js';
@@ -195,7 +197,7 @@ export function interactAdminRoutes(app: FastifyInstance, ctx: ServerContext): v
     { ...guard, schema: { params: objectOf({ id: ID, uid: ID }, ['id', 'uid']), body: objectOf({ verified: { type: 'boolean' } }, ['verified']) } },
     async (request) => {
       room(request.params.id);
-      const changed = ctx.db.prepare('UPDATE users SET real_name_verified = ? WHERE id = ?').run(request.body.verified ? 1 : 0, request.params.uid).changes;
+      const changed = changedRows(await sql`UPDATE users SET real_name_verified = ${request.body.verified ? 1 : 0} WHERE id = ${request.params.uid}`.execute(ctx.store.db));
       if (changed === 0) throw invalid('uid', 'no such user');
       return okEnvelope({ uid: request.params.uid, realNameVerified: request.body.verified });
     },

@@ -13,6 +13,7 @@
  * schedule and caption are also the console's, under /ccp/monitor/v1/host/rooms/:id/ with a
  * host or assistant login of the room (hostMount.ts).
  */
+import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import { LIVE_STATUS, LOCALES } from '../../src/domain/constants';
 import { ROLE } from '../../src/domain/roles';
@@ -51,10 +52,8 @@ interface RoomListRow {
   start_time: number | null;
 }
 
-function listRooms(ctx: ServerContext) {
-  const rows = ctx.db
-    .prepare('SELECT id, title, gate, status, deleted, capacity, replay_capacity, start_time FROM rooms ORDER BY created_at, id')
-    .all() as RoomListRow[];
+async function listRooms(ctx: ServerContext) {
+  const rows = (await sql<RoomListRow>`SELECT id, title, gate, status, deleted, capacity, replay_capacity, start_time FROM rooms ORDER BY created_at, id`.execute(ctx.store.db)).rows;
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
@@ -73,7 +72,7 @@ async function scheduleLive(ctx: ServerContext, id: string, fields: Fields) {
   const inSeconds = optionalInt(fields, 'inSeconds', { min: 0, max: 366 * 86_400 });
   const startTime = optionalInt(fields, 'startTime', TIME_RULE) ?? (inSeconds === undefined ? undefined : ctx.now() + inSeconds * 1000);
   if (startTime === undefined) throw invalid('startTime', 'give startTime (ms) or inSeconds');
-  ctx.db.prepare('UPDATE rooms SET status = ?, start_time = ? WHERE id = ?').run(LIVE_STATUS.notStarted, startTime, id);
+  await sql`UPDATE rooms SET status = ${LIVE_STATUS.notStarted}, start_time = ${startTime} WHERE id = ${id}`.execute(ctx.store.db);
   const message = await ctx.hub.send(id, ROOM_MESSAGE.liveStatus, { status: LIVE_STATUS.notStarted });
   return { id, status: LIVE_STATUS.notStarted, startTime, offset: message.offset };
 }
@@ -104,18 +103,19 @@ async function staffLogin(ctx: ServerContext, id: string, fields: Fields) {
   if (given !== undefined && (typeof given !== 'string' || given.length < 6 || given.length > 64)) throw invalid('password', 'from 6 to 64 characters');
   const password = typeof given === 'string' ? given : randomToken(GENERATED_PASSWORD_LENGTH);
   const roles = STAFF_ROLES[as];
-  const row = ctx.db
-    .prepare(`SELECT s.user_id AS userId, s.login_name AS loginName FROM room_staff s JOIN users u ON u.id = s.user_id WHERE s.webcast_id = ? AND u.role IN (${roles.map(() => '?').join(', ')}) ORDER BY u.role, s.user_id LIMIT 1`)
-    .get(id, ...roles) as { userId: string; loginName: string } | undefined;
+  const row = (
+    await sql<{ userId: string; loginName: string }>`SELECT s.user_id AS "userId", s.login_name AS "loginName" FROM room_staff s JOIN users u ON u.id = s.user_id
+      WHERE s.webcast_id = ${id} AND u.role IN (${sql.join(roles)}) ORDER BY u.role, s.user_id LIMIT 1`.execute(ctx.store.db)
+  ).rows[0];
   if (!row) throw invalid('as', `this room has no ${as} account`);
   const hash = await hashPasswordAsync(password);
-  ctx.db.prepare('UPDATE room_staff SET password_hash = ? WHERE webcast_id = ? AND user_id = ?').run(hash, id, row.userId);
+  await sql`UPDATE room_staff SET password_hash = ${hash} WHERE webcast_id = ${id} AND user_id = ${row.userId}`.execute(ctx.store.db);
   return { as, loginName: row.loginName, password, console: `/live/meetLive/${id}` };
 }
 
 export const liveAdminRoutes: RouteModule = (app, ctx) => {
   const guard = { onRequest: adminOnly(ctx) };
-  app.get('/admin/v1/rooms', guard, async () => okEnvelope({ rooms: listRooms(ctx) }));
+  app.get('/admin/v1/rooms', guard, async () => okEnvelope({ rooms: await listRooms(ctx) }));
   app.post('/admin/v1/rooms/:id/live/start', guard, async (request) =>
     okEnvelope(await startLive(ctx, roomIdParam(request), optionalOneOf(fieldsOf(request.body), 'status', [LIVE_STATUS.preparing, LIVE_STATUS.live]) ?? LIVE_STATUS.live)),
   );

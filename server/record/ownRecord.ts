@@ -12,6 +12,7 @@
  * room's time index and filtered by sender: chat_messages has no index by user on purpose
  * (a busy room writes 20,000 a second; migration 16), so the call is rate-limited instead.
  */
+import { sql } from 'kysely';
 import type { ServerContext } from '../context.js';
 import type { ChatHistory } from '../chat/history.js';
 import type { Room } from '../entry/rooms.js';
@@ -46,14 +47,13 @@ function answerText(item: StoredItem | undefined, answer: CheckedAnswer): string
     .join('; ');
 }
 
-function papersOf(ctx: ServerContext, webcastId: string, uid: string): OwnRecord['papers'] {
-  const rows = ctx.db
-    .prepare(
-      `SELECT p.kind, p.title, p.items, p.anonymous, a.answers, a.score, a.total, a.created_at AS at
-       FROM paper_answers a JOIN papers p ON p.id = a.paper_id
-       WHERE p.webcast_id = ? AND a.user_id = ? ORDER BY a.created_at LIMIT ?`,
-    )
-    .all(webcastId, uid, RECORD_ITEMS_MAX) as { kind: string; title: string; items: string; anonymous: number; answers: string; score: number | null; total: number | null; at: number }[];
+async function papersOf(ctx: ServerContext, webcastId: string, uid: string): Promise<OwnRecord['papers']> {
+  const rows = (
+    await sql<{ kind: string; title: string; items: string; anonymous: number; answers: string; score: number | null; total: number | null; at: number }>`
+      SELECT p.kind, p.title, p.items, p.anonymous, a.answers, a.score, a.total, a.created_at AS at
+      FROM paper_answers a JOIN papers p ON p.id = a.paper_id
+      WHERE p.webcast_id = ${webcastId} AND a.user_id = ${uid} ORDER BY a.created_at LIMIT ${RECORD_ITEMS_MAX}`.execute(ctx.store.db)
+  ).rows;
   return rows.map((row) => {
     const items = parseJson(row.items);
     const byId = new Map((Array.isArray(items) ? (items as StoredItem[]) : []).map((item) => [item.id, item]));
@@ -73,14 +73,13 @@ function papersOf(ctx: ServerContext, webcastId: string, uid: string): OwnRecord
   });
 }
 
-function answerSheetsOf(ctx: ServerContext, webcastId: string, uid: string): OwnRecord['answerSheets'] {
-  const rows = ctx.db
-    .prepare(
-      `SELECT s.title, s.options, a.answer, a.correct, a.created_at AS at
-       FROM answer_sheet_answers a JOIN answer_sheets s ON s.id = a.sheet_id
-       WHERE s.webcast_id = ? AND a.user_id = ? ORDER BY a.created_at LIMIT ?`,
-    )
-    .all(webcastId, uid, RECORD_ITEMS_MAX) as { title: string; options: string; answer: string; correct: number | null; at: number }[];
+async function answerSheetsOf(ctx: ServerContext, webcastId: string, uid: string): Promise<OwnRecord['answerSheets']> {
+  const rows = (
+    await sql<{ title: string; options: string; answer: string; correct: number | null; at: number }>`
+      SELECT s.title, s.options, a.answer, a.correct, a.created_at AS at
+      FROM answer_sheet_answers a JOIN answer_sheets s ON s.id = a.sheet_id
+      WHERE s.webcast_id = ${webcastId} AND a.user_id = ${uid} ORDER BY a.created_at LIMIT ${RECORD_ITEMS_MAX}`.execute(ctx.store.db)
+  ).rows;
   return rows.map((row) => {
     const options = parseJson(row.options);
     const texts = new Map((Array.isArray(options) ? options : []).map((o) => [String(record(o).number), String(record(o).text ?? '')]));
@@ -94,38 +93,33 @@ function answerSheetsOf(ctx: ServerContext, webcastId: string, uid: string): Own
   });
 }
 
-export function readOwnRecord(ctx: ServerContext, history: ChatHistory, room: Room, uid: string): OwnRecord {
+export async function readOwnRecord(ctx: ServerContext, history: ChatHistory, room: Room, uid: string): Promise<OwnRecord> {
+  const q = ctx.store.db;
   const messages = history.sentBy(room.id, uid, RECORD_MESSAGES_MAX + 1);
-  const questions = ctx.db
-    .prepare(
-      `SELECT content, status, answer, answered_at AS answeredAt, created_at AS at FROM qa_questions
-       WHERE webcast_id = ? AND user_id = ? ORDER BY created_at LIMIT ?`,
-    )
-    .all(room.id, uid, RECORD_ITEMS_MAX) as { content: string; status: string; answer: string | null; answeredAt: number | null; at: number }[];
-  const rollCalls = ctx.db
-    .prepare(
-      `SELECT a.created_at AS at FROM roll_call_answers a JOIN roll_calls r ON r.id = a.roll_call_id
-       WHERE r.webcast_id = ? AND a.user_id = ? ORDER BY a.created_at LIMIT ?`,
-    )
-    .all(room.id, uid, RECORD_ITEMS_MAX) as { at: number }[];
+  const questions = (
+    await sql<{ content: string; status: string; answer: string | null; answeredAt: number | null; at: number }>`
+      SELECT content, status, answer, answered_at AS "answeredAt", created_at AS at FROM qa_questions
+      WHERE webcast_id = ${room.id} AND user_id = ${uid} ORDER BY created_at LIMIT ${RECORD_ITEMS_MAX}`.execute(q)
+  ).rows;
+  const rollCalls = (
+    await sql<{ at: number }>`SELECT a.created_at AS at FROM roll_call_answers a JOIN roll_calls r ON r.id = a.roll_call_id
+      WHERE r.webcast_id = ${room.id} AND a.user_id = ${uid} ORDER BY a.created_at LIMIT ${RECORD_ITEMS_MAX}`.execute(q)
+  ).rows;
   // A lottery the viewer entered (a password one) or was drawn in; the draw's time when drawn.
-  const lotteries = ctx.db
-    .prepare(
-      `SELECT r.title, r.prize, w.user_id IS NOT NULL AS won, COALESCE(w.created_at, e.created_at) AS at
-       FROM raffles r
-       LEFT JOIN raffle_entries e ON e.raffle_id = r.id AND e.user_id = ?
-       LEFT JOIN raffle_winners w ON w.raffle_id = r.id AND w.user_id = ?
-       WHERE r.webcast_id = ? AND (e.user_id IS NOT NULL OR w.user_id IS NOT NULL)
-       ORDER BY at LIMIT ?`,
-    )
-    .all(uid, uid, room.id, RECORD_ITEMS_MAX) as { title: string; prize: string; won: number; at: number }[];
-  const redPackets = ctx.db
-    .prepare(
-      `SELECT p.title, d.amount, d.created_at AS at FROM red_packet_draws d JOIN red_packets p ON p.id = d.packet_id
-       WHERE p.webcast_id = ? AND d.user_id = ? ORDER BY d.created_at LIMIT ?`,
-    )
-    .all(room.id, uid, RECORD_ITEMS_MAX) as { title: string; amount: string; at: number }[];
-  const viewer = ctx.db.prepare('SELECT name FROM users WHERE id = ?').get(uid) as { name: string } | undefined;
+  const lotteries = (
+    await sql<{ title: string; prize: string; won: number; at: number }>`
+      SELECT r.title, r.prize, CASE WHEN w.user_id IS NOT NULL THEN 1 ELSE 0 END AS won, COALESCE(w.created_at, e.created_at) AS at
+      FROM raffles r
+      LEFT JOIN raffle_entries e ON e.raffle_id = r.id AND e.user_id = ${uid}
+      LEFT JOIN raffle_winners w ON w.raffle_id = r.id AND w.user_id = ${uid}
+      WHERE r.webcast_id = ${room.id} AND (e.user_id IS NOT NULL OR w.user_id IS NOT NULL)
+      ORDER BY at LIMIT ${RECORD_ITEMS_MAX}`.execute(q)
+  ).rows;
+  const redPackets = (
+    await sql<{ title: string; amount: string; at: number }>`SELECT p.title, d.amount, d.created_at AS at FROM red_packet_draws d JOIN red_packets p ON p.id = d.packet_id
+      WHERE p.webcast_id = ${room.id} AND d.user_id = ${uid} ORDER BY d.created_at LIMIT ${RECORD_ITEMS_MAX}`.execute(q)
+  ).rows;
+  const viewer = (await sql<{ name: string }>`SELECT name FROM users WHERE id = ${uid}`.execute(q)).rows[0];
 
   return {
     room: { id: room.id, title: room.title },
@@ -137,8 +131,8 @@ export function readOwnRecord(ctx: ServerContext, history: ChatHistory, room: Ro
     }),
     messagesTruncated: messages.length > RECORD_MESSAGES_MAX,
     questions: questions.map((q) => ({ at: q.at, question: q.content, status: q.status, answer: q.answer, answeredAt: q.answeredAt })),
-    papers: papersOf(ctx, room.id, uid),
-    answerSheets: answerSheetsOf(ctx, room.id, uid),
+    papers: await papersOf(ctx, room.id, uid),
+    answerSheets: await answerSheetsOf(ctx, room.id, uid),
     rollCalls,
     lotteries: lotteries.map((l) => ({ at: l.at, title: l.title, prize: l.prize, won: l.won === 1 })),
     redPackets,

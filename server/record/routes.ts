@@ -29,6 +29,6 @@ export function registerOwnRecordRoutes(app: FastifyInstance, ctx: ServerContext
     const room = requireRoom(ctx, request.query.webcastId);
     if (!room.settings.other.ownRecord) throw new BizError(4409);
     rate.take(`${room.id}\n${session.userId}`);
-    return okEnvelope(readOwnRecord(ctx, chat.history, room, session.userId));
+    return okEnvelope(await readOwnRecord(ctx, chat.history, room, session.userId));
   });
 }
