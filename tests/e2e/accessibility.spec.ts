@@ -16,6 +16,10 @@ import { openMenu, playerRegion } from './support/player';
 // keyboard.spec.ts, on a server of its own.)
 
 async function violations(page: Page, include?: string): Promise<string[]> {
+  // A transition that starts while axe reads the page (the player's bar fading out on its own
+  // timer) is read half-way: the replay badge "failed" contrast so in a CI run of 2026-12-02.
+  // Without transitions every change lands at once, and only its end state is judged.
+  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
   // A row or a card still fading in is read by its colour half-way (contrast): wait for the finite animations.
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
   const builder = new AxeBuilder({ page });
@@ -143,7 +147,13 @@ test("the splash advert, a quoted message's original and the chat in a window of
   const advert = page.getByRole('region', { name: '开屏广告' });
   await expect(advert).toBeVisible();
   expect(await violations(page), 'the splash advert').toEqual([]);
-  await advert.getByRole('button', { name: '跳过' }).click();
+  // The advert closes by itself after its 5 s, which the axe pass above can outlast on a loaded
+  // machine (the skip button then never came back, and the click waited out the test, 1 run in 3).
+  await advert
+    .getByRole('button', { name: '跳过' })
+    .click({ timeout: 2_000 })
+    .catch(() => undefined);
+  await expect(advert).toBeHidden({ timeout: 10_000 });
 
   // The viewer quotes the host: the quoting row offers the original, in a dialog.
   const composer = page.getByRole('textbox', { name: '消息' });
