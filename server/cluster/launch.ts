@@ -7,6 +7,18 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
+/** A server of our own (Redis, PostgreSQL) on a loopback port, its files in a folder we name. */
+export interface LocalService {
+  readonly url: string;
+  readonly port: number;
+  /** Its process id (null while stopped). */
+  pid(): number | null;
+  /** Stops it and waits for the exit. */
+  stop(): Promise<void>;
+  /** Stops it and starts it again on the same port and folder. */
+  restart(): Promise<void>;
+}
+
 export interface NodeProcess {
   readonly name: string;
   readonly port: number;

@@ -11,22 +11,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { endProcess } from './launch.js';
+import { endProcess, type LocalService } from './launch.js';
 import { freePort } from './redisProcess.js';
 
 /** The database and role the store uses in a cluster of ours. */
 export const POSTGRES_DATABASE = 'webcast';
 export const POSTGRES_USER = 'webcast';
 
-export interface PostgresProcess {
-  /** `postgres://webcast@127.0.0.1:port/webcast`: what DATABASE_URL is set to. */
-  readonly url: string;
-  readonly port: number;
-  pid(): number | null;
-  /** Stops it (fast shutdown: open sessions are ended) and waits for the exit. */
-  stop(): Promise<void>;
-  /** Stops it and starts it again on the same port and folder. */
-  restart(): Promise<void>;
+/**
+ * `url` is `postgres://webcast@127.0.0.1:port/webcast`, what DATABASE_URL is set to;
+ * `stop()` is the fast shutdown (open sessions are ended).
+ */
+export interface PostgresProcess extends LocalService {
   /** Makes another, empty database in the cluster (a test's own); answers its URL. */
   createDatabase(name: string): Promise<string>;
 }

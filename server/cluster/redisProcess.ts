@@ -7,20 +7,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import { Redis } from 'ioredis';
-import { endProcess } from './launch.js';
+import { endProcess, type LocalService } from './launch.js';
 
 export const REDIS_SERVER = process.env.REDIS_SERVER || '/usr/bin/redis-server';
 
-export interface RedisProcess {
-  readonly url: string;
-  readonly port: number;
-  /** The running redis-server's process id (null while stopped). */
-  pid(): number | null;
-  /** Stops it (SIGTERM, then waits for the exit). */
-  stop(): Promise<void>;
-  /** Stops it and starts it again on the same port and folder. */
-  restart(): Promise<void>;
-}
+/** `stop()` sends SIGTERM and waits for the exit. */
+export type RedisProcess = LocalService;
 
 /** A port nothing listens on now (the kernel's pick). */
 export function freePort(): Promise<number> {
