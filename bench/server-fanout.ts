@@ -56,8 +56,9 @@ async function main(): Promise<void> {
     { processMetrics: false },
   );
   try {
-    addRoom(server.ctx, ROOM, 'Fan-out benchmark');
-    const sids = Array.from({ length: clientCount }, (_v, i) => loginAs(server.ctx, `bench-viewer-${i + 1}`, ROOM).sid);
+    await addRoom(server.ctx, ROOM, 'Fan-out benchmark');
+    const sids: string[] = [];
+    for (let i = 0; i < clientCount; i++) sids.push((await loginAs(server.ctx, `bench-viewer-${i + 1}`, ROOM)).sid);
     const clients = startClients({
       type: 'start',
       decode,

@@ -101,7 +101,7 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
     db,
     store,
     hub,
-    sessions: new Sessions(db, config.tokenTtlMs, now),
+    sessions: new Sessions(store, config.tokenTtlMs, now),
     metrics,
     now,
     adminToken: resolveAdminToken(config),

@@ -33,7 +33,7 @@ import { openDatabase } from '../../server/store/db';
 import { seedReplayDemo } from '../../server/seed/replayChat';
 import { DEMO_STAFF } from '../../server/seed/rooms';
 import { REPLAY_WINDOW_MAX } from '../../src/domain/replayChatWindow';
-import type { ServerContext } from '../../server/context';
+import { sqliteStore } from '../../server/store/sqlStore';
 
 export const SECTION = 'Replay seek (replay)';
 const ROOM = '10015';
@@ -58,7 +58,7 @@ function positions(count: number, lengthS: number): number[] {
 }
 
 /** Makes the replay demo room a long recording with `messages` chat messages over it. */
-function seedLongRecording(dataDir: string, messages: number, lengthS: number, log: (line: string) => void): number {
+async function seedLongRecording(dataDir: string, messages: number, lengthS: number, log: (line: string) => void): Promise<number> {
   const started = Date.now();
   const db = openDatabase(dataDir);
   try {
@@ -68,9 +68,8 @@ function seedLongRecording(dataDir: string, messages: number, lengthS: number, l
       db.prepare("UPDATE rooms SET config = json_set(config, '$.replay.loops', ?), start_time = ? WHERE id = ?").run(LOOPS, startedAt, ROOM);
       db.prepare('UPDATE room_records SET duration_ms = ?, url = ?, started_at = ? WHERE webcast_id = ?').run(lengthS * 1000, `/media/vod-${LOOPS}/master.m3u8`, startedAt, ROOM);
     })();
-    const ctx = { db, now: () => Date.now() } as unknown as ServerContext;
     const host = DEMO_STAFF.host;
-    seedReplayDemo(ctx, { webcastId: ROOM, host: { uid: host.userId(ROOM), name: host.name(ROOM), role: host.role, headImgUrl: '' }, startedAt, durationMs: lengthS * 1000, messages, locale: 'zh_cn' });
+    await seedReplayDemo(sqliteStore(db), { webcastId: ROOM, host: { uid: host.userId(ROOM), name: host.name(ROOM), role: host.role, headImgUrl: '' }, startedAt, durationMs: lengthS * 1000, messages, locale: 'zh_cn' });
     log(`seeded ${messages.toLocaleString('en-US')} messages over ${lengthS} s in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return startedAt;
   } finally {
@@ -141,7 +140,7 @@ export async function measure(clientDir: string, messages: number, seekCount: nu
     // The first start seeds the demo rooms; the long recording is written with the server stopped.
     const first = await startBenchServer(clientDir, { dataDir });
     await first.stop();
-    const startedAt = seedLongRecording(dataDir, messages, RECORDING_S, log);
+    const startedAt = await seedLongRecording(dataDir, messages, RECORDING_S, log);
     const server = await startBenchServer(clientDir, { dataDir });
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
     try {

@@ -38,7 +38,7 @@ export const adminOnly = (ctx: ServerContext) => async (request: FastifyRequest,
  * on the rest of the live service.
  */
 export const staffOfRoom = (ctx: ServerContext) => async (request: FastifyRequest) => {
-  const session = requireSession(ctx.sessions, request);
+  const session = await requireSession(ctx.sessions, request);
   const room = (request.params as { id?: unknown }).id;
   if (!isStaff(session.role)) throw invalid('role', 'only the host or an assistant may do this');
   if (session.webcastId !== room) throw new BizError(4009, 'this login belongs to another room');

@@ -11,6 +11,7 @@
  * sends what is due by then, so a late tick catches up instead of losing messages. A second
  * burst on a room replaces the first; server shutdown stops them all.
  */
+import { sql } from 'kysely';
 import { performance } from 'node:perf_hooks';
 import type { RouteModule } from '../http/app.js';
 import type { ServerContext } from '../context.js';
@@ -107,9 +108,9 @@ export class Bursts {
 
   constructor(private readonly ctx: ServerContext) {}
 
-  start(plan: BurstPlan): { total: number } {
+  async start(plan: BurstPlan): Promise<{ total: number }> {
     this.stop(plan.webcastId);
-    this.addViewers(plan.users);
+    await this.addViewers(plan.users);
     const burst = new Burst(this.ctx, plan, (b) => {
       if (this.running.get(plan.webcastId) === b) this.running.delete(plan.webcastId);
     });
@@ -134,12 +135,14 @@ export class Bursts {
   }
 
   /** Simulated viewers are real users, so the host can mute or kick them like anyone. */
-  private addViewers(count: number): void {
-    const insert = this.ctx.db.prepare('INSERT OR IGNORE INTO users (id, name, created_at) VALUES (?, ?, ?)');
+  private async addViewers(count: number): Promise<void> {
     const now = this.ctx.now();
-    this.ctx.db.transaction(() => {
-      for (const v of burstTraffic(count).viewers) insert.run(v.uid, v.name, now);
-    })();
+    const rows = burstTraffic(count).viewers.map((v) => sql`(${v.uid}, ${v.name}, ${now})`);
+    await this.ctx.store.db.transaction().execute(async (tx) => {
+      for (let i = 0; i < rows.length; i += 500) {
+        await sql`INSERT INTO users (id, name, created_at) VALUES ${sql.join(rows.slice(i, i + 500))} ON CONFLICT (id) DO NOTHING`.execute(tx);
+      }
+    });
   }
 }
 
@@ -150,7 +153,7 @@ export const burstRoutes: RouteModule = (app, ctx) => {
 
   app.post('/admin/v1/rooms/:id/burst', guard, async (request) => {
     const webcastId = roomIdParam(request);
-    requireRoom(ctx, webcastId);
+    await requireRoom(ctx, webcastId);
     const fields = fieldsOf(request.body);
     const plan: BurstPlan = {
       webcastId,
@@ -158,7 +161,7 @@ export const burstRoutes: RouteModule = (app, ctx) => {
       seconds: requireInt(fields, 'seconds', BURST_LIMITS.seconds),
       users: optionalInt(fields, 'users', BURST_LIMITS.users) ?? DEFAULT_BURST_USERS,
     };
-    const { total } = bursts.start(plan);
+    const { total } = await bursts.start(plan);
     return okEnvelope({ rate: plan.rate, seconds: plan.seconds, total, users: plan.users });
   });
 

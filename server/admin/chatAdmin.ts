@@ -98,7 +98,7 @@ export function registerChatAdminRoutes(app: FastifyInstance, ctx: ServerContext
     `${HOST_ROOMS}/:id/say`,
     { onRequest: staffOfRoom(ctx), schema: { params: roomParams, body: sayBody } },
     async (request) => {
-      const role = isHost(requireSession(ctx.sessions, request).role) ? 'host' : 'assistant';
+      const role = isHost((await requireSession(ctx.sessions, request)).role) ? 'host' : 'assistant';
       return okEnvelope(await say(request.params.id, role, request.body));
     },
   );
@@ -116,7 +116,7 @@ export function registerChatAdminRoutes(app: FastifyInstance, ctx: ServerContext
         },
       },
     },
-    async (request) => okEnvelope(chat.setSwitches(request.params.id, request.body)),
+    async (request) => okEnvelope(await chat.setSwitches(request.params.id, request.body)),
   );
 
   const control = (action: RoomControlAction) =>
@@ -124,8 +124,8 @@ export function registerChatAdminRoutes(app: FastifyInstance, ctx: ServerContext
       `/admin/v1/rooms/:id/users/:uid/${action}`,
       { onRequest, schema: { params: userParams, body: action === 'kick' ? kickBody : controlBody } },
       async (request) => {
-        chat.control(request.params.id, request.params.uid, action, request.body?.text ?? '', request.body?.minutes ?? null);
-        return okEnvelope({ uid: request.params.uid, action, muted: chat.state(request.params.id).muted });
+        await chat.control(request.params.id, request.params.uid, action, request.body?.text ?? '', request.body?.minutes ?? null);
+        return okEnvelope({ uid: request.params.uid, action, muted: (await chat.state(request.params.id)).muted });
       },
     );
   for (const action of ['mute', 'unmute', 'kick', 'notice'] as const) control(action);
@@ -145,7 +145,7 @@ export function registerChatAdminRoutes(app: FastifyInstance, ctx: ServerContext
       },
     },
     async (request) => {
-      requireRoom(ctx, request.params.id);
+      await requireRoom(ctx, request.params.id);
       const closed = dropNetwork(ctx, request.params.id, request.params.uid, request.body.seconds);
       return okEnvelope({ uid: request.params.uid, seconds: request.body.seconds, closed });
     },
@@ -154,17 +154,17 @@ export function registerChatAdminRoutes(app: FastifyInstance, ctx: ServerContext
   // Who is kept out, and letting them in again: the same code for the CLI and the console (hostMount.ts).
   for (const mount of hostMounts(ctx)) {
     app.get<{ Params: { id: string } }>(`${mount.base}/:id/kicks`, { onRequest: mount.onRequest, schema: { params: roomParams } }, async (request) => {
-      chat.state(request.params.id);
-      return okEnvelope({ list: activeKicks(ctx.db, request.params.id, ctx.now()) });
+      await chat.state(request.params.id);
+      return okEnvelope({ list: await activeKicks(ctx.store.db, request.params.id, ctx.now()) });
     });
     app.post<{ Params: { id: string; uid: string } }>(`${mount.base}/:id/users/:uid/readmit`, { onRequest: mount.onRequest, schema: { params: userParams } }, async (request) => {
-      chat.state(request.params.id);
-      return okEnvelope({ uid: request.params.uid, readmitted: forgetKick(ctx.db, request.params.id, request.params.uid) });
+      await chat.state(request.params.id);
+      return okEnvelope({ uid: request.params.uid, readmitted: await forgetKick(ctx.store, request.params.id, request.params.uid) });
     });
   }
 
   app.get<{ Params: { id: string } }>('/admin/v1/rooms/:id/chat/pending', { onRequest, schema: { params: roomParams } }, async (request) =>
-    okEnvelope({ list: chat.pending(request.params.id) }),
+    okEnvelope({ list: await chat.pending(request.params.id) }),
   );
 
   app.post<{ Params: { id: string; msgId: string } }>(
@@ -177,7 +177,7 @@ export function registerChatAdminRoutes(app: FastifyInstance, ctx: ServerContext
     '/admin/v1/rooms/:id/chat/pending/:msgId/reject',
     { onRequest, schema: { params: pendingParams } },
     async (request) => {
-      chat.reject(request.params.id, request.params.msgId);
+      await chat.reject(request.params.id, request.params.msgId);
       return okEnvelope({ msgId: request.params.msgId });
     },
   );

@@ -7,6 +7,7 @@
  * - POST /admin/v1/rooms/:id/disposable {name?, uid?, ttlSeconds?}: a one-time login link;
  * - POST /admin/v1/rooms/:id/notice {content}: the room notice (empty content removes it).
  */
+import { sql } from 'kysely';
 import { recordTimeline } from '../replay/timeline.js';
 import type { RouteModule } from '../http/app.js';
 import { invalid, okEnvelope } from '../http/envelope.js';
@@ -48,8 +49,8 @@ const NOTICE_SCHEMA = {
 } as const;
 
 /** The room an admin call names (deleted rooms too: they can still be inspected). */
-function adminRoom(db: Parameters<typeof findRoom>[0], id: string) {
-  const room = findRoom(db, id);
+async function adminRoom(ctx: ServerContext, id: string) {
+  const room = await findRoom(ctx.store.db, id);
   if (!room) throw new BizError(4002);
   return room;
 }
@@ -59,17 +60,24 @@ function signupAuditRoutes(app: FastifyInstance, ctx: ServerContext, mount: Host
     `${mount.base}/:id/signups/:uid/audit`,
     { onRequest: mount.onRequest, schema: AUDIT_SCHEMA },
     async (request) => {
-      const room = adminRoom(ctx.db, request.params.id);
-      const record = auditSignup(ctx.db, ctx.now(), room.id, request.params.uid, request.body.state);
+      const room = await adminRoom(ctx, request.params.id);
+      const record = await auditSignup(ctx.store.db, ctx.now(), room.id, request.params.uid, request.body.state);
       return okEnvelope({ uid: record.userId, state: record.state, auditedAt: record.auditedAt });
     },
   );
 
   app.get<{ Params: { id: string } }>(`${mount.base}/:id/signups`, { onRequest: mount.onRequest, schema: { params: ROOM_PARAMS } }, async (request) => {
-    const room = adminRoom(ctx.db, request.params.id);
-    const signups = listSignups(ctx.db, room.id).map((s) => ({
+    const room = await adminRoom(ctx, request.params.id);
+    const names = new Map(
+      (
+        await sql<{ id: string; name: string }>`SELECT u.id, u.name FROM signups s JOIN users u ON u.id = s.user_id WHERE s.webcast_id = ${room.id}`.execute(
+          ctx.store.db,
+        )
+      ).rows.map((u) => [u.id, u.name]),
+    );
+    const signups = (await listSignups(ctx.store.db, room.id)).map((s) => ({
       uid: s.userId,
-      name: findUser(ctx.db, s.userId)?.name ?? '',
+      name: names.get(s.userId) ?? '',
       phone: s.phone,
       email: s.email,
       state: s.state,
@@ -88,7 +96,7 @@ function signupAuditRoutes(app: FastifyInstance, ctx: ServerContext, mount: Host
  */
 function guessingRoutes(app: FastifyInstance, ctx: ServerContext, mount: HostControlMount): void {
   app.get<{ Params: { id: string } }>(`${mount.base}/:id/guessing`, { onRequest: mount.onRequest, schema: { params: ROOM_PARAMS } }, async (request) => {
-    const room = adminRoom(ctx.db, request.params.id);
+    const room = await adminRoom(ctx, request.params.id);
     const limiter = guessLimiterOf(ctx);
     return okEnvelope({ webcastId: room.id, password: limiter.alarmOf('password', room.id), memberCode: limiter.alarmOf('member', room.id) });
   });
@@ -107,14 +115,13 @@ export const entryAdminRoutes: RouteModule = (app, ctx) => {
     '/admin/v1/rooms/:id/disposable',
     { ...guard, schema: DISPOSABLE_SCHEMA },
     async (request) => {
-      const room = adminRoom(ctx.db, request.params.id);
+      const room = await adminRoom(ctx, request.params.id);
       const { name, uid, ttlSeconds } = request.body ?? {};
-      if (uid !== undefined && !findUser(ctx.db, uid)) throw invalid('uid', 'no such user');
+      if (uid !== undefined && !(await findUser(ctx.store.db, uid))) throw invalid('uid', 'no such user');
       const token = randomToken();
       const expiresAt = ttlSeconds === undefined ? null : ctx.now() + ttlSeconds * 1000;
-      ctx.db
-        .prepare('INSERT INTO disposable_links (token, webcast_id, user_id, name, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)')
-        .run(token, room.id, uid ?? null, name ?? null, ctx.now(), expiresAt);
+      await sql`INSERT INTO disposable_links (token, webcast_id, user_id, name, created_at, expires_at)
+        VALUES (${token}, ${room.id}, ${uid ?? null}, ${name ?? null}, ${ctx.now()}, ${expiresAt})`.execute(ctx.store.db);
       return okEnvelope({ token, expiresAt, path: withQuery(loginPagePath(ctx.config, room.id), { disposable: token }) });
     },
   );
@@ -123,17 +130,14 @@ export const entryAdminRoutes: RouteModule = (app, ctx) => {
     '/admin/v1/rooms/:id/notice',
     { ...guard, schema: NOTICE_SCHEMA },
     async (request) => {
-      const room = adminRoom(ctx.db, request.params.id);
+      const room = await adminRoom(ctx, request.params.id);
       const content = request.body.content.trim();
-      if (content === '') ctx.db.prepare('DELETE FROM room_notices WHERE webcast_id = ?').run(room.id);
+      if (content === '') await sql`DELETE FROM room_notices WHERE webcast_id = ${room.id}`.execute(ctx.store.db);
       else
-        ctx.db
-          .prepare(
-            'INSERT INTO room_notices (webcast_id, content, updated_at) VALUES (?, ?, ?) ON CONFLICT (webcast_id) DO UPDATE SET content = excluded.content, updated_at = excluded.updated_at',
-          )
-          .run(room.id, content, ctx.now());
+        await sql`INSERT INTO room_notices (webcast_id, content, updated_at) VALUES (${room.id}, ${content}, ${ctx.now()})
+          ON CONFLICT (webcast_id) DO UPDATE SET content = excluded.content, updated_at = excluded.updated_at`.execute(ctx.store.db);
       // A replay shows the notice as it changed (docs/protocol.md 5.10).
-      recordTimeline(ctx, room.id, 'notice', { content });
+      await recordTimeline(ctx, room.id, 'notice', { content });
       return okEnvelope({ webcastId: room.id, notice: content === '' ? null : { content, updatedAt: ctx.now() } });
     },
   );

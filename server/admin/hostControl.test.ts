@@ -20,8 +20,8 @@ afterEach(async () => server.close());
 
 describe('host control from the console (a staff login of the room)', () => {
   it('runs the same interaction routes as the admin API, and reads the roll call sign-ins and red packet grabs', async () => {
-    const host = viewer(server.ctx, 'host-r1', room, { role: 6 });
-    const ann = viewer(server.ctx, 'ann', room, { name: 'ANN', nameChanged: true });
+    const host = await viewer(server.ctx, 'host-r1', room, { role: 6 });
+    const ann = await viewer(server.ctx, 'ann', room, { name: 'ANN', nameChanged: true });
     const at = (path: string) => `/ccp/monitor/v1/host/rooms/${room}/${path}`;
 
     const started = await api.post<{ id: string }>(at('rollcall/start'), { seconds: 30 }, { token: host.token });
@@ -43,10 +43,10 @@ describe('host control from the console (a staff login of the room)', () => {
   });
 
   it('refuses a viewer, another room, no login; the books stay admin-only', async () => {
-    const host = viewer(server.ctx, 'host-r1', room, { role: 8 });
-    const ann = viewer(server.ctx, 'ann', room);
+    const host = await viewer(server.ctx, 'host-r1', room, { role: 8 });
+    const ann = await viewer(server.ctx, 'ann', room);
     const other = await seededRoom(server.ctx, 'r2');
-    const otherHost = viewer(server.ctx, 'host-r2', other, { role: 6 });
+    const otherHost = await viewer(server.ctx, 'host-r2', other, { role: 6 });
     const path = `/ccp/monitor/v1/host/rooms/${room}/rollcall/start`;
     expect((await api.post(path, {}, { token: ann.token })).msg).toBe('role: only the host or an assistant may do this');
     expect((await api.post(path, {}, { token: otherHost.token })).code).toBe(4009);

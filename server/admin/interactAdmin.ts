@@ -62,37 +62,37 @@ const QUESTION_PARAMS = objectOf({ id: ID, qaId: ID }, ['id', 'qaId']);
 
 export function hostInteractRoutes(app: FastifyInstance, ctx: ServerContext, mount: HostControlMount): void {
   const guard = { onRequest: mount.onRequest };
-  const room = (id: string) => requireRoom(ctx, id, 'id').id;
+  const room = async (id: string) => (await requireRoom(ctx, id, 'id')).id;
   const at = (path: string) => `${mount.base}/:id/${path}`;
 
   app.post<{ Params: { id: string }; Body: { raffleId?: string } | null }>(
     at('lottery/start'),
     { ...guard, schema: { params: ROOM_PARAMS, body: optionalBody({ raffleId: ID }) } },
-    async (request) => okEnvelope(await startRaffle(ctx, room(request.params.id), request.body?.raffleId)),
+    async (request) => okEnvelope(await startRaffle(ctx, await room(request.params.id), request.body?.raffleId)),
   );
 
   app.post<{ Params: { id: string }; Body: { raffleId?: string } | null }>(
     at('lottery/end'),
     { ...guard, schema: { params: ROOM_PARAMS, body: optionalBody({ raffleId: ID }) } },
-    async (request) => okEnvelope(await endRaffle(ctx, room(request.params.id), request.body?.raffleId)),
+    async (request) => okEnvelope(await endRaffle(ctx, await room(request.params.id), request.body?.raffleId)),
   );
 
   app.post<{ Params: { id: string }; Body: { kind: PublishKind; id?: string } }>(
     at('paper/publish'),
     { ...guard, schema: { params: ROOM_PARAMS, body: optionalBody({ kind: { type: 'string', enum: [...PUBLISH_KINDS] }, id: ID }, ['kind']) } },
-    async (request) => okEnvelope(await publish(ctx, room(request.params.id), request.body.kind, request.body.id)),
+    async (request) => okEnvelope(await publish(ctx, await room(request.params.id), request.body.kind, request.body.id)),
   );
 
   app.post<{ Params: { id: string }; Body: { id?: string } | null }>(
     at('paper/close'),
     { ...guard, schema: { params: ROOM_PARAMS, body: optionalBody({ id: ID }) } },
-    async (request) => okEnvelope(await closePaperOf(ctx, room(request.params.id), request.body?.id)),
+    async (request) => okEnvelope(await closePaperOf(ctx, await room(request.params.id), request.body?.id)),
   );
 
   app.post<{ Params: { id: string }; Body: { seconds?: number } | null }>(
     at('rollcall/start'),
     { ...guard, schema: { params: ROOM_PARAMS, body: optionalBody({ seconds: { type: 'integer', minimum: ROLL_CALL_SECONDS.min, maximum: ROLL_CALL_SECONDS.max } }) } },
-    async (request) => okEnvelope(await startRollCall(ctx, room(request.params.id), request.body?.seconds ?? ROLL_CALL_DEFAULT_SECONDS)),
+    async (request) => okEnvelope(await startRollCall(ctx, await room(request.params.id), request.body?.seconds ?? ROLL_CALL_DEFAULT_SECONDS)),
   );
 
   app.post<{ Params: { id: string }; Body: { id?: string; total?: string; count?: number; title?: string } | null }>(
@@ -112,36 +112,36 @@ export function hostInteractRoutes(app: FastifyInstance, ctx: ServerContext, mou
     async (request) => {
       const body = request.body ?? {};
       const fresh = body.total !== undefined && body.count !== undefined ? { total: body.total, count: body.count, title: body.title } : undefined;
-      return okEnvelope(await sendRedPacket(ctx, room(request.params.id), body.id, fresh));
+      return okEnvelope(await sendRedPacket(ctx, await room(request.params.id), body.id, fresh));
     },
   );
 
   app.post<{ Params: { id: string }; Body: { kind: PushKind; id?: string } }>(
     at('goods/push'),
     { ...guard, schema: { params: ROOM_PARAMS, body: optionalBody({ kind: { type: 'string', enum: [...PUSH_KINDS] }, id: ID }, ['kind']) } },
-    async (request) => okEnvelope(await pushToRoom(ctx, room(request.params.id), request.body.kind, request.body.id)),
+    async (request) => okEnvelope(await pushToRoom(ctx, await room(request.params.id), request.body.kind, request.body.id)),
   );
 
   app.post<{ Params: { id: string }; Body: { state: QaState } }>(
     at('qa/state'),
     { ...guard, schema: { params: ROOM_PARAMS, body: optionalBody({ state: { type: 'string', enum: [...QA_STATES] } }, ['state']) } },
-    async (request) => okEnvelope(setQaState(ctx, room(request.params.id), request.body.state)),
+    async (request) => okEnvelope(await setQaState(ctx, await room(request.params.id), request.body.state)),
   );
 
   app.post<{ Params: { id: string } }>(at('qa/pending'), { ...guard, schema: { params: ROOM_PARAMS } }, async (request) =>
-    okEnvelope({ list: (await pendingQuestions(ctx.store.db, room(request.params.id))).map((q) => ({ qaId: q.id, name: q.name, content: q.content, parentId: q.parentId })) }),
+    okEnvelope({ list: (await pendingQuestions(ctx.store.db, await room(request.params.id))).map((q) => ({ qaId: q.id, name: q.name, content: q.content, parentId: q.parentId })) }),
   );
 
   app.post<{ Params: { id: string; qaId: string } }>(
     at('qa/:qaId/approve'),
     { ...guard, schema: { params: QUESTION_PARAMS } },
-    async (request) => okEnvelope(await approve(ctx, room(request.params.id), request.params.qaId)),
+    async (request) => okEnvelope(await approve(ctx, await room(request.params.id), request.params.qaId)),
   );
 
   app.post<{ Params: { id: string; qaId: string }; Body: { text: string } }>(
     at('qa/:qaId/answer'),
     { ...guard, schema: { params: QUESTION_PARAMS, body: optionalBody({ text: { type: 'string', minLength: 1, maxLength: ANSWER_MAX * 4 } }, ['text']) } },
-    async (request) => okEnvelope(await answer(ctx, room(request.params.id), request.params.qaId, request.body.text, 'host')),
+    async (request) => okEnvelope(await answer(ctx, await room(request.params.id), request.params.qaId, request.body.text, 'host')),
   );
 
   app.post<{ Params: { id: string }; Body: { docId?: string; page?: number; whiteboard?: boolean; stop?: boolean } | null }>(
@@ -153,17 +153,17 @@ export function hostInteractRoutes(app: FastifyInstance, ctx: ServerContext, mou
         body: optionalBody({ docId: ID, page: { type: 'integer', minimum: 1, maximum: 9999 }, whiteboard: { type: 'boolean' }, stop: { type: 'boolean' } }),
       },
     },
-    async (request) => okEnvelope(changeShare(ctx, room(request.params.id), request.body ?? {})),
+    async (request) => okEnvelope(await changeShare(ctx, await room(request.params.id), request.body ?? {})),
   );
 
 
   // What came of them: the latest roll call's sign-ins, the latest red packet's grabs.
   app.post<{ Params: { id: string } }>(at('rollcall/signins'), { ...guard, schema: { params: ROOM_PARAMS } }, async (request) =>
-    okEnvelope(await rollCallSignIns(ctx.store.db, room(request.params.id))),
+    okEnvelope(await rollCallSignIns(ctx.store.db, await room(request.params.id))),
   );
 
   app.post<{ Params: { id: string } }>(at('redpacket/grabs'), { ...guard, schema: { params: ROOM_PARAMS } }, async (request) =>
-    okEnvelope(await redPacketGrabs(ctx.store.db, room(request.params.id))),
+    okEnvelope(await redPacketGrabs(ctx.store.db, await room(request.params.id))),
   );
 
   // Gifts and rewards, goods: the room's own switches (an empty body reads them).
@@ -171,13 +171,13 @@ export function hostInteractRoutes(app: FastifyInstance, ctx: ServerContext, mou
     at('commerce'),
     { ...guard, schema: { params: ROOM_PARAMS, body: optionalBody({ rewards: { type: 'boolean' }, goods: { type: 'boolean' } }) } },
     async (request) => {
-      const id = room(request.params.id);
+      const id = await room(request.params.id);
       const body = request.body ?? {};
-      updateSettings(ctx, id, {
+      await updateSettings(ctx.store.db, id, {
         ...(body.rewards === undefined ? {} : { rewards_enabled: body.rewards ? 1 : 0 }),
         ...(body.goods === undefined ? {} : { goods_enabled: body.goods ? 1 : 0 }),
       });
-      const s = settingsOf(ctx, id);
+      const s = await settingsOf(ctx.store.db, id);
       return okEnvelope({ rewards: s.rewardsEnabled, goods: s.goodsEnabled });
     },
   );
@@ -188,7 +188,7 @@ export function interactAdminRoutes(app: FastifyInstance, ctx: ServerContext): v
   // Checked on request, before the body is parsed or validated: without the token a caller
   // learns nothing, not even whether its body would have been accepted.
   const guard = { onRequest: adminOnly(ctx) };
-  const room = (id: string) => requireRoom(ctx, id, 'id').id;
+  const room = async (id: string) => (await requireRoom(ctx, id, 'id')).id;
   for (const mount of hostMounts(ctx)) hostInteractRoutes(app, ctx, mount);
 
   // The reference server has no identity check of its own: the host's operator stands in for it.
@@ -196,7 +196,7 @@ export function interactAdminRoutes(app: FastifyInstance, ctx: ServerContext): v
     '/admin/v1/rooms/:id/users/:uid/real-name',
     { ...guard, schema: { params: objectOf({ id: ID, uid: ID }, ['id', 'uid']), body: objectOf({ verified: { type: 'boolean' } }, ['verified']) } },
     async (request) => {
-      room(request.params.id);
+      await room(request.params.id);
       const changed = changedRows(await sql`UPDATE users SET real_name_verified = ${request.body.verified ? 1 : 0} WHERE id = ${request.params.uid}`.execute(ctx.store.db));
       if (changed === 0) throw invalid('uid', 'no such user');
       return okEnvelope({ uid: request.params.uid, realNameVerified: request.body.verified });
@@ -207,7 +207,7 @@ export function interactAdminRoutes(app: FastifyInstance, ctx: ServerContext): v
     '/admin/v1/rooms/:id/goods/:goodsId/stock',
     { ...guard, schema: { params: objectOf({ id: ID, goodsId: ID }, ['id', 'goodsId']), body: objectOf({ stock: { type: 'integer', minimum: 0, maximum: 1_000_000 } }, ['stock']) } },
     async (request) => {
-      const roomId = room(request.params.id);
+      const roomId = await room(request.params.id);
       const goods = await findGoods(ctx.store.db, request.params.goodsId);
       if (!goods || goods.webcastId !== roomId || !(await setStock(ctx.store.db, goods.id, request.body.stock))) throw invalid('goodsId', 'no such goods in this room');
       return okEnvelope({ goodsId: goods.id, stock: request.body.stock });
@@ -217,6 +217,6 @@ export function interactAdminRoutes(app: FastifyInstance, ctx: ServerContext): v
   app.post<{ Params: { id: string }; Body: { kind?: LedgerKind } | null }>(
     '/admin/v1/rooms/:id/ledger',
     { ...guard, schema: { params: ROOM_PARAMS, body: optionalBody({ kind: { type: 'string', enum: [...LEDGER_KINDS] } }) } },
-    async (request) => okEnvelope({ list: await ledgerOf(ctx.store.db, room(request.params.id), request.body?.kind) }),
+    async (request) => okEnvelope({ list: await ledgerOf(ctx.store.db, await room(request.params.id), request.body?.kind) }),
   );
 }

@@ -29,11 +29,11 @@ async function admin(method: 'GET' | 'POST', path: string, body?: unknown, token
 
 beforeAll(async () => {
   server = await startTestServer({ now: () => clock });
-  addRoom(server.ctx, 'live-1', 'Live one');
+  await addRoom(server.ctx, 'live-1', 'Live one');
   server.ctx.db.prepare("UPDATE rooms SET status = 0, start_time = NULL WHERE id = 'live-1'").run();
-  addRoom(server.ctx, 'gone');
+  await addRoom(server.ctx, 'gone');
   server.ctx.db.prepare("UPDATE rooms SET deleted = 1 WHERE id = 'gone'").run();
-  const session = loginAs(server.ctx, 'viewer-1', 'live-1');
+  const session = await loginAs(server.ctx, 'viewer-1', 'live-1');
   viewer = await TestSocket.connect(server.url, session.sid);
   expect((await viewer.request(7001, { webcastId: 'live-1', offset: 0 })).status).toBe(200);
 });
@@ -176,7 +176,7 @@ describe('burst', () => {
     expect(offsets).toEqual(offsets.map((_o, i) => offsets[0]! + i));
     // Burst messages are chat like any other: the history call lists them.
     const history = await fetch(`${server.url}/ccp/monitor/v1/chat/public/list?webcastId=live-1&skip=0&take=5`, {
-      headers: { token: loginAs(server.ctx, 'reader', 'live-1').token, token_type: 'guest' },
+      headers: { token: (await loginAs(server.ctx, 'reader', 'live-1')).token, token_type: 'guest' },
     });
     const page = ((await history.json()) as Envelope).data as { total: number };
     expect(page.total).toBeGreaterThanOrEqual(200);

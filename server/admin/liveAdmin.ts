@@ -68,7 +68,7 @@ async function listRooms(ctx: ServerContext) {
 
 /** The room waits for a start at a time to come (the guide page counts down to it). */
 async function scheduleLive(ctx: ServerContext, id: string, fields: Fields) {
-  requireRoom(ctx, id);
+  await requireRoom(ctx, id);
   const inSeconds = optionalInt(fields, 'inSeconds', { min: 0, max: 366 * 86_400 });
   const startTime = optionalInt(fields, 'startTime', TIME_RULE) ?? (inSeconds === undefined ? undefined : ctx.now() + inSeconds * 1000);
   if (startTime === undefined) throw invalid('startTime', 'give startTime (ms) or inSeconds');
@@ -78,7 +78,7 @@ async function scheduleLive(ctx: ServerContext, id: string, fields: Fields) {
 }
 
 async function caption(ctx: ServerContext, id: string, fields: Fields) {
-  const room = requireRoom(ctx, id);
+  const room = await requireRoom(ctx, id);
   const text = requireText(fields, 'text', { max: CAPTION_MAX_CHARS });
   const lang = optionalOneOf(fields, 'lang', LOCALES) ?? room.locale;
   const start = optionalInt(fields, 'start', TIME_RULE) ?? ctx.now();
@@ -97,7 +97,7 @@ const GENERATED_PASSWORD_LENGTH = 12;
  * a console login on the reference server (`npm run room -- staff <room>`).
  */
 async function staffLogin(ctx: ServerContext, id: string, fields: Fields) {
-  requireRoom(ctx, id);
+  await requireRoom(ctx, id);
   const as = optionalOneOf(fields, 'as', ['host', 'assistant'] as const) ?? 'host';
   const given = fields.password;
   if (given !== undefined && (typeof given !== 'string' || given.length < 6 || given.length > 64)) throw invalid('password', 'from 6 to 64 characters');

@@ -19,6 +19,8 @@
  * the page's own origin (server/http/links.ts): anything else is refused with 4501 naming
  * the field, and nothing of the call is stored.
  */
+import { forUpdate } from '../store/sqlStore.js';
+import { sql } from 'kysely';
 import type { RouteModule } from '../http/app.js';
 import { BizError, invalid, okEnvelope } from '../http/envelope.js';
 import { isSafeLink } from '../http/links.js';
@@ -130,32 +132,36 @@ export const settingsAdminRoutes: RouteModule = (app, ctx) => {
     '/admin/v1/rooms/:id/settings',
     { onRequest: adminOnly(ctx), schema: SETTINGS_SCHEMA },
     async (request) => {
-      const room = findRoom(ctx.db, request.params.id);
-      if (!room) throw new BizError(4002);
+      if (!(await findRoom(ctx.store.db, request.params.id))) throw new BizError(4002);
       const { watermark, splash, charge, introduction, openPlatform, other } = request.body;
-      const patch: RoomSettingsPatch = {};
-      if (watermark) Object.assign(patch, { watermark });
-      if (other) Object.assign(patch, { other });
-      if (openPlatform) {
-        const merchantName = openPlatform.merchantName?.trim();
-        const next = { ...room.settings.openPlatform, ...openPlatform, ...(merchantName === undefined ? {} : { merchantName }) };
-        if (next.privateMerchant && next.merchantName === '') throw invalid('openPlatform.merchantName', "an organiser's own merchant account needs its name");
-        Object.assign(patch, { openPlatform: next });
-      }
-      if (charge) {
-        const price = charge.priceYuan === undefined ? undefined : validateRewardAmount(charge.priceYuan);
-        if (price !== undefined && !price.ok) throw invalid('charge.priceYuan', 'must be an amount in yuan of at least 0.01, two decimals at most');
-        Object.assign(patch, { charge: price === undefined ? charge : { ...charge, priceYuan: formatYuan(price.value) } });
-      }
-      if (splash) {
-        const { adverts, ...rest } = splash;
-        const list = adverts?.map(storedAdvert);
-        Object.assign(patch, { splash: list === undefined ? rest : { ...rest, adverts: list } });
-      }
-      ctx.db
-        .prepare('UPDATE rooms SET config = ?, introduction = ? WHERE id = ?')
-        .run(settingsJson(patch, room.settings), introduction ?? room.introduction, room.id);
-      const stored = findRoom(ctx.db, room.id);
+      // The room's row is held from the read to the write: two admins changing different
+      // parts of the settings at once (on two nodes) both keep their change.
+      await ctx.store.db.transaction().execute(async (tx) => {
+        await sql`SELECT id FROM rooms WHERE id = ${request.params.id}${forUpdate(tx)}`.execute(tx);
+        const room = (await findRoom(tx, request.params.id))!;
+        const patch: RoomSettingsPatch = {};
+        if (watermark) Object.assign(patch, { watermark });
+        if (other) Object.assign(patch, { other });
+        if (openPlatform) {
+          const merchantName = openPlatform.merchantName?.trim();
+          const next = { ...room.settings.openPlatform, ...openPlatform, ...(merchantName === undefined ? {} : { merchantName }) };
+          if (next.privateMerchant && next.merchantName === '') throw invalid('openPlatform.merchantName', "an organiser's own merchant account needs its name");
+          Object.assign(patch, { openPlatform: next });
+        }
+        if (charge) {
+          const price = charge.priceYuan === undefined ? undefined : validateRewardAmount(charge.priceYuan);
+          if (price !== undefined && !price.ok) throw invalid('charge.priceYuan', 'must be an amount in yuan of at least 0.01, two decimals at most');
+          Object.assign(patch, { charge: price === undefined ? charge : { ...charge, priceYuan: formatYuan(price.value) } });
+        }
+        if (splash) {
+          const { adverts, ...rest } = splash;
+          const list = adverts?.map(storedAdvert);
+          Object.assign(patch, { splash: list === undefined ? rest : { ...rest, adverts: list } });
+        }
+        await sql`UPDATE rooms SET config = ${settingsJson(patch, room.settings)}, introduction = ${introduction ?? room.introduction}
+          WHERE id = ${room.id}`.execute(tx);
+      });
+      const stored = await findRoom(ctx.store.db, request.params.id);
       return okEnvelope({
         watermark: stored?.settings.watermark,
         splash: stored?.settings.splash,
@@ -173,10 +179,10 @@ export const settingsAdminRoutes: RouteModule = (app, ctx) => {
       `${mount.base}/:id/introduction`,
       { onRequest: mount.onRequest, schema: INTRODUCTION_SCHEMA },
       async (request) => {
-        const room = findRoom(ctx.db, request.params.id);
+        const room = await findRoom(ctx.store.db, request.params.id);
         if (!room) throw new BizError(4002);
-        ctx.db.prepare('UPDATE rooms SET introduction = ? WHERE id = ?').run(request.body.text, room.id);
-        return okEnvelope({ id: room.id, introduction: findRoom(ctx.db, room.id)?.introduction ?? '' });
+        await sql`UPDATE rooms SET introduction = ${request.body.text} WHERE id = ${room.id}`.execute(ctx.store.db);
+        return okEnvelope({ id: room.id, introduction: (await findRoom(ctx.store.db, room.id))?.introduction ?? '' });
       },
     );
   }

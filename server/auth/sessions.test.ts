@@ -1,48 +1,47 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../store/db.js';
-import { makeTempDir } from '../testing/harness.js';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { storeEngines } from '../testing/storeEngines.js';
 import { Sessions } from './sessions.js';
 
-let db: Db;
-afterEach(() => db.close());
+describe.each(storeEngines())('Sessions on $engine', ({ open }) => {
+  async function setup(ttl = 1000) {
+    const store = await open();
+    await sql`INSERT INTO rooms (id, title, created_at) VALUES ('r', 'Room', 0)`.execute(store.db);
+    await sql`INSERT INTO users (id, name, created_at) VALUES ('u', 'User', 0)`.execute(store.db);
+    let now = 10_000;
+    const sessions = new Sessions(store, ttl, () => now);
+    return { sessions, advance: (ms: number) => (now += ms) };
+  }
 
-function setup(ttl = 1000) {
-  db = openDatabase(makeTempDir());
-  db.prepare("INSERT INTO rooms (id, title, created_at) VALUES ('r', 'Room', 0)").run();
-  db.prepare("INSERT INTO users (id, name, created_at) VALUES ('u', 'User', 0)").run();
-  let now = 10_000;
-  const sessions = new Sessions(db, ttl, () => now);
-  return { sessions, advance: (ms: number) => (now += ms) };
-}
-
-describe('Sessions', () => {
-  it('creates 32-character tokens and sids and finds the session by either', () => {
-    const { sessions } = setup();
-    const s = sessions.create('u', 'r', 5, 'guest');
+  it('creates 32-character tokens and sids and finds the session by either', async () => {
+    const { sessions } = await setup();
+    const s = await sessions.create('u', 'r', 5, 'guest');
     expect(s.token).toMatch(/^[0-9A-Za-z]{32}$/);
     expect(s.sid).toMatch(/^[0-9A-Za-z]{32}$/);
-    expect(sessions.use(s.token)?.userId).toBe('u');
-    expect(sessions.useSid(s.sid)?.token).toBe(s.token);
+    expect((await sessions.use(s.token))?.userId).toBe('u');
+    expect((await sessions.useSid(s.sid))?.token).toBe(s.token);
+    expect(await sessions.use('nope')).toBeNull();
   });
 
-  it('expires a token after the TTL of disuse, and use renews it', () => {
-    const { sessions, advance } = setup(1000);
-    const s = sessions.create('u', 'r', 5, 'guest');
+  it('expires a token after the TTL of disuse, and use renews it', async () => {
+    const { sessions, advance } = await setup(1000);
+    const s = await sessions.create('u', 'r', 5, 'guest');
     advance(900);
-    expect(sessions.use(s.token)).not.toBeNull();
+    expect(await sessions.use(s.token)).not.toBeNull();
     advance(900);
-    expect(sessions.use(s.token)).not.toBeNull();
+    expect(await sessions.use(s.token)).not.toBeNull();
     advance(1000);
-    expect(sessions.use(s.token)).toBeNull();
+    expect(await sessions.use(s.token)).toBeNull();
+    expect(await sessions.useSid(s.sid)).toBeNull();
   });
 
-  it('ends a session for good, and lists the other live sessions of a user', () => {
-    const { sessions } = setup();
-    const a = sessions.create('u', 'r', 5, 'guest');
-    const b = sessions.create('u', 'r', 5, 'guest');
-    expect(sessions.othersOf('u', b.token).map((s) => s.token)).toEqual([a.token]);
-    sessions.end(a.token);
-    expect(sessions.use(a.token)).toBeNull();
-    expect(sessions.othersOf('u', b.token)).toEqual([]);
+  it('ends a session for good, and lists the other live sessions of a user', async () => {
+    const { sessions } = await setup();
+    const a = await sessions.create('u', 'r', 5, 'guest');
+    const b = await sessions.create('u', 'r', 5, 'guest');
+    expect((await sessions.othersOf('u', b.token)).map((s) => s.token)).toEqual([a.token]);
+    await sessions.end(a.token);
+    expect(await sessions.use(a.token)).toBeNull();
+    expect(await sessions.othersOf('u', b.token)).toEqual([]);
   });
 });

@@ -33,7 +33,7 @@ async function start(dataDir?: string): Promise<TestServer> {
 
 /** A user with a session for `room`, logged in on a socket and joined to the room. */
 async function member(s: TestServer, uid: string, room = 'r1', options: UserOptions = {}) {
-  const session = loginAs(s.ctx, uid, room, options);
+  const session = await loginAs(s.ctx, uid, room, options);
   const socket = await TestSocket.connect(s.url, session.sid);
   sockets.push(socket);
   const joined = await socket.request(7001, { webcastId: room, offset: 0 });
@@ -137,7 +137,7 @@ describe('chat send (7101)', () => {
 
   it('refuses in the order of the rules: not joined, closed, muted, staff-only, pictures, bad input', async () => {
     const s = await start();
-    const session = loginAs(s.ctx, 'u1', 'r1');
+    const session = await loginAs(s.ctx, 'u1', 'r1');
     const outsider = await TestSocket.connect(s.url, session.sid);
     sockets.push(outsider);
     expect(await send(outsider, { body: 'x' })).toEqual({ status: 4501, msg: 'webcastId: join the room (7001) first' });
@@ -331,11 +331,11 @@ describe('chat state (7105) and room control (7127)', () => {
     expect((await viewer.socket.closed()).code).toBe(CLOSE.kicked);
     expect((await other.socket.nextPush(7127)).body.uid).toBe('v');
     expect(other.socket.isOpen).toBe(true);
-    expect(s.ctx.sessions.use(viewer.session.token)).toBeNull();
+    expect(await s.ctx.sessions.use(viewer.session.token)).toBeNull();
     const again = await TestSocket.open(s.url);
     sockets.push(again);
     expect((await again.login(viewer.session.sid)).status).toBe(4003);
-    const fresh = s.ctx.sessions.create('v', 'r1', 5, 'guest');
+    const fresh = await s.ctx.sessions.create('v', 'r1', 5, 'guest');
     const refused = await TestSocket.open(s.url);
     sockets.push(refused);
     expect((await refused.login(fresh.sid)).status).toBe(4003);

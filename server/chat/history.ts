@@ -5,8 +5,9 @@
  * row is durable (whenDurable), and every read flushes first, so a read never misses a
  * message that was already published.
  */
-import type { Db } from '../store/db.js';
-import { BatchedWriter } from '../store/batchedWriter.js';
+import { sql } from 'kysely';
+import type { SqlStore } from '../store/sqlStore.js';
+import { StoreBatchedWriter } from '../store/storeBatchedWriter.js';
 
 export interface ChatRow {
   readonly msgId: string;
@@ -38,8 +39,12 @@ interface StoredRow {
   picked: string | null;
 }
 
-const COLUMNS = 'msg_id AS msgId, webcast_id AS webcastId, offset, uid, body AS bodyJson, sent_at AS sentAt, withdrawn, role, picked';
+const COLUMNS = sql.raw('msg_id AS "msgId", webcast_id AS "webcastId", "offset", uid, body AS "bodyJson", sent_at AS "sentAt", withdrawn, role, picked');
 const toRow = (r: StoredRow): ChatRow => ({ ...r, withdrawn: r.withdrawn === 1, picked: r.picked === null ? [] : r.picked.split(',').filter((uid) => uid !== '') });
+const bodies = (rows: readonly { body: string }[]): Record<string, unknown>[] => rows.map((r) => JSON.parse(r.body) as Record<string, unknown>);
+
+/** Rows per INSERT of a batch: 8 parameters each, far inside both engines' limits. */
+const ROWS_PER_INSERT = 200;
 
 export interface ChatPage {
   /** Messages of the room that are not withdrawn. */
@@ -55,15 +60,26 @@ export interface ChatTimePage {
 }
 
 export class ChatHistory {
-  private readonly writer: BatchedWriter<Omit<ChatRow, 'withdrawn'>>;
+  private readonly writer: StoreBatchedWriter<Omit<ChatRow, 'withdrawn'>>;
 
   constructor(
-    private readonly db: Db,
+    private readonly store: SqlStore,
     flushDelayMs = 5,
     maxBatch = 2000,
   ) {
-    const insert = db.prepare('INSERT OR IGNORE INTO chat_messages (msg_id, webcast_id, offset, uid, body, sent_at, role, picked) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
-    this.writer = new BatchedWriter(db, (r) => insert.run(r.msgId, r.webcastId, r.offset, r.uid, r.bodyJson, r.sentAt, r.role, pickedColumn(r.picked)), { flushDelayMs, maxBatch });
+    this.writer = new StoreBatchedWriter((batch) => this.insert(batch), { flushDelayMs, maxBatch });
+  }
+
+  private async insert(batch: readonly Omit<ChatRow, 'withdrawn'>[]): Promise<void> {
+    await this.store.db.transaction().execute(async (tx) => {
+      for (let i = 0; i < batch.length; i += ROWS_PER_INSERT) {
+        const values = batch
+          .slice(i, i + ROWS_PER_INSERT)
+          .map((r) => sql`(${r.msgId}, ${r.webcastId}, ${r.offset}, ${r.uid}, ${r.bodyJson}, ${r.sentAt}, ${r.role}, ${pickedColumn(r.picked)})`);
+        await sql`INSERT INTO chat_messages (msg_id, webcast_id, "offset", uid, body, sent_at, role, picked)
+          VALUES ${sql.join(values)} ON CONFLICT (msg_id) DO NOTHING`.execute(tx);
+      }
+    });
   }
 
   record(row: Omit<ChatRow, 'withdrawn'>): void {
@@ -74,101 +90,98 @@ export class ChatHistory {
     return this.writer.whenDurable();
   }
 
-  flush(): void {
-    this.writer.flush();
+  flush(): Promise<void> {
+    return this.writer.flush();
   }
 
-  find(webcastId: string, msgId: string): ChatRow | null {
-    this.flush();
-    const row = this.db.prepare(`SELECT ${COLUMNS} FROM chat_messages WHERE msg_id = ? AND webcast_id = ?`).get(msgId, webcastId) as
-      | StoredRow
-      | undefined;
+  async find(webcastId: string, msgId: string): Promise<ChatRow | null> {
+    await this.flush();
+    const row = (await sql<StoredRow>`SELECT ${COLUMNS} FROM chat_messages WHERE msg_id = ${msgId} AND webcast_id = ${webcastId}`.execute(this.store.db))
+      .rows[0];
     return row ? toRow(row) : null;
   }
 
-  markWithdrawn(msgId: string): void {
-    this.flush();
-    this.db.prepare('UPDATE chat_messages SET withdrawn = 1 WHERE msg_id = ?').run(msgId);
+  async markWithdrawn(msgId: string): Promise<void> {
+    await this.flush();
+    await sql`UPDATE chat_messages SET withdrawn = 1 WHERE msg_id = ${msgId}`.execute(this.store.db);
   }
 
   /** `take` messages, skipping the newest `skip`; oldest first. */
-  page(webcastId: string, skip: number, take: number): ChatPage {
-    this.flush();
-    const total = (this.db.prepare('SELECT COUNT(*) AS n FROM chat_messages WHERE webcast_id = ? AND withdrawn = 0').get(webcastId) as { n: number }).n;
-    const rows = this.db
-      .prepare('SELECT body FROM chat_messages WHERE webcast_id = ? AND withdrawn = 0 ORDER BY offset DESC LIMIT ? OFFSET ?')
-      .all(webcastId, take, skip) as { body: string }[];
-    return { total, list: rows.reverse().map((r) => JSON.parse(r.body) as Record<string, unknown>) };
+  async page(webcastId: string, skip: number, take: number): Promise<ChatPage> {
+    await this.flush();
+    const q = this.store.db;
+    const total = (await sql<{ n: number }>`SELECT COUNT(*) AS n FROM chat_messages WHERE webcast_id = ${webcastId} AND withdrawn = 0`.execute(q)).rows[0]?.n;
+    const rows = await sql<{ body: string }>`SELECT body FROM chat_messages WHERE webcast_id = ${webcastId} AND withdrawn = 0
+      ORDER BY "offset" DESC LIMIT ${take} OFFSET ${skip}`.execute(q);
+    return { total: Number(total ?? 0), list: bodies(rows.rows.reverse()) };
   }
 
   /**
    * The replay's seek (docs/protocol.md, chat history by time): the newest `take` messages
    * sent at or before `until` (ms), oldest first, and whether older ones exist.
    */
-  until(webcastId: string, until: number, take: number): ChatTimePage {
-    this.flush();
-    const rows = this.db
-      .prepare('SELECT body FROM chat_messages WHERE webcast_id = ? AND withdrawn = 0 AND sent_at <= ? ORDER BY sent_at DESC, offset DESC LIMIT ?')
-      .all(webcastId, until, take + 1) as { body: string }[];
-    const more = rows.length > take;
-    return { list: rows.slice(0, take).reverse().map((r) => JSON.parse(r.body) as Record<string, unknown>), more };
+  async until(webcastId: string, until: number, take: number): Promise<ChatTimePage> {
+    await this.flush();
+    const rows = await sql<{ body: string }>`SELECT body FROM chat_messages WHERE webcast_id = ${webcastId} AND withdrawn = 0 AND sent_at <= ${until}
+      ORDER BY sent_at DESC, "offset" DESC LIMIT ${take + 1}`.execute(this.store.db);
+    const more = rows.rows.length > take;
+    return { list: bodies(rows.rows.slice(0, take).reverse()), more };
   }
 
   /** The replay's playing on: the oldest `take` messages after room offset `after`, and whether more follow. */
-  after(webcastId: string, after: number, take: number): ChatTimePage {
-    this.flush();
-    const rows = this.db
-      .prepare('SELECT body FROM chat_messages WHERE webcast_id = ? AND withdrawn = 0 AND offset > ? ORDER BY offset LIMIT ?')
-      .all(webcastId, after, take + 1) as { body: string }[];
-    const more = rows.length > take;
-    return { list: rows.slice(0, take).map((r) => JSON.parse(r.body) as Record<string, unknown>), more };
+  async after(webcastId: string, after: number, take: number): Promise<ChatTimePage> {
+    await this.flush();
+    const rows = await sql<{ body: string }>`SELECT body FROM chat_messages WHERE webcast_id = ${webcastId} AND withdrawn = 0 AND "offset" > ${after}
+      ORDER BY "offset" LIMIT ${take + 1}`.execute(this.store.db);
+    const more = rows.rows.length > take;
+    return { list: bodies(rows.rows.slice(0, take)), more };
   }
 
   /** The messages among `ids` that exist in the room and are not withdrawn, oldest first. */
-  byIds(webcastId: string, ids: readonly string[]): Record<string, unknown>[] {
-    this.flush();
+  async byIds(webcastId: string, ids: readonly string[]): Promise<Record<string, unknown>[]> {
+    await this.flush();
     if (ids.length === 0) return [];
-    const marks = ids.map(() => '?').join(', ');
-    const rows = this.db
-      .prepare(`SELECT body FROM chat_messages WHERE webcast_id = ? AND withdrawn = 0 AND msg_id IN (${marks}) ORDER BY offset`)
-      .all(webcastId, ...ids) as { body: string }[];
-    return rows.map((r) => JSON.parse(r.body) as Record<string, unknown>);
+    const rows = await sql<{ body: string }>`SELECT body FROM chat_messages WHERE webcast_id = ${webcastId} AND withdrawn = 0
+      AND msg_id IN (${sql.join(ids)}) ORDER BY "offset"`.execute(this.store.db);
+    return bodies(rows.rows);
   }
 
   /**
    * The staff's messages (host and assistant) sent from `from` to `to` (ms), oldest first,
    * at most `limit`: the replay transcript's host lines (docs/protocol.md 5.10).
    */
-  staffBetween(webcastId: string, from: number, to: number, limit: number): Record<string, unknown>[] {
-    this.flush();
-    const rows = this.db
-      .prepare('SELECT body FROM chat_messages WHERE webcast_id = ? AND role IN (6, 7, 8) AND withdrawn = 0 AND sent_at >= ? AND sent_at <= ? ORDER BY sent_at, offset LIMIT ?')
-      .all(webcastId, from, to, limit) as { body: string }[];
-    return rows.map((r) => JSON.parse(r.body) as Record<string, unknown>);
+  async staffBetween(webcastId: string, from: number, to: number, limit: number): Promise<Record<string, unknown>[]> {
+    await this.flush();
+    const rows = await sql<{ body: string }>`SELECT body FROM chat_messages
+      WHERE webcast_id = ${webcastId} AND role IN (6, 7, 8) AND withdrawn = 0 AND sent_at >= ${from} AND sent_at <= ${to}
+      ORDER BY sent_at, "offset" LIMIT ${limit}`.execute(this.store.db);
+    return bodies(rows.rows);
   }
 
   /** One user's moments from `from` to `to`: the messages they sent and the ones mentioning them, oldest first, at most `limit` each. */
-  momentsOf(webcastId: string, uid: string, from: number, to: number, limit: number): { sent: ChatRow[]; mentioned: ChatRow[] } {
-    this.flush();
-    const sent = this.db
-      .prepare(`SELECT ${COLUMNS} FROM chat_messages WHERE webcast_id = ? AND uid = ? AND withdrawn = 0 AND sent_at >= ? AND sent_at <= ? ORDER BY sent_at LIMIT ?`)
-      .all(webcastId, uid, from, to, limit) as StoredRow[];
-    const mentioned = this.db
-      .prepare(`SELECT ${COLUMNS} FROM chat_messages WHERE webcast_id = ? AND picked IS NOT NULL AND picked LIKE ? ESCAPE '\\' AND withdrawn = 0 AND sent_at >= ? AND sent_at <= ? ORDER BY sent_at LIMIT ?`)
-      .all(webcastId, `%,${uid.replace(/[\\%_]/g, (c) => `\\${c}`)},%`, from, to, limit) as StoredRow[];
-    return { sent: sent.map(toRow), mentioned: mentioned.map(toRow) };
+  async momentsOf(webcastId: string, uid: string, from: number, to: number, limit: number): Promise<{ sent: ChatRow[]; mentioned: ChatRow[] }> {
+    await this.flush();
+    const q = this.store.db;
+    const sent = await sql<StoredRow>`SELECT ${COLUMNS} FROM chat_messages
+      WHERE webcast_id = ${webcastId} AND uid = ${uid} AND withdrawn = 0 AND sent_at >= ${from} AND sent_at <= ${to}
+      ORDER BY sent_at, "offset" LIMIT ${limit}`.execute(q);
+    const pattern = `%,${uid.replace(/[\\%_]/g, (c) => `\\${c}`)},%`;
+    const mentioned = await sql<StoredRow>`SELECT ${COLUMNS} FROM chat_messages
+      WHERE webcast_id = ${webcastId} AND picked IS NOT NULL AND picked LIKE ${pattern} ESCAPE '\\' AND withdrawn = 0
+        AND sent_at >= ${from} AND sent_at <= ${to}
+      ORDER BY sent_at, "offset" LIMIT ${limit}`.execute(q);
+    return { sent: sent.rows.map(toRow), mentioned: mentioned.rows.map(toRow) };
   }
 
   /** The user's messages in the room that are not withdrawn, oldest first (the own record). */
-  sentBy(webcastId: string, uid: string, limit: number): ChatRow[] {
-    this.flush();
-    const rows = this.db
-      .prepare(`SELECT ${COLUMNS} FROM chat_messages WHERE webcast_id = ? AND withdrawn = 0 AND uid = ? ORDER BY sent_at, offset LIMIT ?`)
-      .all(webcastId, uid, limit) as StoredRow[];
-    return rows.map(toRow);
+  async sentBy(webcastId: string, uid: string, limit: number): Promise<ChatRow[]> {
+    await this.flush();
+    const rows = await sql<StoredRow>`SELECT ${COLUMNS} FROM chat_messages WHERE webcast_id = ${webcastId} AND withdrawn = 0 AND uid = ${uid}
+      ORDER BY sent_at, "offset" LIMIT ${limit}`.execute(this.store.db);
+    return rows.rows.map(toRow);
   }
 
-  close(): void {
-    this.writer.close();
+  close(): Promise<void> {
+    return this.writer.close();
   }
 }

@@ -9,9 +9,8 @@ import { LIVE_CALLS } from '../../src/protocol/services/live';
 import { IMAGE_MAX_BYTES } from '../../src/domain/constants';
 import { ROLE } from '../../src/domain/roles';
 import { safeUrl } from '../../src/domain/safeUrl';
-import { openDatabase } from '../store/db.js';
+import { storeEngines } from '../testing/storeEngines.js';
 import type { TestServer } from '../testing/harness.js';
-import { makeTempDir } from '../testing/harness.js';
 import { admin, call, startRealtimeTestServer } from '../testing/realtimeServer.js';
 import { loginAs } from '../testing/roomFixtures.js';
 import { TestSocket } from '../testing/socketClient.js';
@@ -54,7 +53,7 @@ const upload = (s: TestServer, token: string | undefined, fields: Record<string,
 describe('chat image upload', () => {
   it('stores a picture, serves it with its type, nosniff and a long cache, and a 7101 with its url is published and kept by safeUrl', async () => {
     const s = await start();
-    const session = loginAs(s.ctx, 'u1', 'r1', { name: 'Alice' });
+    const session = await loginAs(s.ctx, 'u1', 'r1', { name: 'Alice' });
     const bytes = imageBytes('png', 1000);
     const answer = await upload(s, session.token, { fileName: 'photo.PNG', contentType: 'image/png', data: bytes.toString('base64') });
     expect(answer.code).toBe(200);
@@ -84,7 +83,7 @@ describe('chat image upload', () => {
   it('publishes an uploaded picture at this server whatever host the sender put before its path, and refuses another room\'s', async () => {
     const s = await startRealtimeTestServer({ now, config: { publicUrl: 'https://live.example.com' } });
     server = s;
-    const session = loginAs(s.ctx, 'u1', 'r1');
+    const session = await loginAs(s.ctx, 'u1', 'r1');
     const answer = await upload(s, session.token, { fileName: 'a.png', contentType: 'image/png', data: imageBytes('png').toString('base64') });
     const id = String(answer.data?.url).split('/').pop();
     expect(answer.data?.url).toBe(`https://live.example.com${PATH}/${id}`);
@@ -95,7 +94,7 @@ describe('chat image upload', () => {
     expect(sent.status).toBe(200);
     expect((await socket.nextPush(7101)).body.imgUrl).toBe(`https://live.example.com${PATH}/${id}`);
 
-    const other = loginAs(s.ctx, 'u2', 'r2');
+    const other = await loginAs(s.ctx, 'u2', 'r2');
     const otherSocket = await TestSocket.connect(s.url, other.sid);
     sockets.push(otherSocket);
     expect((await otherSocket.request(7001, { webcastId: 'r2', offset: 0 })).status).toBe(200);
@@ -112,7 +111,7 @@ describe('chat image upload', () => {
       ['big.png', 'image/png', imageBytes('png', IMAGE_MAX_BYTES)],
     ];
     for (const [i, [fileName, contentType, bytes]] of cases.entries()) {
-      const { token } = loginAs(s.ctx, `u${i}`, 'r1');
+      const { token } = await loginAs(s.ctx, `u${i}`, 'r1');
       const answer = await upload(s, token, { fileName, contentType, data: bytes.toString('base64') });
       expect(answer.code, fileName).toBe(200);
       const served = await fetch(String(answer.data?.url));
@@ -125,7 +124,7 @@ describe('chat image upload', () => {
     const s = await start();
     expect((await upload(s, undefined, {})).code).toBe(402);
     expect((await upload(s, 'not-a-token', {})).code).toBe(402);
-    const other = loginAs(s.ctx, 'u1', 'r2');
+    const other = await loginAs(s.ctx, 'u1', 'r2');
     expect((await upload(s, other.token, {})).code).toBe(4009);
   });
 
@@ -145,10 +144,10 @@ describe('chat image upload', () => {
       [{ data: imageBytes('png', IMAGE_MAX_BYTES + 1).toString('base64') }, 'data: the file is larger than 500 KB (512000 bytes)'],
     ];
     for (const [i, [fields, msg]] of cases.entries()) {
-      const { token } = loginAs(s.ctx, `u${i}`, 'r1');
+      const { token } = await loginAs(s.ctx, `u${i}`, 'r1');
       expect(await upload(s, token, fields), JSON.stringify(fields).slice(0, 80)).toMatchObject({ status: 200, code: 4501, msg });
     }
-    const { token } = loginAs(s.ctx, 'schema', 'r1');
+    const { token } = await loginAs(s.ctx, 'schema', 'r1');
     for (const fields of [{ fileName: undefined }, { contentType: '' }, { data: { x: 1 } }, { webcastId: '' }]) {
       expect((await upload(s, token, fields)).code, JSON.stringify(fields)).toBe(4501);
     }
@@ -157,8 +156,8 @@ describe('chat image upload', () => {
 
   it('follows the chat state: closed 4401, muted 4402, staff-only 4401, pictures off 4404; the host is not held', async () => {
     const s = await start();
-    const viewer = loginAs(s.ctx, 'u1', 'r1');
-    const host = loginAs(s.ctx, 'h1', 'r1', { role: ROLE.host });
+    const viewer = await loginAs(s.ctx, 'u1', 'r1');
+    const host = await loginAs(s.ctx, 'h1', 'r1', { role: ROLE.host });
     const state = (body: object) => admin(s, '/admin/v1/rooms/r1/chat/state', body);
     await state({ open: false });
     expect((await upload(s, viewer.token, {})).code).toBe(4401);
@@ -177,8 +176,8 @@ describe('chat image upload', () => {
 
   it(`allows ${CHAT_IMAGE_UPLOADS_PER_MINUTE} attempts a minute per user, then 4203 with the wait`, async () => {
     const s = await start();
-    const a = loginAs(s.ctx, 'a', 'r1');
-    const b = loginAs(s.ctx, 'b', 'r1');
+    const a = await loginAs(s.ctx, 'a', 'r1');
+    const b = await loginAs(s.ctx, 'b', 'r1');
     for (let i = 0; i < CHAT_IMAGE_UPLOADS_PER_MINUTE; i++) {
       expect((await upload(s, a.token, i % 2 ? { data: 'bad!' } : {})).code).toBe(i % 2 ? 4501 : 200);
     }
@@ -193,7 +192,7 @@ describe('chat image upload', () => {
     const s = await start();
     expect((await fetch(`${s.url}${PATH}/${'x'.repeat(32)}`)).status).toBe(404);
     expect((await fetch(`${s.url}${PATH}/..%2F..%2Fetc`)).status).toBe(404);
-    const { token } = loginAs(s.ctx, 'u1', 'r1');
+    const { token } = await loginAs(s.ctx, 'u1', 'r1');
     const url = String((await upload(s, token, {})).data?.url);
     const again = await s.restart();
     server = again;
@@ -219,7 +218,7 @@ describe('chat image upload under hostile input', () => {
     let n = 0;
     await fc.assert(
       fc.asyncProperty(fc.record({ webcastId: value, fileName: value, contentType: value, data: value }, { requiredKeys: [] }), async (fields) => {
-        const { token } = loginAs(s.ctx, `f${n++}`, 'r1');
+        const { token } = await loginAs(s.ctx, `f${n++}`, 'r1');
         const answer = await call(s, 'POST', PATH, fields, { token });
         expect(answer.status).toBe(200);
         expect([200, 4009, 4501]).toContain(answer.code);
@@ -229,23 +228,24 @@ describe('chat image upload under hostile input', () => {
   });
 });
 
-describe('chat image storage and URLs', () => {
-  it('evicts the oldest pictures once the total passes the cap', () => {
-    const db = openDatabase(makeTempDir());
+describe.each(storeEngines())('chat image storage on $engine', ({ open }) => {
+  it('evicts the oldest pictures once the total passes the cap', async () => {
     let t = 1000;
-    const store = new ChatImageStore(db, () => t++, 1000);
+    const store = new ChatImageStore(await open(), () => t++, 1000);
     const image = (size: number) => checkChatImage({ fileName: 'a.png', contentType: 'image/png', data: imageBytes('png', size).toString('base64') });
-    const first = store.put('r1', 'u1', image(400));
-    const second = store.put('r1', 'u1', image(400));
-    expect(store.totalBytes()).toBe(800);
-    const third = store.put('r1', 'u1', image(300));
-    expect([store.get(first), store.get(second) !== null, store.get(third) !== null]).toEqual([null, true, true]);
-    expect(store.totalBytes()).toBe(700);
-    const big = store.put('r1', 'u1', image(1000));
-    expect([store.get(second), store.get(third), store.get(big)?.bytes.length]).toEqual([null, null, 1000]);
-    db.close();
+    const first = await store.put('r1', 'u1', image(400));
+    const second = await store.put('r1', 'u1', image(400));
+    expect(await store.totalBytes()).toBe(800);
+    const third = await store.put('r1', 'u1', image(300));
+    expect([await store.get(first), (await store.get(second)) !== null, (await store.get(third)) !== null]).toEqual([null, true, true]);
+    expect(await store.totalBytes()).toBe(700);
+    const big = await store.put('r1', 'u1', image(1000));
+    expect([await store.get(second), await store.get(third), (await store.get(big))?.bytes.length]).toEqual([null, null, 1000]);
+    expect(Buffer.isBuffer((await store.get(big))?.bytes)).toBe(true);
   });
+});
 
+describe('chat image URLs', () => {
   it('builds absolute URLs like the socket address: PUBLIC_URL, else the request Host', () => {
     const config = { publicUrl: null, host: '127.0.0.1', port: 8080 };
     expect(publicBaseUrl({ ...config, publicUrl: 'https://live.example.com/webcast/' })).toBe('https://live.example.com/webcast');

@@ -29,7 +29,8 @@ import { requireSession } from '../auth/sessions.js';
 import type { ServerConfig } from '../config.js';
 import type { ServerContext } from '../context.js';
 import { BizError, invalid, okEnvelope } from '../http/envelope.js';
-import type { Db } from '../store/db.js';
+import { sql } from 'kysely';
+import { lockKey, type SqlStore, type StoreQueries } from '../store/sqlStore.js';
 import { ID_MAX } from '../socket/fields.js';
 import { SOCKET_PATH, socketUrlFor, type RequestOrigin } from '../socket/url.js';
 import type { ChatService } from './service.js';
@@ -85,8 +86,9 @@ export function checkChatImage(input: ChatImageInput): CheckedImage {
 }
 
 /** Whether `id` names a picture uploaded to `webcastId` (what a chat message may show: pictureSource.ts). */
-export function isRoomPicture(db: Db, webcastId: string, id: string): boolean {
-  return IMAGE_ID.test(id) && db.prepare('SELECT 1 FROM chat_images WHERE id = ? AND webcast_id = ?').get(id, webcastId) !== undefined;
+export async function isRoomPicture(q: StoreQueries, webcastId: string, id: string): Promise<boolean> {
+  if (!IMAGE_ID.test(id)) return false;
+  return (await sql`SELECT 1 FROM chat_images WHERE id = ${id} AND webcast_id = ${webcastId}`.execute(q)).rows.length > 0;
 }
 
 export interface StoredImage {
@@ -96,50 +98,46 @@ export interface StoredImage {
 
 /** The chat_images table with its total-size cap. */
 export class ChatImageStore {
-  private readonly insertStmt;
-  private readonly getStmt;
-  private readonly totalStmt;
-  private readonly oldestStmt;
-  private readonly deleteStmt;
-
   constructor(
-    private readonly db: Db,
+    private readonly store: SqlStore,
     private readonly now: () => number,
     readonly maxBytes = CHAT_IMAGE_STORE_MAX_BYTES,
-  ) {
-    this.insertStmt = db.prepare('INSERT INTO chat_images (id, webcast_id, uid, content_type, size, created_at, bytes) VALUES (?, ?, ?, ?, ?, ?, ?)');
-    this.getStmt = db.prepare('SELECT content_type AS contentType, bytes FROM chat_images WHERE id = ?');
-    this.totalStmt = db.prepare('SELECT COALESCE(SUM(size), 0) AS total FROM chat_images');
-    this.oldestStmt = db.prepare('SELECT id, size FROM chat_images ORDER BY created_at, rowid LIMIT 100');
-    this.deleteStmt = db.prepare('DELETE FROM chat_images WHERE id = ?');
+  ) {}
+
+  async totalBytes(q: StoreQueries = this.store.db): Promise<number> {
+    const row = (await sql<{ total: number | string }>`SELECT COALESCE(SUM(size), 0) AS total FROM chat_images`.execute(q)).rows[0];
+    // PostgreSQL sums BIGINTs as NUMERIC, which its client gives as text.
+    return Number(row?.total ?? 0);
   }
 
-  totalBytes(): number {
-    return (this.totalStmt.get() as { total: number }).total;
-  }
-
-  /** Stores a picture (evicting the oldest beyond the cap) and answers its id. */
-  put(webcastId: string, uid: string, image: CheckedImage): string {
+  /**
+   * Stores a picture (evicting the oldest beyond the cap) and answers its id. The cap is
+   * held for the whole transaction, so uploads on two nodes at once cannot both fit in the
+   * space that was left for one.
+   */
+  async put(webcastId: string, uid: string, image: CheckedImage): Promise<string> {
     const id = randomToken(32);
-    this.db.transaction(() => {
-      let total = this.totalBytes();
+    await this.store.db.transaction().execute(async (tx) => {
+      await lockKey(tx, 'chat-images');
+      let total = await this.totalBytes(tx);
       while (total + image.bytes.length > this.maxBytes) {
-        const oldest = this.oldestStmt.all() as { id: string; size: number }[];
+        const oldest = (await sql<{ id: string; size: number }>`SELECT id, size FROM chat_images ORDER BY seq LIMIT 100`.execute(tx)).rows;
         if (oldest.length === 0) break;
         for (const row of oldest) {
           if (total + image.bytes.length <= this.maxBytes) break;
-          this.deleteStmt.run(row.id);
+          await sql`DELETE FROM chat_images WHERE id = ${row.id}`.execute(tx);
           total -= row.size;
         }
       }
-      this.insertStmt.run(id, webcastId, uid, image.contentType, image.bytes.length, this.now(), image.bytes);
-    })();
+      await sql`INSERT INTO chat_images (id, webcast_id, uid, content_type, size, created_at, bytes)
+        VALUES (${id}, ${webcastId}, ${uid}, ${image.contentType}, ${image.bytes.length}, ${this.now()}, ${image.bytes})`.execute(tx);
+    });
     return id;
   }
 
-  get(id: string): StoredImage | null {
+  async get(id: string): Promise<StoredImage | null> {
     if (!IMAGE_ID.test(id)) return null;
-    const row = this.getStmt.get(id) as StoredImage | undefined;
+    const row = (await sql<StoredImage>`SELECT content_type AS "contentType", bytes FROM chat_images WHERE id = ${id}`.execute(this.store.db)).rows[0];
     return row ?? null;
   }
 }
@@ -196,7 +194,7 @@ export interface ChatImageOptions {
 type UploadBody = { webcastId: string } & ChatImageInput;
 
 export function registerChatImageRoutes(app: FastifyInstance, ctx: ServerContext, chat: ChatService, options: ChatImageOptions = {}): void {
-  const store = new ChatImageStore(ctx.db, ctx.now, options.maxStoreBytes);
+  const store = new ChatImageStore(ctx.store, ctx.now, options.maxStoreBytes);
   const limiter = new UploadRateLimiter(ctx.now, options.uploadsPerMinute);
 
   app.post<{ Body: UploadBody }>(
@@ -217,10 +215,10 @@ export function registerChatImageRoutes(app: FastifyInstance, ctx: ServerContext
     },
     async (request: FastifyRequest<{ Body: UploadBody }>) => {
       const { webcastId } = request.body;
-      const session = requireSession(ctx.sessions, request);
+      const session = await requireSession(ctx.sessions, request);
       if (session.webcastId !== webcastId) throw new BizError(4009, 'you are not allowed to enter: this login is for another room');
       if (!isStaff(session.role)) {
-        const state = chat.state(webcastId);
+        const state = await chat.state(webcastId);
         if (!state.open) throw new BizError(4401);
         if (state.muted.includes(session.userId)) throw new BizError(4402);
         if (state.staffOnly) throw new BizError(4401, 'chat is limited to the host and assistants');
@@ -228,13 +226,13 @@ export function registerChatImageRoutes(app: FastifyInstance, ctx: ServerContext
       }
       limiter.take(session.userId);
       const image = checkChatImage(request.body);
-      const id = store.put(webcastId, session.userId, image);
+      const id = await store.put(webcastId, session.userId, image);
       return okEnvelope({ url: `${publicBaseUrl(ctx.config, request)}${CHAT_IMAGE_SERVE_PREFIX}${id}` });
     },
   );
 
   app.get<{ Params: { id: string } }>(`${CHAT_IMAGE_SERVE_PREFIX}:id`, async (request, reply) => {
-    const image = store.get(request.params.id);
+    const image = await store.get(request.params.id);
     if (!image) return reply.status(404).send({ code: 404, msg: 'no such picture', data: null });
     return reply
       .header('content-type', image.contentType)

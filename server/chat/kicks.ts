@@ -12,58 +12,60 @@
  * from the address must bring a device id (a browser always does; a script that leaves it
  * out to dodge the device ban does not) and is let in at a slow rate (entry/admission.ts).
  */
-import type { Db } from '../store/db.js';
+import { sql } from 'kysely';
+import { changedRows, type SqlStore, type StoreQueries } from '../store/sqlStore.js';
 import type { LoginOrigin } from '../auth/loginOrigin.js';
 
-const active = '(until IS NULL OR until > ?)';
+/** In force at `now`: no end, or an end still ahead. */
+const active = (now: number) => sql`(until IS NULL OR until > ${now})`;
 
 /** How long a kick marks the addresses the kicked guest used (at most the kick's own period). */
 export const ADDRESS_SIGNAL_MS = 10 * 60 * 1000;
 
 /** Records a kick lasting until `until` (ms; null: until readmitted), with the devices and addresses of the user's sessions in the room. */
-export function recordKick(db: Db, webcastId: string, userId: string, text: string, at: number, until: number | null): void {
-  db.transaction(() => {
-    db.prepare(
-      `INSERT INTO room_kicks (webcast_id, user_id, text, kicked_at, until) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (webcast_id, user_id) DO UPDATE SET text = excluded.text, kicked_at = excluded.kicked_at, until = excluded.until`,
-    ).run(webcastId, userId, text, at, until);
-    const origins = db
-      .prepare('SELECT DISTINCT device_id AS deviceId, address FROM sessions WHERE webcast_id = ? AND user_id = ?')
-      .all(webcastId, userId) as { deviceId: string | null; address: string | null }[];
-    const ban = db.prepare(
-      `INSERT INTO room_bans (webcast_id, kind, value, user_id, until) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (webcast_id, kind, value) DO UPDATE SET user_id = excluded.user_id, until = excluded.until`,
-    );
+export async function recordKick(store: SqlStore, webcastId: string, userId: string, text: string, at: number, until: number | null): Promise<void> {
+  await store.db.transaction().execute(async (tx) => {
+    await sql`INSERT INTO room_kicks (webcast_id, user_id, text, kicked_at, until) VALUES (${webcastId}, ${userId}, ${text}, ${at}, ${until})
+      ON CONFLICT (webcast_id, user_id) DO UPDATE SET text = excluded.text, kicked_at = excluded.kicked_at, until = excluded.until`.execute(tx);
+    const origins = await sql<{ deviceId: string | null; address: string | null }>`
+      SELECT DISTINCT device_id AS "deviceId", address FROM sessions WHERE webcast_id = ${webcastId} AND user_id = ${userId}`.execute(tx);
+    const ban = (kind: 'device' | 'address', value: string, end: number | null) =>
+      sql`INSERT INTO room_bans (webcast_id, kind, value, user_id, until) VALUES (${webcastId}, ${kind}, ${value}, ${userId}, ${end})
+        ON CONFLICT (webcast_id, kind, value) DO UPDATE SET user_id = excluded.user_id, until = excluded.until`.execute(tx);
     const signalUntil = Math.min(until ?? Number.POSITIVE_INFINITY, at + ADDRESS_SIGNAL_MS);
-    for (const { deviceId, address } of origins) {
-      if (deviceId) ban.run(webcastId, 'device', deviceId, userId, until);
-      if (address) ban.run(webcastId, 'address', address, userId, signalUntil);
+    for (const { deviceId, address } of origins.rows) {
+      if (deviceId) await ban('device', deviceId, until);
+      if (address) await ban('address', address, signalUntil);
     }
-  })();
+  });
 }
 
-export function isKicked(db: Db, webcastId: string, userId: string, now: number): boolean {
-  return db.prepare(`SELECT 1 FROM room_kicks WHERE webcast_id = ? AND user_id = ? AND ${active}`).get(webcastId, userId, now) !== undefined;
+export async function isKicked(q: StoreQueries, webcastId: string, userId: string, now: number): Promise<boolean> {
+  const rows = await sql`SELECT 1 FROM room_kicks WHERE webcast_id = ${webcastId} AND user_id = ${userId} AND ${active(now)}`.execute(q);
+  return rows.rows.length > 0;
 }
 
-const BANNED = `SELECT 1 FROM room_bans WHERE webcast_id = ? AND kind = ? AND value = ? AND ${active}`;
+async function isBanned(q: StoreQueries, webcastId: string, kind: 'device' | 'address', value: string, now: number): Promise<boolean> {
+  const rows = await sql`SELECT 1 FROM room_bans WHERE webcast_id = ${webcastId} AND kind = ${kind} AND value = ${value} AND ${active(now)}`.execute(q);
+  return rows.rows.length > 0;
+}
 
 /** Whether a login from `origin` is kept out of the room by a kick: its device, for any viewer. */
-export function isOriginKicked(db: Db, webcastId: string, origin: LoginOrigin, now: number): boolean {
-  return origin.deviceId !== null && db.prepare(BANNED).get(webcastId, 'device', origin.deviceId, now) !== undefined;
+export async function isOriginKicked(q: StoreQueries, webcastId: string, origin: LoginOrigin, now: number): Promise<boolean> {
+  return origin.deviceId !== null && (await isBanned(q, webcastId, 'device', origin.deviceId, now));
 }
 
 /** Whether a kicked guest used this address lately (ADDRESS_SIGNAL_MS): a signal, never a refusal by itself. */
-export function isAddressSignalled(db: Db, webcastId: string, address: string, now: number): boolean {
-  return db.prepare(BANNED).get(webcastId, 'address', address, now) !== undefined;
+export function isAddressSignalled(q: StoreQueries, webcastId: string, address: string, now: number): Promise<boolean> {
+  return isBanned(q, webcastId, 'address', address, now);
 }
 
 /** Lets a kicked user in again, with the devices and addresses their kick kept out. */
-export function forgetKick(db: Db, webcastId: string, userId: string): boolean {
-  return db.transaction(() => {
-    db.prepare('DELETE FROM room_bans WHERE webcast_id = ? AND user_id = ?').run(webcastId, userId);
-    return db.prepare('DELETE FROM room_kicks WHERE webcast_id = ? AND user_id = ?').run(webcastId, userId).changes > 0;
-  })();
+export function forgetKick(store: SqlStore, webcastId: string, userId: string): Promise<boolean> {
+  return store.db.transaction().execute(async (tx) => {
+    await sql`DELETE FROM room_bans WHERE webcast_id = ${webcastId} AND user_id = ${userId}`.execute(tx);
+    return changedRows(await sql`DELETE FROM room_kicks WHERE webcast_id = ${webcastId} AND user_id = ${userId}`.execute(tx)) > 0;
+  });
 }
 
 export interface KickRecord {
@@ -77,12 +79,10 @@ export interface KickRecord {
 }
 
 /** The kicks in force in a room, newest first (the host's list to readmit from). */
-export function activeKicks(db: Db, webcastId: string, now: number): KickRecord[] {
-  return db
-    .prepare(
-      `SELECT k.user_id AS userId, COALESCE(u.name, '') AS name, k.text AS text, k.kicked_at AS kickedAt, k.until AS until
-       FROM room_kicks k LEFT JOIN users u ON u.id = k.user_id
-       WHERE k.webcast_id = ? AND (k.until IS NULL OR k.until > ?) ORDER BY k.kicked_at DESC, k.user_id LIMIT 500`,
-    )
-    .all(webcastId, now) as KickRecord[];
+export async function activeKicks(q: StoreQueries, webcastId: string, now: number): Promise<KickRecord[]> {
+  const rows = await sql<KickRecord>`
+    SELECT k.user_id AS "userId", COALESCE(u.name, '') AS name, k.text AS text, k.kicked_at AS "kickedAt", k.until AS until
+    FROM room_kicks k LEFT JOIN users u ON u.id = k.user_id
+    WHERE k.webcast_id = ${webcastId} AND (k.until IS NULL OR k.until > ${now}) ORDER BY k.kicked_at DESC, k.user_id LIMIT 500`.execute(q);
+  return rows.rows;
 }

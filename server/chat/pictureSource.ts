@@ -11,14 +11,19 @@
  *
  * The Content-Security-Policy's img-src names the same places (http/app.ts).
  */
-import type { Db } from '../store/db.js';
+import type { StoreQueries } from '../store/sqlStore.js';
 import { invalid } from '../http/envelope.js';
 import type { ServerConfig } from '../config.js';
 import { CHAT_IMAGE_SERVE_PREFIX, isRoomPicture } from './imageUpload.js';
 
 export const PICTURE_SOURCE_REFUSAL = 'pictures in chat must be uploaded to this room (or come from IMAGE_ORIGINS)';
 
-export function checkedPictureUrl(db: Db, config: Pick<ServerConfig, 'publicUrl' | 'imageOrigins'>, webcastId: string, raw: string): string {
+export async function checkedPictureUrl(
+  q: StoreQueries,
+  config: Pick<ServerConfig, 'publicUrl' | 'imageOrigins'>,
+  webcastId: string,
+  raw: string,
+): Promise<string> {
   let url: URL;
   try {
     url = new URL(raw, 'http://site.invalid');
@@ -28,6 +33,6 @@ export function checkedPictureUrl(db: Db, config: Pick<ServerConfig, 'publicUrl'
   const relative = url.host === 'site.invalid' && raw.startsWith('/');
   if (!relative && config.imageOrigins.includes(url.origin)) return raw;
   const id = url.pathname.startsWith(CHAT_IMAGE_SERVE_PREFIX) && url.search === '' && url.hash === '' ? url.pathname.slice(CHAT_IMAGE_SERVE_PREFIX.length) : null;
-  if (id === null || !isRoomPicture(db, webcastId, id)) throw invalid('imgUrl', PICTURE_SOURCE_REFUSAL);
+  if (id === null || !(await isRoomPicture(q, webcastId, id))) throw invalid('imgUrl', PICTURE_SOURCE_REFUSAL);
   return `${config.publicUrl ?? ''}${CHAT_IMAGE_SERVE_PREFIX}${id}`;
 }

@@ -47,11 +47,11 @@ export function registerChatRoutes(app: FastifyInstance, ctx: ServerContext, cha
     },
     async (request) => {
       const { webcastId, skip, take, until, after } = request.query;
-      requireRoomSession(ctx.sessions, request, webcastId);
+      await requireRoomSession(ctx.sessions, request, webcastId);
       if (until !== undefined && after !== undefined) throw invalid('until', 'give until or after, not both');
-      if (until !== undefined) return okEnvelope({ until, take, ...chat.history.until(webcastId, until, take) });
-      if (after !== undefined) return okEnvelope({ after, take, ...chat.history.after(webcastId, after, take) });
-      const page = chat.history.page(webcastId, skip, take);
+      if (until !== undefined) return okEnvelope({ until, take, ...(await chat.history.until(webcastId, until, take)) });
+      if (after !== undefined) return okEnvelope({ after, take, ...(await chat.history.after(webcastId, after, take)) });
+      const page = await chat.history.page(webcastId, skip, take);
       return okEnvelope({ total: page.total, skip, take, list: page.list });
     },
   );
@@ -72,8 +72,8 @@ export function registerChatRoutes(app: FastifyInstance, ctx: ServerContext, cha
     },
     async (request) => {
       const { webcastId, ids } = request.body;
-      requireRoomSession(ctx.sessions, request, webcastId);
-      return okEnvelope({ list: chat.history.byIds(webcastId, ids) });
+      await requireRoomSession(ctx.sessions, request, webcastId);
+      return okEnvelope({ list: await chat.history.byIds(webcastId, ids) });
     },
   );
 
@@ -83,8 +83,8 @@ export function registerChatRoutes(app: FastifyInstance, ctx: ServerContext, cha
     HOST_CALLS.chatPending.path,
     { schema: { querystring: { type: 'object', required: ['webcastId'], properties: { webcastId: roomId } } } },
     async (request) => {
-      staffForRoom(ctx, request, request.query.webcastId);
-      return okEnvelope({ list: chat.pending(request.query.webcastId) });
+      await staffForRoom(ctx, request, request.query.webcastId);
+      return okEnvelope({ list: await chat.pending(request.query.webcastId) });
     },
   );
 
@@ -102,9 +102,9 @@ export function registerChatRoutes(app: FastifyInstance, ctx: ServerContext, cha
     },
     async (request) => {
       const { webcastId, msgId, approve } = request.body;
-      staffForRoom(ctx, request, webcastId);
+      await staffForRoom(ctx, request, webcastId);
       if (approve) return okEnvelope(await chat.approve(webcastId, msgId));
-      chat.reject(webcastId, msgId);
+      await chat.reject(webcastId, msgId);
       return okEnvelope({ msgId });
     },
   );
@@ -112,7 +112,7 @@ export function registerChatRoutes(app: FastifyInstance, ctx: ServerContext, cha
   registerChatImageRoutes(app, ctx, chat);
 }
 
-function staffForRoom(ctx: ServerContext, request: FastifyRequest, webcastId: string): void {
-  const session = requireRoomSession(ctx.sessions, request, webcastId);
+async function staffForRoom(ctx: ServerContext, request: FastifyRequest, webcastId: string): Promise<void> {
+  const session = await requireRoomSession(ctx.sessions, request, webcastId);
   if (!isStaff(session.role)) throw invalid('role', 'only the host or an assistant may do this');
 }

@@ -5,6 +5,7 @@
  * by the socket handlers, the history routes, the admin API and anything else that
  * publishes chat (the burst generator), so every chat message lands in the history.
  */
+import { sql } from 'kysely';
 import type { FrameBody } from '../../src/protocol/frame';
 import { WITHDRAW_WINDOW_MS } from '../../src/domain/constants';
 import { ROLE, isStaff } from '../../src/domain/roles';
@@ -19,7 +20,7 @@ import { TokenBuckets } from '../auth/tokenBuckets.js';
 import { checkedPictureUrl } from './pictureSource.js';
 import { recordKick } from './kicks.js';
 import { chatMessageBody, checkedQuote, hasPicture, newChatMessageId, readChatInput, type ChatExtras, type ChatInput, type ChatSender } from './message.js';
-import { readChatState, withMuted, withSwitches, writeChatState, type ChatState, type ChatSwitches } from './state.js';
+import { changeChatState, readChatState, withMuted, withSwitches, type ChatState, type ChatSwitches } from './state.js';
 
 export const ROOM_CONTROL_ACTIONS = ['kick', 'mute', 'unmute', 'notice'] as const;
 export type RoomControlAction = (typeof ROOM_CONTROL_ACTIONS)[number];
@@ -44,7 +45,7 @@ export class ChatService {
   private readonly sendRate: TokenBuckets;
 
   constructor(private readonly ctx: ServerContext) {
-    this.history = new ChatHistory(ctx.db);
+    this.history = new ChatHistory(ctx.store);
     const rate = ctx.config.chatSendRate;
     this.sendRate = new TokenBuckets(ctx.now, rate, (wait) => `sending too fast: at most ${rate.burst} messages at once and ${rate.perSecond} a second, wait ${wait} s`);
   }
@@ -55,16 +56,15 @@ export class ChatService {
   }
 
   /** A room's chat state; 4501 when there is no such room. */
-  state(webcastId: string): ChatState {
-    const state = readChatState(this.ctx.db, webcastId);
+  async state(webcastId: string): Promise<ChatState> {
+    const state = await readChatState(this.ctx.store.db, webcastId);
     if (!state) throw invalid('webcastId', 'no such room');
     return state;
   }
 
-  senderOf(uid: string, role: number): ChatSender {
-    const user = this.ctx.db.prepare('SELECT name, head_img_url AS headImgUrl FROM users WHERE id = ?').get(uid) as
-      | { name: string; headImgUrl: string | null }
-      | undefined;
+  async senderOf(uid: string, role: number): Promise<ChatSender> {
+    const user = (await sql<{ name: string; headImgUrl: string | null }>`SELECT name, head_img_url AS "headImgUrl" FROM users WHERE id = ${uid}`.execute(this.ctx.store.db))
+      .rows[0];
     return { uid, role, name: user?.name ?? uid, headImgUrl: user?.headImgUrl ?? '' };
   }
 
@@ -75,7 +75,7 @@ export class ChatService {
    * room's switches. Resolves once the message is durable (acknowledged = persisted).
    */
   async send(webcastId: string, uid: string, role: number, body: FrameBody): Promise<{ msgId: string; offset: number }> {
-    const state = this.state(webcastId);
+    const state = await this.state(webcastId);
     if (!isStaff(role)) {
       if (!state.open) throw new BizError(4401);
       if (state.muted.includes(uid)) throw new BizError(4402);
@@ -83,17 +83,18 @@ export class ChatService {
       if (hasPicture(body) && !state.pictures) throw new BizError(4404);
     }
     const read = readChatInput(body);
+    const quoted = read.quote?.msgId === undefined ? null : await this.quoted(webcastId, read.quote.msgId);
     const input = {
       ...read,
-      imgUrl: read.imgUrl === null ? null : checkedPictureUrl(this.ctx.db, this.ctx.config, webcastId, read.imgUrl),
-      quote: checkedQuote(read.quote, (msgId) => this.quoted(webcastId, msgId)),
+      imgUrl: read.imgUrl === null ? null : await checkedPictureUrl(this.ctx.store.db, this.ctx.config, webcastId, read.imgUrl),
+      quote: checkedQuote(read.quote, () => quoted),
     };
     // After the input checks: a refused message costs the room nothing, so it spends nothing.
     if (!isStaff(role)) this.sendRate.take(`${webcastId}\n${uid}`);
     const msgId = newChatMessageId(this.ctx.now());
-    const sender = this.senderOf(uid, role);
+    const sender = await this.senderOf(uid, role);
     if (!isStaff(role) && state.review) {
-      this.hold(webcastId, msgId, sender, input);
+      await this.hold(webcastId, msgId, sender, input);
       throw new BizError(4403, undefined, { msgId });
     }
     // The host side may pin its message (`top`: the room's pinned message) from the console.
@@ -104,8 +105,8 @@ export class ChatService {
   }
 
   /** A chat message of the room that a quote names: its sender's name, its text and role; null when gone. */
-  private quoted(webcastId: string, msgId: string): { name: string; text: string; role: number } | null {
-    const row = this.history.find(webcastId, msgId);
+  private async quoted(webcastId: string, msgId: string): Promise<{ name: string; text: string; role: number } | null> {
+    const row = await this.history.find(webcastId, msgId);
     if (row === null || row.withdrawn) return null;
     const body = JSON.parse(row.bodyJson) as { name?: unknown; body?: unknown; role?: unknown };
     return { name: String(body.name ?? ''), text: typeof body.body === 'string' ? body.body : '', role: typeof body.role === 'number' ? body.role : ROLE.guest };
@@ -140,24 +141,23 @@ export class ChatService {
 
   /** A message from the room's host or assistant (admin "say"). */
   async say(webcastId: string, staff: StaffRole, text: string, options: { name?: string; extras?: ChatExtras; pickedUids?: readonly string[] } = {}): Promise<{ msgId: string; offset: number }> {
-    this.state(webcastId);
+    await this.state(webcastId);
     // Picked uids: the viewers the message @mentions (as a viewer's 7101 picked_uid).
     const input = readChatInput(options.pickedUids === undefined ? { body: text } : { body: text, picked_uid: [...options.pickedUids] });
     const role = staff === 'host' ? ROLE.host : ROLE.assistant;
-    const uid = this.ensureStaffUser(webcastId, staff);
-    const sender = this.senderOf(uid, role);
+    const uid = await this.ensureStaffUser(webcastId, staff);
+    const sender = await this.senderOf(uid, role);
     const message = await this.publish(webcastId, options.name ? { ...sender, name: options.name } : sender, input, options.extras ? { extras: options.extras } : {});
     await this.durable();
     return { msgId: String((JSON.parse(message.bodyJson) as { msgId: string }).msgId), offset: message.offset };
   }
 
   /** The room's host or assistant user for messages the admin API sends on their behalf. */
-  ensureStaffUser(webcastId: string, staff: StaffRole): string {
+  async ensureStaffUser(webcastId: string, staff: StaffRole): Promise<string> {
     const uid = `${staff}-${webcastId}`;
     const name = staff === 'host' ? 'Host' : 'Assistant';
-    this.ctx.db
-      .prepare('INSERT OR IGNORE INTO users (id, name, name_changed, role, created_at) VALUES (?, ?, 1, ?, ?)')
-      .run(uid, name, staff === 'host' ? ROLE.host : ROLE.assistant, this.ctx.now());
+    await sql`INSERT INTO users (id, name, name_changed, role, created_at) VALUES (${uid}, ${name}, 1, ${staff === 'host' ? ROLE.host : ROLE.assistant}, ${this.ctx.now()})
+      ON CONFLICT (id) DO NOTHING`.execute(this.ctx.store.db);
     return uid;
   }
 
@@ -165,8 +165,8 @@ export class ChatService {
    * 7103: one's own message within WITHDRAW_WINDOW_MS (120 s) of sending; the host and
    * assistants may withdraw any message at any time.
    */
-  withdraw(webcastId: string, msgId: string, by: { uid: string; role: number }): void {
-    const row = this.history.find(webcastId, msgId);
+  async withdraw(webcastId: string, msgId: string, by: { uid: string; role: number }): Promise<void> {
+    const row = await this.history.find(webcastId, msgId);
     if (!row) throw invalid('msgId', 'no such message in this room');
     if (row.withdrawn) throw invalid('msgId', 'the message is already withdrawn');
     if (!isStaff(by.role)) {
@@ -175,14 +175,13 @@ export class ChatService {
         throw invalid('msgId', `a message can be withdrawn only within ${WITHDRAW_WINDOW_MS / 1000} s of sending`);
       }
     }
-    this.history.markWithdrawn(msgId);
+    await this.history.markWithdrawn(msgId);
     this.ctx.hub.publish(webcastId, 7103, { msgId });
   }
 
   /** 7105: changes the switches given and publishes the whole state. */
-  setSwitches(webcastId: string, switches: ChatSwitches): ChatState {
-    const next = withSwitches(this.state(webcastId), switches);
-    writeChatState(this.ctx.db, webcastId, next);
+  async setSwitches(webcastId: string, switches: ChatSwitches): Promise<ChatState> {
+    const next = await changeChatState(this.ctx.store, webcastId, (state) => withSwitches(state, switches));
     this.publishState(webcastId, next);
     return next;
   }
@@ -195,11 +194,11 @@ export class ChatService {
    * 7127: room control of one user, with its effect (mute list, kick). A kick lasts
    * `kickMinutes` (null: until the host readmits the user).
    */
-  control(webcastId: string, uid: string, action: RoomControlAction, text: string, kickMinutes: number | null = null): void {
-    const state = this.state(webcastId);
-    const user = this.ctx.db.prepare('SELECT role FROM users WHERE id = ?').get(uid) as { role: number } | undefined;
+  async control(webcastId: string, uid: string, action: RoomControlAction, text: string, kickMinutes: number | null = null): Promise<void> {
+    await this.state(webcastId);
+    const user = (await sql<{ role: number }>`SELECT role FROM users WHERE id = ${uid}`.execute(this.ctx.store.db)).rows[0];
     if (!user) throw invalid('uid', 'no such user');
-    if (action !== 'notice' && this.isStaffOf(webcastId, uid, user.role)) {
+    if (action !== 'notice' && (await this.isStaffOf(webcastId, uid, user.role))) {
       throw invalid('uid', 'the host and assistants cannot be muted or removed');
     }
     if (action === 'notice' && text.trim() === '') throw invalid('text', 'a notice needs a text');
@@ -207,17 +206,16 @@ export class ChatService {
     switch (action) {
       case 'mute':
       case 'unmute': {
-        const next = withMuted(state, uid, action === 'mute');
-        writeChatState(this.ctx.db, webcastId, next);
+        const next = await changeChatState(this.ctx.store, webcastId, (state) => withMuted(state, uid, action === 'mute'));
         this.ctx.hub.publish(webcastId, 7127, message);
         this.publishState(webcastId, next);
         return;
       }
       case 'kick':
-        recordKick(this.ctx.db, webcastId, uid, text, this.ctx.now(), kickMinutes === null ? null : this.ctx.now() + kickMinutes * 60_000);
+        await recordKick(this.ctx.store, webcastId, uid, text, this.ctx.now(), kickMinutes === null ? null : this.ctx.now() + kickMinutes * 60_000);
         // Published before the sockets close: a socket closing flushes what it was sent first.
         this.ctx.hub.publish(webcastId, 7127, message);
-        endSessionsInRoom(this.ctx, uid, webcastId, CLOSE.kicked, 'removed from the room');
+        await endSessionsInRoom(this.ctx, uid, webcastId, CLOSE.kicked, 'removed from the room');
         for (const listener of this.kickListeners) listener(webcastId, uid);
         return;
       case 'notice':
@@ -226,54 +224,54 @@ export class ChatService {
     }
   }
 
-  private isStaffOf(webcastId: string, uid: string, userRole: number): boolean {
+  private async isStaffOf(webcastId: string, uid: string, userRole: number): Promise<boolean> {
     if (isStaff(userRole)) return true;
-    return (
-      this.ctx.db
-        .prepare('SELECT 1 FROM sessions WHERE user_id = ? AND webcast_id = ? AND ended = 0 AND role IN (?, ?, ?)')
-        .get(uid, webcastId, ROLE.host, ROLE.hostAlt, ROLE.assistant) !== undefined
-    );
+    const rows = await sql`SELECT 1 FROM sessions WHERE user_id = ${uid} AND webcast_id = ${webcastId} AND ended = 0
+      AND role IN (${ROLE.host}, ${ROLE.hostAlt}, ${ROLE.assistant})`.execute(this.ctx.store.db);
+    return rows.rows.length > 0;
   }
 
-  private hold(webcastId: string, msgId: string, sender: ChatSender, input: ChatInput): void {
+  private async hold(webcastId: string, msgId: string, sender: ChatSender, input: ChatInput): Promise<void> {
     const body = chatMessageBody(msgId, sender, input, this.ctx.now());
-    this.ctx.db
-      .prepare('INSERT INTO chat_pending (msg_id, webcast_id, uid, body, created_at) VALUES (?, ?, ?, ?, ?)')
-      .run(msgId, webcastId, sender.uid, JSON.stringify(body), this.ctx.now());
+    await sql`INSERT INTO chat_pending (msg_id, webcast_id, uid, body, created_at)
+      VALUES (${msgId}, ${webcastId}, ${sender.uid}, ${JSON.stringify(body)}, ${this.ctx.now()})`.execute(this.ctx.store.db);
   }
 
-  pending(webcastId: string): PendingMessage[] {
-    this.state(webcastId);
-    const rows = this.ctx.db
-      .prepare("SELECT msg_id AS msgId, uid, created_at AS createdAt, body FROM chat_pending WHERE webcast_id = ? AND state = 'pending' ORDER BY created_at, rowid")
-      .all(webcastId) as { msgId: string; uid: string; createdAt: number; body: string }[];
+  async pending(webcastId: string): Promise<PendingMessage[]> {
+    await this.state(webcastId);
+    const rows = (
+      await sql<{ msgId: string; uid: string; createdAt: number; body: string }>`
+        SELECT msg_id AS "msgId", uid, created_at AS "createdAt", body FROM chat_pending
+        WHERE webcast_id = ${webcastId} AND state = 'pending' ORDER BY seq`.execute(this.ctx.store.db)
+    ).rows;
     return rows.map((r) => ({ msgId: r.msgId, uid: r.uid, createdAt: r.createdAt, body: JSON.parse(r.body) as Record<string, unknown> }));
   }
 
   /** Review mode: publishes a held message (with its original sendTime). */
   async approve(webcastId: string, msgId: string): Promise<{ msgId: string; offset: number }> {
-    const held = this.takePending(webcastId, msgId, 'approved');
+    const held = await this.takePending(webcastId, msgId, 'approved');
     const message = await this.publishBody(webcastId, held.uid, held.body);
     await this.durable();
     return { msgId, offset: message.offset };
   }
 
-  reject(webcastId: string, msgId: string): void {
-    this.takePending(webcastId, msgId, 'rejected');
+  async reject(webcastId: string, msgId: string): Promise<void> {
+    await this.takePending(webcastId, msgId, 'rejected');
   }
 
-  private takePending(webcastId: string, msgId: string, decision: 'approved' | 'rejected'): { uid: string; body: Record<string, unknown> } {
-    this.state(webcastId);
-    const row = this.ctx.db
-      .prepare("SELECT uid, body FROM chat_pending WHERE msg_id = ? AND webcast_id = ? AND state = 'pending'")
-      .get(msgId, webcastId) as { uid: string; body: string } | undefined;
+  /** A held message's decision: the one decision made, however many staff click at once. */
+  private async takePending(webcastId: string, msgId: string, decision: 'approved' | 'rejected'): Promise<{ uid: string; body: Record<string, unknown> }> {
+    await this.state(webcastId);
+    const row = (
+      await sql<{ uid: string; body: string }>`UPDATE chat_pending SET state = ${decision}, decided_at = ${this.ctx.now()}
+        WHERE msg_id = ${msgId} AND webcast_id = ${webcastId} AND state = 'pending' RETURNING uid, body`.execute(this.ctx.store.db)
+    ).rows[0];
     if (!row) throw invalid('msgId', 'no message with this id waits for review in this room');
-    this.ctx.db.prepare('UPDATE chat_pending SET state = ?, decided_at = ? WHERE msg_id = ?').run(decision, this.ctx.now(), msgId);
     return { uid: row.uid, body: JSON.parse(row.body) as Record<string, unknown> };
   }
 
-  close(): void {
-    this.history.close();
+  close(): Promise<void> {
+    return this.history.close();
   }
 }
 

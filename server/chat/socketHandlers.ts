@@ -4,6 +4,7 @@
  * 7113 to 7125). A request the sender's role may not make is answered 4501 with
  * "role: ..." (the code every client shows with its msg); 4009 stays the entry refusal.
  */
+import { sql } from 'kysely';
 import { LIVE_STATUS } from '../../src/domain/constants';
 import { isHost, isStaff } from '../../src/domain/roles';
 import { endLive, startLive } from '../live/liveControl.js';
@@ -27,22 +28,22 @@ export function registerChatHandlers(ctx: ServerContext, chat: ChatService): voi
   const handlers = ctx.socketHandlers;
 
   handlers.register(7101, async (request) => {
-    const webcastId = joinedRoomOfRequest(ctx, request);
+    const webcastId = await joinedRoomOfRequest(ctx, request);
     return chat.send(webcastId, request.session.userId, request.session.role, request.body);
   });
 
-  handlers.register(7103, (request) => {
-    const webcastId = joinedRoomOfRequest(ctx, request);
+  handlers.register(7103, async (request) => {
+    const webcastId = await joinedRoomOfRequest(ctx, request);
     const msgId = idField(request.body, 'msgId');
-    chat.withdraw(webcastId, msgId, { uid: request.session.userId, role: request.session.role });
+    await chat.withdraw(webcastId, msgId, { uid: request.session.userId, role: request.session.role });
     return { msgId };
   });
 
-  handlers.register(7105, (request) => {
+  handlers.register(7105, async (request) => {
     requireStaff(request);
-    const webcastId = roomOfRequest(ctx, request);
+    const webcastId = await roomOfRequest(ctx, request);
     const b = request.body;
-    const state = chat.setSwitches(webcastId, {
+    const state = await chat.setSwitches(webcastId, {
       open: optionalBoolField(b, 'open'),
       review: optionalBoolField(b, 'review'),
       pictures: optionalBoolField(b, 'pictures'),
@@ -51,24 +52,24 @@ export function registerChatHandlers(ctx: ServerContext, chat: ChatService): voi
     return { ...state };
   });
 
-  handlers.register(7127, (request) => {
+  handlers.register(7127, async (request) => {
     requireStaff(request);
-    const webcastId = roomOfRequest(ctx, request);
+    const webcastId = await roomOfRequest(ctx, request);
     const uid = idField(request.body, 'uid');
     const action = enumField(request.body, 'action', ROOM_CONTROL_ACTIONS);
-    chat.control(webcastId, uid, action, optionalTextField(request.body, 'text', CONTROL_TEXT_MAX) ?? '');
+    await chat.control(webcastId, uid, action, optionalTextField(request.body, 'text', CONTROL_TEXT_MAX) ?? '');
     return { uid, action };
   });
 
   for (const [code, read] of HOST_ROOM_MESSAGES) {
     handlers.register(code, async (request) => {
       requireHost(request);
-      const webcastId = roomOfRequest(ctx, request);
+      const webcastId = await roomOfRequest(ctx, request);
       const body = read(request.body, ctx.now());
       // Going live and ending are the admin API's code too (start time, replay, recording).
       if (code === 7107 && (body.status === LIVE_STATUS.live || body.status === LIVE_STATUS.preparing)) return { offset: (await startLive(ctx, webcastId, body.status)).offset };
       if (code === 7107 && body.status === LIVE_STATUS.ended) return { offset: (await endLive(ctx, webcastId)).offset };
-      if (code === 7107) ctx.db.prepare('UPDATE rooms SET status = ? WHERE id = ?').run(body.status, webcastId);
+      if (code === 7107) await sql`UPDATE rooms SET status = ${body.status} WHERE id = ${webcastId}`.execute(ctx.store.db);
       const message = await ctx.hub.send(webcastId, code, body);
       return { offset: message.offset };
     });

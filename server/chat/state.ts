@@ -4,7 +4,9 @@
  * missing or of the wrong type reads as its default, so an old or hand-edited row never
  * breaks the chat.
  */
-import type { Db } from '../store/db.js';
+import { sql } from 'kysely';
+import { forUpdate, type SqlStore, type StoreQueries } from '../store/sqlStore.js';
+import { invalid } from '../http/envelope.js';
 
 export interface ChatState {
   readonly open: boolean;
@@ -42,13 +44,24 @@ function parse(json: string): ChatState {
 }
 
 /** The state of an existing room, or null when there is no such room. */
-export function readChatState(db: Db, webcastId: string): ChatState | null {
-  const row = db.prepare('SELECT chat_state AS json FROM rooms WHERE id = ?').get(webcastId) as { json: string } | undefined;
+export async function readChatState(q: StoreQueries, webcastId: string): Promise<ChatState | null> {
+  const row = (await sql<{ json: string }>`SELECT chat_state AS json FROM rooms WHERE id = ${webcastId}`.execute(q)).rows[0];
   return row ? parse(row.json) : null;
 }
 
-export function writeChatState(db: Db, webcastId: string, state: ChatState): void {
-  db.prepare('UPDATE rooms SET chat_state = ? WHERE id = ?').run(JSON.stringify(state), webcastId);
+/**
+ * Changes a room's state with the room's row locked from the read to the write, so two
+ * changes at once (two staff, two nodes: a mute and a switch) both hold. 4501 when there is
+ * no such room.
+ */
+export function changeChatState(store: SqlStore, webcastId: string, change: (state: ChatState) => ChatState): Promise<ChatState> {
+  return store.db.transaction().execute(async (tx) => {
+    const row = (await sql<{ json: string }>`SELECT chat_state AS json FROM rooms WHERE id = ${webcastId}${forUpdate(tx)}`.execute(tx)).rows[0];
+    if (!row) throw invalid('webcastId', 'no such room');
+    const next = change(parse(row.json));
+    await sql`UPDATE rooms SET chat_state = ${JSON.stringify(next)} WHERE id = ${webcastId}`.execute(tx);
+    return next;
+  });
 }
 
 export function withSwitches(state: ChatState, switches: ChatSwitches): ChatState {

@@ -123,7 +123,7 @@ describe('against a server', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer();
-    addRoom(server.ctx, 'cli-room');
+    await addRoom(server.ctx, 'cli-room');
   });
   afterAll(async () => {
     await server.close();

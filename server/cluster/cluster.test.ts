@@ -46,7 +46,7 @@ beforeAll(async () => {
   dataDir = path.join(dir, 'data');
   redis = await startRedis(path.join(dir, 'redis'));
   for (const name of ['n1', 'n2', 'n3']) await startNode(name);
-  addRoom(nodes[0]!.ctx, ROOM);
+  await addRoom(nodes[0]!.ctx, ROOM);
 }, 30_000);
 
 afterAll(async () => {
@@ -56,7 +56,7 @@ afterAll(async () => {
 });
 
 async function viewer(node: RunningServer, uid: string, offset = 0): Promise<TestSocket> {
-  const session = loginAs(node.ctx, uid, ROOM);
+  const session = await loginAs(node.ctx, uid, ROOM);
   const socket = await TestSocket.connect(node.url, session.sid);
   sockets.push(socket);
   await socket.request(7001, { webcastId: ROOM, offset });
@@ -181,7 +181,7 @@ describe('a room on three nodes', () => {
   it('ends the older login of an account on another node with 9004', async () => {
     const first = await viewer(nodes[0]!, 'twice');
     const pushed = first.nextPush(9004);
-    const second = loginAs(nodes[1]!.ctx, 'twice', ROOM);
+    const second = await loginAs(nodes[1]!.ctx, 'twice', ROOM);
     const socket = await TestSocket.connect(nodes[1]!.url, second.sid);
     sockets.push(socket);
     expect((await pushed).body.status).toBe(4005);
@@ -189,11 +189,11 @@ describe('a room on three nodes', () => {
   });
 
   it('reaches a socket on another node: a host on one node invites a viewer on another to the mic, and hears the answer', async () => {
-    const viewerSession = loginAs(nodes[1]!.ctx, 'mic-viewer', ROOM, { nameChanged: true });
+    const viewerSession = await loginAs(nodes[1]!.ctx, 'mic-viewer', ROOM, { nameChanged: true });
     const viewerSocket = await TestSocket.connect(nodes[1]!.url, viewerSession.sid);
     sockets.push(viewerSocket);
     await viewerSocket.request(7001, { webcastId: ROOM, offset: 0 });
-    const hostSocket = await TestSocket.connect(nodes[0]!.url, loginAs(nodes[0]!.ctx, 'mic-host', ROOM, { role: 6 }).sid);
+    const hostSocket = await TestSocket.connect(nodes[0]!.url, (await loginAs(nodes[0]!.ctx, 'mic-host', ROOM, { role: 6 })).sid);
     sockets.push(hostSocket);
     await hostSocket.request(7001, { webcastId: ROOM, offset: 0 });
     await waitFor(() => nodes[0]!.ctx.clients.ofUserInRoom('mic-viewer', ROOM).length === 1 && nodes[1]!.ctx.clients.ofUserInRoom('mic-host', ROOM).length === 1, 'the nodes to know each other\'s sockets');
@@ -216,12 +216,12 @@ describe('a room on three nodes', () => {
   });
 
   it("takes up the connect-mic grace of a viewer whose node is gone: the mic ends once, as a network loss", async () => {
-    const host = await TestSocket.connect(nodes[0]!.url, loginAs(nodes[0]!.ctx, 'grace-host', ROOM, { role: 6 }).sid);
+    const host = await TestSocket.connect(nodes[0]!.url, (await loginAs(nodes[0]!.ctx, 'grace-host', ROOM, { role: 6 })).sid);
     sockets.push(host);
     await host.request(7001, { webcastId: ROOM, offset: 0 });
     // A node whose viewer is on the mic, known to the others, then gone: the grace it would
     // have timed for that viewer died with it.
-    loginAs(nodes[0]!.ctx, 'grace-viewer', ROOM);
+    await loginAs(nodes[0]!.ctx, 'grace-viewer', ROOM);
     nodes[0]!.ctx.db.prepare("INSERT INTO mic_states (webcast_id, user_id, state, since, invited) VALUES (?, 'grace-viewer', 'connected', ?, 0)").run(ROOM, Date.now());
     const ghostRedis = new Redis(redis.url);
     const ghost = new NodeBus('ghost', ghostRedis);
@@ -239,13 +239,13 @@ describe('a room on three nodes', () => {
   it('closes a kicked viewer\'s socket on another node', async () => {
     const kicked = await viewer(nodes[2]!, 'kicked-viewer');
     await waitFor(() => nodes[0]!.ctx.clients.ofUserInRoom('kicked-viewer', ROOM).length === 1, 'node 1 to know the socket');
-    expect(endSessionsInRoom(nodes[0]!.ctx, 'kicked-viewer', ROOM, CLOSE.kicked, 'kicked')).toBe(1);
+    expect(await endSessionsInRoom(nodes[0]!.ctx, 'kicked-viewer', ROOM, CLOSE.kicked, 'kicked')).toBe(1);
     expect((await kicked.closed()).code).toBe(CLOSE.kicked);
   });
 
   it('delivers a direct message (1101 -> 1103) to the receiver on another node', async () => {
-    const sender = await TestSocket.connect(nodes[0]!.url, loginAs(nodes[0]!.ctx, 'dm-sender', ROOM, { name: 'Sender' }).sid);
-    const receiver = await TestSocket.connect(nodes[2]!.url, loginAs(nodes[2]!.ctx, 'dm-receiver', ROOM, { name: 'Receiver' }).sid);
+    const sender = await TestSocket.connect(nodes[0]!.url, (await loginAs(nodes[0]!.ctx, 'dm-sender', ROOM, { name: 'Sender' })).sid);
+    const receiver = await TestSocket.connect(nodes[2]!.url, (await loginAs(nodes[2]!.ctx, 'dm-receiver', ROOM, { name: 'Receiver' })).sid);
     sockets.push(sender, receiver);
     await waitFor(() => nodes[0]!.ctx.clients.ofUser('dm-receiver').length === 1, 'node 1 to know the receiver');
     const body = JSON.stringify({ node_type: 5, start: 3 });
@@ -266,7 +266,7 @@ describe('a room on three nodes', () => {
     await nodes[1]!.ctx.hub.send(ROOM, 7101, { msgId: 'new-1', body: 'first of the new log' });
     expect((await v.closed()).code).toBe(CLOSE.roomLogReset);
     await nodes[2]!.ctx.hub.send(ROOM, 7101, { msgId: 'new-2', body: 'second' });
-    const again = await TestSocket.connect(nodes[2]!.url, loginAs(nodes[2]!.ctx, 'epoch-viewer', ROOM).sid);
+    const again = await TestSocket.connect(nodes[2]!.url, (await loginAs(nodes[2]!.ctx, 'epoch-viewer', ROOM)).sid);
     sockets.push(again);
     const reply = await again.request(7001, { webcastId: ROOM, offset: oldOffset, epoch: oldEpoch });
     expect(reply.epoch).not.toBe(oldEpoch);

@@ -85,7 +85,7 @@ describe('register and auth', () => {
     const auth = await post('/login/ulogin?cmd=auth', { ...LOGIN, cmd: 'auth', captcha: 85, name: 'Ann Lee' });
     expect(auth.code).toBe(200);
     expect(auth.data).toMatchObject({ userId: 'annlee', name: 'Ann Lee', role: 5, webcastId: 'r-open', ws: server.url.replace('http', 'ws') + '/ws' });
-    const session = server.ctx.sessions.useSid(String(auth.data?.sid));
+    const session = await server.ctx.sessions.useSid(String(auth.data?.sid));
     expect(session?.userId).toBe('annlee');
     expect(auth.data?.serverAddress).toHaveLength(10);
   });
@@ -139,13 +139,13 @@ describe('register and auth', () => {
     expect(await post('/login/ulogin?cmd=auth', body)).toMatchObject({ code: 4009 });
     server.ctx.db.prepare("INSERT INTO users (id, name, created_at) VALUES ('g-1', 'Guest 1', 1), ('g-2', 'Guest 2', 1)").run();
     // A session of another room proves nothing about this one.
-    const elsewhere = server.ctx.sessions.create('g-1', 'r-open', 5, 'guest', { address: null, deviceId: null });
+    const elsewhere = await server.ctx.sessions.create('g-1', 'r-open', 5, 'guest', { address: null, deviceId: null });
     expect((await post('/login/ulogin?cmd=auth', body, { token: elsewhere.token })).code).toBe(4009);
     // Through the gate first (here: a session of the room), then the account's session is opened.
-    const passed = server.ctx.sessions.create('g-2', 'r-gated', 5, 'password', { address: null, deviceId: null });
+    const passed = await server.ctx.sessions.create('g-2', 'r-gated', 5, 'password', { address: null, deviceId: null });
     expect(await post('/login/ulogin?cmd=auth', body, { token: passed.token })).toMatchObject({ code: 200, data: { userId: 'org.carol', webcastId: 'r-gated' } });
 
-    recordKick(server.ctx.db, 'r-open', 'org.dave', 'spam', server.ctx.now(), null);
+    await recordKick(server.ctx.store, 'r-open', 'org.dave', 'spam', server.ctx.now(), null);
     expect((await post('/login/ulogin?cmd=auth', { ...LOGIN, cmd: 'auth', captcha: 85, name: 'Dave Chen', webcastId: 'r-open' })).code).toBe(4003);
   });
 
@@ -170,7 +170,7 @@ describe('userdata', () => {
       expect((await post(path, body)).code, path).toBe(402);
       expect((await post(path, body, { token: 'not-a-token' })).code, path).toBe(402);
       server.ctx.db.prepare("INSERT OR IGNORE INTO users (id, name, created_at) VALUES ('guest-1', 'Guest', 1)").run();
-      const guest = server.ctx.sessions.create('guest-1', 'r-open', 5, 'guest', { address: null, deviceId: null });
+      const guest = await server.ctx.sessions.create('guest-1', 'r-open', 5, 'guest', { address: null, deviceId: null });
       const refused = await post(path, body, { token: guest.token });
       expect(refused, path).toMatchObject({ code: 4009, data: null });
       expect(refused.msg).toContain('members of the organisation');

@@ -13,6 +13,7 @@
  * Every body also carries the client fields (clientFields.ts). Bad input is 4501 naming
  * the field; unknown name or wrong password 4104; a captcha other than 85 is 4101.
  */
+import { sql } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CAPTCHA_VALUE, PROTOCOL_VERSION_LOGIN, PROTOCOL_VERSION_RESOURCE } from '../../src/domain/constants';
 import { deriveUserId, DIRECTORY_CALLS, directoryCommands, directoryPath } from '../../src/protocol/services/directory';
@@ -76,21 +77,22 @@ function nested(fields: Fields, prefix: string): Fields {
  * room (the viewer passed the gate, then signs in), and a kick keeps the account, or the
  * device the kicked one used, out as it does at the entry (4003).
  */
-function sessionRoom(ctx: ServerContext, request: FastifyRequest, asked: string | undefined, account: DirectoryAccount, origin: LoginOrigin): string {
+async function sessionRoom(ctx: ServerContext, request: FastifyRequest, asked: string | undefined, account: DirectoryAccount, origin: LoginOrigin): Promise<string> {
+  const q = ctx.store.db;
   if (asked !== undefined) {
-    const room = ctx.db.prepare('SELECT deleted, gate FROM rooms WHERE id = ?').get(asked) as { deleted: number; gate: string } | undefined;
+    const room = (await sql<{ deleted: number; gate: string }>`SELECT deleted, gate FROM rooms WHERE id = ${asked}`.execute(q)).rows[0];
     if (!room) throw invalid('webcastId', 'no such room');
     if (room.deleted === 1) throw new BizError(4006);
-    if (room.gate !== 'open' && sessionOf(ctx.sessions, request)?.webcastId !== asked) {
+    if (room.gate !== 'open' && (await sessionOf(ctx.sessions, request))?.webcastId !== asked) {
       throw new BizError(4009, 'this room has an entry gate: enter the room first, then sign in');
     }
     const now = ctx.now();
-    if (isKicked(ctx.db, asked, account.id, now) || isOriginKicked(ctx.db, asked, origin, now)) throw new BizError(4003);
+    if ((await isKicked(q, asked, account.id, now)) || (await isOriginKicked(q, asked, origin, now))) throw new BizError(4003);
     return asked;
   }
-  const row = ctx.db
-    .prepare(`SELECT id FROM rooms WHERE deleted = 0 ORDER BY CASE gate WHEN 'open' THEN 0 ELSE 1 END, created_at, id LIMIT 1`)
-    .get() as { id: string } | undefined;
+  const row = (
+    await sql<{ id: string }>`SELECT id FROM rooms WHERE deleted = 0 ORDER BY CASE gate WHEN 'open' THEN 0 ELSE 1 END, created_at, id LIMIT 1`.execute(q)
+  ).rows[0];
   if (!row) throw new BizError(4001, 'no room exists yet to open a session in');
   return row.id;
 }
@@ -161,7 +163,7 @@ async function auth(ctx: ServerContext, store: DirectoryStore, request: FastifyR
     account = (await store.accountById(account.id)) ?? account;
   }
 
-  const session = ctx.sessions.create(account.id, sessionRoom(ctx, request, webcastId, account, origin), 5, DIRECTORY_ENTER_TYPE, origin);
+  const session = await ctx.sessions.create(account.id, await sessionRoom(ctx, request, webcastId, account, origin), 5, DIRECTORY_ENTER_TYPE, origin);
   return {
     userId: account.id,
     name: account.name,
@@ -191,7 +193,7 @@ const USERDATA_CMDS = directoryCommands(USERDATA_PATH);
  * (402 without a session, 4009 with a session that is not a directory account's).
  */
 async function requireMember(ctx: ServerContext, store: DirectoryStore, request: FastifyRequest): Promise<void> {
-  const session = requireSession(ctx.sessions, request);
+  const session = await requireSession(ctx.sessions, request);
   if ((await store.accountById(session.userId)) === null) throw new BizError(4009, 'the directory is for members of the organisation: sign in with your account');
 }
 

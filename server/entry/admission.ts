@@ -3,7 +3,9 @@
  * from the room (4003), is there room for one more viewer, then one transaction that spends what the login used and opens the session, then
  * the account's older sessions end (push 9004 to their sockets).
  */
+import { sql } from 'kysely';
 import type { ServerContext } from '../context.js';
+import { lockKey, type StoreQueries } from '../store/sqlStore.js';
 import { BizError } from '../http/envelope.js';
 import { endOtherSessions } from '../socket/sessionsEnd.js';
 import { isAddressSignalled, isKicked, isOriginKicked } from '../chat/kicks.js';
@@ -31,23 +33,24 @@ export interface LoginAnswer {
 }
 
 /** Viewers (not staff) present in a room, other than `exceptUserId`. */
-export function viewersPresent(ctx: ServerContext, webcastId: string, exceptUserId: string | null): number {
-  const now = ctx.now();
-  const row = ctx.db
-    .prepare(
-      `SELECT COUNT(DISTINCT user_id) AS n FROM sessions
-       WHERE webcast_id = ? AND ended = 0 AND expires_at > ? AND last_used_at > ? AND role NOT IN (6, 7, 8) AND user_id != ?`,
-    )
-    .get(webcastId, now, now - PRESENCE_WINDOW_MS, exceptUserId ?? '') as { n: number };
-  return row.n;
+export async function viewersPresent(q: StoreQueries, now: number, webcastId: string, exceptUserId: string | null): Promise<number> {
+  const rows = await sql<{ n: number }>`SELECT COUNT(DISTINCT user_id) AS n FROM sessions
+    WHERE webcast_id = ${webcastId} AND ended = 0 AND expires_at > ${now} AND last_used_at > ${now - PRESENCE_WINDOW_MS}
+      AND role NOT IN (6, 7, 8) AND user_id != ${exceptUserId ?? ''}`.execute(q);
+  return Number(rows.rows[0]?.n ?? 0);
 }
 
-/** Room full (4007) while live, replay concurrency full (4008) once ended. Staff always fit. */
-export function assertRoomHasSpace(ctx: ServerContext, room: Room, entrant: Entrant): void {
+/**
+ * Room full (4007) while live, replay concurrency full (4008) once ended. Staff always fit.
+ * Runs in the login's transaction `tx` holding the room's count, so the last seat goes to
+ * one of two logins at once, on any node.
+ */
+async function assertRoomHasSpace(ctx: ServerContext, tx: StoreQueries, room: Room, entrant: Entrant): Promise<void> {
   if (isStaff(entrant.role)) return;
   const limit = isEnded(room) ? room.replayCapacity : room.capacity;
   if (limit === null) return;
-  if (viewersPresent(ctx, room.id, entrant.account?.id ?? null) >= limit) throw new BizError(isEnded(room) ? 4008 : 4007);
+  await lockKey(tx, `capacity:${room.id}`);
+  if ((await viewersPresent(tx, ctx.now(), room.id, entrant.account?.id ?? null)) >= limit) throw new BizError(isEnded(room) ? 4008 : 4007);
 }
 
 /**
@@ -60,13 +63,14 @@ export function assertRoomHasSpace(ctx: ServerContext, room: Room, entrant: Entr
  * slow rate for that address (4203): the kicked one cannot come back as guest after guest,
  * and colleagues behind the same office address still get in.
  */
-export function assertNotKicked(ctx: ServerContext, room: Room, entrant: Entrant, origin: LoginOrigin): void {
+export async function assertNotKicked(ctx: ServerContext, room: Room, entrant: Entrant, origin: LoginOrigin): Promise<void> {
   const now = ctx.now();
-  if (entrant.account && isKicked(ctx.db, room.id, entrant.account.id, now)) throw new BizError(4003);
+  const q = ctx.store.db;
+  if (entrant.account && (await isKicked(q, room.id, entrant.account.id, now))) throw new BizError(4003);
   if (isStaff(entrant.role)) return;
-  if (isOriginKicked(ctx.db, room.id, origin, now)) throw new BizError(4003);
+  if (await isOriginKicked(q, room.id, origin, now)) throw new BizError(4003);
   const address = countedAddress(origin);
-  if (entrant.account !== null || address === null || !isAddressSignalled(ctx.db, room.id, address, now)) return;
+  if (entrant.account !== null || address === null || !(await isAddressSignalled(q, room.id, address, now))) return;
   if (origin.deviceId === null) throw new BizError(4003, 'you have been removed from the room: a new guest from this address must come from a browser');
   entryState(ctx).signalledGuests.take(`${room.id}\n${address}`);
 }
@@ -80,15 +84,16 @@ function spendNewGuest(ctx: ServerContext, entrant: Entrant, origin: LoginOrigin
   if (entrant.account === null && address !== null) entryState(ctx).newGuests.take(address);
 }
 
-export function admit(ctx: ServerContext, room: Room, entrant: Entrant, enterType: string, ws: string, origin: LoginOrigin): LoginAnswer {
-  assertNotKicked(ctx, room, entrant, origin);
-  assertRoomHasSpace(ctx, room, entrant);
-  spendNewGuest(ctx, entrant, origin);
-  const { user, session } = ctx.db.transaction(() => {
-    const entered = entrant.commit();
-    return { user: entered, session: ctx.sessions.create(entered.id, room.id, entrant.role, enterType, origin) };
-  })();
-  if (entrant.exclusive) endOtherSessions(ctx, user.id, session.token);
+export async function admit(ctx: ServerContext, room: Room, entrant: Entrant, enterType: string, ws: string, origin: LoginOrigin): Promise<LoginAnswer> {
+  await assertNotKicked(ctx, room, entrant, origin);
+  const { user, session } = await ctx.store.db.transaction().execute(async (tx) => {
+    await assertRoomHasSpace(ctx, tx, room, entrant);
+    // Spent only once the room has a seat: a full room does not eat an address's guests.
+    spendNewGuest(ctx, entrant, origin);
+    const entered = await entrant.commit(tx);
+    return { user: entered, session: await ctx.sessions.create(entered.id, room.id, entrant.role, enterType, origin, tx) };
+  });
+  if (entrant.exclusive) await endOtherSessions(ctx, user.id, session.token);
   return {
     token: session.token,
     sid: session.sid,

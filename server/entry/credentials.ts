@@ -5,7 +5,9 @@
  * authorisation code, a QR ticket) is spent by `commit`, inside the login transaction.
  */
 import type { LoginInput } from '../../src/protocol/services/live';
+import { sql } from 'kysely';
 import type { ServerContext } from '../context.js';
+import type { StoreQueries } from '../store/sqlStore.js';
 import { BizError, invalid } from '../http/envelope.js';
 import { verifyPasswordAsync } from '../directory/passwords.js';
 import { ROLE } from '../../src/domain/roles';
@@ -51,7 +53,7 @@ export interface Entrant {
    * Spends what the login used and answers the user who enters; runs in the login
    * transaction and may still refuse.
    */
-  readonly commit: () => UserRecord;
+  readonly commit: (tx: StoreQueries) => Promise<UserRecord>;
 }
 
 export interface CheckInput {
@@ -69,16 +71,18 @@ const chosenName = (request: LoginRequest): string | undefined =>
   request.name === undefined || request.name === '' ? undefined : nicknameField('name', request.name);
 
 /** An account login that also sets the name typed with it. */
-function accountEntrant(ctx: ServerContext, user: UserRecord, request: LoginRequest, spend: () => void, role: number = ROLE.guest): Entrant {
+type Spend = (tx: StoreQueries) => Promise<unknown>;
+
+function accountEntrant(user: UserRecord, request: LoginRequest, spend: Spend, role: number = ROLE.guest): Entrant {
   const name = chosenName(request);
   return {
     account: user,
     role,
     exclusive: true,
-    commit: () => {
-      spend();
-      if (name !== undefined) renameUser(ctx.db, user.id, name);
-      return findUser(ctx.db, user.id) ?? user;
+    commit: async (tx) => {
+      await spend(tx);
+      if (name !== undefined) await renameUser(tx, user.id, name);
+      return (await findUser(tx, user.id)) ?? user;
     },
   };
 }
@@ -89,17 +93,15 @@ function guestEntrant(ctx: ServerContext, request: LoginRequest): Entrant {
     account: null,
     role: ROLE.guest,
     exclusive: false,
-    commit: () => createUser(ctx.db, ctx.now(), name === undefined ? {} : { chosenName: name }),
+    commit: (tx) => createUser(tx, ctx.now(), name === undefined ? {} : { chosenName: name }),
   };
 }
 
-const nothing = (): void => undefined;
+const nothing: Spend = async () => undefined;
 
-function watchPasswordHash(ctx: ServerContext, webcastId: string): string | null {
-  const row = ctx.db.prepare('SELECT watch_password_hash AS h FROM room_secrets WHERE webcast_id = ?').get(webcastId) as
-    | { h: string | null }
-    | undefined;
-  return row?.h ?? null;
+async function watchPasswordHash(ctx: ServerContext, webcastId: string): Promise<string | null> {
+  const rows = await sql<{ h: string | null }>`SELECT watch_password_hash AS h FROM room_secrets WHERE webcast_id = ${webcastId}`.execute(ctx.store.db);
+  return rows.rows[0]?.h ?? null;
 }
 
 /**
@@ -108,18 +110,18 @@ function watchPasswordHash(ctx: ServerContext, webcastId: string): string | null
  */
 export async function checkWatchPassword(ctx: ServerContext, room: Room, password: string, origin: LoginOrigin): Promise<void> {
   await entryState(ctx).limiter.guard(guessFrom('password', room.id, origin), [4103], async () => {
-    const hash = watchPasswordHash(ctx, room.id);
+    const hash = await watchPasswordHash(ctx, room.id);
     if (hash === null || !(await verifyPasswordAsync(password, hash))) throw new BizError(4103);
   });
 }
 
 /** A verified phone (SMS code checked, not yet spent) and the commit that spends the code. */
-function verifiedPhone(ctx: ServerContext, request: LoginRequest): { phone: string; spend: () => void } {
+async function verifiedPhone(ctx: ServerContext, request: LoginRequest): Promise<{ phone: string; spend: Spend }> {
   const phone = phoneField('phone', request.phone);
   const code = smsCodeField('smsCode', request.smsCode);
   const codes = entryState(ctx).codes;
-  codes.verify('sms', phone, code, false);
-  return { phone, spend: () => codes.verify('sms', phone, code, true) };
+  await codes.verify('sms', phone, code, false);
+  return { phone, spend: (tx) => codes.verify('sms', phone, code, true, tx) };
 }
 
 const CHECKS: Readonly<Record<LoginType, Check>> = {
@@ -132,99 +134,95 @@ const CHECKS: Readonly<Record<LoginType, Check>> = {
 
   memberCode: async ({ ctx, room, request, origin }) => {
     const code = present('memberCode', request.memberCode).trim();
-    const user = await entryState(ctx).limiter.guard(guessFrom('member', room.id, origin), [4102], () => {
-      const row = ctx.db.prepare('SELECT user_id FROM member_codes WHERE webcast_id = ? AND code = ?').get(room.id, code) as
-        | { user_id: string }
-        | undefined;
-      const member = row ? findUser(ctx.db, row.user_id) : null;
+    const user = await entryState(ctx).limiter.guard(guessFrom('member', room.id, origin), [4102], async () => {
+      const row = (await sql<{ user_id: string }>`SELECT user_id FROM member_codes WHERE webcast_id = ${room.id} AND code = ${code}`.execute(ctx.store.db))
+        .rows[0];
+      const member = row ? await findUser(ctx.store.db, row.user_id) : null;
       if (!member) throw new BizError(4102);
       return member;
     });
-    return accountEntrant(ctx, user, request, nothing);
+    return accountEntrant(user, request, nothing);
   },
 
-  phone: ({ ctx, request }) => {
-    const { phone, spend } = verifiedPhone(ctx, request);
-    return accountEntrant(ctx, userOfPhone(ctx.db, ctx.now(), phone), request, spend);
+  phone: async ({ ctx, request }) => {
+    const { phone, spend } = await verifiedPhone(ctx, request);
+    return accountEntrant(await userOfPhone(ctx.store.db, ctx.now(), phone), request, spend);
   },
 
-  email: ({ ctx, request }) => {
+  email: async ({ ctx, request }) => {
     const email = emailField('email', request.email);
     const code = emailCodeField('emailCode', request.emailCode);
     const codes = entryState(ctx).codes;
-    codes.verify('email', email, code, false);
-    return accountEntrant(ctx, userOfEmail(ctx.db, ctx.now(), email), request, () => codes.verify('email', email, code, true));
+    await codes.verify('email', email, code, false);
+    return accountEntrant(await userOfEmail(ctx.store.db, ctx.now(), email), request, (tx) => codes.verify('email', email, code, true, tx));
   },
 
-  signup: ({ ctx, room, request }) => {
-    const { phone, spend } = verifiedPhone(ctx, request);
-    const signup = signupByPhone(ctx.db, room.id, phone);
+  signup: async ({ ctx, room, request }) => {
+    const { phone, spend } = await verifiedPhone(ctx, request);
+    const signup = await signupByPhone(ctx.store.db, room.id, phone);
     assertSignupPassed(signup);
-    const user = signup ? findUser(ctx.db, signup.userId) : null;
+    const user = signup ? await findUser(ctx.store.db, signup.userId) : null;
     if (!user) throw new BizError(4104);
-    return accountEntrant(ctx, user, request, spend);
+    return accountEntrant(user, request, spend);
   },
 
-  vip: ({ ctx, request }) => {
-    const { phone, spend } = verifiedPhone(ctx, request);
-    const user = findUserByPhone(ctx.db, phone);
+  vip: async ({ ctx, request }) => {
+    const { phone, spend } = await verifiedPhone(ctx, request);
+    const user = await findUserByPhone(ctx.store.db, phone);
     if (!user?.vip) throw new BizError(4010);
-    return accountEntrant(ctx, user, request, spend);
+    return accountEntrant(user, request, spend);
   },
 
-  whitelist: ({ ctx, room, request }) => {
-    const { phone, spend } = verifiedPhone(ctx, request);
-    const listed = ctx.db.prepare('SELECT 1 FROM room_whitelist WHERE webcast_id = ? AND phone = ?').get(room.id, phone);
-    if (!listed) throw new BizError(4009);
-    return accountEntrant(ctx, userOfPhone(ctx.db, ctx.now(), phone), request, spend);
+  whitelist: async ({ ctx, room, request }) => {
+    const { phone, spend } = await verifiedPhone(ctx, request);
+    const listed = await sql`SELECT 1 FROM room_whitelist WHERE webcast_id = ${room.id} AND phone = ${phone}`.execute(ctx.store.db);
+    if (listed.rows.length === 0) throw new BizError(4009);
+    return accountEntrant(await userOfPhone(ctx.store.db, ctx.now(), phone), request, spend);
   },
 
-  enterprise: ({ ctx, room, request }) => {
+  enterprise: async ({ ctx, room, request }) => {
     const code = present('code', request.code);
-    const account = peekCode(ctx.db, ctx.now(), 'workwx', code);
+    const account = await peekCode(ctx.store.db, ctx.now(), 'workwx', code);
     // Enterprise-internal: only employees of the room's corp (SPEC 6).
     if (!room.settings.enterprise.corpId || account.org !== room.settings.enterprise.corpId) throw new BizError(4009);
-    const user = userOfIdentity(ctx.db, ctx.now(), 'workwx', account.accountId, account);
-    return accountEntrant(ctx, user, request, () => {
-      consumeCode(ctx.db, ctx.now(), 'workwx', code);
-    });
+    const user = await userOfIdentity(ctx.store.db, ctx.now(), 'workwx', account.accountId, account);
+    return accountEntrant(user, request, (tx) => consumeCode(tx, ctx.now(), 'workwx', code));
   },
 
-  third: ({ ctx, room, request }) => {
+  third: async ({ ctx, room, request }) => {
     const code = present('code', request.code);
     const { appCode } = room.settings.thirdParty;
     // The code must be the room's own app's: another app's users are not the organiser's.
     if (appCode === '' || request.appCode !== appCode) throw invalid('appCode', "must be the room's third-party app");
-    const account = peekCode(ctx.db, ctx.now(), 'third', code, appCode);
-    const user = userOfIdentity(ctx.db, ctx.now(), 'third', account.accountId, account);
-    return accountEntrant(ctx, user, request, () => {
-      consumeCode(ctx.db, ctx.now(), 'third', code, appCode);
-    });
+    const account = await peekCode(ctx.store.db, ctx.now(), 'third', code, appCode);
+    const user = await userOfIdentity(ctx.store.db, ctx.now(), 'third', account.accountId, account);
+    return accountEntrant(user, request, (tx) => consumeCode(tx, ctx.now(), 'third', code, appCode));
   },
 
-  qrScan: ({ ctx, room, request }) => {
+  qrScan: async ({ ctx, room, request }) => {
     const code = present('code', request.code);
-    const qr = new QrLogins(ctx.db, ctx.now);
-    const ticket = qr.ofLoginCode(room.id, code);
-    const account = findAccount(ctx.db, 'wx', ticket.accountId ?? '');
+    const qr = new QrLogins(ctx.store, ctx.now);
+    const ticket = await qr.ofLoginCode(room.id, code);
+    const account = await findAccount(ctx.store.db, 'wx', ticket.accountId ?? '');
     if (!account) throw new BizError(4302);
-    const user = userOfIdentity(ctx.db, ctx.now(), 'wx', account.accountId, account);
-    return accountEntrant(ctx, user, request, () => qr.use(ticket));
+    const user = await userOfIdentity(ctx.store.db, ctx.now(), 'wx', account.accountId, account);
+    return accountEntrant(user, request, (tx) => qr.use(tx, ticket));
   },
 
   staff: async ({ ctx, room, request, origin }) => {
     const loginName = present('name', request.name);
     const password = present('password', request.password);
     const user = await entryState(ctx).limiter.guard(guessFrom('staff', room.id, origin), [4104], async () => {
-      const row = ctx.db
-        .prepare('SELECT user_id, password_hash FROM room_staff WHERE webcast_id = ? AND login_name = ?')
-        .get(room.id, loginName) as { user_id: string; password_hash: string } | undefined;
-      const staff = row && (await verifyPasswordAsync(password, row.password_hash)) ? findUser(ctx.db, row.user_id) : null;
+      const row = (
+        await sql<{ user_id: string; password_hash: string }>`SELECT user_id, password_hash FROM room_staff
+          WHERE webcast_id = ${room.id} AND login_name = ${loginName}`.execute(ctx.store.db)
+      ).rows[0];
+      const staff = row && (await verifyPasswordAsync(password, row.password_hash)) ? await findUser(ctx.store.db, row.user_id) : null;
       if (!staff) throw new BizError(4104);
       return staff;
     });
     // `name` was the login name here, not a nickname to set.
-    return accountEntrant(ctx, user, { ...request, name: undefined }, nothing, user.role);
+    return accountEntrant(user, { ...request, name: undefined }, nothing, user.role);
   },
 };
 

@@ -30,12 +30,12 @@ const NAME_SCHEMA = {
 
 export const entryPageRoutes: RouteModule = (app, ctx) => {
   app.get<IdParams>('/ccp/monitor/v2/webcast/:id/whitelist', { schema: ID_PARAMS }, async (request) => {
-    const room = requireRoom(ctx, request.params.id);
+    const room = await requireRoom(ctx, request.params.id);
     return okEnvelope({ enabled: room.gate === 'whitelist', field: 'phone', verify: 'smsCode' });
   });
 
   app.get<IdParams>('/ccp/monitor/v2/login/resource/:id', { schema: ID_PARAMS }, async (request) => {
-    const room = requireRoom(ctx, request.params.id);
+    const room = await requireRoom(ctx, request.params.id);
     const s = room.settings;
     return okEnvelope({
       title: room.title,
@@ -55,16 +55,16 @@ export const entryPageRoutes: RouteModule = (app, ctx) => {
     '/ccp/monitor/v2/clv/sign/password/check',
     { schema: PASSWORD_CHECK_SCHEMA },
     async (request) => {
-      const room = requireRoom(ctx, request.body.webcastId);
+      const room = await requireRoom(ctx, request.body.webcastId);
       await checkWatchPassword(ctx, room, request.body.password, loginOriginOf(request));
       return okEnvelope({ valid: true });
     },
   );
 
   app.get<{ Params: { name: string } }>('/ccp/monitor/v2/webcast/user/update_name/:name', { schema: NAME_SCHEMA }, async (request) => {
-    const session = requireSession(ctx.sessions, request);
+    const session = await requireSession(ctx.sessions, request);
     const name = nicknameField('name', request.params.name);
-    renameUser(ctx.db, session.userId, name);
+    await renameUser(ctx.store.db, session.userId, name);
     return okEnvelope({ userId: session.userId, name, nameChanged: true });
   });
 };

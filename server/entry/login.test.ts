@@ -45,7 +45,7 @@ describe('guest login (PROTOCOL 1.3) in the open room', () => {
     expect(data.ws).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/ws$/);
     expect(data.name).toBe('小明_01');
     expect(data.nameChanged).toBe(true);
-    expect(kit.server.ctx.sessions.use(data.token)?.webcastId).toBe('10001');
+    expect((await kit.server.ctx.sessions.use(data.token))?.webcastId).toBe('10001');
   });
 
   it('works with exactly the PROTOCOL 1.3 body (the open room asks for no privacy tick) and makes up a valid name', async () => {
@@ -60,7 +60,7 @@ describe('guest login (PROTOCOL 1.3) in the open room', () => {
     const a = await guestLogin(kit, '10001', 'same');
     const b = await guestLogin(kit, '10001', 'same');
     expect(a.userId).not.toBe(b.userId);
-    expect(kit.server.ctx.sessions.use(a.token)).not.toBeNull();
+    expect(await kit.server.ctx.sessions.use(a.token)).not.toBeNull();
   });
 
   it('refuses a bad nickname, an unknown type, a missing room id and a type the room does not take with 4501 naming the field', async () => {

@@ -8,6 +8,8 @@
  * over without replay (4004); the gate's own answer (4103, 4102, 4101, 4009, 4010, 4011,
  * 4012, 4105, 4302, 4104); room or replay full (4007, 4008).
  */
+import { sql } from 'kysely';
+import { changedRows } from '../store/sqlStore.js';
 import type { FastifyRequest } from 'fastify';
 import type { RouteModule } from '../http/app.js';
 import type { ServerContext } from '../context.js';
@@ -90,12 +92,12 @@ function assertOpenFor(room: Room, type: LoginType, privacyAccepted: boolean | u
 const wsOf = (ctx: ServerContext, request: FastifyRequest): string => socketUrlFor(ctx.config, request);
 
 async function login(ctx: ServerContext, request: FastifyRequest, body: LoginRequest) {
-  const room = requireRoom(ctx, body.webcastId);
+  const room = await requireRoom(ctx, body.webcastId);
   assertOpenFor(room, body.type, body.privacyAccepted);
   const origin = loginOriginOf(request);
   const entrant = await checkCredentials({ ctx, room, request: body, origin });
   // Check the room again: it may have ended or gone while a password was being checked.
-  const current = requireRoom(ctx, room.id);
+  const current = await requireRoom(ctx, room.id);
   assertOpenFor(current, body.type, body.privacyAccepted);
   return admit(ctx, current, entrant, body.type, wsOf(ctx, request), origin);
 }
@@ -115,23 +117,23 @@ interface LinkRow {
 }
 
 /** A one-time link: its user (or a new guest with its name) enters once; after that 4301. */
-function disposableEntrant(ctx: ServerContext, room: Room, token: string): Entrant {
-  const link = ctx.db.prepare('SELECT * FROM disposable_links WHERE token = ?').get(token) as LinkRow | undefined;
+async function disposableEntrant(ctx: ServerContext, room: Room, token: string): Promise<Entrant> {
+  const link = (
+    await sql<LinkRow>`SELECT webcast_id, user_id, name, expires_at, used_at FROM disposable_links WHERE token = ${token}`.execute(ctx.store.db)
+  ).rows[0];
   if (!link || link.webcast_id !== room.id || link.used_at !== null || (link.expires_at !== null && link.expires_at <= ctx.now())) {
     throw new BizError(4301);
   }
-  const account = link.user_id ? findUser(ctx.db, link.user_id) : null;
-  const spend = () => {
-    const used = ctx.db.prepare('UPDATE disposable_links SET used_at = ? WHERE token = ? AND used_at IS NULL').run(ctx.now(), token);
-    if (used.changes !== 1) throw new BizError(4301);
-  };
+  const account = link.user_id ? await findUser(ctx.store.db, link.user_id) : null;
   return {
     account,
     role: account && isStaff(account.role) ? account.role : ROLE.guest,
     exclusive: account !== null,
-    commit: () => {
-      spend();
-      return account ?? createUser(ctx.db, ctx.now(), link.name ? { fallbackName: link.name } : {});
+    commit: async (tx) => {
+      // Spent in the login's transaction: two logins with one link, one enters.
+      const used = await sql`UPDATE disposable_links SET used_at = ${ctx.now()} WHERE token = ${token} AND used_at IS NULL`.execute(tx);
+      if (changedRows(used) !== 1) throw new BizError(4301);
+      return account ?? createUser(tx, ctx.now(), link.name ? { fallbackName: link.name } : {});
     },
   };
 }
@@ -143,18 +145,18 @@ export const loginRoutes: RouteModule = (app, ctx) => {
 
   app.post<{ Body: LoginRequest & { aggId: string } }>('/ccp/monitor/v2/live_login/agg', { schema: AGG_LOGIN_SCHEMA }, async (request) => {
     const { aggId, webcastId } = request.body;
-    const rooms = ctx.db.prepare('SELECT webcast_id FROM aggregations WHERE agg_id = ?').all(aggId) as { webcast_id: string }[];
+    const { rows: rooms } = await sql<{ webcast_id: string }>`SELECT webcast_id FROM aggregations WHERE agg_id = ${aggId}`.execute(ctx.store.db);
     if (rooms.length === 0) throw new BizError(4002);
     if (!rooms.some((r) => r.webcast_id === webcastId)) throw new BizError(4009, 'this room is not part of the event');
     return okEnvelope(await login(ctx, request, request.body));
   });
 
   app.post<{ Body: DisposableBody }>('/ccp/monitor/v2/live_login/disposable', { schema: DISPOSABLE_SCHEMA }, async (request) => {
-    const room = requireRoom(ctx, request.body.webcastId);
+    const room = await requireRoom(ctx, request.body.webcastId);
     assertPrivacyAccepted(room, request.body.privacyAccepted, false);
     if (isOver(room)) throw new BizError(4004);
-    const entrant = disposableEntrant(ctx, room, request.body.token);
-    return okEnvelope(admit(ctx, room, entrant, 'disposable', wsOf(ctx, request), loginOriginOf(request)));
+    const entrant = await disposableEntrant(ctx, room, request.body.token);
+    return okEnvelope(await admit(ctx, room, entrant, 'disposable', wsOf(ctx, request), loginOriginOf(request)));
   });
 
   app.get<{ Querystring: { token: string; sid: string; webcastId: string } }>(
@@ -162,7 +164,7 @@ export const loginRoutes: RouteModule = (app, ctx) => {
     { schema: REFRESH_SCHEMA },
     async (request) => {
       const { token, sid, webcastId } = request.query;
-      const session = ctx.sessions.use(token);
+      const session = await ctx.sessions.use(token);
       if (!session || session.sid !== sid || session.webcastId !== webcastId) throw new BizError(402);
       return okEnvelope({ token: session.token, sid: session.sid, userId: session.userId, role: session.role, expiresAt: session.expiresAt });
     },
@@ -176,8 +178,8 @@ export const loginRoutes: RouteModule = (app, ctx) => {
   app.post('/ccp/monitor/v2/logout', async (request) => {
     const token = tokenOf(request);
     if (token === null) throw new BizError(402);
-    const live = ctx.sessions.use(token) !== null;
-    if (live) endSession(ctx, token);
+    const live = (await ctx.sessions.use(token)) !== null;
+    if (live) await endSession(ctx, token);
     return okEnvelope({ ended: live });
   });
 };

@@ -53,7 +53,7 @@ describe('enterprise-internal room (simulated enterprise messaging)', () => {
     const again = await authorizeAs(info.authorizeUrl, 'zhangsan');
     const second = ok(await kit.post<LoginData>(LOGIN, { webcastId: '10008', type: 'enterprise', code: again.searchParams.get('code'), privacyAccepted: true }));
     expect(second.userId).toBe(entered.userId);
-    expect(kit.server.ctx.sessions.use(entered.token)).toBeNull();
+    expect(await kit.server.ctx.sessions.use(entered.token)).toBeNull();
   });
 
   it('refuses an employee of another corp (4009), a made-up code (4105), a room without enterprise messaging (4501)', async () => {

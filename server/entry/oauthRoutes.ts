@@ -10,6 +10,7 @@
  * - QR scan login (commerce follow-login): follow/qrcode and follow/result;
  * - aggregated events: agg/relation/list.
  */
+import { sql } from 'kysely';
 import type { RouteModule } from '../http/app.js';
 import { BizError, invalid, okEnvelope } from '../http/envelope.js';
 import { requireRoom, ROOM_ID_SCHEMA } from './rooms.js';
@@ -24,7 +25,7 @@ const query = (required: readonly string[], properties: Readonly<Record<string, 
   ({ querystring: { type: 'object', required, properties } }) as const;
 
 export const oauthRoutes: RouteModule = (app, ctx) => {
-  const qr = new QrLogins(ctx.db, ctx.now);
+  const qr = new QrLogins(ctx.store, ctx.now);
 
   // Enterprise messaging (the enterprise-internal gate)
 
@@ -32,7 +33,7 @@ export const oauthRoutes: RouteModule = (app, ctx) => {
     '/ccp/monitor/v2/workwx/oauth/info',
     { schema: query(['webcastId'], { webcastId: ROOM_ID_SCHEMA }) },
     async (request) => {
-      const room = requireRoom(ctx, request.query.webcastId);
+      const room = await requireRoom(ctx, request.query.webcastId);
       const { corpId, agentId } = room.settings.enterprise;
       if (room.gate !== 'enterprise' || !corpId) throw invalid('webcastId', 'this room does not use enterprise messaging');
       const authorizeUrl = withQuery('/sim/workwx/authorize', { redirect_uri: loginPagePath(ctx.config, room.id), state: room.id });
@@ -44,8 +45,8 @@ export const oauthRoutes: RouteModule = (app, ctx) => {
     '/ccp/monitor/v2/workwx/user/info',
     { schema: query(['webcastId', 'code'], { webcastId: ROOM_ID_SCHEMA, code: CODE }) },
     async (request) => {
-      const room = requireRoom(ctx, request.query.webcastId);
-      const account = peekCode(ctx.db, ctx.now(), 'workwx', request.query.code);
+      const room = await requireRoom(ctx, request.query.webcastId);
+      const account = await peekCode(ctx.store.db, ctx.now(), 'workwx', request.query.code);
       return okEnvelope({
         workWxUserId: account.accountId,
         name: account.name,
@@ -60,7 +61,7 @@ export const oauthRoutes: RouteModule = (app, ctx) => {
     '/ccp/monitor/v2/workwx/openid',
     { schema: query(['workWxUserId'], { workWxUserId: { type: 'string', minLength: 1, maxLength: 64 } }) },
     async (request) => {
-      const account = findAccount(ctx.db, 'workwx', request.query.workWxUserId);
+      const account = await findAccount(ctx.store.db, 'workwx', request.query.workWxUserId);
       if (!account) throw new BizError(4105);
       return okEnvelope({ workWxUserId: account.accountId, openId: openIdOf('workwx', account.accountId) });
     },
@@ -72,7 +73,7 @@ export const oauthRoutes: RouteModule = (app, ctx) => {
     '/ccp/monitor/v2/third/login/url',
     { schema: query(['webcastId', 'appCode'], { webcastId: ROOM_ID_SCHEMA, appCode: APP_CODE, redirectUrl: { type: 'string', maxLength: 1000 } }) },
     async (request) => {
-      const room = requireRoom(ctx, request.query.webcastId);
+      const room = await requireRoom(ctx, request.query.webcastId);
       const given = request.query.redirectUrl;
       const redirect = given === undefined || given === '' ? loginPagePath(ctx.config, room.id) : sameSitePath(given);
       if (!redirect) throw invalid('redirectUrl', 'must be a path on this site');
@@ -84,7 +85,7 @@ export const oauthRoutes: RouteModule = (app, ctx) => {
     '/ccp/monitor/v2/third/auth/url',
     { schema: query(['code', 'appCode'], { code: CODE, appCode: APP_CODE }) },
     async (request) => {
-      const account = peekCode(ctx.db, ctx.now(), 'third', request.query.code, request.query.appCode);
+      const account = await peekCode(ctx.store.db, ctx.now(), 'third', request.query.code, request.query.appCode);
       return okEnvelope({
         appCode: request.query.appCode,
         openId: openIdOf('third', account.accountId),
@@ -100,7 +101,7 @@ export const oauthRoutes: RouteModule = (app, ctx) => {
     '/commerce/v1/open/appId',
     { schema: query(['liveId'], { liveId: ROOM_ID_SCHEMA }) },
     async (request) => {
-      const room = requireRoom(ctx, request.query.liveId);
+      const room = await requireRoom(ctx, request.query.liveId);
       const appId = room.settings.openPlatform.appId || `wxdemo${room.id}`;
       const authorizeUrl = withQuery('/sim/wx/authorize', { redirect_uri: appPath(ctx.config, '/getWxInfo'), state: room.id, appid: appId });
       return okEnvelope({ appId, authorizeUrl });
@@ -111,7 +112,7 @@ export const oauthRoutes: RouteModule = (app, ctx) => {
     '/commerce/v1/open/userInfo',
     { schema: query(['code'], { code: CODE, appId: { type: 'string', minLength: 1, maxLength: 64 } }) },
     async (request) => {
-      const account = consumeCode(ctx.db, ctx.now(), 'wx', request.query.code, request.query.appId);
+      const account = await consumeCode(ctx.store.db, ctx.now(), 'wx', request.query.code, request.query.appId);
       return okEnvelope({ openId: openIdOf('wx', account.accountId), nickname: account.name, headImgUrl: account.headImgUrl });
     },
   );
@@ -120,7 +121,7 @@ export const oauthRoutes: RouteModule = (app, ctx) => {
     '/commerce/v1/open/privateMerchant/check',
     { schema: query(['liveId'], { liveId: ROOM_ID_SCHEMA }) },
     async (request) => {
-      const { privateMerchant, merchantName } = requireRoom(ctx, request.query.liveId).settings.openPlatform;
+      const { privateMerchant, merchantName } = (await requireRoom(ctx, request.query.liveId)).settings.openPlatform;
       return okEnvelope({ privateMerchant, merchantName: privateMerchant ? merchantName : '' });
     },
   );
@@ -131,9 +132,9 @@ export const oauthRoutes: RouteModule = (app, ctx) => {
     '/commerce/v1/follow/qrcode',
     { schema: query(['liveId'], { liveId: ROOM_ID_SCHEMA }) },
     async (request) => {
-      const room = requireRoom(ctx, request.query.liveId);
+      const room = await requireRoom(ctx, request.query.liveId);
       if (room.gate !== 'qrScan') throw invalid('liveId', 'this room does not use QR scan login');
-      const { ticket, expiresAt } = qr.create(room.id);
+      const { ticket, expiresAt } = await qr.create(room.id);
       const scanUrl = `${publicBase(ctx.config, request)}${withQuery('/sim/qr/scan', { ticket })}`;
       return okEnvelope({ ticket, scanUrl, expiresAt });
     },
@@ -143,8 +144,8 @@ export const oauthRoutes: RouteModule = (app, ctx) => {
     '/commerce/v1/follow/result',
     { schema: query(['liveId', 'ticket'], { liveId: ROOM_ID_SCHEMA, ticket: CODE }) },
     async (request) => {
-      const room = requireRoom(ctx, request.query.liveId);
-      return okEnvelope(qr.result(room.id, request.query.ticket));
+      const room = await requireRoom(ctx, request.query.liveId);
+      return okEnvelope(await qr.result(room.id, request.query.ticket));
     },
   );
 
@@ -154,13 +155,9 @@ export const oauthRoutes: RouteModule = (app, ctx) => {
     '/ccp/monitor/v2/agg/relation/list',
     { schema: query(['aggId'], { aggId: { type: 'string', minLength: 1, maxLength: 64 } }) },
     async (request) => {
-      const rooms = ctx.db
-        .prepare(
-          `SELECT r.id AS webcastId, r.title, r.status, r.cover_url AS coverUrl, r.gate, r.start_time AS startTime
-           FROM aggregations a JOIN rooms r ON r.id = a.webcast_id
-           WHERE a.agg_id = ? AND r.deleted = 0 ORDER BY a.sort, r.id`,
-        )
-        .all(request.query.aggId);
+      const { rows: rooms } = await sql`SELECT r.id AS "webcastId", r.title, r.status, r.cover_url AS "coverUrl", r.gate, r.start_time AS "startTime"
+        FROM aggregations a JOIN rooms r ON r.id = a.webcast_id
+        WHERE a.agg_id = ${request.query.aggId} AND r.deleted = 0 ORDER BY a.sort, r.id`.execute(ctx.store.db);
       if (rooms.length === 0) throw new BizError(4002);
       return okEnvelope({ aggId: request.query.aggId, rooms });
     },

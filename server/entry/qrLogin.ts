@@ -6,7 +6,8 @@
  * the result gave. A ticket lives 2 minutes (then the result is 4302 "QR code invalid");
  * the login code lives 2 minutes from the confirmation and works once.
  */
-import type { Db } from '../store/db.js';
+import { sql } from 'kysely';
+import { changedRows, type SqlStore, type StoreQueries } from '../store/sqlStore.js';
 import { BizError } from '../http/envelope.js';
 import { randomToken } from '../auth/random.js';
 
@@ -51,72 +52,75 @@ const toTicket = (r: TicketRow): QrTicket => ({
   loginCode: r.login_code,
 });
 
+const TICKET_COLUMNS = sql.raw('ticket, webcast_id, state, account_id, login_code, expires_at');
+
 export class QrLogins {
   constructor(
-    private readonly db: Db,
+    private readonly store: SqlStore,
     private readonly now: () => number,
   ) {}
 
-  create(webcastId: string): { readonly ticket: string; readonly expiresAt: number } {
+  async create(webcastId: string): Promise<{ readonly ticket: string; readonly expiresAt: number }> {
     const now = this.now();
     const ticket = randomToken();
-    this.db.prepare("DELETE FROM qr_tickets WHERE expires_at < ? AND state != 'used'").run(now - QR_TICKET_TTL_MS);
-    this.db
-      .prepare("INSERT INTO qr_tickets (ticket, webcast_id, state, created_at, expires_at) VALUES (?, ?, 'waiting', ?, ?)")
-      .run(ticket, webcastId, now, now + QR_TICKET_TTL_MS);
+    await sql`DELETE FROM qr_tickets WHERE expires_at < ${now - QR_TICKET_TTL_MS} AND state != 'used'`.execute(this.store.db);
+    await sql`INSERT INTO qr_tickets (ticket, webcast_id, state, created_at, expires_at)
+      VALUES (${ticket}, ${webcastId}, 'waiting', ${now}, ${now + QR_TICKET_TTL_MS})`.execute(this.store.db);
     return { ticket, expiresAt: now + QR_TICKET_TTL_MS };
   }
 
   /** A live (unexpired, unused) ticket, else 4302. */
-  live(ticket: string): QrTicket {
-    const row = this.db.prepare('SELECT * FROM qr_tickets WHERE ticket = ?').get(ticket) as TicketRow | undefined;
+  async live(ticket: string): Promise<QrTicket> {
+    const row = (await sql<TicketRow>`SELECT ${TICKET_COLUMNS} FROM qr_tickets WHERE ticket = ${ticket}`.execute(this.store.db)).rows[0];
     if (!row || row.state === 'used' || row.expires_at <= this.now()) throw new BizError(4302);
     return toTicket(row);
   }
 
-  private move(ticket: QrTicket, event: QrEvent, extra: { accountId?: string; loginCode?: string; expiresAt?: number } = {}): void {
+  private async move(
+    q: StoreQueries,
+    ticket: QrTicket,
+    event: QrEvent,
+    extra: { accountId?: string; loginCode?: string; expiresAt?: number } = {},
+  ): Promise<void> {
     const next = nextQrState(ticket.state, event);
     if (next === null) throw new BizError(4302);
-    const changed = this.db
-      .prepare(
-        `UPDATE qr_tickets SET state = ?, account_id = COALESCE(?, account_id), login_code = COALESCE(?, login_code),
-           expires_at = COALESCE(?, expires_at), used_at = CASE WHEN ? = 'used' THEN ? ELSE used_at END
-         WHERE ticket = ? AND state = ?`,
-      )
-      .run(next, extra.accountId ?? null, extra.loginCode ?? null, extra.expiresAt ?? null, next, this.now(), ticket.ticket, ticket.state).changes;
+    const moved = await sql`UPDATE qr_tickets SET state = ${next}, account_id = COALESCE(${extra.accountId ?? null}, account_id),
+        login_code = COALESCE(${extra.loginCode ?? null}, login_code), expires_at = COALESCE(${extra.expiresAt ?? null}, expires_at),
+        used_at = ${next === 'used' ? this.now() : null}
+      WHERE ticket = ${ticket.ticket} AND state = ${ticket.state}`.execute(q);
     // Another request moved it first (two confirms, two logins): only one wins.
-    if (changed !== 1) throw new BizError(4302);
+    if (changedRows(moved) !== 1) throw new BizError(4302);
   }
 
-  scan(ticket: string): void {
-    this.move(this.live(ticket), 'scan');
+  async scan(ticket: string): Promise<void> {
+    await this.move(this.store.db, await this.live(ticket), 'scan');
   }
 
   /** Confirms as an account; answers the one-time login code. */
-  confirm(ticket: string, accountId: string): string {
+  async confirm(ticket: string, accountId: string): Promise<string> {
     const loginCode = randomToken();
-    this.move(this.live(ticket), 'confirm', { accountId, loginCode, expiresAt: this.now() + QR_TICKET_TTL_MS });
+    await this.move(this.store.db, await this.live(ticket), 'confirm', { accountId, loginCode, expiresAt: this.now() + QR_TICKET_TTL_MS });
     return loginCode;
   }
 
   /** What the login page polls: the state, and the login code once confirmed. */
-  result(webcastId: string, ticket: string): { readonly state: QrState; readonly code?: string } {
-    const found = this.live(ticket);
+  async result(webcastId: string, ticket: string): Promise<{ readonly state: QrState; readonly code?: string }> {
+    const found = await this.live(ticket);
     if (found.webcastId !== webcastId) throw new BizError(4302);
     return found.state === 'confirmed' && found.loginCode ? { state: found.state, code: found.loginCode } : { state: found.state };
   }
 
   /** The confirmed ticket behind a login code of this room, else 4302. */
-  ofLoginCode(webcastId: string, code: string): QrTicket {
-    const row = this.db.prepare('SELECT * FROM qr_tickets WHERE login_code = ?').get(code) as TicketRow | undefined;
+  async ofLoginCode(webcastId: string, code: string): Promise<QrTicket> {
+    const row = (await sql<TicketRow>`SELECT ${TICKET_COLUMNS} FROM qr_tickets WHERE login_code = ${code}`.execute(this.store.db)).rows[0];
     if (!row || row.webcast_id !== webcastId || row.state !== 'confirmed' || row.expires_at <= this.now() || !row.account_id) {
       throw new BizError(4302);
     }
     return toTicket(row);
   }
 
-  /** Spends the login code (inside the login transaction). */
-  use(ticket: QrTicket): void {
-    this.move(ticket, 'login');
+  /** Spends the login code (inside the login transaction `q`). */
+  use(q: StoreQueries, ticket: QrTicket): Promise<void> {
+    return this.move(q, ticket, 'login');
   }
 }

@@ -66,7 +66,7 @@ export async function roomInfoOf(ctx: ServerContext, room: Room): Promise<RoomIn
     startTime: room.startTime,
     status: room.status,
     introduction: room.introduction,
-    host: hostOf(ctx, room.id),
+    host: await hostOf(ctx, room.id),
     themeColour: themeColourOrDefault(room.themeColour),
     locale: room.locale,
     entry: {
@@ -98,14 +98,15 @@ export const roomInfoRoutes: RouteModule = (app, ctx) => {
   app.get<{ Params: { id: string } }>(
     '/ccp/monitor/v2/webcast/:id',
     { schema: { params: { type: 'object', required: ['id'], properties: { id: ROOM_ID_SCHEMA } } } },
-    async (request) => okEnvelope(await roomInfoOf(ctx, requireRoom(ctx, request.params.id))),
+    async (request) => okEnvelope(await roomInfoOf(ctx, await requireRoom(ctx, request.params.id))),
   );
 };
 
 /** The room's host (role 6 or 7 among its staff), by name. */
-function hostOf(ctx: ServerContext, webcastId: string): { name: string } | null {
-  const row = ctx.db
-    .prepare('SELECT u.name AS name FROM room_staff s JOIN users u ON u.id = s.user_id WHERE s.webcast_id = ? AND u.role IN (6, 7) ORDER BY u.role LIMIT 1')
-    .get(webcastId) as { name: string } | undefined;
+async function hostOf(ctx: ServerContext, webcastId: string): Promise<{ name: string } | null> {
+  const row = (
+    await sql<{ name: string }>`SELECT u.name AS name FROM room_staff s JOIN users u ON u.id = s.user_id
+      WHERE s.webcast_id = ${webcastId} AND u.role IN (6, 7) ORDER BY u.role, u.id LIMIT 1`.execute(ctx.store.db)
+  ).rows[0];
   return row === undefined ? null : { name: row.name };
 }

@@ -3,7 +3,8 @@
  * parsed, and the one way a call names a room it must act on (unknown -> 4002, deleted ->
  * 4006).
  */
-import type { Db } from '../store/db.js';
+import { sql } from 'kysely';
+import type { StoreQueries } from '../store/sqlStore.js';
 import type { ServerContext } from '../context.js';
 import { BizError } from '../http/envelope.js';
 import { LIVE_STATUS } from '../../src/domain/constants';
@@ -67,14 +68,17 @@ function toRoom(row: RoomRow): Room {
   };
 }
 
-export function findRoom(db: Db, id: string): Room | null {
-  const row = db.prepare('SELECT * FROM rooms WHERE id = ?').get(id) as RoomRow | undefined;
+export async function findRoom(q: StoreQueries, id: string): Promise<Room | null> {
+  const row = (
+    await sql<RoomRow>`SELECT id, title, gate, status, start_time, cover_url, introduction, theme_colour, locale, capacity, replay_capacity, deleted, config
+      FROM rooms WHERE id = ${id}`.execute(q)
+  ).rows[0];
   return row ? toRoom(row) : null;
 }
 
 /** The room a call acts on: unknown -> 4002, deleted -> 4006. */
-export function requireRoom(ctx: ServerContext, id: string): Room {
-  const room = findRoom(ctx.db, id);
+export async function requireRoom(ctx: ServerContext, id: string): Promise<Room> {
+  const room = await findRoom(ctx.store.db, id);
   if (!room) throw new BizError(4002);
   if (room.deleted) throw new BizError(4006);
   return room;

@@ -50,13 +50,13 @@ function signupRoom(room: Room): Room {
 
 export const signupRoutes: RouteModule = (app, ctx) => {
   app.get<IdParams>('/ccp/monitor/v2/webcast/:id/sign', { schema: ID_PARAMS }, async (request) => {
-    const room = requireRoom(ctx, request.params.id);
+    const room = await requireRoom(ctx, request.params.id);
     const s = room.settings.signup;
     return okEnvelope({ enabled: room.gate === 'signup', approval: s.approval, fields: room.gate === 'signup' ? s.fields : [] });
   });
 
   app.post<{ Body: SignBody }>('/ccp/monitor/v2/webcast/sign', { schema: SIGN_SCHEMA }, async (request) => {
-    const room = signupRoom(requireRoom(ctx, request.body.webcastId));
+    const room = signupRoom(await requireRoom(ctx, request.body.webcastId));
     const fields = room.settings.signup.fields;
     const answers = validateAnswers(fields, request.body.answers);
     const who = identityOf(fields, answers);
@@ -68,7 +68,7 @@ export const signupRoutes: RouteModule = (app, ctx) => {
       const given = type === 1 ? checked('numString', validatePhone(request.body.numString)) : request.body.numString.trim();
       if (given.toLowerCase() !== numString.toLowerCase()) throw invalid('numString', 'must match the phone or email answered');
     }
-    const record = submitSignup(ctx.db, ctx.now(), room, answers);
+    const record = await submitSignup(ctx.store, ctx.now(), room, answers);
     return okEnvelope({ state: record.state, numString, type });
   });
 
@@ -77,11 +77,11 @@ export const signupRoutes: RouteModule = (app, ctx) => {
     { schema: IS_SIGN_SCHEMA },
     async (request) => {
       const { webcastId, numString, type } = request.params;
-      const room = requireRoom(ctx, webcastId);
+      const room = await requireRoom(ctx, webcastId);
       const record =
         type === 1
-          ? signupByPhone(ctx.db, room.id, checked('numString', validatePhone(numString)))
-          : signupByEmail(ctx.db, room.id, checked('numString', validateEmail(numString)));
+          ? await signupByPhone(ctx.store.db, room.id, checked('numString', validatePhone(numString)))
+          : await signupByEmail(ctx.store.db, room.id, checked('numString', validateEmail(numString)));
       return okEnvelope({ signed: record !== null, state: record?.state ?? 'none', approval: room.settings.signup.approval });
     },
   );

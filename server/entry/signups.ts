@@ -5,7 +5,8 @@
  * waits for the host's audit (admin API); otherwise it passes at once. Logging in to a
  * sign-up room reads the state: pending -> 4011, failed -> 4012, passed -> in.
  */
-import type { Db } from '../store/db.js';
+import { sql } from 'kysely';
+import { changedRows, lockKey, type SqlStore, type StoreQueries } from '../store/sqlStore.js';
 import { BizError, invalid } from '../http/envelope.js';
 import type { SignField } from './roomSettings.js';
 import type { Room } from './rooms.js';
@@ -111,62 +112,62 @@ const toRecord = (r: SignupRow): SignupRecord => ({
   auditedAt: r.audited_at,
 });
 
-export function signupByPhone(db: Db, webcastId: string, phone: string): SignupRecord | null {
-  const row = db.prepare('SELECT * FROM signups WHERE webcast_id = ? AND phone = ?').get(webcastId, phone) as SignupRow | undefined;
+const SIGNUP_COLUMNS = sql.raw('user_id, state, phone, email, answers, created_at, audited_at');
+
+export async function signupByPhone(q: StoreQueries, webcastId: string, phone: string): Promise<SignupRecord | null> {
+  const row = (await sql<SignupRow>`SELECT ${SIGNUP_COLUMNS} FROM signups WHERE webcast_id = ${webcastId} AND phone = ${phone}`.execute(q)).rows[0];
   return row ? toRecord(row) : null;
 }
 
-export function signupByEmail(db: Db, webcastId: string, email: string): SignupRecord | null {
-  const row = db.prepare('SELECT * FROM signups WHERE webcast_id = ? AND email = ? COLLATE NOCASE').get(webcastId, email) as
-    | SignupRow
-    | undefined;
+export async function signupByEmail(q: StoreQueries, webcastId: string, email: string): Promise<SignupRecord | null> {
+  const row = (
+    await sql<SignupRow>`SELECT ${SIGNUP_COLUMNS} FROM signups WHERE webcast_id = ${webcastId} AND lower(email) = lower(${email})`.execute(q)
+  ).rows[0];
   return row ? toRecord(row) : null;
 }
 
-export function signupOfUser(db: Db, webcastId: string, userId: string): SignupRecord | null {
-  const row = db.prepare('SELECT * FROM signups WHERE webcast_id = ? AND user_id = ?').get(webcastId, userId) as SignupRow | undefined;
+export async function signupOfUser(q: StoreQueries, webcastId: string, userId: string): Promise<SignupRecord | null> {
+  const row = (await sql<SignupRow>`SELECT ${SIGNUP_COLUMNS} FROM signups WHERE webcast_id = ${webcastId} AND user_id = ${userId}`.execute(q)).rows[0];
   return row ? toRecord(row) : null;
 }
 
-export function listSignups(db: Db, webcastId: string): SignupRecord[] {
-  return (db.prepare('SELECT * FROM signups WHERE webcast_id = ? ORDER BY created_at, user_id').all(webcastId) as SignupRow[]).map(toRecord);
+export async function listSignups(q: StoreQueries, webcastId: string): Promise<SignupRecord[]> {
+  const rows = await sql<SignupRow>`SELECT ${SIGNUP_COLUMNS} FROM signups WHERE webcast_id = ${webcastId} ORDER BY created_at, user_id`.execute(q);
+  return rows.rows.map(toRecord);
 }
 
 /**
- * Records a sign-up. A repeat while pending replaces the answers; a sign-up already
- * audited keeps its state (a failed viewer cannot reset the audit by signing up again).
+ * A sign-up, or the one already made with the same phone or address (pending: its answers
+ * updated). The transaction holds the room's phone or address, so the same person signing
+ * up twice at once (two tabs, two nodes) makes one sign-up and one user.
  */
-export function submitSignup(db: Db, now: number, room: Room, answers: Answers): SignupRecord {
+export function submitSignup(store: SqlStore, now: number, room: Room, answers: Answers): Promise<SignupRecord> {
   const fields = room.settings.signup.fields;
   const who = identityOf(fields, answers);
-  return db.transaction(() => {
-    const existing = who.phone !== null ? signupByPhone(db, room.id, who.phone) : signupByEmail(db, room.id, who.email ?? '');
+  return store.db.transaction().execute(async (tx) => {
+    await lockKey(tx, `signup:${room.id}:${who.phone ?? (who.email ?? '').toLowerCase()}`);
+    const existing = who.phone !== null ? await signupByPhone(tx, room.id, who.phone) : await signupByEmail(tx, room.id, who.email ?? '');
     if (existing) {
       if (existing.state === 'pending') {
-        db.prepare('UPDATE signups SET answers = ? WHERE webcast_id = ? AND user_id = ?').run(JSON.stringify(answers), room.id, existing.userId);
+        await sql`UPDATE signups SET answers = ${JSON.stringify(answers)} WHERE webcast_id = ${room.id} AND user_id = ${existing.userId}`.execute(tx);
         return { ...existing, answers };
       }
       return existing;
     }
-    const user = who.phone !== null ? userOfPhone(db, now, who.phone) : userOfEmail(db, now, who.email ?? '');
+    const user = who.phone !== null ? await userOfPhone(tx, now, who.phone) : await userOfEmail(tx, now, who.email ?? '');
     const state: SignupState = room.settings.signup.approval ? 'pending' : 'passed';
-    db.prepare(
-      'INSERT INTO signups (webcast_id, user_id, phone, email, answers, state, created_at, audited_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-    ).run(room.id, user.id, who.phone, who.email, JSON.stringify(answers), state, now, state === 'passed' ? now : null);
-    return signupOfUser(db, room.id, user.id) as SignupRecord;
-  })();
+    await sql`INSERT INTO signups (webcast_id, user_id, phone, email, answers, state, created_at, audited_at)
+      VALUES (${room.id}, ${user.id}, ${who.phone}, ${who.email}, ${JSON.stringify(answers)}, ${state}, ${now}, ${state === 'passed' ? now : null})`.execute(tx);
+    return (await signupOfUser(tx, room.id, user.id))!;
+  });
 }
 
-/** The host's decision (admin API). 4501 when the user has not signed up for the room. */
-export function auditSignup(db: Db, now: number, webcastId: string, userId: string, state: 'passed' | 'failed'): SignupRecord {
-  const changed = db
-    .prepare('UPDATE signups SET state = ?, audited_at = ? WHERE webcast_id = ? AND user_id = ?')
-    .run(state, now, webcastId, userId).changes;
-  if (changed !== 1) throw invalid('uid', 'has not signed up for this room');
-  return signupOfUser(db, webcastId, userId) as SignupRecord;
+export async function auditSignup(q: StoreQueries, now: number, webcastId: string, userId: string, state: 'passed' | 'failed'): Promise<SignupRecord> {
+  const changed = await sql`UPDATE signups SET state = ${state}, audited_at = ${now} WHERE webcast_id = ${webcastId} AND user_id = ${userId}`.execute(q);
+  if (changedRows(changed) !== 1) throw invalid('uid', 'has not signed up for this room');
+  return (await signupOfUser(q, webcastId, userId))!;
 }
 
-/** The login gate of a sign-up room. */
 export function assertSignupPassed(record: SignupRecord | null): void {
   if (!record) throw new BizError(4009, 'sign up for this room first');
   if (record.state === 'pending') throw new BizError(4011);

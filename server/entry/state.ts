@@ -27,7 +27,7 @@ export function entryState(ctx: ServerContext): EntryState {
   if (!state) {
     const rate = ctx.config.guestLoginRate;
     state = {
-      codes: new VerificationCodes(ctx.db, ctx.now),
+      codes: new VerificationCodes(ctx.store, ctx.now),
       limiter: guessLimiterOf(ctx),
       newGuests: new TokenBuckets(ctx.now, rate, (wait) => `too many new guests from this address (${rate.perSecond} a second after ${rate.burst}), wait ${wait} s`),
       signalledGuests: new TokenBuckets(ctx.now, SIGNALLED_GUEST_RATE, (wait) => `someone was removed from the room from this address lately: new guests from it are let in slowly, wait ${wait} s`),

@@ -109,14 +109,14 @@ export async function staffLogin(kit: Kit, webcastId: string, who: 'host' | 'ass
 /** Sends an SMS code to the phone and reads it the way a demo user would (the simulated inbox). */
 export async function smsCode(kit: Kit, phone: string): Promise<string> {
   ok(await kit.post('/commerce/v1/verify/sms/send', { phone }));
-  const latest = entryState(kit.server.ctx).codes.latest('sms', phone.replace(/[\s-]/g, ''));
+  const latest = await entryState(kit.server.ctx).codes.latest('sms', phone.replace(/[\s-]/g, ''));
   if (!latest) throw new Error('no code was sent');
   return latest.code;
 }
 
 export async function emailCode(kit: Kit, email: string): Promise<string> {
   ok(await kit.post('/commerce/v1/verify/mail/sendCode', { email }));
-  const latest = entryState(kit.server.ctx).codes.latest('email', email);
+  const latest = await entryState(kit.server.ctx).codes.latest('email', email);
   if (!latest) throw new Error('no code was sent');
   return latest.code;
 }

@@ -5,7 +5,8 @@
  * changed (users.name_changed = 1, which the mic and lottery gates read); a name the server
  * made up does not.
  */
-import type { Db } from '../store/db.js';
+import { sql } from 'kysely';
+import { lockKey, type StoreQueries } from '../store/sqlStore.js';
 import { randomDigits, randomToken } from '../auth/random.js';
 import { ROLE } from '../../src/domain/roles';
 
@@ -31,6 +32,8 @@ interface UserRow {
   vip: number;
 }
 
+const USER_COLUMNS = sql.raw('id, name, name_changed, role, phone, email, head_img_url, vip');
+
 const toUser = (r: UserRow): UserRecord => ({
   id: r.id,
   name: r.name,
@@ -45,8 +48,8 @@ const toUser = (r: UserRow): UserRecord => ({
 /** A default name of Han characters and digits, so it passes the nickname rules as it is. */
 export const generatedGuestName = (): string => `游客${randomDigits(6)}`;
 
-export function findUser(db: Db, id: string): UserRecord | null {
-  const row = db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
+export async function findUser(q: StoreQueries, id: string): Promise<UserRecord | null> {
+  const row = (await sql<UserRow>`SELECT ${USER_COLUMNS} FROM users WHERE id = ${id}`.execute(q)).rows[0];
   return row ? toUser(row) : null;
 }
 
@@ -62,67 +65,93 @@ export interface NewUser {
   readonly vip?: boolean;
 }
 
-export function createUser(db: Db, now: number, user: NewUser): UserRecord {
+export async function createUser(q: StoreQueries, now: number, user: NewUser): Promise<UserRecord> {
   const id = user.id ?? `u${randomToken(15)}`;
   const name = user.chosenName ?? user.fallbackName ?? generatedGuestName();
-  db.prepare(
-    'INSERT INTO users (id, name, name_changed, role, phone, email, head_img_url, vip, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-  ).run(
-    id,
-    name,
-    user.chosenName === undefined ? 0 : 1,
-    user.role ?? ROLE.guest,
-    user.phone ?? null,
-    user.email ?? null,
-    user.headImgUrl ?? null,
-    user.vip ? 1 : 0,
-    now,
-  );
-  return findUser(db, id) as UserRecord;
+  await sql`INSERT INTO users (id, name, name_changed, role, phone, email, head_img_url, vip, created_at)
+    VALUES (${id}, ${name}, ${user.chosenName === undefined ? 0 : 1}, ${user.role ?? ROLE.guest}, ${user.phone ?? null}, ${user.email ?? null},
+      ${user.headImgUrl ?? null}, ${user.vip ? 1 : 0}, ${now})`.execute(q);
+  return (await findUser(q, id))!;
 }
 
 /** Sets a name the viewer chose. */
-export function renameUser(db: Db, userId: string, name: string): void {
-  db.prepare('UPDATE users SET name = ?, name_changed = 1 WHERE id = ?').run(name, userId);
+export async function renameUser(q: StoreQueries, userId: string, name: string): Promise<void> {
+  await sql`UPDATE users SET name = ${name}, name_changed = 1 WHERE id = ${userId}`.execute(q);
 }
 
-export function findUserByPhone(db: Db, phone: string): UserRecord | null {
-  const row = db.prepare('SELECT * FROM users WHERE phone = ? ORDER BY created_at LIMIT 1').get(phone) as UserRow | undefined;
+export async function findUserByPhone(q: StoreQueries, phone: string): Promise<UserRecord | null> {
+  const row = (await sql<UserRow>`SELECT ${USER_COLUMNS} FROM users WHERE phone = ${phone} ORDER BY created_at, id LIMIT 1`.execute(q)).rows[0];
   return row ? toUser(row) : null;
 }
 
-export function findUserByEmail(db: Db, email: string): UserRecord | null {
-  const row = db.prepare('SELECT * FROM users WHERE email = ? COLLATE NOCASE ORDER BY created_at LIMIT 1').get(email) as
-    | UserRow
-    | undefined;
+/** An address is one account whatever its letters' case. */
+export async function findUserByEmail(q: StoreQueries, email: string): Promise<UserRecord | null> {
+  const row = (await sql<UserRow>`SELECT ${USER_COLUMNS} FROM users WHERE lower(email) = lower(${email}) ORDER BY created_at, id LIMIT 1`.execute(q))
+    .rows[0];
   return row ? toUser(row) : null;
+}
+
+/**
+ * Finds or makes the one user of a key (a phone, an address, an outside account) in a
+ * transaction that holds the key: two first logins at once, on two nodes, make one user.
+ * `q`: the store, or a transaction of the caller's to join.
+ */
+async function oneUserOf(
+  q: StoreQueries,
+  key: string,
+  find: (tx: StoreQueries) => Promise<UserRecord | null>,
+  make: (tx: StoreQueries) => Promise<UserRecord>,
+): Promise<UserRecord> {
+  const run = async (tx: StoreQueries) => {
+    await lockKey(tx, key);
+    return (await find(tx)) ?? make(tx);
+  };
+  // Inside a caller's transaction (a login, a sign-up) the key is held until it ends.
+  return q.isTransaction ? run(q) : q.transaction().execute(run);
 }
 
 /** The user of a phone number, created on first use with a name from its last digits. */
-export function userOfPhone(db: Db, now: number, phone: string): UserRecord {
-  return findUserByPhone(db, phone) ?? createUser(db, now, { phone, fallbackName: `用户${phone.slice(-4)}` });
+export function userOfPhone(q: StoreQueries, now: number, phone: string): Promise<UserRecord> {
+  return oneUserOf(
+    q,
+    `user:phone:${phone}`,
+    (tx) => findUserByPhone(tx, phone),
+    (tx) => createUser(tx, now, { phone, fallbackName: `用户${phone.slice(-4)}` }),
+  );
 }
 
-export function userOfEmail(db: Db, now: number, email: string): UserRecord {
+export function userOfEmail(q: StoreQueries, now: number, email: string): Promise<UserRecord> {
   const local = email.split('@')[0] ?? '';
   const fallback = /^[A-Za-z0-9_]{1,20}$/.test(local) ? local : generatedGuestName();
-  return findUserByEmail(db, email) ?? createUser(db, now, { email, fallbackName: fallback });
+  return oneUserOf(
+    q,
+    `user:email:${email.toLowerCase()}`,
+    (tx) => findUserByEmail(tx, email),
+    (tx) => createUser(tx, now, { email, fallbackName: fallback }),
+  );
 }
 
 /** The local user of an outside provider's account, created on first login. */
 export function userOfIdentity(
-  db: Db,
+  q: StoreQueries,
   now: number,
   provider: string,
   accountId: string,
   profile: { readonly name: string; readonly headImgUrl?: string },
-): UserRecord {
-  const link = db.prepare('SELECT user_id FROM user_identities WHERE provider = ? AND account_id = ?').get(provider, accountId) as
-    | { user_id: string }
-    | undefined;
-  const existing = link ? findUser(db, link.user_id) : null;
-  if (existing) return existing;
-  const user = createUser(db, now, { fallbackName: profile.name, ...(profile.headImgUrl ? { headImgUrl: profile.headImgUrl } : {}) });
-  db.prepare('INSERT OR REPLACE INTO user_identities (provider, account_id, user_id) VALUES (?, ?, ?)').run(provider, accountId, user.id);
-  return user;
+): Promise<UserRecord> {
+  return oneUserOf(
+    q,
+    `user:identity:${provider}:${accountId}`,
+    async (tx) => {
+      const link = (await sql<{ user_id: string }>`SELECT user_id FROM user_identities WHERE provider = ${provider} AND account_id = ${accountId}`.execute(tx))
+        .rows[0];
+      return link ? await findUser(tx, link.user_id) : null;
+    },
+    async (tx) => {
+      const user = await createUser(tx, now, { fallbackName: profile.name, ...(profile.headImgUrl ? { headImgUrl: profile.headImgUrl } : {}) });
+      await sql`INSERT INTO user_identities (provider, account_id, user_id) VALUES (${provider}, ${accountId}, ${user.id})
+        ON CONFLICT (provider, account_id) DO UPDATE SET user_id = excluded.user_id`.execute(tx);
+      return user;
+    },
+  );
 }

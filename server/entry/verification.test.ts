@@ -16,7 +16,7 @@ describe('SMS and email codes', () => {
     const sent = await kit.post(SEND, { phone: '13900000040', liveId: '10004' });
     expect(sent.code).toBe(200);
     expect(sent.data).toMatchObject({ sent: true, cooldownSeconds: 60 });
-    const code = entryState(kit.server.ctx).codes.latest('sms', '13900000040')?.code ?? '';
+    const code = (await entryState(kit.server.ctx).codes.latest('sms', '13900000040'))?.code ?? '';
     expect(code).toMatch(/^\d{6}$/);
     expect(JSON.stringify(sent)).not.toContain(code);
     expect(ok(await kit.post(CHECK, { phone: '13900000040', code }))).toEqual({ valid: true });
@@ -48,13 +48,13 @@ describe('SMS and email codes', () => {
     let now = 1_700_000_000_000;
     kit = await startSeeded({ now: () => now });
     await kit.post(SEND, { phone: '13900000043' });
-    const code = entryState(kit.server.ctx).codes.latest('sms', '13900000043')?.code ?? '';
+    const code = (await entryState(kit.server.ctx).codes.latest('sms', '13900000043'))?.code ?? '';
     now += CODE_TTL_MS;
     expect((await kit.post(CHECK, { phone: '13900000043', code })).code).toBe(4101);
 
     now += CODE_COOLDOWN_MS;
     await kit.post(SEND, { phone: '13900000043' });
-    const fresh = entryState(kit.server.ctx).codes.latest('sms', '13900000043')?.code ?? '';
+    const fresh = (await entryState(kit.server.ctx).codes.latest('sms', '13900000043'))?.code ?? '';
     const wrong = fresh === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) expect((await kit.post(CHECK, { phone: '13900000043', code: wrong })).code).toBe(4101);
     expect((await kit.post(CHECK, { phone: '13900000043', code: fresh })).code).toBe(4101);
@@ -75,7 +75,7 @@ describe('SMS and email codes', () => {
   it('shows the newest code on the simulated inbox page, escaped', async () => {
     kit = await startSeeded();
     await kit.post(SEND, { phone: '13900000045' });
-    const code = entryState(kit.server.ctx).codes.latest('sms', '13900000045')?.code ?? '';
+    const code = (await entryState(kit.server.ctx).codes.latest('sms', '13900000045'))?.code ?? '';
     const page = await fetch(`${kit.server.url}/sim/inbox?to=13900000045`);
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(await page.text()).toContain(code);

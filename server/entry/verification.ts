@@ -7,7 +7,8 @@
  * Delivery is simulated: the reference server has no SMS or mail gateway. The newest code
  * of an address can be read on the simulated inbox page (/sim/inbox, see simPages.ts).
  */
-import type { Db } from '../store/db.js';
+import { sql } from 'kysely';
+import { changedRows, type SqlStore, type StoreQueries } from '../store/sqlStore.js';
 import { BizError } from '../http/envelope.js';
 import { randomDigits } from '../auth/random.js';
 import { CODE_COOLDOWN_SECONDS } from '../../src/domain/constants';
@@ -38,59 +39,59 @@ const keyOf = (channel: CodeChannel, target: string): string => (channel === 'em
 
 export class VerificationCodes {
   constructor(
-    private readonly db: Db,
+    private readonly store: SqlStore,
     private readonly now: () => number,
   ) {}
 
-  private row(channel: CodeChannel, target: string): CodeRow | undefined {
-    return this.db
-      .prepare('SELECT code, sent_at, expires_at, failed_attempts, used_at FROM verification_codes WHERE channel = ? AND target = ?')
-      .get(channel, keyOf(channel, target)) as CodeRow | undefined;
+  private async row(q: StoreQueries, channel: CodeChannel, target: string): Promise<CodeRow | undefined> {
+    const rows = await sql<CodeRow>`SELECT code, sent_at, expires_at, failed_attempts, used_at FROM verification_codes
+      WHERE channel = ${channel} AND target = ${keyOf(channel, target)}`.execute(q);
+    return rows.rows[0];
   }
 
-  /** Issues a new code, or 4203 `{waitSeconds}` inside the cooldown of the previous one. */
-  send(channel: CodeChannel, address: string): SentCode {
+  /**
+   * Issues a new code, or 4203 `{waitSeconds}` inside the cooldown of the previous one. The
+   * cooldown is part of the write, so two requests at once (two nodes) send one code.
+   */
+  async send(channel: CodeChannel, address: string): Promise<SentCode> {
     const target = keyOf(channel, address);
     const now = this.now();
-    const previous = this.row(channel, target);
-    if (previous && now - previous.sent_at < CODE_COOLDOWN_MS) {
-      const waitSeconds = Math.ceil((CODE_COOLDOWN_MS - (now - previous.sent_at)) / 1000);
-      throw new BizError(4203, `requested too fast, wait ${waitSeconds} s`, { waitSeconds });
-    }
     const expiresAt = now + CODE_TTL_MS;
-    this.db
-      .prepare(
-        `INSERT INTO verification_codes (channel, target, code, sent_at, expires_at, failed_attempts, used_at)
-         VALUES (?, ?, ?, ?, ?, 0, NULL)
-         ON CONFLICT (channel, target) DO UPDATE SET code = excluded.code, sent_at = excluded.sent_at,
-           expires_at = excluded.expires_at, failed_attempts = 0, used_at = NULL`,
-      )
-      .run(channel, target, randomDigits(CODE_DIGITS), now, expiresAt);
-    return { expiresAt, cooldownSeconds: CODE_COOLDOWN_SECONDS };
+    const written = await sql`INSERT INTO verification_codes (channel, target, code, sent_at, expires_at, failed_attempts, used_at)
+      VALUES (${channel}, ${target}, ${randomDigits(CODE_DIGITS)}, ${now}, ${expiresAt}, 0, NULL)
+      ON CONFLICT (channel, target) DO UPDATE SET code = excluded.code, sent_at = excluded.sent_at,
+        expires_at = excluded.expires_at, failed_attempts = 0, used_at = NULL
+      WHERE verification_codes.sent_at <= ${now - CODE_COOLDOWN_MS}`.execute(this.store.db);
+    if (changedRows(written) === 1) return { expiresAt, cooldownSeconds: CODE_COOLDOWN_SECONDS };
+    const previous = await this.row(this.store.db, channel, target);
+    const waitSeconds = Math.max(1, Math.ceil((CODE_COOLDOWN_MS - (now - (previous?.sent_at ?? now))) / 1000));
+    throw new BizError(4203, `requested too fast, wait ${waitSeconds} s`, { waitSeconds });
   }
 
   /**
    * Checks a code: 4101 when there is no live code or it does not match (a miss counts
-   * toward burning it). `consume` marks it used (a login); a plain check leaves it usable.
+   * toward burning it). `consume` marks it used (a login, in its transaction `q`); a plain
+   * check leaves it usable. A code is used once however many logins race for it.
    */
-  verify(channel: CodeChannel, address: string, code: string, consume: boolean): void {
+  async verify(channel: CodeChannel, address: string, code: string, consume: boolean, q: StoreQueries = this.store.db): Promise<void> {
     const target = keyOf(channel, address);
     const now = this.now();
-    const row = this.row(channel, target);
+    const row = await this.row(q, channel, target);
     const live = row && row.used_at === null && row.expires_at > now && row.failed_attempts < CODE_MAX_FAILED_ATTEMPTS;
     if (!row || !live) throw new BizError(4101);
     if (row.code !== code) {
-      this.db
-        .prepare('UPDATE verification_codes SET failed_attempts = failed_attempts + 1 WHERE channel = ? AND target = ?')
-        .run(channel, target);
+      await sql`UPDATE verification_codes SET failed_attempts = failed_attempts + 1 WHERE channel = ${channel} AND target = ${target}`.execute(q);
       throw new BizError(4101);
     }
-    if (consume) this.db.prepare('UPDATE verification_codes SET used_at = ? WHERE channel = ? AND target = ?').run(now, channel, target);
+    if (!consume) return;
+    const used = await sql`UPDATE verification_codes SET used_at = ${now}
+      WHERE channel = ${channel} AND target = ${target} AND code = ${code} AND used_at IS NULL`.execute(q);
+    if (changedRows(used) !== 1) throw new BizError(4101);
   }
 
   /** The simulated inbox: the newest code sent to an address, while it can still be used. */
-  latest(channel: CodeChannel, target: string): { readonly code: string; readonly expiresAt: number } | null {
-    const row = this.row(channel, target);
+  async latest(channel: CodeChannel, target: string): Promise<{ readonly code: string; readonly expiresAt: number } | null> {
+    const row = await this.row(this.store.db, channel, target);
     if (!row || row.used_at !== null || row.expires_at <= this.now()) return null;
     return { code: row.code, expiresAt: row.expires_at };
   }

@@ -39,19 +39,19 @@ export const verificationRoutes: RouteModule = (app, ctx) => {
 
   app.post<{ Body: { phone: string; liveId?: string } }>('/commerce/v1/verify/sms/send', { schema: SMS_SEND_SCHEMA }, async (request) => {
     const phone = phoneField('phone', request.body.phone);
-    if (request.body.liveId !== undefined) requireRoom(ctx, request.body.liveId);
-    return okEnvelope({ sent: true, ...codes.send('sms', phone) });
+    if (request.body.liveId !== undefined) await requireRoom(ctx, request.body.liveId);
+    return okEnvelope({ sent: true, ...(await codes.send('sms', phone)) });
   });
 
   app.post<{ Body: { phone: string; code: string } }>('/commerce/v1/verify/sms/check', { schema: SMS_CHECK_SCHEMA }, async (request) => {
     const phone = phoneField('phone', request.body.phone);
-    codes.verify('sms', phone, smsCodeField('code', request.body.code), false);
+    await codes.verify('sms', phone, smsCodeField('code', request.body.code), false);
     return okEnvelope({ valid: true });
   });
 
   app.post<{ Body: { email: string; liveId?: string } }>('/commerce/v1/verify/mail/sendCode', { schema: MAIL_SEND_SCHEMA }, async (request) => {
     const email = emailField('email', request.body.email);
-    if (request.body.liveId !== undefined) requireRoom(ctx, request.body.liveId);
-    return okEnvelope({ sent: true, ...codes.send('email', email) });
+    if (request.body.liveId !== undefined) await requireRoom(ctx, request.body.liveId);
+    return okEnvelope({ sent: true, ...(await codes.send('email', email)) });
   });
 };

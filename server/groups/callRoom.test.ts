@@ -17,7 +17,7 @@ afterEach(async () => {
 });
 
 async function member(s: TestServer, uid: string, options: UserOptions = {}) {
-  const session = loginAs(s.ctx, uid, 'r1', { nameChanged: true, ...options });
+  const session = await loginAs(s.ctx, uid, 'r1', { nameChanged: true, ...options });
   const socket = await TestSocket.connect(s.url, session.sid);
   sockets.push(socket);
   await socket.request(7001, { webcastId: 'r1', offset: 0 });

@@ -55,7 +55,7 @@ export function registerCallRoomHandlers(ctx: ServerContext, mic: MicService): v
   const handlers = ctx.socketHandlers;
 
   handlers.register(CALL_ROOM_REQUEST.join, async (request) => {
-    const webcastId = roomOfRequest(ctx, request);
+    const webcastId = await roomOfRequest(ctx, request);
     if (!isStaff(request.session.role)) {
       const state: MicState = await mic.stateOf(webcastId, request.session.userId);
       if (state === 'connecting') await mic.reply(request.session, 'confirm');
@@ -65,7 +65,7 @@ export function registerCallRoomHandlers(ctx: ServerContext, mic: MicService): v
   });
 
   handlers.register(CALL_ROOM_REQUEST.quit, async (request) => {
-    const webcastId = roomOfRequest(ctx, request);
+    const webcastId = await roomOfRequest(ctx, request);
     if (isStaff(request.session.role)) throw invalid('webcastId', 'the host side stays in the call room; close mic requests instead (1617)');
     const state = await mic.stateOf(webcastId, request.session.userId);
     if (state === 'connecting') await mic.reply(request.session, 'decline');
@@ -75,7 +75,7 @@ export function registerCallRoomHandlers(ctx: ServerContext, mic: MicService): v
   });
 
   handlers.register(CALL_ROOM_REQUEST.kick, async (request) => {
-    const webcastId = roomOfRequest(ctx, request);
+    const webcastId = await roomOfRequest(ctx, request);
     requireStaff(request);
     const users = requireIdList(request.body, 'users', MAX_USERS, UID);
     const kickReason = optionalInt(request.body, 'kick_reason', { min: 0, max: 65535 }) ?? KICK_DEFAULT_REASON;
@@ -87,7 +87,7 @@ export function registerCallRoomHandlers(ctx: ServerContext, mic: MicService): v
   });
 
   handlers.register(CALL_ROOM_REQUEST.roomAttributes, async (request) => {
-    const webcastId = roomOfRequest(ctx, request);
+    const webcastId = await roomOfRequest(ctx, request);
     const attr = readAttr(request.body);
     if (attr !== null) {
       requireStaff(request);
@@ -97,7 +97,7 @@ export function registerCallRoomHandlers(ctx: ServerContext, mic: MicService): v
   });
 
   handlers.register(CALL_ROOM_REQUEST.userAttributes, async (request) => {
-    const webcastId = roomOfRequest(ctx, request);
+    const webcastId = await roomOfRequest(ctx, request);
     const uids = request.body.users === undefined ? (await mic.users(webcastId)).map((u) => u.uid) : requireIdList(request.body, 'users', MAX_USERS, UID);
     return userAttributes(mic, webcastId, uids);
   });

@@ -12,7 +12,7 @@ let server: TestServer;
 const sockets: TestSocket[] = [];
 
 async function user(id: string): Promise<TestSocket> {
-  const session = loginAs(server.ctx, id, 'room-groups', { name: `Name ${id}` });
+  const session = await loginAs(server.ctx, id, 'room-groups', { name: `Name ${id}` });
   const socket = await TestSocket.connect(server.url, session.sid);
   sockets.push(socket);
   return socket;

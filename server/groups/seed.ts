@@ -17,7 +17,7 @@ export async function seedRoomGroups(ctx: ServerContext, roomIds: readonly strin
   for (const roomId of roomIds) {
     let groups;
     try {
-      groups = requireRoom(ctx, roomId).settings.groups;
+      groups = (await requireRoom(ctx, roomId)).settings.groups;
     } catch {
       continue; // a deleted demo room offers nothing
     }

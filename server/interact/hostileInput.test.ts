@@ -57,7 +57,7 @@ let token: string;
 beforeAll(async () => {
   ({ server, api } = await startInteractServer());
   await seededRoom(server.ctx, ROOM);
-  token = viewer(server.ctx, 'alice', ROOM, { nameChanged: true, realNameVerified: true }).token;
+  token = (await viewer(server.ctx, 'alice', ROOM, { nameChanged: true, realNameVerified: true })).token;
   // Everything running, so the inputs reach the rules and not only "not started".
   for (const path of ['lottery/start', 'redpacket/send']) await api.admin(`/admin/v1/rooms/${ROOM}/${path}`);
   await api.admin(`/admin/v1/rooms/${ROOM}/paper/publish`, { kind: 'paper' });

@@ -8,7 +8,7 @@ describe('restart on the same DATA_DIR', () => {
   it('keeps answers, balances, withdrawals, rewards and orders', async () => {
     const { server, api } = await startInteractServer();
     const room = await seededRoom(server.ctx, 'r1');
-    const alice = viewer(server.ctx, 'alice', room, { realNameVerified: true });
+    const alice = await viewer(server.ctx, 'alice', room, { realNameVerified: true });
     await api.admin(`/admin/v1/rooms/${room}/paper/publish`, { kind: 'paper' });
     await api.post(LIVE_CALLS.paperState.path, { id: `pp_${room}_survey`, webcastId: room, answers: [{ id: 'q3', answer: 'Acme' }] }, { token: alice.token });
     await api.admin(`/admin/v1/rooms/${room}/redpacket/send`, { total: '5.00', count: 1 });

@@ -84,7 +84,7 @@ describe('room settings', () => {
       privateMerchant: false,
     });
     // The host's switches count (console, admin commerce); a room configured without an offer says so.
-    updateSettings(kit.server.ctx, '10001', { goods_enabled: 0, rewards_enabled: 0 });
+    await updateSettings(kit.server.ctx.store.db, '10001', { goods_enabled: 0, rewards_enabled: 0 });
     expect(ok(await kit.get('/ccp/monitor/v2/market/config', { webcastId: '10001' }))).toMatchObject({ goods: false, rewards: false, recommend: true });
     expect(ok(await kit.get('/ccp/monitor/v2/market/config', { webcastId: '10005' }))).toMatchObject({ goods: true, recommend: false, posters: false });
     expect(ok(await kit.get('/ccp/monitor/v2/setting/cloud', { webcastId: '10005' }))).toEqual({ docShare: false, whiteboard: false, cloudFiles: false });

@@ -56,14 +56,14 @@ export const countsRoutes: RouteModule = (app, ctx) => {
   });
 
   app.post<{ Body: { webcastId: string; count: number } }>('/ccp/receiver/v1/praise', { schema: PRAISE_SCHEMA }, async (request) => {
-    const { room } = viewerIn(ctx, request, request.body.webcastId);
+    const { room } = await viewerIn(ctx, request, request.body.webcastId);
     const praise = await addPraise(ctx.store.db, room.id, request.body.count);
     counts.changed(room.id);
     return okEnvelope({ praise });
   });
 
   app.post<WebcastBody>('/ccp/handler/v2/praise/count', { schema: WEBCAST_BODY }, async (request) => {
-    const room = requireRoom(ctx, request.body.webcastId);
+    const room = await requireRoom(ctx, request.body.webcastId);
     return okEnvelope(await countsOf(ctx, room.id));
   });
 
@@ -71,13 +71,13 @@ export const countsRoutes: RouteModule = (app, ctx) => {
     '/ccp/handler/v2/praise/:webcastId/custom/images',
     { schema: { params: { type: 'object', required: ['webcastId'], properties: { webcastId: ROOM_ID_SCHEMA } } } },
     async (request) => {
-      const room = requireRoom(ctx, request.params.webcastId);
+      const room = await requireRoom(ctx, request.params.webcastId);
       return okEnvelope({ images: room.settings.praiseImages });
     },
   );
 
   app.get<WebcastQuery>('/ccp/monitor/v2/webcast/total', { schema: WEBCAST_QUERY }, async (request) => {
-    const room = requireRoom(ctx, request.query.webcastId);
+    const room = await requireRoom(ctx, request.query.webcastId);
     return okEnvelope({ ...(await countsOf(ctx, room.id)), viewers: await viewersEver(ctx, room.id) });
   });
 };

@@ -42,14 +42,14 @@ async function chargeState(ctx: ServerContext, q: StoreQueries, room: Room, user
 
 export const delayRoutes: RouteModule = (app, ctx) => {
   app.post<IdParams>('/ccp/handler/v2/webcast/delay/:id', { schema: ID_PARAMS }, async (request) => {
-    const { session, room } = viewerIn(ctx, request, request.params.id);
+    const { session, room } = await viewerIn(ctx, request, request.params.id);
     if (!room.settings.charge.enabled) throw invalid('id', 'this room does not charge for watching');
     await sql`INSERT INTO delay_charges (webcast_id, user_id, started_at) VALUES (${room.id}, ${session.userId}, ${ctx.now()}) ON CONFLICT DO NOTHING`.execute(ctx.store.db);
     return okEnvelope(await chargeState(ctx, ctx.store.db, room, session.userId));
   });
 
   app.get<IdParams>('/ccp/handler/v2/webcast/delay/:id/check', { schema: ID_PARAMS }, async (request) => {
-    const { session, room } = viewerIn(ctx, request, request.params.id);
+    const { session, room } = await viewerIn(ctx, request, request.params.id);
     return okEnvelope(await chargeState(ctx, ctx.store.db, room, session.userId));
   });
 
@@ -57,7 +57,7 @@ export const delayRoutes: RouteModule = (app, ctx) => {
     '/ccp/handler/v2/webcast/delay/:id/pay',
     { schema: { ...ID_PARAMS, body: objectOf({ amount: AMOUNT }, ['amount']) } },
     async (request) => {
-      const { session, room } = viewerIn(ctx, request, request.params.id);
+      const { session, room } = await viewerIn(ctx, request, request.params.id);
       const charge = room.settings.charge;
       if (!charge.enabled) throw invalid('id', 'this room does not charge for watching');
       const amount = formatYuan(checkedAmount('amount', request.body.amount));

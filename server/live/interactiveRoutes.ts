@@ -29,7 +29,7 @@ export const interactiveRoutes: RouteModule = (app, ctx) => {
     '/ccp/monitor/v1/interactive',
     { schema: INTERACTIVE_SCHEMA },
     async (request) => {
-      const { session, room } = viewerIn(ctx, request, request.body.webcastId);
+      const { session, room } = await viewerIn(ctx, request, request.body.webcastId);
       const { type, content } = request.body;
       const q = ctx.store.db;
       const { id } = (

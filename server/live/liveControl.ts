@@ -15,7 +15,7 @@ export const ROOM_MESSAGE = { liveStatus: 7107, caption: 7125 } as const;
 
 /** The room is preparing or live (7107); the start time is when it first went live. */
 export async function startLive(ctx: ServerContext, id: string, status: typeof LIVE_STATUS.preparing | typeof LIVE_STATUS.live) {
-  const room = requireRoom(ctx, id);
+  const room = await requireRoom(ctx, id);
   // The start time is when the room went live; a repeated start keeps it.
   const startTime = status === LIVE_STATUS.live && room.status !== LIVE_STATUS.live ? ctx.now() : room.startTime;
   await sql`UPDATE rooms SET status = ${status}, start_time = ${startTime} WHERE id = ${id}`.execute(ctx.store.db);
@@ -25,9 +25,9 @@ export async function startLive(ctx: ServerContext, id: string, status: typeof L
 
 /** The room ended (7107 with the replay); a session that was on air becomes a recording. */
 export async function endLive(ctx: ServerContext, id: string) {
-  const before = requireRoom(ctx, id);
+  const before = await requireRoom(ctx, id);
   await sql`UPDATE rooms SET status = ${LIVE_STATUS.ended} WHERE id = ${id}`.execute(ctx.store.db);
-  const ended = findRoom(ctx.db, id);
+  const ended = await findRoom(ctx.store.db, id);
   const replay = ended ? replayOf(ctx.config, ended) : null;
   // The session that ended is a recording of the room (the demo's recordings all play the demo VOD).
   if (replay !== null && before.status !== LIVE_STATUS.ended && before.status !== LIVE_STATUS.notStarted) await recordSession(ctx, id, before.title, before.startTime, before.settings.replay.loops);

@@ -16,7 +16,7 @@ export const recordRoutes: RouteModule = (app, ctx) => {
     '/ccp/monitor/v2/webcast/record/list/:webcastId',
     { schema: RECORDS_SCHEMA },
     async (request) => {
-      const { room } = viewerIn(ctx, request, request.params.webcastId);
+      const { room } = await viewerIn(ctx, request, request.params.webcastId);
       const { skip, take } = request.query;
       const q = ctx.store.db;
       const total = (await sql<{ n: number }>`SELECT COUNT(*) AS n FROM room_records WHERE webcast_id = ${room.id}`.execute(q)).rows[0]!.n;

@@ -12,18 +12,18 @@ import { ID_PARAMS, WEBCAST_BODY, WEBCAST_QUERY, type IdParams, type WebcastBody
 
 export const roomPageRoutes: RouteModule = (app, ctx) => {
   app.get<WebcastQuery>('/ccp/handler/v2/noticeV2/get/info', { schema: WEBCAST_QUERY }, async (request) => {
-    const room = requireRoom(ctx, request.query.webcastId);
+    const room = await requireRoom(ctx, request.query.webcastId);
     const row = (await sql<{ content: string; updated_at: number }>`SELECT content, updated_at FROM room_notices WHERE webcast_id = ${room.id}`.execute(ctx.store.db)).rows[0];
     return okEnvelope({ notice: row ? { content: row.content, updatedAt: row.updated_at } : null });
   });
 
   app.get<IdParams>('/ccp/monitor/v2/contract/:id', { schema: ID_PARAMS }, async (request) => {
-    const room = requireRoom(ctx, request.params.id);
+    const room = await requireRoom(ctx, request.params.id);
     return okEnvelope(room.settings.contract);
   });
 
   app.get<WebcastQuery>('/ccp/monitor/v1/webcast/user/list', { schema: WEBCAST_QUERY }, async (request) => {
-    const { room } = viewerIn(ctx, request, request.query.webcastId);
+    const { room } = await viewerIn(ctx, request, request.query.webcastId);
     const users = (
       await sql`SELECT u.id AS uid, u.name, u.role, u.head_img_url AS "headImgUrl"
         FROM room_staff s JOIN users u ON u.id = s.user_id WHERE s.webcast_id = ${room.id} ORDER BY u.role, u.id`.execute(ctx.store.db)
@@ -32,7 +32,7 @@ export const roomPageRoutes: RouteModule = (app, ctx) => {
   });
 
   app.post<WebcastBody>('/ccp/user/v1/heartbeat', { schema: WEBCAST_BODY }, async (request) => {
-    const { session, room } = viewerIn(ctx, request, request.body.webcastId);
+    const { session, room } = await viewerIn(ctx, request, request.body.webcastId);
     return okEnvelope({ expiresAt: session.expiresAt, online: await ctx.hub.onlineCount(room.id), status: room.status });
   });
 };

@@ -17,9 +17,9 @@ import { WEBCAST_QUERY, type WebcastQuery } from './schemas.js';
 import { sessionOf } from '../auth/sessions.js';
 
 /** The watermark text for whoever asks: {name} and {userId} filled for a viewer of the room. */
-function watermarkText(ctx: ServerContext, request: FastifyRequest, room: Room): string {
-  const session = sessionOf(ctx.sessions, request);
-  const user = session && session.webcastId === room.id ? findUser(ctx.db, session.userId) : null;
+async function watermarkText(ctx: ServerContext, request: FastifyRequest, room: Room): Promise<string> {
+  const session = await sessionOf(ctx.sessions, request);
+  const user = session && session.webcastId === room.id ? await findUser(ctx.store.db, session.userId) : null;
   return room.settings.watermark.text.replaceAll('{name}', user?.name ?? '').replaceAll('{userId}', user?.id ?? '').trim();
 }
 
@@ -32,18 +32,18 @@ const groupView = async (ctx: ServerContext, group: RoomGroup) => ({ ...group, m
 
 export const settingsRoutes: RouteModule = (app, ctx) => {
   app.get<WebcastQuery>('/ccp/monitor/v2/setting/cloud', { schema: WEBCAST_QUERY }, async (request) =>
-    okEnvelope(requireRoom(ctx, request.query.webcastId).settings.cloud),
+    okEnvelope((await requireRoom(ctx, request.query.webcastId)).settings.cloud),
   );
 
   app.get<WebcastQuery>('/ccp/monitor/v2/setting/other', { schema: WEBCAST_QUERY }, async (request) =>
-    okEnvelope(requireRoom(ctx, request.query.webcastId).settings.other),
+    okEnvelope((await requireRoom(ctx, request.query.webcastId)).settings.other),
   );
 
   app.get<WebcastQuery>('/ccp/monitor/v2/market/config', { schema: WEBCAST_QUERY }, async (request) => {
-    const room = requireRoom(ctx, request.query.webcastId);
+    const room = await requireRoom(ctx, request.query.webcastId);
     const s = room.settings;
     // The room's offer as configured, and the host's switches now (console, admin commerce).
-    const switches = settingsOf(ctx, room.id);
+    const switches = await settingsOf(ctx.store.db, room.id);
     return okEnvelope({
       goods: s.features.goods && switches.goodsEnabled,
       recommend: s.features.recommend,
@@ -54,18 +54,18 @@ export const settingsRoutes: RouteModule = (app, ctx) => {
   });
 
   app.get<WebcastQuery>('/ccp/monitor/v2/watermark/config', { schema: WEBCAST_QUERY }, async (request) => {
-    const room = requireRoom(ctx, request.query.webcastId);
+    const room = await requireRoom(ctx, request.query.webcastId);
     const w = room.settings.watermark;
-    return okEnvelope({ enabled: w.enabled, text: w.enabled ? watermarkText(ctx, request, room) : '', opacity: w.opacity, fontSize: w.fontSize });
+    return okEnvelope({ enabled: w.enabled, text: w.enabled ? await watermarkText(ctx, request, room) : '', opacity: w.opacity, fontSize: w.fontSize });
   });
 
   app.get<WebcastQuery>('/ccp/monitor/v2/group_info/list', { schema: WEBCAST_QUERY }, async (request) => {
-    const g = requireRoom(ctx, request.query.webcastId).settings.groups;
+    const g = (await requireRoom(ctx, request.query.webcastId)).settings.groups;
     return okEnvelope({ groups: g.enabled ? await Promise.all(g.list.map((group) => groupView(ctx, group))) : [] });
   });
 
   app.get<WebcastQuery>('/ccp/monitor/v2/group_config', { schema: WEBCAST_QUERY }, async (request) => {
-    const g = requireRoom(ctx, request.query.webcastId).settings.groups;
+    const g = (await requireRoom(ctx, request.query.webcastId)).settings.groups;
     return okEnvelope({ enabled: g.enabled, count: g.enabled ? g.list.length : 0 });
   });
 
@@ -77,7 +77,7 @@ export const settingsRoutes: RouteModule = (app, ctx) => {
       },
     },
     async (request) => {
-      const g = requireRoom(ctx, request.params.a).settings.groups;
+      const g = (await requireRoom(ctx, request.params.a)).settings.groups;
       const group = g.enabled ? g.list.find((x) => x.gid === request.params.b) : undefined;
       if (!group) throw invalid('b', 'no such group in this room');
       return okEnvelope(await groupView(ctx, group));

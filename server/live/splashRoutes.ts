@@ -23,18 +23,18 @@ const clicksOf = async (ctx: ServerContext, webcastId: string, advertId: string)
 
 export const splashRoutes: RouteModule = (app, ctx) => {
   app.get<WebcastQuery>('/ccp/monitor/v2/splash/config', { schema: WEBCAST_QUERY }, async (request) => {
-    const s = requireRoom(ctx, request.query.webcastId).settings.splash;
+    const s = (await requireRoom(ctx, request.query.webcastId)).settings.splash;
     return okEnvelope({ enabled: s.enabled, seconds: s.seconds, skippable: s.skippable, count: s.enabled ? s.adverts.length : 0 });
   });
 
   app.get<WebcastQuery>('/ccp/monitor/v2/splash/list', { schema: WEBCAST_QUERY }, async (request) => {
-    const room = requireRoom(ctx, request.query.webcastId);
+    const room = await requireRoom(ctx, request.query.webcastId);
     const s = room.settings.splash;
     return okEnvelope({ adverts: s.enabled ? await Promise.all(s.adverts.map(async (a) => ({ ...a, clicks: await clicksOf(ctx, room.id, a.id) }))) : [] });
   });
 
   app.post<{ Body: { webcastId: string; advertId: string } }>('/ccp/receiver/v1/splash/click', { schema: CLICK_SCHEMA }, async (request) => {
-    const { session, room } = viewerIn(ctx, request, request.body.webcastId);
+    const { session, room } = await viewerIn(ctx, request, request.body.webcastId);
     const { advertId } = request.body;
     const s = room.settings.splash;
     if (!s.enabled || !s.adverts.some((a) => a.id === advertId)) throw invalid('advertId', 'no such advert in this room');

@@ -34,7 +34,7 @@ function ingestHost(publicUrl: string | null, hostHeader: string | undefined): s
 
 export const streamRoutes: RouteModule = (app, ctx) => {
   app.get<WebcastQuery>('/ccp/monitor/v2/stream/push/url', { schema: WEBCAST_QUERY }, async (request) => {
-    const { session, room } = viewerIn(ctx, request, request.query.webcastId);
+    const { session, room } = await viewerIn(ctx, request, request.query.webcastId);
     if (!isHost(session.role)) throw new BizError(4009, 'only the host pushes the stream');
     const row = (await sql<{ stream_key: string }>`SELECT stream_key FROM room_secrets WHERE webcast_id = ${room.id}`.execute(ctx.store.db)).rows[0];
     if (!row) throw new BizError(4009, 'this room has no push address');
@@ -43,7 +43,7 @@ export const streamRoutes: RouteModule = (app, ctx) => {
   });
 
   app.get<WebcastQuery>('/ccp/monitor/v2/playback/config', { schema: WEBCAST_QUERY }, async (request) => {
-    const room = requireRoom(ctx, request.query.webcastId);
+    const room = await requireRoom(ctx, request.query.webcastId);
     const records = (await sql<{ n: number }>`SELECT COUNT(*) AS n FROM room_records WHERE webcast_id = ${room.id}`.execute(ctx.store.db)).rows[0]!.n;
     const p = room.settings.player;
     return okEnvelope({
@@ -59,7 +59,7 @@ export const streamRoutes: RouteModule = (app, ctx) => {
   });
 
   app.get<WebcastQuery>('/ccp/monitor/v2/stream/multi/list', { schema: WEBCAST_QUERY }, async (request) => {
-    const room = requireRoom(ctx, request.query.webcastId);
+    const room = await requireRoom(ctx, request.query.webcastId);
     const byDefault = defaultCamera(room);
     return okEnvelope({
       streams: roomCameras(room).map((camera) => ({ id: camera.id, name: camera.name, default: camera.id === byDefault })),
@@ -71,7 +71,7 @@ export const streamRoutes: RouteModule = (app, ctx) => {
     '/ccp/monitor/v2/stream/pull/url',
     { schema: PULL_SCHEMA },
     async (request) => {
-      const room = requireRoom(ctx, request.query.webcastId);
+      const room = await requireRoom(ctx, request.query.webcastId);
       const line = request.query.streamId ?? room.settings.player.defaultLine;
       if (!isLineId(line)) throw invalid('streamId', `must be one of ${LINE_IDS.join(', ')}`);
       const cameras = roomCameras(room);
@@ -83,7 +83,7 @@ export const streamRoutes: RouteModule = (app, ctx) => {
   );
 
   app.get<WebcastQuery>('/ccp/monitor/v2/stream/default/list', { schema: WEBCAST_QUERY }, async (request) => {
-    const room = requireRoom(ctx, request.query.webcastId);
+    const room = await requireRoom(ctx, request.query.webcastId);
     const p = room.settings.player;
     const line = isLineId(p.defaultLine) ? p.defaultLine : LINE_IDS[0];
     const camera = defaultCamera(room);

@@ -47,7 +47,7 @@ function accountFor(type: SubscribeChannel, account: string | undefined, userId:
 
 /** Channels the viewer asking (if logged in to this room) has subscribed to. */
 async function subscribedChannels(ctx: ServerContext, request: FastifyRequest, room: Room): Promise<SubscribeChannel[]> {
-  const session = sessionOf(ctx.sessions, request);
+  const session = await sessionOf(ctx.sessions, request);
   if (!session || session.webcastId !== room.id) return [];
   return (
     await sql<{ channel: SubscribeChannel }>`SELECT channel FROM subscriptions WHERE webcast_id = ${room.id} AND user_id = ${session.userId} ORDER BY channel`.execute(ctx.store.db)
@@ -56,7 +56,7 @@ async function subscribedChannels(ctx: ServerContext, request: FastifyRequest, r
 
 export const subscribeRoutes: RouteModule = (app, ctx) => {
   app.get<WebcastQuery>('/ccp/monitor/v2/subscribe/config', { schema: WEBCAST_QUERY }, async (request) => {
-    const room = requireRoom(ctx, request.query.webcastId);
+    const room = await requireRoom(ctx, request.query.webcastId);
     const s = room.settings.subscribe;
     return okEnvelope({
       enabled: s.enabled,
@@ -67,7 +67,7 @@ export const subscribeRoutes: RouteModule = (app, ctx) => {
   });
 
   app.post<{ Body: SubscribeBody }>('/ccp/monitor/v2/message_subscribe', { schema: SUBSCRIBE_SCHEMA }, async (request) => {
-    const { session, room } = viewerIn(ctx, request, request.body.webcastId);
+    const { session, room } = await viewerIn(ctx, request, request.body.webcastId);
     const s = room.settings.subscribe;
     if (!s.enabled) throw new BizError(4407);
     const { type } = request.body;

@@ -14,9 +14,9 @@ export interface Viewer {
   readonly room: Room;
 }
 
-export function viewerIn(ctx: ServerContext, request: FastifyRequest, webcastId: string): Viewer {
-  const session = requireSession(ctx.sessions, request);
-  const room = requireRoom(ctx, webcastId);
+export async function viewerIn(ctx: ServerContext, request: FastifyRequest, webcastId: string): Promise<Viewer> {
+  const session = await requireSession(ctx.sessions, request);
+  const room = await requireRoom(ctx, webcastId);
   if (session.webcastId !== room.id) throw new BizError(4009, 'your login is for another room');
   return { session, room };
 }

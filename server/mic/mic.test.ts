@@ -25,7 +25,7 @@ async function start(micGraceMs?: number): Promise<TestServer> {
 }
 
 async function member(s: TestServer, uid: string, options: UserOptions = {}) {
-  const session = loginAs(s.ctx, uid, 'r1', { nameChanged: true, ...options });
+  const session = await loginAs(s.ctx, uid, 'r1', { nameChanged: true, ...options });
   const socket = await TestSocket.connect(s.url, session.sid);
   sockets.push(socket);
   await socket.request(7001, { webcastId: 'r1', offset: 0 });
@@ -46,7 +46,7 @@ describe('applying', () => {
     await openRequests(s);
     const unnamed = await member(s, 'n', { nameChanged: false });
     expect((await apply(s, unnamed.session.token)).msg).toBe('name: set your nickname before applying to connect-mic');
-    const noSocket = loginAs(s.ctx, 'w', 'r1', { nameChanged: true });
+    const noSocket = await loginAs(s.ctx, 'w', 'r1', { nameChanged: true });
     expect((await apply(s, noSocket.token)).msg).toMatch(/^socket: /);
     const host = await member(s, 'h', { role: 6 });
     expect((await apply(s, host.session.token)).msg).toBe('role: the host and assistants do not apply for the mic');

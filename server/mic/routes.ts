@@ -13,6 +13,7 @@
  *   {webcastId, from, name, content}; data {delivered: sockets reached}.
  * The session is the `token` field when given, else the `token` header (402 without one).
  */
+import { sql } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HOST_CALLS } from '../../src/protocol/services/host';
 import { LIVE_CALLS } from '../../src/protocol/services/live';
@@ -31,9 +32,9 @@ export const SIGNAL_CONTENT_MAX_BYTES = 8 * 1024;
 
 const fastifyPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
 
-function sessionOf(ctx: ServerContext, request: FastifyRequest, bodyToken: string | undefined): Session {
+async function sessionOf(ctx: ServerContext, request: FastifyRequest, bodyToken: string | undefined): Promise<Session> {
   if (!bodyToken) return requireSession(ctx.sessions, request);
-  const session = ctx.sessions.use(bodyToken);
+  const session = await ctx.sessions.use(bodyToken);
   if (!session) throw new BizError(402);
   return session;
 }
@@ -50,7 +51,7 @@ export function registerMicRoutes(app: FastifyInstance, ctx: ServerContext, mic:
     LIVE_CALLS.micApply.path,
     { schema: { body: typeBody([1, 2]) } },
     async (request) => {
-      const session = sessionOf(ctx, request, request.body.token);
+      const session = await sessionOf(ctx, request, request.body.token);
       const state = APPLY_TYPES[request.body.type] === 'apply' ? await mic.apply(session) : await mic.cancel(session);
       return okEnvelope({ webcastId: session.webcastId, state });
     },
@@ -60,7 +61,7 @@ export function registerMicRoutes(app: FastifyInstance, ctx: ServerContext, mic:
     LIVE_CALLS.micReply.path,
     { schema: { body: typeBody([1, 2, 3]) } },
     async (request) => {
-      const session = sessionOf(ctx, request, request.body.token);
+      const session = await sessionOf(ctx, request, request.body.token);
       const state = await mic.reply(session, REPLY_TYPES[request.body.type]);
       return okEnvelope({ webcastId: session.webcastId, state });
     },
@@ -84,7 +85,7 @@ export function registerMicRoutes(app: FastifyInstance, ctx: ServerContext, mic:
       },
     },
     async (request) => {
-      const session = requireSession(ctx.sessions, request);
+      const session = await requireSession(ctx.sessions, request);
       if (!isStaff(session.role)) throw invalid('role', 'only the host or an assistant may do this');
       const { webcastId } = session;
       const { action, uid, open } = request.body;
@@ -107,7 +108,7 @@ export function registerMicRoutes(app: FastifyInstance, ctx: ServerContext, mic:
       },
     },
     async (request) => {
-      const session = requireSession(ctx.sessions, request);
+      const session = await requireSession(ctx.sessions, request);
       const { webcastId } = request.query;
       if (session.webcastId !== webcastId) throw new BizError(4009, 'you are not allowed to enter: this login is for another room');
       return okEnvelope({ open: await mic.requestsOpen(webcastId), users: await mic.users(webcastId) });
@@ -123,13 +124,13 @@ export function registerMicRoutes(app: FastifyInstance, ctx: ServerContext, mic:
       },
     },
     async (request) => {
-      const session = requireSession(ctx.sessions, request);
+      const session = await requireSession(ctx.sessions, request);
       const webcastId = request.params.id;
       if (session.webcastId !== webcastId) throw new BizError(4009, 'you are not allowed to enter: this login is for another room');
       const { content } = request.body;
       if (content === null || content === undefined) throw invalid('content', 'required');
       if (Buffer.byteLength(JSON.stringify(content)) > SIGNAL_CONTENT_MAX_BYTES) throw invalid('content', `at most ${SIGNAL_CONTENT_MAX_BYTES} bytes`);
-      const sender = ctx.db.prepare('SELECT name FROM users WHERE id = ?').get(session.userId) as { name: string } | undefined;
+      const sender = (await sql<{ name: string }>`SELECT name FROM users WHERE id = ${session.userId}`.execute(ctx.store.db)).rows[0];
       const staff = ctx.clients.ofRoom(webcastId).filter((c) => isStaff(c.role));
       const frame = encodeFrame({ code: SIGNAL_TO_ASSISTANT_PUSH, body: { webcastId, from: session.userId, name: sender?.name ?? session.userId, content } });
       for (const client of staff) client.send(frame);

@@ -16,7 +16,7 @@ export const SIGNALLING_CODES = [4115, 4117, 4119] as const;
 export function registerMicHandlers(ctx: ServerContext, mic: MicService): void {
   for (const code of SIGNALLING_CODES) {
     ctx.socketHandlers.register(code, async (request) => {
-      const webcastId = roomOfRequest(ctx, request);
+      const webcastId = await roomOfRequest(ctx, request);
       const to = optionalIdField(request.body, 'to');
       const { userId, role } = request.session;
       const targets = await mic.relayTargets(webcastId, userId, role, to);
@@ -29,7 +29,7 @@ export function registerMicHandlers(ctx: ServerContext, mic: MicService): void {
 
   ctx.socketHandlers.register(4133, async (request) => {
     if (!isStaff(request.session.role)) throw invalid('role', 'only the host or an assistant may invite to the mic');
-    const webcastId = roomOfRequest(ctx, request);
+    const webcastId = await roomOfRequest(ctx, request);
     const uid = idField(request.body, 'uid');
     await mic.invite(webcastId, uid, request.session.userId);
     return { uid };

@@ -28,8 +28,8 @@ describe('the own record', () => {
     const s = server;
     const api = new Caller(s.url);
     const room = await seededRoom(s.ctx, 'r1');
-    const me = viewer(s.ctx, 'me', room, { name: 'Me Myself', nameChanged: true });
-    const other = viewer(s.ctx, 'other', room, { name: 'Someone', nameChanged: true });
+    const me = await viewer(s.ctx, 'me', room, { name: 'Me Myself', nameChanged: true });
+    const other = await viewer(s.ctx, 'other', room, { name: 'Someone', nameChanged: true });
     const token = { token: me.token };
     const connect = async (sid: string) => {
       const socket = await TestSocket.connect(s.url, sid);
@@ -108,8 +108,8 @@ describe('the own record', () => {
     server = await startTestServer();
     const api = new Caller(server.url);
     const room = await seededRoom(server.ctx, 'r1');
-    const me = viewer(server.ctx, 'me', room);
-    const elsewhere = viewer(server.ctx, 'me', await seededRoom(server.ctx, 'r2'));
+    const me = await viewer(server.ctx, 'me', room);
+    const elsewhere = await viewer(server.ctx, 'me', await seededRoom(server.ctx, 'r2'));
     expect((await api.get(RECORD, { webcastId: room })).code).toBe(402);
     expect((await api.get(RECORD, { webcastId: room }, { token: elsewhere.token })).code).toBe(4009);
     expect((await api.get(RECORD, { webcastId: '' }, { token: me.token })).code).toBe(4501);

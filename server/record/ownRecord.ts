@@ -95,7 +95,7 @@ async function answerSheetsOf(ctx: ServerContext, webcastId: string, uid: string
 
 export async function readOwnRecord(ctx: ServerContext, history: ChatHistory, room: Room, uid: string): Promise<OwnRecord> {
   const q = ctx.store.db;
-  const messages = history.sentBy(room.id, uid, RECORD_MESSAGES_MAX + 1);
+  const messages = await history.sentBy(room.id, uid, RECORD_MESSAGES_MAX + 1);
   const questions = (
     await sql<{ content: string; status: string; answer: string | null; answeredAt: number | null; at: number }>`
       SELECT content, status, answer, answered_at AS "answeredAt", created_at AS at FROM qa_questions

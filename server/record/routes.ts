@@ -25,8 +25,8 @@ export const OWN_RECORD_RATE = { burst: 2, perSecond: 0.1 } as const;
 export function registerOwnRecordRoutes(app: FastifyInstance, ctx: ServerContext, chat: ChatService): void {
   const rate = new TokenBuckets(ctx.now, OWN_RECORD_RATE, (wait) => `your record was just read: ask again in ${wait} s`);
   app.get<{ Querystring: { webcastId: string } }>(LIVE_CALLS.ownRecord.path, { schema: QUERY }, async (request) => {
-    const session = requireRoomSession(ctx.sessions, request, request.query.webcastId);
-    const room = requireRoom(ctx, request.query.webcastId);
+    const session = await requireRoomSession(ctx.sessions, request, request.query.webcastId);
+    const room = await requireRoom(ctx, request.query.webcastId);
     if (!room.settings.other.ownRecord) throw new BizError(4409);
     rate.take(`${room.id}\n${session.userId}`);
     return okEnvelope(await readOwnRecord(ctx, chat.history, room, session.userId));

@@ -43,31 +43,31 @@ function rangeOf(ctx: ServerContext, query: RangeQuery['Querystring']): { from: 
 
 export function registerReplayRoutes(app: FastifyInstance, ctx: ServerContext, chat: ChatService): void {
   app.get<RangeQuery>(LIVE_CALLS.replayTimeline.path, { schema: RANGE_QUERY }, async (request) => {
-    requireRoomSession(ctx.sessions, request, request.query.webcastId);
+    await requireRoomSession(ctx.sessions, request, request.query.webcastId);
     const range = rangeOf(ctx, request.query);
     return okEnvelope({ ...range, ...(await readTimeline(ctx, chat.history, request.query.webcastId, range.from, range.to)) });
   });
   app.get<RangeQuery>(LIVE_CALLS.replayMoments.path, { schema: RANGE_QUERY }, async (request) => {
-    const session = requireRoomSession(ctx.sessions, request, request.query.webcastId);
+    const session = await requireRoomSession(ctx.sessions, request, request.query.webcastId);
     const range = rangeOf(ctx, request.query);
-    return okEnvelope({ ...range, ...readMoments(ctx, chat.history, request.query.webcastId, session.userId, range.from, range.to) });
+    return okEnvelope({ ...range, ...(await readMoments(ctx, chat.history, request.query.webcastId, session.userId, range.from, range.to)) });
   });
 
   for (const mount of hostMounts(ctx)) {
     const at = { onRequest: mount.onRequest };
-    app.get(`${mount.base}/:id/chapters`, at, async (request) => okEnvelope({ list: chaptersOf(ctx, requireRoom(ctx, roomIdParam(request)).id) }));
+    app.get(`${mount.base}/:id/chapters`, at, async (request) => okEnvelope({ list: await chaptersOf(ctx, (await requireRoom(ctx, roomIdParam(request))).id) }));
     app.post(`${mount.base}/:id/chapters`, at, async (request) => {
-      const room = requireRoom(ctx, roomIdParam(request));
+      const room = await requireRoom(ctx, roomIdParam(request));
       const fields = fieldsOf(request.body);
       const title = requireText(fields, 'title', { max: CHAPTER_TITLE_MAX }).trim();
       const when = optionalInt(fields, 'at', { min: 0, max: Number.MAX_SAFE_INTEGER });
-      const written = recordTimeline(ctx, room.id, 'chapter', { title }, when ?? ctx.now());
+      const written = await recordTimeline(ctx, room.id, 'chapter', { title }, when ?? ctx.now());
       return okEnvelope({ id: written.id, at: written.at, title });
     });
     app.post(`${mount.base}/:id/chapters/:chapterId/remove`, at, async (request) => {
-      const room = requireRoom(ctx, roomIdParam(request));
+      const room = await requireRoom(ctx, roomIdParam(request));
       const chapterId = Number((request.params as { chapterId?: unknown }).chapterId);
-      if (!Number.isSafeInteger(chapterId) || !removeChapter(ctx, room.id, chapterId)) throw invalid('chapterId', 'no such chapter in this room');
+      if (!Number.isSafeInteger(chapterId) || !(await removeChapter(ctx, room.id, chapterId))) throw invalid('chapterId', 'no such chapter in this room');
       return okEnvelope({ removed: chapterId });
     });
   }

@@ -32,7 +32,7 @@ describe('the replay demo room (10015)', () => {
     await seedIfEmpty(server.ctx);
     const db = server.ctx.db;
     const record = db.prepare("SELECT started_at AS startedAt, duration_ms AS durationMs FROM room_records WHERE webcast_id = '10015'").get() as { startedAt: number; durationMs: number };
-    const session = loginAs(server.ctx, 'replay-viewer', '10015');
+    const session = await loginAs(server.ctx, 'replay-viewer', '10015');
     const answer = await call(server, 'GET', TIMELINE, { webcastId: '10015', from: record.startedAt, to: record.startedAt + record.durationMs }, { token: session.token });
     expect(answer.code).toBe(200);
     const list = answer.data?.list as Event[];
@@ -78,7 +78,7 @@ describe('a live session read back by time', () => {
     const s = server;
     await seedIfEmpty(s.ctx);
     const room = '10001';
-    const viewer = loginAs(s.ctx, 'v1', room);
+    const viewer = await loginAs(s.ctx, 'v1', room);
     const t0 = clock;
     const step = async (path: string, body: Record<string, unknown>) => {
       clock += 1000;
@@ -118,7 +118,7 @@ describe('a live session read back by time', () => {
 
     // Bad input: no login, another room's login, a range backwards, a time that is not one.
     expect((await read({ from: t0 }, '')).code).toBe(402);
-    expect((await read({ from: t0 }, loginAs(s.ctx, 'v2', '10002').token)).code).toBe(4009);
+    expect((await read({ from: t0 }, (await loginAs(s.ctx, 'v2', '10002')).token)).code).toBe(4009);
     expect((await read({ from: t0 + 10, to: t0 })).code).toBe(4501);
     expect((await read({ from: 'soon' })).code).toBe(4501);
     expect(TIMELINE_MAX_EVENTS).toBeGreaterThan(5_000);
@@ -130,8 +130,8 @@ describe('a live session read back by time', () => {
     const s = server;
     await seedIfEmpty(s.ctx);
     const room = '10001';
-    const me = loginAs(s.ctx, 'me', room);
-    const other = loginAs(s.ctx, 'other', room);
+    const me = await loginAs(s.ctx, 'me', room);
+    const other = await loginAs(s.ctx, 'other', room);
     const connect = async (sid: string) => {
       const socket = await TestSocket.connect(s.url, sid);
       sockets.push(socket);

@@ -9,7 +9,9 @@
  * A quiz's answer key goes with its paper once the paper is closed or the room has ended,
  * so a replay's viewer can try it in the page (nothing is sent back or scored).
  */
+import { sql } from 'kysely';
 import type { ServerContext } from '../context.js';
+import { changedRows } from '../store/sqlStore.js';
 import type { ChatHistory } from '../chat/history.js';
 import { findRoom, isEnded } from '../entry/rooms.js';
 import { findPaper } from '../interact/papers/store.js';
@@ -32,18 +34,28 @@ export interface TimelinePage {
 }
 
 /** Writes a row of the room's timeline at the server's now (or `at`). */
-export function recordTimeline(ctx: ServerContext, webcastId: string, kind: TimelineTableKind, body: Record<string, unknown>, at = ctx.now()): { id: number; at: number } {
-  const info = ctx.db.prepare('INSERT INTO room_timeline (webcast_id, at, kind, body) VALUES (?, ?, ?, ?)').run(webcastId, at, kind, JSON.stringify(body));
-  return { id: Number(info.lastInsertRowid), at };
+export async function recordTimeline(
+  ctx: ServerContext,
+  webcastId: string,
+  kind: TimelineTableKind,
+  body: Record<string, unknown>,
+  at = ctx.now(),
+): Promise<{ id: number; at: number }> {
+  const row = (
+    await sql<{ id: number }>`INSERT INTO room_timeline (webcast_id, at, kind, body) VALUES (${webcastId}, ${at}, ${kind}, ${JSON.stringify(body)})
+      RETURNING id`.execute(ctx.store.db)
+  ).rows[0];
+  return { id: Number(row?.id), at };
 }
 
 /** Removes one of the room's chapters; false when there was none of that id. */
-export function removeChapter(ctx: ServerContext, webcastId: string, id: number): boolean {
-  return ctx.db.prepare("DELETE FROM room_timeline WHERE id = ? AND webcast_id = ? AND kind = 'chapter'").run(id, webcastId).changes === 1;
+export async function removeChapter(ctx: ServerContext, webcastId: string, id: number): Promise<boolean> {
+  return changedRows(await sql`DELETE FROM room_timeline WHERE id = ${id} AND webcast_id = ${webcastId} AND kind = 'chapter'`.execute(ctx.store.db)) === 1;
 }
 
-export function chaptersOf(ctx: ServerContext, webcastId: string): { id: number; at: number; title: string }[] {
-  const rows = ctx.db.prepare("SELECT id, at, body FROM room_timeline WHERE webcast_id = ? AND kind = 'chapter' ORDER BY at, id").all(webcastId) as { id: number; at: number; body: string }[];
+export async function chaptersOf(ctx: ServerContext, webcastId: string): Promise<{ id: number; at: number; title: string }[]> {
+  const { rows } = await sql<{ id: number; at: number; body: string }>`SELECT id, at, body FROM room_timeline
+    WHERE webcast_id = ${webcastId} AND kind = 'chapter' ORDER BY at, id`.execute(ctx.store.db);
   return rows.map((r) => ({ id: r.id, at: r.at, title: String((JSON.parse(r.body) as { title?: unknown }).title ?? '') }));
 }
 
@@ -95,16 +107,17 @@ function eventOfRoomMessage(papers: ReadonlyMap<string, StoredPaper>, code: numb
 }
 
 export async function readTimeline(ctx: ServerContext, history: ChatHistory, webcastId: string, from: number, to: number): Promise<TimelinePage> {
-  const room = findRoom(ctx.db, webcastId);
+  const room = await findRoom(ctx.store.db, webcastId);
   const ended = room !== null && isEnded(room);
   const revealKey = (closed: boolean) => closed || ended;
-  const logged = ctx.db
-    .prepare('SELECT code, body, created_at AS at FROM room_messages WHERE webcast_id = ? AND code >= 7113 AND created_at >= ? AND created_at <= ? ORDER BY created_at, offset LIMIT ?')
-    .all(webcastId, from, to, TIMELINE_MAX_EVENTS + 1) as { code: number; body: string; at: number }[];
-  const table = ctx.db
-    .prepare('SELECT id, kind, body, at FROM room_timeline WHERE webcast_id = ? AND at >= ? AND at <= ? ORDER BY at, id LIMIT ?')
-    .all(webcastId, from, to, TIMELINE_MAX_EVENTS + 1) as { id: number; kind: string; body: string; at: number }[];
-  const staff = history.staffBetween(webcastId, from, to, TIMELINE_MAX_HOST_MESSAGES + 1);
+  // The room log's table: the embedded node's log, and the seeded replay demos (a cluster's
+  // live room logs are in Redis).
+  const { rows: logged } = await sql<{ code: number; body: string; at: number }>`SELECT code, body, created_at AS at FROM room_messages
+    WHERE webcast_id = ${webcastId} AND code >= 7113 AND created_at >= ${from} AND created_at <= ${to}
+    ORDER BY created_at, "offset" LIMIT ${TIMELINE_MAX_EVENTS + 1}`.execute(ctx.store.db);
+  const { rows: table } = await sql<{ id: number; kind: string; body: string; at: number }>`SELECT id, kind, body, at FROM room_timeline
+    WHERE webcast_id = ${webcastId} AND at >= ${from} AND at <= ${to} ORDER BY at, id LIMIT ${TIMELINE_MAX_EVENTS + 1}`.execute(ctx.store.db);
+  const staff = await history.staffBetween(webcastId, from, to, TIMELINE_MAX_HOST_MESSAGES + 1);
 
   const messages = logged.slice(0, TIMELINE_MAX_EVENTS).map((row) => ({ ...row, body: JSON.parse(row.body) as unknown }));
   // The papers the range's publications name, read once each.
@@ -132,16 +145,16 @@ export async function readTimeline(ctx: ServerContext, history: ChatHistory, web
 }
 
 /** A viewer's own moments in a recording: what they said, where they were mentioned, their questions. */
-export function readMoments(ctx: ServerContext, history: ChatHistory, webcastId: string, uid: string, from: number, to: number) {
+export async function readMoments(ctx: ServerContext, history: ChatHistory, webcastId: string, uid: string, from: number, to: number) {
   const LIMIT = 500;
-  const { sent, mentioned } = history.momentsOf(webcastId, uid, from, to, LIMIT);
+  const { sent, mentioned } = await history.momentsOf(webcastId, uid, from, to, LIMIT);
   const said = (bodyJson: string): { name: string; text: string } => {
     const body = JSON.parse(bodyJson) as Record<string, unknown>;
     return { name: typeof body.name === 'string' ? body.name : '', text: typeof body.body === 'string' ? body.body : '' };
   };
-  const questions = ctx.db
-    .prepare('SELECT id, content, status, answer, created_at AS at FROM qa_questions WHERE webcast_id = ? AND user_id = ? AND created_at >= ? AND created_at <= ? ORDER BY created_at LIMIT ?')
-    .all(webcastId, uid, from, to, LIMIT) as { id: string; content: string; status: string; answer: string | null; at: number }[];
+  const { rows: questions } = await sql<{ id: string; content: string; status: string; answer: string | null; at: number }>`
+    SELECT id, content, status, answer, created_at AS at FROM qa_questions
+    WHERE webcast_id = ${webcastId} AND user_id = ${uid} AND created_at >= ${from} AND created_at <= ${to} ORDER BY created_at, id LIMIT ${LIMIT}`.execute(ctx.store.db);
   return {
     sent: sent.map((m) => ({ at: m.sentAt, msgId: m.msgId, text: said(m.bodyJson).text })),
     mentioned: mentioned.map((m) => ({ at: m.sentAt, msgId: m.msgId, ...said(m.bodyJson) })),

@@ -13,8 +13,8 @@ const count = (s: TestServer, table: string, room: string) =>
 describe('seedRoomContent', () => {
   it('gives each room its content once, skipping rooms that do not exist', async () => {
     ({ server } = await startInteractServer());
-    addRoom(server.ctx, 'a');
-    addRoom(server.ctx, 'b');
+    await addRoom(server.ctx, 'a');
+    await addRoom(server.ctx, 'b');
     expect(await seedRoomContent(server.ctx, ['a', 'b', 'missing'])).toEqual(['a', 'b']);
     expect(await seedRoomContent(server.ctx, ['a', 'b'])).toEqual([]);
     for (const room of ['a', 'b']) {

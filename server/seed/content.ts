@@ -203,10 +203,10 @@ async function seedOne(ctx: ServerContext, tx: StoreQueries, roomId: string): Pr
     { id: `pt_${roomId}_night`, webcastId: roomId, title: 'Night', content: { title: 'Live tonight', text: 'Do not miss it', colour: '#f1c40f', background: '#1e272e' } },
     1,
   );
-  insertDocument(ctx, { id: `doc_${roomId}_deck`, webcastId: roomId, title: 'Keynote slides', pages: 5 });
-  insertDocument(ctx, { id: `doc_${roomId}_handbook`, webcastId: roomId, title: 'Product handbook', pages: 3 });
+  await insertDocument(tx, now, { id: `doc_${roomId}_deck`, webcastId: roomId, title: 'Keynote slides', pages: 5 });
+  await insertDocument(tx, now, { id: `doc_${roomId}_handbook`, webcastId: roomId, title: 'Product handbook', pages: 3 });
 
-  updateSettings(ctx, roomId, { qa_state: 'on', seeded_at: now });
+  await updateSettings(tx, roomId, { qa_state: 'on', seeded_at: now });
 }
 
 /**

@@ -6,6 +6,7 @@
  * users did.
  */
 import fs from 'node:fs';
+import { sql } from 'kysely';
 import path from 'node:path';
 import vm from 'node:vm';
 import type { ServerContext } from '../context.js';
@@ -23,7 +24,7 @@ export async function seedIfEmpty(ctx: ServerContext): Promise<SeededRoom[]> {
     ctx,
     rooms.map((r) => r.id),
   );
-  seedReplayDemos(ctx);
+  await seedReplayDemos(ctx);
   await seedDirectory(ctx.store, ctx.now);
   await seedRoomGroups(
     ctx,
@@ -34,15 +35,17 @@ export async function seedIfEmpty(ctx: ServerContext): Promise<SeededRoom[]> {
 }
 
 /** The demo rooms that are a replay from the start get their recorded chat and story (after their content: the story uses it). */
-export function seedReplayDemos(ctx: ServerContext): void {
+export async function seedReplayDemos(ctx: ServerContext): Promise<void> {
   for (const room of DEMO_ROOMS) {
     if (room.recordedChat === undefined) continue;
-    const recording = ctx.db
-      .prepare('SELECT r.started_at AS startedAt, r.duration_ms AS durationMs, m.locale AS locale FROM room_records r JOIN rooms m ON m.id = r.webcast_id WHERE r.webcast_id = ? AND r.started_at IS NOT NULL ORDER BY r.id DESC LIMIT 1')
-      .get(room.id) as { startedAt: number; durationMs: number; locale: string } | undefined;
+    const recording = (
+      await sql<{ startedAt: number; durationMs: number; locale: string }>`
+        SELECT r.started_at AS "startedAt", r.duration_ms AS "durationMs", m.locale AS locale FROM room_records r JOIN rooms m ON m.id = r.webcast_id
+        WHERE r.webcast_id = ${room.id} AND r.started_at IS NOT NULL ORDER BY r.id DESC LIMIT 1`.execute(ctx.store.db)
+    ).rows[0];
     if (!recording) continue;
     const host = DEMO_STAFF.host;
-    seedReplayDemo(ctx, {
+    await seedReplayDemo(ctx.store, {
       webcastId: room.id,
       host: { uid: host.userId(room.id), name: host.name(room.id), role: host.role, headImgUrl: '' },
       startedAt: recording.startedAt,

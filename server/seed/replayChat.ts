@@ -8,7 +8,8 @@
  * It runs after the rooms' content is seeded (the story publishes the room's quiz, draws
  * its lottery), once: a room whose log has messages is left alone.
  */
-import type { ServerContext } from '../context.js';
+import { sql, type RawBuilder } from 'kysely';
+import type { SqlStore, StoreQueries } from '../store/sqlStore.js';
 import { burstTraffic } from '../admin/burstTraffic.js';
 import { chatMessageBody, type ChatSender } from '../chat/message.js';
 import { replayStory } from './replayStory.js';
@@ -27,27 +28,35 @@ export interface ReplayDemo {
   readonly locale: string;
 }
 
-export function seedReplayDemo(ctx: ServerContext, demo: ReplayDemo): void {
-  const { db } = ctx;
+/** Rows per INSERT: 8 parameters each, far inside both engines' limits. */
+const ROWS_PER_INSERT = 200;
+
+/** Writes `rows` (SQL value tuples) into `into` (the table and its columns), ROWS_PER_INSERT at a time. */
+async function insertAll(tx: StoreQueries, into: RawBuilder<unknown>, rows: readonly RawBuilder<unknown>[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) await sql`INSERT INTO ${into} VALUES ${sql.join(rows.slice(i, i + ROWS_PER_INSERT))}`.execute(tx);
+}
+
+export async function seedReplayDemo(store: SqlStore, demo: ReplayDemo): Promise<void> {
   const { webcastId, host, startedAt, durationMs } = demo;
   const count = demo.messages ?? REPLAY_DEMO_MESSAGES;
-  if (db.prepare('SELECT 1 FROM room_messages WHERE webcast_id = ? LIMIT 1').get(webcastId) !== undefined) return;
+  const seeded = await sql`SELECT 1 FROM room_messages WHERE webcast_id = ${webcastId} LIMIT 1`.execute(store.db);
+  if (seeded.rows.length > 0) return;
   const traffic = burstTraffic(500);
-  const roomLog = db.prepare('INSERT INTO room_messages (webcast_id, offset, code, body, created_at) VALUES (?, ?, ?, ?, ?)');
-  const history = db.prepare('INSERT INTO chat_messages (msg_id, webcast_id, offset, uid, body, sent_at, role, picked) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
-  const timeline = db.prepare('INSERT INTO room_timeline (webcast_id, at, kind, body) VALUES (?, ?, ?, ?)');
-  db.transaction(() => {
-    const story = replayStory(ctx, webcastId, startedAt, demo.locale);
+  const roomLog: RawBuilder<unknown>[] = [];
+  const history: RawBuilder<unknown>[] = [];
+  const timeline: RawBuilder<unknown>[] = [];
+  await store.db.transaction().execute(async (tx) => {
+    const story = await replayStory(tx, webcastId, startedAt, demo.locale);
     let next = 0;
     let offset = 0;
     const tellStoryUntil = (time: number) => {
       for (; next < story.length && startedAt + story[next]!.atMs <= time; next++) {
         const event = story[next]!;
         const at = startedAt + event.atMs;
-        if (event.timeline) timeline.run(webcastId, at, event.timeline.kind, JSON.stringify(event.timeline.body));
+        if (event.timeline) timeline.push(sql`(${webcastId}, ${at}, ${event.timeline.kind}, ${JSON.stringify(event.timeline.body)})`);
         if (event.log) {
           offset += 1;
-          roomLog.run(webcastId, offset, event.log.code, JSON.stringify({ ...event.log.body, webcastId, offset }), at);
+          roomLog.push(sql`(${webcastId}, ${offset}, ${event.log.code}, ${JSON.stringify({ ...event.log.body, webcastId, offset })}, ${at})`);
         }
       }
     };
@@ -62,9 +71,13 @@ export function seedReplayDemo(ctx: ServerContext, demo: ReplayDemo): void {
         ? { sender: host, input: { text: HOST_LINES[Math.floor(n / HOST_EVERY) % HOST_LINES.length] ?? '', imgUrl: null, imgLinkUrl: null, quote: null, pickedUids: [] } }
         : traffic.message(n);
       const body = JSON.stringify({ webcastId, offset, ...chatMessageBody(msgId, sender, input, sentAt) });
-      roomLog.run(webcastId, offset, 7101, body, sentAt);
-      history.run(msgId, webcastId, offset, sender.uid, body, sentAt, sender.role, input.pickedUids.length === 0 ? null : `,${input.pickedUids.join(',')},`);
+      roomLog.push(sql`(${webcastId}, ${offset}, 7101, ${body}, ${sentAt})`);
+      const picked = input.pickedUids.length === 0 ? null : `,${input.pickedUids.join(',')},`;
+      history.push(sql`(${msgId}, ${webcastId}, ${offset}, ${sender.uid}, ${body}, ${sentAt}, ${sender.role}, ${picked})`);
     }
     tellStoryUntil(Number.MAX_SAFE_INTEGER);
-  })();
+    await insertAll(tx, sql`room_messages (webcast_id, "offset", code, body, created_at)`, roomLog);
+    await insertAll(tx, sql`chat_messages (msg_id, webcast_id, "offset", uid, body, sent_at, role, picked)`, history);
+    await insertAll(tx, sql`room_timeline (webcast_id, at, kind, body)`, timeline);
+  });
 }

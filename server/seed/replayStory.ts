@@ -8,7 +8,8 @@
  * drawn from its seed with its entrants (so the draw verifies), the quiz published and
  * closed (so its answer key may be shown), the question answered, the roll call held.
  */
-import type { ServerContext } from '../context.js';
+import { sql } from 'kysely';
+import { changedRows, type StoreQueries } from '../store/sqlStore.js';
 import { simulatedViewers } from '../admin/burstTraffic.js';
 import { drawWinners, entrantsDigest, sha256Hex } from '../../src/domain/verifiableDraw';
 import { findDocument, fileOf, fileUrl } from '../interact/resource/documents.js';
@@ -77,10 +78,9 @@ const CAPTIONS = [
 export const STORY_LOTTERY_ENTRANTS = 40;
 
 /** The story's events for a room whose recording starts at `startedAt`; writes the store rows they need. */
-export function replayStory(ctx: ServerContext, webcastId: string, startedAt: number, locale: string): StoryEvent[] {
+export async function replayStory(tx: StoreQueries, webcastId: string, startedAt: number, locale: string): Promise<StoryEvent[]> {
   const at = (s: number) => startedAt + s * 1000;
   const events: StoryEvent[] = [];
-  const db = ctx.db;
 
   for (const [s, title] of CHAPTERS) events.push({ atMs: s * 1000, timeline: { kind: 'chapter', body: { title } } });
   for (let s = 3, i = 0; s < 296; s += 7, i++) {
@@ -88,7 +88,7 @@ export function replayStory(ctx: ServerContext, webcastId: string, startedAt: nu
     events.push({ atMs: s * 1000, log: { code: 7125, body: { text, start: at(s), end: at(s + 6), lang: locale } } });
   }
 
-  const doc = findDocument(ctx, `doc_${webcastId}_deck`);
+  const doc = await findDocument(tx, `doc_${webcastId}_deck`);
   if (doc) {
     const slide = (s: number, page: number) =>
       events.push({
@@ -104,16 +104,18 @@ export function replayStory(ctx: ServerContext, webcastId: string, startedAt: nu
   events.push({ atMs: 6_000, timeline: { kind: 'notice', body: { content: '本场直播的课件将在结束后发送到大家的邮箱 · The slides will be emailed after the session' } } });
 
   const rollCallId = `rc_${webcastId}_story`;
-  db.prepare('INSERT OR IGNORE INTO roll_calls (id, webcast_id, started_at, deadline) VALUES (?, ?, ?, ?)').run(rollCallId, webcastId, at(30), at(90));
+  await sql`INSERT INTO roll_calls (id, webcast_id, started_at, deadline) VALUES (${rollCallId}, ${webcastId}, ${at(30)}, ${at(90)})
+    ON CONFLICT (id) DO NOTHING`.execute(tx);
   events.push({ atMs: 30_000, log: { code: 7117, body: { confId: webcastId, id: rollCallId, deadline: at(90) } } });
 
   const quizId = `pp_${webcastId}_quiz`;
-  if (db.prepare('UPDATE papers SET published_at = ?, closed_at = ? WHERE id = ?').run(at(75), at(135), quizId).changes === 1) {
-    const title = (db.prepare('SELECT title FROM papers WHERE id = ?').get(quizId) as { title: string }).title;
+  const quiz = await sql<{ title: string }>`UPDATE papers SET published_at = ${at(75)}, closed_at = ${at(135)} WHERE id = ${quizId} RETURNING title`.execute(tx);
+  if (quiz.rows.length === 1) {
+    const title = quiz.rows[0]!.title;
     events.push({ atMs: 75_000, log: { code: 7115, body: { kind: 'paper', id: quizId, quiz: true, title } } });
   }
 
-  const goods = db.prepare('SELECT id, name FROM goods WHERE webcast_id = ? ORDER BY sort LIMIT 1').get(webcastId) as { id: string; name: string } | undefined;
+  const goods = (await sql<{ id: string; name: string }>`SELECT id, name FROM goods WHERE webcast_id = ${webcastId} ORDER BY sort, id LIMIT 1`.execute(tx)).rows[0];
   if (goods) events.push({ atMs: 120_000, log: { code: 7121, body: { kind: 'goods', id: goods.id, title: goods.name } } });
 
   events.push({ atMs: 180_000, log: { code: 7119, body: { id: `rp_${webcastId}_story`, state: 1, title: 'Thanks for watching', total: '88.00', count: 50 } } });
@@ -121,28 +123,30 @@ export function replayStory(ctx: ServerContext, webcastId: string, startedAt: nu
 
   const questionId = `qa_${webcastId}_welcome`;
   const answer = 'Yes: the slides are emailed to everyone after the session, and this replay stays online.';
-  if (db.prepare("UPDATE qa_questions SET status = 'answered', answer = ?, answered_at = ?, created_at = ? WHERE id = ?").run(answer, at(230), at(215), questionId).changes === 1) {
+  const answered = await sql`UPDATE qa_questions SET status = 'answered', answer = ${answer}, answered_at = ${at(230)}, created_at = ${at(215)}
+    WHERE id = ${questionId}`.execute(tx);
+  if (changedRows(answered) === 1) {
     const question = { qaId: questionId, parentId: null, uid: DEMO_ASKER.id, name: DEMO_ASKER.name, content: 'Will the slides be available after the live?', status: 'answered', answer, answeredAt: at(230), createdAt: at(215) };
     events.push({ atMs: 230_000, log: { code: 7123, body: { question } } });
   }
 
-  events.push(...storyLottery(ctx, webcastId, at));
+  events.push(...(await storyLottery(tx, webcastId, at)));
   return events.sort((a, b) => a.atMs - b.atMs);
 }
 
 /** A lottery drawn from its seed among viewers who chatted, so the replay's verification holds. */
-function storyLottery(ctx: ServerContext, webcastId: string, at: (s: number) => number): StoryEvent[] {
+async function storyLottery(tx: StoreQueries, webcastId: string, at: (s: number) => number): Promise<StoryEvent[]> {
   const raffleId = `rf_${webcastId}_open`;
-  const raffle = ctx.db.prepare("SELECT title, prize, winner_count AS winnerCount FROM raffles WHERE id = ? AND state = 'ready'").get(raffleId) as
-    | { title: string; prize: string; winnerCount: number }
-    | undefined;
+  const raffle = (
+    await sql<{ title: string; prize: string; winnerCount: number }>`SELECT title, prize, winner_count AS "winnerCount" FROM raffles
+      WHERE id = ${raffleId} AND state = 'ready'`.execute(tx)
+  ).rows[0];
   if (!raffle) return [];
   const people = simulatedViewers(STORY_LOTTERY_ENTRANTS).map((v) => ({ uid: v.uid, name: v.name }));
-  const addUser = ctx.db.prepare('INSERT OR IGNORE INTO users (id, name, name_changed, role, created_at) VALUES (?, ?, 1, 5, ?)');
-  const addEntry = ctx.db.prepare('INSERT OR IGNORE INTO raffle_entries (raffle_id, user_id, name, created_at) VALUES (?, ?, ?, ?)');
   for (const p of people) {
-    addUser.run(p.uid, p.name, at(0));
-    addEntry.run(raffleId, p.uid, p.name, at(255));
+    await sql`INSERT INTO users (id, name, name_changed, role, created_at) VALUES (${p.uid}, ${p.name}, 1, 5, ${at(0)}) ON CONFLICT (id) DO NOTHING`.execute(tx);
+    await sql`INSERT INTO raffle_entries (raffle_id, user_id, name, created_at) VALUES (${raffleId}, ${p.uid}, ${p.name}, ${at(255)})
+      ON CONFLICT DO NOTHING`.execute(tx);
   }
   // The seed is derived from the room (a demo): the draw is still checked the same way.
   const seed = sha256Hex(`replay-demo-seed:${webcastId}`);
@@ -151,12 +155,12 @@ function storyLottery(ctx: ServerContext, webcastId: string, at: (s: number) => 
   const entrantsHash = entrantsDigest(ids);
   const byId = new Map(people.map((p) => [p.uid, p]));
   const winners = drawWinners(seed, ids, raffle.winnerCount).map((uid) => byId.get(uid)!);
-  ctx.db
-    .prepare("UPDATE raffles SET state = 'ended', started_at = ?, ended_at = ?, seed = ?, seed_hash = ?, entrants_hash = ? WHERE id = ?")
-    .run(at(250), at(275), seed, seedHash, entrantsHash, raffleId);
+  await sql`UPDATE raffles SET state = 'ended', started_at = ${at(250)}, ended_at = ${at(275)}, seed = ${seed}, seed_hash = ${seedHash},
+      entrants_hash = ${entrantsHash} WHERE id = ${raffleId}`.execute(tx);
   // In draw order (migration 18's position), as the store's insertWinners writes them.
-  const addWinner = ctx.db.prepare('INSERT INTO raffle_winners (raffle_id, user_id, name, created_at, position) VALUES (?, ?, ?, ?, ?)');
-  winners.forEach((w, position) => addWinner.run(raffleId, w.uid, w.name, at(275), position));
+  for (const [position, w] of winners.entries()) {
+    await sql`INSERT INTO raffle_winners (raffle_id, user_id, name, created_at, position) VALUES (${raffleId}, ${w.uid}, ${w.name}, ${at(275)}, ${position})`.execute(tx);
+  }
   const common = { raffleId, title: raffle.title, prize: raffle.prize, winnerCount: raffle.winnerCount };
   return [
     { atMs: 250_000, log: { code: 7113, body: { ...common, state: 'start', password: false, seedHash } } },

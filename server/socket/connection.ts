@@ -1,7 +1,8 @@
 /**
  * One realtime socket, from open to close (PROTOCOL 2.3). Its life is a small state
- * machine, written as data below: awaiting login -> online -> closing -> closed (the
- * server closing it) or straight to closed (the peer or the network). Every frame resets
+ * machine, written as data below: awaiting login -> logging in (the store is asked) ->
+ * online -> closing -> closed (the server closing it) or straight to closed (the peer or
+ * the network). Frames that arrive while the login is being checked wait for it, in order. Every frame resets
  * the idle timer; a frame that does not parse is dropped and counted and the socket stays
  * open; nothing a peer sends can throw out of the message handler.
  */
@@ -23,12 +24,13 @@ import { Outbox } from './outbox.js';
 import { endOtherSessions } from './sessionsEnd.js';
 import type { SocketMetrics } from './socketMetrics.js';
 
-export type ConnectionState = 'awaitingLogin' | 'online' | 'closing' | 'closed';
-type ConnectionEvent = 'loginAccepted' | 'closeRequested' | 'socketClosed';
+export type ConnectionState = 'awaitingLogin' | 'loggingIn' | 'online' | 'closing' | 'closed';
+type ConnectionEvent = 'loginSent' | 'loginAccepted' | 'closeRequested' | 'socketClosed';
 
 /** The connection's transitions; an event missing from a state's row is ignored. */
 const TRANSITIONS: Readonly<Record<ConnectionState, Partial<Record<ConnectionEvent, ConnectionState>>>> = {
-  awaitingLogin: { loginAccepted: 'online', closeRequested: 'closing', socketClosed: 'closed' },
+  awaitingLogin: { loginSent: 'loggingIn', closeRequested: 'closing', socketClosed: 'closed' },
+  loggingIn: { loginAccepted: 'online', closeRequested: 'closing', socketClosed: 'closed' },
   online: { closeRequested: 'closing', socketClosed: 'closed' },
   closing: { socketClosed: 'closed' },
   closed: {},
@@ -38,6 +40,8 @@ const TRANSITIONS: Readonly<Record<ConnectionState, Partial<Record<ConnectionEve
 export const MAX_FRAME_BYTES = 64 * 1024;
 /** Requests of one socket awaiting their reply at once; more are refused with 4203. */
 export const MAX_REQUESTS_IN_FLIGHT = 64;
+/** Frames kept while the login is checked; a peer that sends more is dropped as a flood. */
+export const MAX_FRAMES_BEFORE_LOGIN = 64;
 
 const HEARTBEAT = 9001;
 
@@ -55,6 +59,8 @@ export class Connection {
   private client: ConnectedClient | null = null;
   private session: Session | null = null;
   private inFlight = 0;
+  /** Frames that came while the login was being checked, handled once it is decided. */
+  private readonly waitingForLogin: Frame[] = [];
   private readonly outbox: Outbox;
   /** Set when the login asked for a thinned stream (docs/protocol.md 5.2) instead of a dropped socket. */
   private thinner: StreamThinner | null = null;
@@ -94,7 +100,7 @@ export class Connection {
   }
 
   send(frame: string, delivery?: RoomDelivery): void {
-    if (this.state !== 'awaitingLogin' && this.state !== 'online') return;
+    if (this.state === 'closing' || this.state === 'closed') return;
     if (delivery === undefined || this.thinner === null) return this.outbox.push(frame);
     const decision = this.thinner.offer(delivery.webcastId, delivery.offset, delivery.facts, this.outbox.waitingBytes(), this.deps.ctx.now());
     this.sendNotices(decision.notices);
@@ -103,7 +109,7 @@ export class Connection {
   }
 
   private settleThinning(): void {
-    if (this.thinner === null || (this.state !== 'online' && this.state !== 'awaitingLogin')) return;
+    if (this.thinner === null || this.state === 'closing' || this.state === 'closed') return;
     this.sendNotices(this.thinner.settle(this.outbox.waitingBytes(), this.deps.ctx.now()));
   }
 
@@ -156,13 +162,18 @@ export class Connection {
   }
 
   private route(frame: Frame): void {
-    if (frame.code === HEARTBEAT) return this.heartbeat(frame);
+    if (frame.code === HEARTBEAT) return void this.heartbeat(frame);
     if (this.state === 'awaitingLogin') {
       if (isLoginFrame(frame)) return this.login(frame);
       if (frame.code !== null && frame.seq > 0 && isRequestCode(frame.code)) {
         return this.reply(frame, { status: 4501, msg: 'login: send the login frame first' });
       }
       return this.ignored('before-login');
+    }
+    if (this.state === 'loggingIn') {
+      if (this.waitingForLogin.length >= MAX_FRAMES_BEFORE_LOGIN) return this.close(CLOSE.loginFailed, 'too many frames before the login was answered');
+      this.waitingForLogin.push(frame);
+      return;
     }
     if (frame.code === null) return this.ignored(isLoginFrame(frame) ? 'repeated-login' : 'no-code');
     if (isAckCode(frame.code)) return this.acknowledge(frame.code, frame);
@@ -171,8 +182,8 @@ export class Connection {
     return this.ignored('unexpected-push');
   }
 
-  private heartbeat(frame: Frame): void {
-    if (this.session && !this.deps.ctx.sessions.use(this.session.token)) {
+  private async heartbeat(frame: Frame): Promise<void> {
+    if (this.session && !(await this.deps.ctx.sessions.use(this.session.token))) {
       // The login expired or was ended while the socket stayed open.
       return this.refuseLogin(402, 'login information expired, please log in again');
     }
@@ -180,10 +191,23 @@ export class Connection {
   }
 
   private login(frame: Frame): void {
+    this.move('loginSent');
+    authenticateSocketLogin(this.deps.ctx, frame).then(
+      (outcome) => {
+        if (this.state !== 'loggingIn') return;
+        if (!outcome.ok) return this.refuseLogin(outcome.status, outcome.msg);
+        this.loggedIn(outcome.session, frame);
+        for (const waiting of this.waitingForLogin.splice(0)) {
+          if (this.currentState === 'online') this.route(waiting);
+        }
+      },
+      // The store is away: a status the client retries on, never a socket left waiting.
+      () => this.refuseLogin(503, 'the service is unavailable, try again shortly'),
+    );
+  }
+
+  private loggedIn(session: Session, frame: Frame): void {
     const { ctx } = this.deps;
-    const outcome = authenticateSocketLogin(ctx, frame);
-    if (!outcome.ok) return this.refuseLogin(outcome.status, outcome.msg);
-    const session = outcome.session;
     // A simulated drop: no answer, the socket just goes, as on a failing network.
     if (inNetworkDrop(ctx, session.webcastId, session.userId)) return this.close(CLOSE.networkDrop, 'network drop (simulated)');
     this.move('loginAccepted');
@@ -201,7 +225,7 @@ export class Connection {
       send: (f, delivery) => this.send(f, delivery),
       close: (code, reason) => this.close(code, reason),
     };
-    endOtherSessions(ctx, session.userId, session.token);
+    endOtherSessions(ctx, session.userId, session.token).catch((error: unknown) => console.error('ending older sessions failed:', error));
     this.send(encodeFrame({ code: 1100, body: { status: 200, userId: session.userId } }));
     // Listeners (e.g. the connect-mic snapshot 4201) run after 1100 has been queued.
     ctx.clients.add(this.client);

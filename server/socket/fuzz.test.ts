@@ -22,7 +22,7 @@ afterEach(async () => {
 it('survives 10,000 random and mutated frames with the socket open', { timeout: 120_000 }, async () => {
   let clock = Date.now();
   server = await startRealtimeTestServer({ now: () => clock });
-  const session = loginAs(server.ctx, 'fuzzer', 'r1', { nameChanged: true });
+  const session = await loginAs(server.ctx, 'fuzzer', 'r1', { nameChanged: true });
   const socket = await TestSocket.connect(server.url, session.sid);
   expect((await socket.request(7001, { webcastId: 'r1', offset: 0 })).status).toBe(200);
   const malformedBefore = await malformedCount(server);

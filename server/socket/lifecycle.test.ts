@@ -50,7 +50,7 @@ const metricValue = async (s: TestServer, name: string): Promise<number> => {
 describe('socket login (PROTOCOL 2.3 step 1)', () => {
   it('answers push 1100 with status 200 and the user id for a live sid', async () => {
     const s = await start();
-    const session = loginAs(s.ctx, 'u1', 'r1');
+    const session = await loginAs(s.ctx, 'u1', 'r1');
     const socket = await open(s);
     expect(await socket.login(session.sid)).toEqual({ status: 200, userId: 'u1' });
     expect(s.ctx.clients.ofUser('u1')).toHaveLength(1);
@@ -68,7 +68,7 @@ describe('socket login (PROTOCOL 2.3 step 1)', () => {
   it('refuses a wrong aid and an expired session', async () => {
     let now = 1_000_000;
     server = await startRealtimeTestServer({ now: () => now, config: { tokenTtlMs: 1000 } });
-    const session = loginAs(server.ctx, 'u1', 'r1');
+    const session = await loginAs(server.ctx, 'u1', 'r1');
     const wrongAid = await open(server);
     expect((await wrongAid.login(session.sid, 7)).status).toBe(4501);
     now += 5000;
@@ -81,7 +81,7 @@ describe('socket login (PROTOCOL 2.3 step 1)', () => {
     const socket = await open(s);
     expect(await socket.request(7001, { webcastId: 'r1', offset: 0 })).toEqual({ status: 4501, msg: 'login: send the login frame first' });
     socket.push(7101, { body: 'x' });
-    const session = loginAs(s.ctx, 'u1', 'r1');
+    const session = await loginAs(s.ctx, 'u1', 'r1');
     expect((await socket.login(session.sid)).status).toBe(200);
   });
 });
@@ -90,7 +90,7 @@ describe('rooms (PROTOCOL 2.3 step 2, 2.4)', () => {
   it('joins with replay after the given offset, then live messages; leave stops them', async () => {
     const s = await start();
     for (let i = 1; i <= 5; i++) s.ctx.hub.publish('r1', 7125, { text: `caption ${i}`, start: 0, end: 1, lang: 'en_us' });
-    const socket = await connect(s, loginAs(s.ctx, 'u1', 'r1').sid);
+    const socket = await connect(s, (await loginAs(s.ctx, 'u1', 'r1')).sid);
     const reply = await socket.request(7001, { webcastId: 'r1', offset: 2 });
     expect(reply).toEqual({ status: 200, webcastId: 'r1', offset: 5, online: 1, from: 3 });
     expect(socket.received(7125).map((f) => f.body.offset)).toEqual([3, 4, 5]);
@@ -109,7 +109,7 @@ describe('rooms (PROTOCOL 2.3 step 2, 2.4)', () => {
 
   it('refuses to join another room than the session is for, and a deleted room', async () => {
     const s = await start();
-    const socket = await connect(s, loginAs(s.ctx, 'u1', 'r1').sid);
+    const socket = await connect(s, (await loginAs(s.ctx, 'u1', 'r1')).sid);
     expect((await socket.request(7001, { webcastId: 'r2', offset: 0 })).status).toBe(4009);
     expect((await socket.request(7001, { webcastId: 5, offset: 'x' })).status).toBe(4009);
     expect((await socket.request(7001, { offset: 0 })).msg).toBe('webcastId: required');
@@ -121,7 +121,7 @@ describe('rooms (PROTOCOL 2.3 step 2, 2.4)', () => {
   it('answers history sync 2401 with the asked range, with codes', async () => {
     const s = await start();
     for (let i = 1; i <= 30; i++) s.ctx.hub.publish('r1', 7109, { online: i, praise: 0 });
-    const socket = await connect(s, loginAs(s.ctx, 'u1', 'r1').sid);
+    const socket = await connect(s, (await loginAs(s.ctx, 'u1', 'r1')).sid);
     const reply = await socket.request(2401, { webcastId: 'r1', after: 10, limit: 5 });
     expect(reply.status).toBe(200);
     const messages = reply.messages as Array<Record<string, unknown>>;
@@ -143,7 +143,7 @@ describe('heartbeat and idle close (PROTOCOL 2.3 step 3)', () => {
     const s = await start();
     const socket = await open(s);
     expect(await socket.request(9001)).toEqual({ status: 200 });
-    await socket.login(loginAs(s.ctx, 'u1', 'r1').sid);
+    await socket.login((await loginAs(s.ctx, 'u1', 'r1')).sid);
     expect(await socket.request(9001)).toEqual({ status: 200 });
     socket.push(9001);
     expect((await socket.nextPush(9000)).body).toEqual({ status: 200 });
@@ -151,7 +151,7 @@ describe('heartbeat and idle close (PROTOCOL 2.3 step 3)', () => {
 
   it('closes a socket that sends nothing for the idle time, and keeps one that sends heartbeats', async () => {
     const s = await start({ socketIdleMs: 300 });
-    const session = loginAs(s.ctx, 'u1', 'r1');
+    const session = await loginAs(s.ctx, 'u1', 'r1');
     const quiet = await connect(s, session.sid);
     const chatty = await connect(s, session.sid);
     const started = Date.now();
@@ -172,7 +172,7 @@ describe('heartbeat and idle close (PROTOCOL 2.3 step 3)', () => {
 
   it("counts the closes the server did not ask for by the peer's close code", async () => {
     const s = await start();
-    const socket = await connect(s, loginAs(s.ctx, 'u1', 'r1').sid);
+    const socket = await connect(s, (await loginAs(s.ctx, 'u1', 'r1')).sid);
     socket.close();
     await expect.poll(() => metricValue(s, 'webcast_socket_closed_by_peer_total{code="1005"}')).toBe(1);
     expect(await metricValue(s, 'webcast_socket_closed_by_server_total')).toBe(0);
@@ -187,7 +187,7 @@ describe('requests and replies (PROTOCOL 2.2)', () => {
       await new Promise((r) => setTimeout(r, ms));
       return { waited: ms };
     });
-    const socket = await connect(s, loginAs(s.ctx, 'u1', 'r1').sid);
+    const socket = await connect(s, (await loginAs(s.ctx, 'u1', 'r1')).sid);
     const slow = socket.request(7991, { wait: 200 });
     const fast = socket.request(7991, { wait: 10 });
     expect(await fast).toEqual({ status: 200, waited: 10 });
@@ -203,7 +203,7 @@ describe('requests and replies (PROTOCOL 2.2)', () => {
     s.ctx.socketHandlers.register(7993, () => {
       throw new Error('a bug');
     });
-    const socket = await connect(s, loginAs(s.ctx, 'u1', 'r1').sid);
+    const socket = await connect(s, (await loginAs(s.ctx, 'u1', 'r1')).sid);
     expect(await socket.request(8887)).toEqual({ status: 4501, msg: 'unknown request code 8887' });
     const errors: unknown[] = [];
     const original = console.error;
@@ -221,7 +221,7 @@ describe('requests and replies (PROTOCOL 2.2)', () => {
 describe('acknowledged pushes (PROTOCOL 2.2)', () => {
   it('records the acknowledgement of a control push, of 4201 and of 4133 by mid', async () => {
     const s = await start();
-    const socket = await connect(s, loginAs(s.ctx, 'u1', 'r1').sid);
+    const socket = await connect(s, (await loginAs(s.ctx, 'u1', 'r1')).sid);
     const client = s.ctx.clients.ofUser('u1')[0]!;
     // A viewer's login gets its mic snapshot first (idle here).
     const atLogin = await socket.nextPush(4201);
@@ -256,14 +256,14 @@ describe('acknowledged pushes (PROTOCOL 2.2)', () => {
 describe('one account, one login (push 9004)', () => {
   it('sends 9004 to the older socket when the account logs in with a second session, closes it and ends its session', async () => {
     const s = await start();
-    const first = loginAs(s.ctx, 'u1', 'r1');
+    const first = await loginAs(s.ctx, 'u1', 'r1');
     const older = await connect(s, first.sid);
-    const second = s.ctx.sessions.create('u1', 'r1', 5, 'guest');
+    const second = await s.ctx.sessions.create('u1', 'r1', 5, 'guest');
     const newer = await connect(s, second.sid);
     const push = await older.nextPush(9004);
     expect(push.body.status).toBe(4005);
     expect((await older.closed()).code).toBe(CLOSE.loggedInElsewhere);
-    expect(s.ctx.sessions.use(first.token)).toBeNull();
+    expect(await s.ctx.sessions.use(first.token)).toBeNull();
     expect(newer.isOpen).toBe(true);
     expect(newer.received(9004)).toHaveLength(0);
     // The ended sid cannot log in again.
@@ -273,18 +273,18 @@ describe('one account, one login (push 9004)', () => {
 
   it('ends the older sessions when the live login calls endOtherSessions', async () => {
     const s = await start();
-    const first = loginAs(s.ctx, 'u1', 'r1');
+    const first = await loginAs(s.ctx, 'u1', 'r1');
     const older = await connect(s, first.sid);
-    const second = s.ctx.sessions.create('u1', 'r1', 5, 'guest');
-    expect(endOtherSessions(s.ctx, 'u1', second.token)).toBe(1);
+    const second = await s.ctx.sessions.create('u1', 'r1', 5, 'guest');
+    expect(await endOtherSessions(s.ctx, 'u1', second.token)).toBe(1);
     await older.nextPush(9004);
     await older.closed();
-    expect(endOtherSessions(s.ctx, 'u1', second.token)).toBe(0);
+    expect(await endOtherSessions(s.ctx, 'u1', second.token)).toBe(0);
   });
 
   it('lets two tabs share one session without 9004', async () => {
     const s = await start();
-    const session = loginAs(s.ctx, 'u1', 'r1');
+    const session = await loginAs(s.ctx, 'u1', 'r1');
     const tab1 = await connect(s, session.sid);
     const tab2 = await connect(s, session.sid);
     await tab1.request(9001);
@@ -311,8 +311,8 @@ describe('socket server', () => {
 
   it('counts open sockets in the metrics and builds the socket url', async () => {
     const s = await start();
-    addUser(s.ctx, 'u1');
-    const socket = await connect(s, loginAs(s.ctx, 'u1', 'r1').sid);
+    await addUser(s.ctx, 'u1');
+    const socket = await connect(s, (await loginAs(s.ctx, 'u1', 'r1')).sid);
     expect(await metricValue(s, 'webcast_sockets_open')).toBe(1);
     socket.close();
     await socket.closed();

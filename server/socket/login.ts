@@ -3,6 +3,7 @@
  * and the `sid` the live login answered. The answer is push 1100: `{status: 200, userId}`,
  * or a refusal whose status says why, after which the socket is closed.
  */
+import { sql } from 'kysely';
 import type { Frame } from '../../src/protocol/frame';
 import { SOCKET_LOGIN_AID } from '../../src/domain/constants';
 import type { Session } from '../auth/sessions.js';
@@ -18,21 +19,21 @@ export const isLoginFrame = (frame: Frame): boolean => frame.code === null && fr
 
 const refuse = (status: number, msg?: string): LoginOutcome => ({ ok: false, status, msg: msg ?? BUSINESS_MESSAGES[status] ?? 'login refused' });
 
-export function authenticateSocketLogin(ctx: ServerContext, frame: Frame): LoginOutcome {
+export async function authenticateSocketLogin(ctx: ServerContext, frame: Frame): Promise<LoginOutcome> {
   if (frame.headers.aid !== String(SOCKET_LOGIN_AID)) return refuse(4501, `aid: must be ${SOCKET_LOGIN_AID}`);
   const sid = frame.headers.sid;
   if (!sid) return refuse(4501, 'sid: required');
-  const session = ctx.sessions.useSid(sid);
+  const q = ctx.store.db;
+  const session = await ctx.sessions.useSid(sid);
   if (!session) {
     // An ended session of a kicked user says so; anything else is an expired login.
-    const row = ctx.db.prepare('SELECT user_id AS userId, webcast_id AS webcastId FROM sessions WHERE sid = ?').get(sid) as
-      | { userId: string; webcastId: string }
-      | undefined;
-    if (row && isKicked(ctx.db, row.webcastId, row.userId, ctx.now())) return refuse(4003);
+    const row = (await sql<{ userId: string; webcastId: string }>`SELECT user_id AS "userId", webcast_id AS "webcastId" FROM sessions WHERE sid = ${sid}`.execute(q))
+      .rows[0];
+    if (row && (await isKicked(q, row.webcastId, row.userId, ctx.now()))) return refuse(4003);
     return refuse(402);
   }
-  const room = ctx.db.prepare('SELECT deleted FROM rooms WHERE id = ?').get(session.webcastId) as { deleted: number } | undefined;
+  const room = (await sql<{ deleted: number }>`SELECT deleted FROM rooms WHERE id = ${session.webcastId}`.execute(q)).rows[0];
   if (!room || room.deleted === 1) return refuse(4006);
-  if (isKicked(ctx.db, session.webcastId, session.userId, ctx.now())) return refuse(4003);
+  if (await isKicked(q, session.webcastId, session.userId, ctx.now())) return refuse(4003);
   return { ok: true, session };
 }

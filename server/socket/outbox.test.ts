@@ -25,7 +25,7 @@ it('encodes the three payload length forms', () => {
 
 it('delivers messages of every size form to two sockets intact and in order', async () => {
   server = await startRealtimeTestServer();
-  const sockets = await Promise.all(['a', 'b'].map((u) => TestSocket.connect(server!.url, loginAs(server!.ctx, u, 'r1').sid)));
+  const sockets = await Promise.all(['a', 'b'].map(async (u) => TestSocket.connect(server!.url, (await loginAs(server!.ctx, u, 'r1')).sid)));
   for (const s of sockets) await s.request(7001, { webcastId: 'r1', offset: 0 });
   const sizes = [0, 60, 61, 62, 65_400, 65_500, 65_600, 200_000];
   for (const n of sizes) server.ctx.hub.publish('r1', 7125, { text: '字'.repeat(n), start: 0, end: 1, lang: 'zh_cn' });
@@ -42,8 +42,8 @@ it('delivers messages of every size form to two sockets intact and in order', as
 
 it('batches the frames of one turn into one message for a socket whose login asked (batch:1), in order, under the size cap', async () => {
   server = await startRealtimeTestServer();
-  const plain = await TestSocket.connect(server.url, loginAs(server.ctx, 'a', 'r1').sid);
-  const batched = await TestSocket.connect(server.url, loginAs(server.ctx, 'b', 'r1').sid, { batch: true });
+  const plain = await TestSocket.connect(server.url, (await loginAs(server.ctx, 'a', 'r1')).sid);
+  const batched = await TestSocket.connect(server.url, (await loginAs(server.ctx, 'b', 'r1')).sid, { batch: true });
   for (const s of [plain, batched]) await s.request(7001, { webcastId: 'r1', offset: 0 });
   const before = { plain: plain.messages, batched: batched.messages };
   // One synchronous loop: one turn of the event loop, so one flush per socket. The last

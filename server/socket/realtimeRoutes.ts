@@ -40,7 +40,7 @@ export function createRealtimeRoutes(options: RealtimeOptions = {}): RouteModule
 
     app.addHook('onClose', async () => {
       mic.close();
-      chat.close();
+      await chat.close();
     });
   };
 }

@@ -6,6 +6,7 @@
  * passed for that room only), so a socket joins its session's room and no other; another
  * room is refused with 4009, a deleted room with 4006, a user removed from it with 4003.
  */
+import { sql } from 'kysely';
 import type { ServerContext } from '../context.js';
 import { BizError } from '../http/envelope.js';
 import { isKicked } from '../chat/kicks.js';
@@ -17,18 +18,18 @@ export const HISTORY_SYNC_MAX = 500;
 const OFFSET_MAX = Number.MAX_SAFE_INTEGER;
 
 /** The room a request names, checked against the session (see the module comment). */
-export function roomOfRequest(ctx: ServerContext, request: SocketRequest): string {
+export async function roomOfRequest(ctx: ServerContext, request: SocketRequest): Promise<string> {
   const webcastId = idField(request.body, 'webcastId');
   if (webcastId !== request.session.webcastId) throw new BizError(4009, 'you are not allowed to enter: this login is for another room');
-  const room = ctx.db.prepare('SELECT deleted FROM rooms WHERE id = ?').get(webcastId) as { deleted: number } | undefined;
+  const room = (await sql<{ deleted: number }>`SELECT deleted FROM rooms WHERE id = ${webcastId}`.execute(ctx.store.db)).rows[0];
   if (!room || room.deleted === 1) throw new BizError(4006);
-  if (isKicked(ctx.db, webcastId, request.session.userId, ctx.now())) throw new BizError(4003);
+  if (await isKicked(ctx.store.db, webcastId, request.session.userId, ctx.now())) throw new BizError(4003);
   return webcastId;
 }
 
 /** The room a request names, which this socket must have joined (chat, mic, room messages). */
-export function joinedRoomOfRequest(ctx: ServerContext, request: SocketRequest): string {
-  const webcastId = roomOfRequest(ctx, request);
+export async function joinedRoomOfRequest(ctx: ServerContext, request: SocketRequest): Promise<string> {
+  const webcastId = await roomOfRequest(ctx, request);
   if (!ctx.hub.member(webcastId, request.client.id)) throw new BizError(4501, 'webcastId: join the room (7001) first');
   return webcastId;
 }
@@ -37,7 +38,7 @@ export function registerRoomHandlers(ctx: ServerContext): void {
   const handlers = ctx.socketHandlers;
 
   handlers.register(7001, async (request) => {
-    const webcastId = roomOfRequest(ctx, request);
+    const webcastId = await roomOfRequest(ctx, request);
     const offset = intField(request.body, 'offset', 0, OFFSET_MAX, 0);
     const epoch = optionalIdField(request.body, 'epoch') ?? undefined;
     const joined = await ctx.hub.join(request.client, webcastId, offset, epoch);
@@ -56,7 +57,7 @@ export function registerRoomHandlers(ctx: ServerContext): void {
   });
 
   handlers.register(2401, async (request) => {
-    const webcastId = roomOfRequest(ctx, request);
+    const webcastId = await roomOfRequest(ctx, request);
     const after = intField(request.body, 'after', 0, OFFSET_MAX);
     const limit = intField(request.body, 'limit', 1, HISTORY_SYNC_MAX);
     const messages = (await ctx.hub.readAfter(webcastId, after, limit))

@@ -25,21 +25,21 @@ function closeSessionEverywhere(ctx: ServerContext, token: string, frame: string
   ctx.cluster?.nodes.tell({ type: 'endSession', token, frame, closeCode, reason });
 }
 
-export function endOtherSessions(ctx: ServerContext, userId: string, exceptToken: string): number {
-  const others = ctx.sessions.othersOf(userId, exceptToken);
+export async function endOtherSessions(ctx: ServerContext, userId: string, exceptToken: string): Promise<number> {
+  const others = await ctx.sessions.othersOf(userId, exceptToken);
   if (others.length === 0) return 0;
   const frame = encodeFrame({ code: 9004, body: { status: 4005, msg: 'your account logged in on another device' } });
   for (const session of others) {
-    ctx.sessions.end(session.token);
+    await ctx.sessions.end(session.token);
     closeSessionEverywhere(ctx, session.token, frame, CLOSE.loggedInElsewhere, 'logged in elsewhere');
   }
   return others.length;
 }
 
 /** Ends every session of a user in one room and closes their sockets there (a kick). */
-export function endSessionsInRoom(ctx: ServerContext, userId: string, webcastId: string, closeCode: number, reason: string): number {
-  const sessions = ctx.sessions.othersOf(userId, '').filter((s) => s.webcastId === webcastId);
-  for (const session of sessions) ctx.sessions.end(session.token);
+export async function endSessionsInRoom(ctx: ServerContext, userId: string, webcastId: string, closeCode: number, reason: string): Promise<number> {
+  const sessions = (await ctx.sessions.othersOf(userId, '')).filter((s) => s.webcastId === webcastId);
+  for (const session of sessions) await ctx.sessions.end(session.token);
   // In a cluster this finds the other nodes' sockets too, and closing one goes to its node.
   for (const client of ctx.clients.ofUserInRoom(userId, webcastId)) client.close(closeCode, reason);
   return sessions.length;
@@ -50,8 +50,8 @@ export function endSessionsInRoom(ctx: ServerContext, userId: string, webcastId:
  * its sockets are told with push 1100 status 4013 and closed, so every tab of the browser
  * (one socket through the shared worker, or one per tab without it) learns it together.
  */
-export function endSession(ctx: ServerContext, token: string): void {
-  ctx.sessions.end(token);
+export async function endSession(ctx: ServerContext, token: string): Promise<void> {
+  await ctx.sessions.end(token);
   const frame = encodeFrame({ code: 1100, body: { status: 4013, msg: 'you have logged out' } });
   closeSessionEverywhere(ctx, token, frame, CLOSE.loggedOut, 'logged out');
 }

@@ -73,7 +73,7 @@ function accounted(socket: TestSocket): { offsets: number[]; delivered: Set<numb
 
 it('a slow socket that asked for it is thinned, never dropped: priority messages all arrive, every skip is stated, in order', async () => {
   const s = (server = await startRealtimeTestServer());
-  const slow = await TestSocket.connect(s.url, loginAs(s.ctx, VIEWER, ROOM).sid, { batch: true, thin: true });
+  const slow = await TestSocket.connect(s.url, (await loginAs(s.ctx, VIEWER, ROOM)).sid, { batch: true, thin: true });
   await slow.request(7001, { webcastId: ROOM, offset: 0 });
   tcpOf(slow).pause();
 
@@ -96,8 +96,8 @@ it('a slow socket that asked for it is thinned, never dropped: priority messages
 
 it('a socket that keeps up, or did not ask for a thinned stream, gets every message and no notice', async () => {
   const s = (server = await startRealtimeTestServer());
-  const reader = await TestSocket.connect(s.url, loginAs(s.ctx, VIEWER, ROOM).sid, { batch: true, thin: true });
-  const plain = await TestSocket.connect(s.url, loginAs(s.ctx, 'u-plain', ROOM).sid, { batch: true });
+  const reader = await TestSocket.connect(s.url, (await loginAs(s.ctx, VIEWER, ROOM)).sid, { batch: true, thin: true });
+  const plain = await TestSocket.connect(s.url, (await loginAs(s.ctx, 'u-plain', ROOM)).sid, { batch: true });
   for (const socket of [reader, plain]) await socket.request(7001, { webcastId: ROOM, offset: 0 });
   tcpOf(plain).pause();
   for (let i = 1; i <= 2000; i++) {
@@ -117,7 +117,7 @@ it('a socket that keeps up, or did not ask for a thinned stream, gets every mess
 
 it('a reader that reports its progress late is thinned by time, before any buffer fills, and whole again once it reports', async () => {
   const s = (server = await startRealtimeTestServer());
-  const socket = await TestSocket.connect(s.url, loginAs(s.ctx, VIEWER, ROOM).sid, { batch: true, thin: true });
+  const socket = await TestSocket.connect(s.url, (await loginAs(s.ctx, VIEWER, ROOM)).sid, { batch: true, thin: true });
   await socket.request(7001, { webcastId: ROOM, offset: 0 });
   socket.push(7202, { webcastId: ROOM, offset: 0 });
   await socket.request(9001);

@@ -3,6 +3,7 @@
  * viewers with a session in a seeded room, and a small HTTP caller that speaks the envelope
  * the way the client does (token header, JSON or form bodies, Idempotency-Key).
  */
+import { sql } from 'kysely';
 import type { ServerContext } from '../context.js';
 import { randomToken } from '../auth/random.js';
 import { seedRoomContent } from '../seed/content.js';
@@ -23,15 +24,15 @@ export interface ViewerOptions extends UserOptions {
 
 /** A room with its demo content (goods, gifts, papers, lotteries, red packet, Q&A...). */
 export async function seededRoom(ctx: ServerContext, id: string): Promise<string> {
-  addRoom(ctx, id);
+  await addRoom(ctx, id);
   await seedRoomContent(ctx, [id]);
   return id;
 }
 
 /** A user (created when missing) logged in to the room. */
-export function viewer(ctx: ServerContext, userId: string, webcastId: string, options: ViewerOptions = {}): Viewer {
-  const session = loginAs(ctx, userId, webcastId, options);
-  if (options.realNameVerified) ctx.db.prepare('UPDATE users SET real_name_verified = 1 WHERE id = ?').run(userId);
+export async function viewer(ctx: ServerContext, userId: string, webcastId: string, options: ViewerOptions = {}): Promise<Viewer> {
+  const session = await loginAs(ctx, userId, webcastId, options);
+  if (options.realNameVerified) await sql`UPDATE users SET real_name_verified = 1 WHERE id = ${userId}`.execute(ctx.store.db);
   return { userId, token: session.token, sid: session.sid };
 }
 

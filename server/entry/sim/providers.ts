@@ -7,7 +7,8 @@
  * like an OAuth code.
  */
 import { createHash } from 'node:crypto';
-import type { Db } from '../../store/db.js';
+import { sql } from 'kysely';
+import { changedRows, type StoreQueries } from '../../store/sqlStore.js';
 import { BizError } from '../../http/envelope.js';
 import { randomToken } from '../../auth/random.js';
 
@@ -48,53 +49,44 @@ const toAccount = (r: AccountRow): SimAccount => ({
   headImgUrl: r.head_img_url,
 });
 
-export function listAccounts(db: Db, provider: ProviderId): SimAccount[] {
-  return (db.prepare('SELECT * FROM sim_accounts WHERE provider = ? ORDER BY org, account_id').all(provider) as AccountRow[]).map(toAccount);
+const ACCOUNT_COLUMNS = sql.raw('provider, account_id, name, org, head_img_url');
+
+export async function listAccounts(q: StoreQueries, provider: ProviderId): Promise<SimAccount[]> {
+  const rows = await sql<AccountRow>`SELECT ${ACCOUNT_COLUMNS} FROM sim_accounts WHERE provider = ${provider} ORDER BY org, account_id`.execute(q);
+  return rows.rows.map(toAccount);
 }
 
-export function findAccount(db: Db, provider: ProviderId, accountId: string): SimAccount | null {
-  const row = db.prepare('SELECT * FROM sim_accounts WHERE provider = ? AND account_id = ?').get(provider, accountId) as
-    | AccountRow
-    | undefined;
+export async function findAccount(q: StoreQueries, provider: ProviderId, accountId: string): Promise<SimAccount | null> {
+  const row = (await sql<AccountRow>`SELECT ${ACCOUNT_COLUMNS} FROM sim_accounts WHERE provider = ${provider} AND account_id = ${accountId}`.execute(q))
+    .rows[0];
   return row ? toAccount(row) : null;
 }
 
-/** A stable pseudonymous id of an account for one provider (what an open platform calls an openid). */
 export const openIdOf = (provider: ProviderId, accountId: string): string =>
   `o${createHash('sha256').update(`${provider}:${accountId}`).digest('hex').slice(0, 27)}`;
 
-export function issueCode(db: Db, now: number, account: SimAccount, app: string): string {
+export async function issueCode(q: StoreQueries, now: number, account: SimAccount, app: string): Promise<string> {
   const code = randomToken();
-  db.prepare('DELETE FROM oauth_codes WHERE expires_at < ?').run(now - OAUTH_CODE_TTL_MS);
-  db.prepare('INSERT INTO oauth_codes (code, provider, account_id, app, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)').run(
-    code,
-    account.provider,
-    account.accountId,
-    app,
-    now,
-    now + OAUTH_CODE_TTL_MS,
-  );
+  await sql`DELETE FROM oauth_codes WHERE expires_at < ${now - OAUTH_CODE_TTL_MS}`.execute(q);
+  await sql`INSERT INTO oauth_codes (code, provider, account_id, app, created_at, expires_at)
+    VALUES (${code}, ${account.provider}, ${account.accountId}, ${app}, ${now}, ${now + OAUTH_CODE_TTL_MS})`.execute(q);
   return code;
 }
 
-/**
- * The account behind a live code of this provider (and app, when given); 4105
- * "verification info wrong" for an unknown, expired, used or foreign code.
- */
-export function peekCode(db: Db, now: number, provider: ProviderId, code: string, app?: string): SimAccount {
-  const row = db
-    .prepare('SELECT account_id, app, expires_at, used_at FROM oauth_codes WHERE code = ? AND provider = ?')
-    .get(code, provider) as { account_id: string; app: string; expires_at: number; used_at: number | null } | undefined;
+export async function peekCode(q: StoreQueries, now: number, provider: ProviderId, code: string, app?: string): Promise<SimAccount> {
+  const row = (
+    await sql<{ account_id: string; app: string; expires_at: number; used_at: number | null }>`
+      SELECT account_id, app, expires_at, used_at FROM oauth_codes WHERE code = ${code} AND provider = ${provider}`.execute(q)
+  ).rows[0];
   if (!row || row.used_at !== null || row.expires_at <= now || (app !== undefined && row.app !== app)) throw new BizError(4105);
-  const account = findAccount(db, provider, row.account_id);
+  const account = await findAccount(q, provider, row.account_id);
   if (!account) throw new BizError(4105);
   return account;
 }
 
-/** Like peekCode, and marks the code used (4105 if it was used meanwhile). */
-export function consumeCode(db: Db, now: number, provider: ProviderId, code: string, app?: string): SimAccount {
-  const account = peekCode(db, now, provider, code, app);
-  const changed = db.prepare('UPDATE oauth_codes SET used_at = ? WHERE code = ? AND used_at IS NULL').run(now, code).changes;
-  if (changed !== 1) throw new BizError(4105);
+export async function consumeCode(q: StoreQueries, now: number, provider: ProviderId, code: string, app?: string): Promise<SimAccount> {
+  const account = await peekCode(q, now, provider, code, app);
+  const used = await sql`UPDATE oauth_codes SET used_at = ${now} WHERE code = ${code} AND used_at IS NULL`.execute(q);
+  if (changedRows(used) !== 1) throw new BizError(4105);
   return account;
 }

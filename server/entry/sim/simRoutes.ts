@@ -42,7 +42,7 @@ function accountButton(action: string, account: SimAccount, hidden: Readonly<Rec
 }
 
 export const simRoutes: RouteModule = (app, ctx) => {
-  const qr = new QrLogins(ctx.db, ctx.now);
+  const qr = new QrLogins(ctx.store, ctx.now);
 
   app.get<{ Params: { provider: string }; Querystring: { redirect_uri?: string; state?: string; app?: string; appid?: string } }>(
     '/sim/:provider/authorize',
@@ -53,7 +53,7 @@ export const simRoutes: RouteModule = (app, ctx) => {
       const redirect = sameSitePath(request.query.redirect_uri ?? '');
       if (!redirect) return sendPage(reply, 400, 'Bad request', html`<p>redirect_uri must be a path on this site.</p>`);
       const hidden = { redirect_uri: redirect, state: request.query.state ?? '', app: request.query.app ?? request.query.appid ?? '' };
-      const accounts = listAccounts(ctx.db, provider).map((a) => accountButton(`/sim/${provider}/authorize`, a, hidden));
+      const accounts = (await listAccounts(ctx.store.db, provider)).map((a) => accountButton(`/sim/${provider}/authorize`, a, hidden));
       return sendPage(
         reply,
         200,
@@ -70,9 +70,9 @@ export const simRoutes: RouteModule = (app, ctx) => {
       const { provider } = request.params;
       if (!isProviderId(provider)) return sendPage(reply, 404, 'Unknown provider', html`<p>No such simulated provider.</p>`);
       const redirect = sameSitePath(request.body.redirect_uri);
-      const account = findAccount(ctx.db, provider, request.body.account);
+      const account = await findAccount(ctx.store.db, provider, request.body.account);
       if (!redirect || !account) return sendPage(reply, 400, 'Bad request', html`<p>Unknown account or redirect.</p>`);
-      const code = issueCode(ctx.db, ctx.now(), account, request.body.app ?? '');
+      const code = await issueCode(ctx.store.db, ctx.now(), account, request.body.app ?? '');
       return reply.redirect(withQuery(redirect, { code, state: request.body.state ?? '' }), 302);
     },
   );
@@ -80,20 +80,20 @@ export const simRoutes: RouteModule = (app, ctx) => {
   app.get<{ Querystring: { ticket?: string } }>('/sim/qr/scan', { schema: TICKET_QUERY }, async (request, reply) => {
     const ticket = request.query.ticket ?? '';
     try {
-      qr.scan(ticket);
+      await qr.scan(ticket);
     } catch (e) {
       if (e instanceof BizError) return sendPage(reply, 410, 'QR code invalid', html`<p>This QR code has expired or was already used.</p>`);
       throw e;
     }
-    const accounts = listAccounts(ctx.db, 'wx').map((a) => accountButton('/sim/qr/confirm', a, { ticket }));
+    const accounts = (await listAccounts(ctx.store.db, 'wx')).map((a) => accountButton('/sim/qr/confirm', a, { ticket }));
     return sendPage(reply, 200, 'Confirm login', html`<p>Log in on your computer as:</p>${accounts}`);
   });
 
   app.post<{ Body: { ticket: string; account: string } }>('/sim/qr/confirm', { schema: CONFIRM_FORM }, async (request, reply) => {
-    const account = findAccount(ctx.db, 'wx', request.body.account);
+    const account = await findAccount(ctx.store.db, 'wx', request.body.account);
     if (!account) return sendPage(reply, 400, 'Bad request', html`<p>Unknown account.</p>`);
     try {
-      qr.confirm(request.body.ticket, account.accountId);
+      await qr.confirm(request.body.ticket, account.accountId);
     } catch (e) {
       if (e instanceof BizError) return sendPage(reply, 410, 'QR code invalid', html`<p>This QR code has expired or was already used.</p>`);
       throw e;
@@ -108,9 +108,9 @@ export const simRoutes: RouteModule = (app, ctx) => {
     const phone = validatePhone(to);
     const email = validateEmail(to);
     const found = phone.ok
-      ? entryState(ctx).codes.latest('sms', phone.value)
+      ? await entryState(ctx).codes.latest('sms', phone.value)
       : email.ok
-        ? entryState(ctx).codes.latest('email', email.value)
+        ? await entryState(ctx).codes.latest('email', email.value)
         : null;
     const body = found
       ? html`<p>Your verification code:</p><p><code>${found.code}</code></p><p class="note">Valid until ${new Date(found.expiresAt).toISOString()}.</p>`

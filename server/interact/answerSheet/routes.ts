@@ -47,14 +47,14 @@ function isRight(sheet: AnswerSheet, chosen: readonly string[]): boolean | null 
 
 export function answerSheetRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.get<{ Querystring: { confId: string } }>(LIVE_CALLS.answerSheetNeed.path, { schema: CONF_QUERY }, async (request) => {
-    const { session, room } = enter(ctx, request, request.query.confId, 'confId');
+    const { session, room } = await enter(ctx, request, request.query.confId, 'confId');
     const sheet = await currentSheet(ctx.store.db, room.id);
     const need = sheet !== undefined && (await findSheetAnswer(ctx.store.db, sheet.id, session.userId)) === undefined;
     return okEnvelope({ need, id: sheet?.id ?? null, title: sheet?.title ?? null });
   });
 
   app.get<{ Querystring: { confId: string } }>(LIVE_CALLS.answerSheetGet.path, { schema: CONF_QUERY }, async (request) => {
-    const { session, room } = enter(ctx, request, request.query.confId, 'confId');
+    const { session, room } = await enter(ctx, request, request.query.confId, 'confId');
     const sheet = await currentSheet(ctx.store.db, room.id);
     return okEnvelope({ sheet: sheet ? await sheetView(ctx, sheet, session.userId) : null });
   });
@@ -63,7 +63,7 @@ export function answerSheetRoutes(app: FastifyInstance, ctx: ServerContext): voi
     LIVE_CALLS.answerSheetAnswer.path,
     { schema: { body: objectOf({ confId: ID, answer: {} }, ['confId', 'answer']) } },
     async (request) => {
-      const { session, room } = enter(ctx, request, request.body.confId, 'confId');
+      const { session, room } = await enter(ctx, request, request.body.confId, 'confId');
       const sheet = await currentSheet(ctx.store.db, room.id);
       if (!sheet) throw invalid('confId', 'no answer sheet is published in this room');
       const chosen = chosenOptions(sheet, request.body.answer);

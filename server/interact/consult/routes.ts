@@ -33,7 +33,7 @@ export function consultRoutes(app: FastifyInstance, ctx: ServerContext): void {
       },
     },
     async (request) => {
-      const caller = enter(ctx, request, request.body.liveId, 'liveId');
+      const caller = await enter(ctx, request, request.body.liveId, 'liveId');
       const content = validateRequired(request.body.content);
       if (!content.ok) throw invalidBy('content', content.error);
       const phone = validatePhone(request.body.phone ?? '');

@@ -11,7 +11,7 @@ let alice: Viewer;
 beforeEach(async () => {
   ({ server, api } = await startInteractServer());
   room = await seededRoom(server.ctx, 'r1');
-  alice = viewer(server.ctx, 'alice', room);
+  alice = await viewer(server.ctx, 'alice', room);
 });
 afterEach(async () => server.close());
 
@@ -94,7 +94,7 @@ describe('recommendations', () => {
     expect((await api.post(COMMERCE_CALLS.recommendFind.path, { liveId: room, keyword: 'y'.repeat(30) }, t)).code).toBe(4501);
 
     expect((await api.post(COMMERCE_CALLS.recommendPush.path, { liveId: room, id }, t)).code).toBe(4009);
-    const host = viewer(server.ctx, 'host', room, { role: 6 });
+    const host = await viewer(server.ctx, 'host', room, { role: 6 });
     expect((await api.post(COMMERCE_CALLS.recommendPush.path, { liveId: room, id }, { token: host.token })).data).toMatchObject({ kind: 'recommend', id });
     expect((await api.post(COMMERCE_CALLS.recommendPush.path, { liveId: room, id: 'nope' }, { token: host.token })).msg).toBe('id: no such recommendation in this room');
     const pushedId = (await api.post<{ pushedId: string }>(COMMERCE_CALLS.recommendList.path, { liveId: room }, t)).data.pushedId;

@@ -23,9 +23,9 @@ export { PURCHASE_COUNT_MAX };
 
 const view = (g: Goods) => ({ id: g.id, name: g.name, description: g.description, imageUrl: g.imageUrl, price: g.price, stock: g.stock, soldOut: g.stock === 0 });
 
-function shopIn(ctx: ServerContext, request: FastifyRequest, liveId: string): Caller {
-  const caller = enter(ctx, request, liveId, 'liveId');
-  if (!settingsOf(ctx, caller.room.id).goodsEnabled) throw new BizError(4406);
+async function shopIn(ctx: ServerContext, request: FastifyRequest, liveId: string): Promise<Caller> {
+  const caller = await enter(ctx, request, liveId, 'liveId');
+  if (!(await settingsOf(ctx.store.db, caller.room.id)).goodsEnabled) throw new BizError(4406);
   return caller;
 }
 
@@ -40,8 +40,8 @@ export function goodsRoutes(app: FastifyInstance, ctx: ServerContext): void {
     COMMERCE_CALLS.goodsAudienceList.path,
     { schema: { body: objectOf({ liveId: ID, ...PAGING }, ['liveId']) } },
     async (request) => {
-      const caller = shopIn(ctx, request, request.body.liveId);
-      return okEnvelope({ ...page((await goodsOf(ctx.store.db, caller.room.id)).map(view), request.body), pushedId: settingsOf(ctx, caller.room.id).pushedGoodsId });
+      const caller = await shopIn(ctx, request, request.body.liveId);
+      return okEnvelope({ ...page((await goodsOf(ctx.store.db, caller.room.id)).map(view), request.body), pushedId: (await settingsOf(ctx.store.db, caller.room.id)).pushedGoodsId });
     },
   );
 
@@ -49,7 +49,7 @@ export function goodsRoutes(app: FastifyInstance, ctx: ServerContext): void {
     COMMERCE_CALLS.goodsDetail.path,
     { schema: { body: objectOf({ liveId: ID, goodsId: ID }, ['liveId', 'goodsId']) } },
     async (request) => {
-      const caller = shopIn(ctx, request, request.body.liveId);
+      const caller = await shopIn(ctx, request, request.body.liveId);
       return okEnvelope(view(await goodsIn(ctx, caller, request.body.goodsId)));
     },
   );
@@ -58,8 +58,8 @@ export function goodsRoutes(app: FastifyInstance, ctx: ServerContext): void {
     COMMERCE_CALLS.goodsPushed.path,
     { schema: { body: objectOf({ liveId: ID }, ['liveId']) } },
     async (request) => {
-      const caller = shopIn(ctx, request, request.body.liveId);
-      const pushedId = settingsOf(ctx, caller.room.id).pushedGoodsId;
+      const caller = await shopIn(ctx, request, request.body.liveId);
+      const pushedId = (await settingsOf(ctx.store.db, caller.room.id)).pushedGoodsId;
       const goods = pushedId === null ? undefined : await findGoods(ctx.store.db, pushedId);
       return okEnvelope({ goodsId: goods?.id ?? null, goods: goods ? view(goods) : null });
     },
@@ -70,7 +70,7 @@ export function goodsRoutes(app: FastifyInstance, ctx: ServerContext): void {
     // The keyword's limit is the domain's (validateKeyword); the schema only caps the size.
     { schema: { body: objectOf({ liveId: ID, keyword: { type: 'string', maxLength: KEYWORD_MAX * 20 }, ...PAGING }, ['liveId', 'keyword']) } },
     async (request) => {
-      const caller = shopIn(ctx, request, request.body.liveId);
+      const caller = await shopIn(ctx, request, request.body.liveId);
       const keyword = validateKeyword(request.body.keyword);
       if (!keyword.ok) throw invalidBy('keyword', keyword.error);
       const found = (await goodsOf(ctx.store.db, caller.room.id)).filter((g) => matches(keyword.value, g.name, g.description));
@@ -92,7 +92,7 @@ export function goodsRoutes(app: FastifyInstance, ctx: ServerContext): void {
     },
     async (request) => {
       const { goodsId, count } = request.body;
-      const caller = shopIn(ctx, request, request.body.liveId);
+      const caller = await shopIn(ctx, request, request.body.liveId);
       const amount = formatYuan(checkedAmount('amount', request.body.amount));
       const goods = await goodsIn(ctx, caller, goodsId);
       const due = multiplyYuan(goods.price, count);

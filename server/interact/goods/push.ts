@@ -25,7 +25,7 @@ async function itemToPush(ctx: ServerContext, webcastId: string, kind: PushKind,
 
 export async function pushToRoom(ctx: ServerContext, webcastId: string, kind: PushKind, id?: string) {
   const item = await itemToPush(ctx, webcastId, kind, id);
-  updateSettings(ctx, webcastId, kind === 'goods' ? { pushed_goods_id: item.id } : { pushed_recommend_id: item.id });
+  await updateSettings(ctx.store.db, webcastId, kind === 'goods' ? { pushed_goods_id: item.id } : { pushed_recommend_id: item.id });
   const body = { kind, id: item.id, title: item.title };
   ctx.hub.publish(webcastId, 7121, body);
   return body;

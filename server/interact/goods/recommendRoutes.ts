@@ -20,8 +20,8 @@ export function recommendRoutes(app: FastifyInstance, ctx: ServerContext): void 
     COMMERCE_CALLS.recommendList.path,
     { schema: { body: objectOf({ liveId: ID, ...PAGING }, ['liveId']) } },
     async (request) => {
-      const { room } = enter(ctx, request, request.body.liveId, 'liveId');
-      return okEnvelope({ ...page(await recommendationsOf(ctx.store.db, room.id), request.body), pushedId: settingsOf(ctx, room.id).pushedRecommendId });
+      const { room } = await enter(ctx, request, request.body.liveId, 'liveId');
+      return okEnvelope({ ...page(await recommendationsOf(ctx.store.db, room.id), request.body), pushedId: (await settingsOf(ctx.store.db, room.id)).pushedRecommendId });
     },
   );
 
@@ -29,10 +29,10 @@ export function recommendRoutes(app: FastifyInstance, ctx: ServerContext): void 
     routePath(COMMERCE_CALLS.recommendById.path),
     { schema: { params: objectOf({ id: ID }, ['id']) } },
     async (request) => {
-      const session = requireSession(ctx.sessions, request);
+      const session = await requireSession(ctx.sessions, request);
       const rec = await findRecommendation(ctx.store.db, request.params.id);
       if (!rec) throw invalid('id', 'no such recommendation');
-      callerIn(ctx, session, rec.webcastId, 'id');
+      await callerIn(ctx, session, rec.webcastId, 'id');
       return okEnvelope(rec);
     },
   );
@@ -41,7 +41,7 @@ export function recommendRoutes(app: FastifyInstance, ctx: ServerContext): void 
     COMMERCE_CALLS.recommendFind.path,
     { schema: { body: objectOf({ liveId: ID, keyword: { type: 'string', maxLength: KEYWORD_MAX * 20 } }, ['liveId']) } },
     async (request) => {
-      const { room } = enter(ctx, request, request.body.liveId, 'liveId');
+      const { room } = await enter(ctx, request, request.body.liveId, 'liveId');
       const keyword = validateKeyword(request.body.keyword ?? '');
       if (!keyword.ok) throw invalidBy('keyword', keyword.error);
       return okEnvelope({ keyword: keyword.value, list: (await recommendationsOf(ctx.store.db, room.id)).filter((r) => matches(keyword.value, r.title, r.description)) });
@@ -52,7 +52,7 @@ export function recommendRoutes(app: FastifyInstance, ctx: ServerContext): void 
     COMMERCE_CALLS.recommendPush.path,
     { schema: { body: objectOf({ liveId: ID, id: ID }, ['liveId', 'id']) } },
     async (request) => {
-      const caller = enter(ctx, request, request.body.liveId, 'liveId');
+      const caller = await enter(ctx, request, request.body.liveId, 'liveId');
       requireStaff(caller, 'push a recommendation');
       return okEnvelope(await pushToRoom(ctx, caller.room.id, 'recommend', request.body.id));
     },

@@ -11,7 +11,7 @@ let alice: Viewer;
 beforeEach(async () => {
   ({ server, api } = await startInteractServer());
   room = await seededRoom(server.ctx, 'r1');
-  alice = viewer(server.ctx, 'alice', room, { name: 'Alice', nameChanged: true });
+  alice = await viewer(server.ctx, 'alice', room, { name: 'Alice', nameChanged: true });
 });
 afterEach(async () => server.close());
 
@@ -98,7 +98,7 @@ describe('questionnaires and quizzes', () => {
     await api.admin(`/admin/v1/rooms/${room}/paper/publish`, { kind: 'paper' });
     expect((await api.get(LIVE_CALLS.paperInfo.path, { id: survey(room) })).code).toBe(402);
     const other = await seededRoom(server.ctx, 'r2');
-    const bob = viewer(server.ctx, 'bob', other);
+    const bob = await viewer(server.ctx, 'bob', other);
     expect((await api.get(LIVE_CALLS.paperInfo.path, { id: survey(room) }, { token: bob.token })).code).toBe(4009);
     expect((await api.get(LIVE_CALLS.paperPublishList.path, { webcastId: 'nowhere' }, { token: bob.token })).msg).toBe('webcastId: no such room');
   });
@@ -113,8 +113,8 @@ describe('results', () => {
       .map((m) => JSON.parse(m.bodyJson) as { id: string; results?: { respondents: number; questions: { id: string; counts: Record<string, number> }[] }; closed?: boolean; version?: number });
 
   it('an anonymous poll: answers kept without the viewer, live results to those who answered, coalesced snapshots', async () => {
-    const bob = viewer(server.ctx, 'bob', room, { name: 'Bob' });
-    const cat = viewer(server.ctx, 'cat', room, { name: 'Cat' });
+    const bob = await viewer(server.ctx, 'bob', room, { name: 'Bob' });
+    const cat = await viewer(server.ctx, 'cat', room, { name: 'Cat' });
     await api.admin(`/admin/v1/rooms/${room}/paper/publish`, { kind: 'paper', id: poll(room) });
     const answer = (token: string, choice: string) =>
       api.post<{ results: { respondents: number; questions: { id: string; counts: Record<string, number> }[] } | null }>(
@@ -144,7 +144,7 @@ describe('results', () => {
   });
 
   it('results shown once closed: nothing live; the close pushes the final results and refuses later answers', async () => {
-    const bob = viewer(server.ctx, 'bob', room, { name: 'Bob' });
+    const bob = await viewer(server.ctx, 'bob', room, { name: 'Bob' });
     await api.admin(`/admin/v1/rooms/${room}/paper/publish`, { kind: 'paper' });
     const answered = await api.post<{ results: unknown }>(LIVE_CALLS.paperState.path, { id: survey(room), webcastId: room, answers: goodSurveyAnswers }, { token: alice.token });
     expect(answered.data.results).toBeNull();

@@ -62,9 +62,9 @@ export function paperRoutes(app: FastifyInstance, ctx: ServerContext): void {
     LIVE_CALLS.paperInfo.path,
     { schema: { querystring: objectOf({ id: ID }, ['id']) } },
     async (request) => {
-      const session = requireSession(ctx.sessions, request);
+      const session = await requireSession(ctx.sessions, request);
       const paper = await publishedPaper(ctx, request.query.id);
-      callerIn(ctx, session, paper.webcastId, 'id');
+      await callerIn(ctx, session, paper.webcastId, 'id');
       return okEnvelope(await paperView(ctx, paper, session.userId));
     },
   );
@@ -73,7 +73,7 @@ export function paperRoutes(app: FastifyInstance, ctx: ServerContext): void {
     LIVE_CALLS.paperPublishList.path,
     { schema: { querystring: objectOf({ webcastId: ID }, ['webcastId']) } },
     async (request) => {
-      const { session, room } = enter(ctx, request, request.query.webcastId, 'webcastId');
+      const { session, room } = await enter(ctx, request, request.query.webcastId, 'webcastId');
       const papers = await publishedPapers(ctx.store.db, room.id);
       const answered = await answeredPaperIds(ctx.store.db, session.userId, papers.map((p) => p.id));
       return okEnvelope({
@@ -86,7 +86,7 @@ export function paperRoutes(app: FastifyInstance, ctx: ServerContext): void {
     LIVE_CALLS.paperUnanswered.path,
     { schema: { querystring: objectOf({ webcastId: ID }, ['webcastId']) } },
     async (request) => {
-      const { session, room } = enter(ctx, request, request.query.webcastId, 'webcastId');
+      const { session, room } = await enter(ctx, request, request.query.webcastId, 'webcastId');
       const papers = await publishedPapers(ctx.store.db, room.id);
       const answered = await answeredPaperIds(ctx.store.db, session.userId, papers.map((p) => p.id));
       const next = papers.find((p) => !answered.has(p.id));
@@ -103,7 +103,7 @@ export function paperRoutes(app: FastifyInstance, ctx: ServerContext): void {
     },
     async (request) => {
       const { id, webcastId, answers } = request.body;
-      const { session, room } = enter(ctx, request, webcastId, 'webcastId');
+      const { session, room } = await enter(ctx, request, webcastId, 'webcastId');
       const paper = await publishedPaper(ctx, id);
       if (paper.webcastId !== room.id) throw invalid('id', 'this paper belongs to another room');
       if (paper.closedAt !== null) throw invalid('id', 'this paper is closed');

@@ -11,7 +11,7 @@ let alice: Viewer;
 beforeEach(async () => {
   ({ server, api } = await startInteractServer());
   room = await seededRoom(server.ctx, 'r1');
-  alice = viewer(server.ctx, 'alice', room, { name: 'Alice' });
+  alice = await viewer(server.ctx, 'alice', room, { name: 'Alice' });
 });
 afterEach(async () => server.close());
 
@@ -44,7 +44,7 @@ describe('posters and invitations', () => {
     expect(again.data.id).toBe(created.data.id);
     expect((await api.post(COMMERCE_CALLS.posterCreate.path, { liveId: room }, { token: alice.token })).code).toBe(4501);
 
-    const bob = viewer(server.ctx, 'bob', room, { name: 'Bob' });
+    const bob = await viewer(server.ctx, 'bob', room, { name: 'Bob' });
     const bobPoster = await api.post<PosterView>(
       COMMERCE_CALLS.posterCustomCreate.path,
       { liveId: room, content: { title: 'Watch with Bob', colour: '#f80' } },
@@ -54,7 +54,7 @@ describe('posters and invitations', () => {
     const custom = await api.post<{ list: PosterView[] }>(COMMERCE_CALLS.posterCustomList.path, { liveId: room }, { token: bob.token });
     expect(custom.data.list.map((p) => p.id)).toEqual([bobPoster.data.id]);
 
-    const invitees = ['c', 'd', 'e'].map((id) => viewer(server.ctx, id, room));
+    const invitees = await Promise.all(['c', 'd', 'e'].map((id) => viewer(server.ctx, id, room)));
     const add = (token: string, code: string) => api.post<{ counted: boolean }>(COMMERCE_CALLS.inviteAdd.path, { liveId: room, inviterId: code }, { token });
     expect((await add(invitees[0]!.token, created.data.inviteCode)).data).toEqual({ counted: true, inviterId: 'alice' });
     expect((await add(invitees[0]!.token, created.data.inviteCode)).data).toEqual({ counted: false, inviterId: 'alice' });

@@ -58,20 +58,20 @@ export function posterRoutes(app: FastifyInstance, ctx: ServerContext): void {
     COMMERCE_CALLS.posterTemplateContent.path,
     { schema: { body: objectOf({ liveId: ID, templateId: ID }, ['liveId']) } },
     async (request) => {
-      const caller = enter(ctx, request, request.body.liveId, 'liveId');
+      const caller = await enter(ctx, request, request.body.liveId, 'liveId');
       const template = await templateIn(ctx, caller, request.body.templateId);
       return okEnvelope({ ...template, templates: (await templatesOf(ctx.store.db, caller.room.id)).map((t) => ({ id: t.id, title: t.title })) });
     },
   );
 
   app.post<{ Body: { liveId: string } }>(COMMERCE_CALLS.posterCustomList.path, { schema: { body: LIVE_ONLY } }, async (request) => {
-    const caller = enter(ctx, request, request.body.liveId, 'liveId');
+    const caller = await enter(ctx, request, request.body.liveId, 'liveId');
     const custom = (await postersOf(ctx.store.db, caller.room.id, caller.user.id)).filter((p) => p.templateId === null);
     return okEnvelope({ list: custom.map((p) => posterView(ctx, request, p)) });
   });
 
   app.get<{ Querystring: { liveId: string } }>(COMMERCE_CALLS.posterGuestInfo.path, { schema: { querystring: LIVE_ONLY } }, async (request) => {
-    const { user, room } = enter(ctx, request, request.query.liveId, 'liveId');
+    const { user, room } = await enter(ctx, request, request.query.liveId, 'liveId');
     return okEnvelope({
       uid: user.id,
       name: user.name,
@@ -85,7 +85,7 @@ export function posterRoutes(app: FastifyInstance, ctx: ServerContext): void {
     COMMERCE_CALLS.posterCreate.path,
     { schema: { body: objectOf({ liveId: ID, templateId: ID }, ['liveId', 'templateId']) } },
     async (request) => {
-      const caller = enter(ctx, request, request.body.liveId, 'liveId');
+      const caller = await enter(ctx, request, request.body.liveId, 'liveId');
       const template = await templateIn(ctx, caller, request.body.templateId);
       return okEnvelope(posterView(ctx, request, await createPoster(ctx.store.db, ctx.now(), caller.room.id, caller.user.id, template.id, template.content)));
     },
@@ -95,7 +95,7 @@ export function posterRoutes(app: FastifyInstance, ctx: ServerContext): void {
     COMMERCE_CALLS.posterCustomCreate.path,
     { schema: { body: objectOf({ liveId: ID, content: {} }, ['liveId', 'content']) } },
     async (request) => {
-      const caller = enter(ctx, request, request.body.liveId, 'liveId');
+      const caller = await enter(ctx, request, request.body.liveId, 'liveId');
       const content = checkPosterContent(request.body.content);
       const custom = (await postersOf(ctx.store.db, caller.room.id, caller.user.id)).filter((p) => p.templateId === null);
       if (custom.length >= CUSTOM_POSTERS_MAX) throw invalid('content', `at most ${CUSTOM_POSTERS_MAX} custom posters per room`);
@@ -108,7 +108,7 @@ export function posterRoutes(app: FastifyInstance, ctx: ServerContext): void {
     // inviterId carries the invite code of the inviter's poster (the inviterId of the invite URL).
     { schema: { body: objectOf({ liveId: ID, inviterId: ID }, ['liveId', 'inviterId']) } },
     async (request) => {
-      const caller = enter(ctx, request, request.body.liveId, 'liveId');
+      const caller = await enter(ctx, request, request.body.liveId, 'liveId');
       const poster = await posterByCode(ctx.store.db, request.body.inviterId);
       if (!poster || poster.webcastId !== caller.room.id) throw new BizError(4301);
       if (poster.userId === caller.user.id) throw invalid('inviterId', 'you cannot invite yourself');
@@ -122,7 +122,7 @@ export function posterRoutes(app: FastifyInstance, ctx: ServerContext): void {
     { schema: { params: objectOf({ id: ID }, ['id']) } },
     async (request) => {
       // {id} is the room: the ranking is of everyone who invited people into it.
-      const caller = enter(ctx, request, request.params.id, 'id');
+      const caller = await enter(ctx, request, request.params.id, 'id');
       const list = await invitationRanking(ctx.store.db, caller.room.id);
       const mine = list.find((r) => r.uid === caller.user.id);
       return okEnvelope({ list, mine: { count: mine?.count ?? 0, rank: mine?.rank ?? null } });

@@ -23,8 +23,8 @@ export const questionView = (q: Question) => ({
   createdAt: q.createdAt,
 });
 
-export function setQaState(ctx: ServerContext, webcastId: string, state: QaState) {
-  updateSettings(ctx, webcastId, { qa_state: state });
+export async function setQaState(ctx: ServerContext, webcastId: string, state: QaState) {
+  await updateSettings(ctx.store.db, webcastId, { qa_state: state });
   const body = { state };
   ctx.hub.publish(webcastId, 7123, body);
   return body;

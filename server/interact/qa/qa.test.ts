@@ -13,8 +13,8 @@ let bob: Viewer;
 beforeEach(async () => {
   ({ server, api } = await startInteractServer());
   room = await seededRoom(server.ctx, 'r1');
-  alice = viewer(server.ctx, 'alice', room, { name: 'Alice' });
-  bob = viewer(server.ctx, 'bob', room, { name: 'Bob' });
+  alice = await viewer(server.ctx, 'alice', room, { name: 'Alice' });
+  bob = await viewer(server.ctx, 'bob', room, { name: 'Bob' });
 });
 afterEach(async () => server.close());
 

@@ -26,7 +26,7 @@ export const VOTE_TALLY_INTERVAL_MS = 1000;
 const CONTENT = { type: 'string', maxLength: QUESTION_MAX * 4 } as const;
 
 async function ask(ctx: ServerContext, caller: Caller, rawContent: string, parent: Question | null) {
-  const state = settingsOf(ctx, caller.room.id).qaState;
+  const state = (await settingsOf(ctx.store.db, caller.room.id)).qaState;
   if (state !== 'on') throw invalid('confId', state === 'off' ? 'Q&A is closed in this room' : 'Q&A has not been opened in this room');
   const content = validateQuestionText(rawContent);
   if (!content.ok) throw invalidBy('content', content.error);
@@ -78,7 +78,7 @@ export function qaRoutes(app: FastifyInstance, ctx: ServerContext): void {
     LIVE_CALLS.qaVote.path,
     { schema: { body: objectOf({ confId: ID, qaId: ID, up: { type: 'boolean' } }, ['confId', 'qaId', 'up']) } },
     async (request) => {
-      const caller = enter(ctx, request, request.body.confId, 'confId');
+      const caller = await enter(ctx, request, request.body.confId, 'confId');
       const question = await visibleQuestion(ctx, caller, request.body.qaId);
       if (question.status === 'pending') throw invalid('qaId', 'this question is waiting for review');
       if (await setVote(ctx.store.db, ctx.now(), question.id, caller.user.id, request.body.up)) {
@@ -94,14 +94,14 @@ export function qaRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.post<{ Body: { confId: string; content: string } }>(
     LIVE_CALLS.qaAsk.path,
     { schema: { body: objectOf({ confId: ID, content: CONTENT }, ['confId', 'content']) } },
-    async (request) => okEnvelope(await ask(ctx, enter(ctx, request, request.body.confId, 'confId'), request.body.content, null)),
+    async (request) => okEnvelope(await ask(ctx, await enter(ctx, request, request.body.confId, 'confId'), request.body.content, null)),
   );
 
   app.get<{ Querystring: { confId: string; sort?: 'newest' | 'votes' } & Paging }>(
     LIVE_CALLS.qaList.path,
     { schema: { querystring: objectOf({ confId: ID, sort: { type: 'string', enum: ['newest', 'votes'] }, ...PAGING }, ['confId']) } },
     async (request) => {
-      const caller = enter(ctx, request, request.query.confId, 'confId');
+      const caller = await enter(ctx, request, request.query.confId, 'confId');
       const threads = (await visibleQuestions(ctx.store.db, caller.room.id, caller.user.id)).filter((q) => q.parentId === null);
       const { counts, mine } = await roomVotes(ctx.store.db, caller.room.id, caller.user.id);
       const withVotes = (q: Question) => ({ ...questionView(q), votes: counts.get(q.id) ?? 0, voted: mine.has(q.id) });
@@ -109,7 +109,7 @@ export function qaRoutes(app: FastifyInstance, ctx: ServerContext): void {
       const ordered = request.query.sort === 'votes' ? [...threads].sort((a, b) => (counts.get(b.id) ?? 0) - (counts.get(a.id) ?? 0) || b.createdAt - a.createdAt) : threads;
       const paged = page(ordered, request.query);
       return okEnvelope({
-        state: settingsOf(ctx, caller.room.id).qaState,
+        state: (await settingsOf(ctx.store.db, caller.room.id)).qaState,
         total: paged.total,
         list: await Promise.all(paged.list.map(async (q) => ({ ...withVotes(q), followUps: (await followUpsOf(ctx.store.db, q.id, caller.user.id)).map(withVotes) }))),
       });
@@ -122,10 +122,10 @@ export function qaRoutes(app: FastifyInstance, ctx: ServerContext): void {
     async (request) => {
       // Read only: GET calls are retried by the client (docs/protocol.md 4.4), so answering is
       // done by staff over the admin API, never by a GET.
-      const session = requireSession(ctx.sessions, request);
+      const session = await requireSession(ctx.sessions, request);
       const question = await findQuestion(ctx.store.db, request.query.qaId);
       if (!question) throw invalid('qaId', 'no such question');
-      const caller = callerIn(ctx, session, question.webcastId, 'qaId');
+      const caller = await callerIn(ctx, session, question.webcastId, 'qaId');
       const visible = await visibleQuestion(ctx, caller, question.id);
       return okEnvelope({ ...questionView(visible), followUps: (await followUpsOf(ctx.store.db, visible.id, caller.user.id)).map(questionView) });
     },
@@ -135,7 +135,7 @@ export function qaRoutes(app: FastifyInstance, ctx: ServerContext): void {
     LIVE_CALLS.qaWithQuestion.path,
     { schema: { body: objectOf({ confId: ID, qaId: ID, content: CONTENT }, ['confId', 'qaId', 'content']) } },
     async (request) => {
-      const caller = enter(ctx, request, request.body.confId, 'confId');
+      const caller = await enter(ctx, request, request.body.confId, 'confId');
       const parent = await visibleQuestion(ctx, caller, request.body.qaId);
       // A follow-up belongs to the thread of the first question.
       const root = parent.parentId === null ? parent : await visibleQuestion(ctx, caller, parent.parentId);
@@ -147,8 +147,8 @@ export function qaRoutes(app: FastifyInstance, ctx: ServerContext): void {
     LIVE_CALLS.qaSwitch.path,
     { schema: { querystring: objectOf({ webcastId: ID }, ['webcastId']) } },
     async (request) => {
-      const { room } = enter(ctx, request, request.query.webcastId, 'webcastId');
-      return okEnvelope({ state: settingsOf(ctx, room.id).qaState });
+      const { room } = await enter(ctx, request, request.query.webcastId, 'webcastId');
+      return okEnvelope({ state: (await settingsOf(ctx.store.db, room.id)).qaState });
     },
   );
 }

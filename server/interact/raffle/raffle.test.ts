@@ -30,8 +30,8 @@ interface Winner {
 
 describe('raffles', () => {
   it('draws winners among the room and pushes 7113 with them to a joined socket', async () => {
-    const people = ['ann', 'ben', 'cat', 'dan', 'eve'].map((id) => viewer(server.ctx, id, room, { name: id.toUpperCase(), nameChanged: true }));
-    const unnamed = viewer(server.ctx, 'anon', room); // no nickname of their own: not in the draw
+    const people = await Promise.all(['ann', 'ben', 'cat', 'dan', 'eve'].map((id) => viewer(server.ctx, id, room, { name: id.toUpperCase(), nameChanged: true })));
+    const unnamed = await viewer(server.ctx, 'anon', room); // no nickname of their own: not in the draw
     const watcher = await TestSocket.connect(server.url, people[0]!.sid);
     sockets.push(watcher);
     expect((await watcher.request(7001, { webcastId: room, offset: 0 })).status).toBe(200);
@@ -76,8 +76,8 @@ describe('raffles', () => {
   });
 
   it('joins a password raffle: nickname first, keyword error, too long, then participating', async () => {
-    const named = viewer(server.ctx, 'ann', room, { name: 'Ann', nameChanged: true });
-    const unnamed = viewer(server.ctx, 'anon', room);
+    const named = await viewer(server.ctx, 'ann', room, { name: 'Ann', nameChanged: true });
+    const unnamed = await viewer(server.ctx, 'anon', room);
     const join = (token: string, password: string) => api.post(LIVE_CALLS.rafflePassword.path, { raffleId: passwordRaffle(room), password }, { token });
 
     expect((await join(named.token, DEMO_LOTTERY_PASSWORD)).msg).toBe('raffleId: no such lottery');
@@ -88,7 +88,7 @@ describe('raffles', () => {
     expect((await join(named.token, '  ')).code).toBe(4501);
     expect(await join(named.token, ` ${DEMO_LOTTERY_PASSWORD} `)).toMatchObject({ code: 200, data: { myState: 'participating' } });
     // Guessing is limited per viewer and lottery: 9 more wrong ones, then 4203 even for the right one.
-    const guesser = viewer(server.ctx, 'guesser', room, { name: 'Guesser', nameChanged: true });
+    const guesser = await viewer(server.ctx, 'guesser', room, { name: 'Guesser', nameChanged: true });
     for (let i = 0; i < 10; i++) expect((await join(guesser.token, `w${i}`)).code).toBe(4106);
     expect((await join(guesser.token, DEMO_LOTTERY_PASSWORD)).code).toBe(4203);
     expect((await api.post(LIVE_CALLS.rafflePassword.path, { raffleId: openRaffle(room), password: 'x' }, { token: named.token })).code).toBe(4501);
@@ -99,8 +99,8 @@ describe('raffles', () => {
   });
 
   it('takes the winner contact only from winners, with a valid phone', async () => {
-    const ann = viewer(server.ctx, 'ann', room, { name: 'Ann', nameChanged: true });
-    const bob = viewer(server.ctx, 'bob', room, { name: 'Bob' });
+    const ann = await viewer(server.ctx, 'ann', room, { name: 'Ann', nameChanged: true });
+    const bob = await viewer(server.ctx, 'bob', room, { name: 'Bob' });
     await api.admin(`/admin/v1/rooms/${room}/lottery/start`);
     await api.admin(`/admin/v1/rooms/${room}/lottery/end`);
     const contact = { raffleId: openRaffle(room), name: 'Ann Lee', phone: '138 0013 8000', address: '1 Main Street' };

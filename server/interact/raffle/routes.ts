@@ -31,10 +31,10 @@ async function myState(ctx: ServerContext, raffle: Raffle, caller: Caller): Prom
 }
 
 async function raffleIn(ctx: ServerContext, request: FastifyRequest, raffleId: string): Promise<{ raffle: Raffle; caller: Caller }> {
-  const session = requireSession(ctx.sessions, request);
+  const session = await requireSession(ctx.sessions, request);
   const raffle = await findRaffle(ctx.store.db, raffleId);
   if (!raffle || raffle.state === 'ready') throw invalid('raffleId', 'no such lottery');
-  return { raffle, caller: callerIn(ctx, session, raffle.webcastId, 'raffleId') };
+  return { raffle, caller: await callerIn(ctx, session, raffle.webcastId, 'raffleId') };
 }
 
 const CONTACT_MAX = { name: 20, address: 200 } as const;
@@ -65,7 +65,7 @@ export function raffleRoutes(app: FastifyInstance, ctx: ServerContext): void {
     LIVE_CALLS.raffleRecord.path,
     { schema: { querystring: objectOf({ webcastId: ID }, ['webcastId']) } },
     async (request) => {
-      const caller = enter(ctx, request, request.query.webcastId, 'webcastId');
+      const caller = await enter(ctx, request, request.query.webcastId, 'webcastId');
       const rounds = (await rafflesOf(ctx.store.db, caller.room.id, ['open', 'ended'])).reverse();
       return okEnvelope({
         list: await Promise.all(

@@ -42,7 +42,7 @@ const packet = (r: string) => `rp_${r}`;
 
 describe('red packets', () => {
   it('is not started until sent, then each user draws once; the last share pushes state 2', async () => {
-    const people = ['a', 'b', 'c', 'd', 'e', 'f'].map((id) => viewer(server.ctx, id, room));
+    const people = await Promise.all(['a', 'b', 'c', 'd', 'e', 'f'].map((id) => viewer(server.ctx, id, room)));
     const first = people[0]!;
     const draw = (token: string, key = newKey()) => api.post<{ got: boolean; amount: string | null; state: number }>(
       COMMERCE_CALLS.redPacketDraw.path,
@@ -79,7 +79,7 @@ describe('red packets', () => {
   });
 
   it('charges once per Idempotency-Key and refuses a draw without one', async () => {
-    const a = viewer(server.ctx, 'a', room);
+    const a = await viewer(server.ctx, 'a', room);
     await api.admin(`/admin/v1/rooms/${room}/redpacket/send`);
     const body = { liveId: room, id: packet(room) };
     expect((await api.post(COMMERCE_CALLS.redPacketDraw.path, body, { token: a.token })).msg).toBe('Idempotency-Key: this call spends money and needs the header');
@@ -94,8 +94,8 @@ describe('red packets', () => {
   });
 
   it('withdraws only for real-name verified accounts, at least 0.01 and within the balance', async () => {
-    const plain = viewer(server.ctx, 'plain', room);
-    const verified = viewer(server.ctx, 'verified', room, { realNameVerified: true });
+    const plain = await viewer(server.ctx, 'plain', room);
+    const verified = await viewer(server.ctx, 'verified', room, { realNameVerified: true });
     await api.admin(`/admin/v1/rooms/${room}/redpacket/send`, { total: '3.00', count: 1, title: 'One big share' });
     // The seeded packet is still waiting; the new one was sent.
     const sentId = (server.ctx.db.prepare('SELECT id FROM red_packets WHERE state = 1').get() as { id: string }).id;
@@ -119,7 +119,7 @@ describe('red packets', () => {
   });
 
   it('refuses bad input: unknown packet, missing fields, no session', async () => {
-    const a = viewer(server.ctx, 'a', room);
+    const a = await viewer(server.ctx, 'a', room);
     expect((await api.post(COMMERCE_CALLS.redPacketJudge.path, { liveId: room, id: 'nope' }, { token: a.token })).msg).toBe('id: no such red packet in this room');
     expect((await api.post(COMMERCE_CALLS.redPacketJudge.path, { liveId: room }, { token: a.token })).code).toBe(4501);
     expect((await api.post(COMMERCE_CALLS.redPacketActivityList.path, {}, { token: a.token })).code).toBe(4501);
@@ -132,7 +132,7 @@ describe('red packets', () => {
   });
 
   it('a grab is one conditional decrement: 20 viewers at once for 5 shares, 5 get one, count and fen go down together', async () => {
-    const people = Array.from({ length: 20 }, (_, i) => viewer(server.ctx, `g${i}`, room));
+    const people = await Promise.all(Array.from({ length: 20 }, (_, i) => viewer(server.ctx, `g${i}`, room)));
     await api.admin(`/admin/v1/rooms/${room}/redpacket/send`);
     const answers = await Promise.all(
       people.map((p) => api.post<{ got: boolean; amount: string | null }>(COMMERCE_CALLS.redPacketDraw.path, { liveId: room, id: packet(room) }, { token: p.token, idempotencyKey: newKey() })),
@@ -149,7 +149,7 @@ describe('red packets', () => {
   });
 
   it('what is left is the shares not yet taken, share by share', async () => {
-    const people = ['h', 'i'].map((id) => viewer(server.ctx, id, room));
+    const people = await Promise.all(['h', 'i'].map((id) => viewer(server.ctx, id, room)));
     await api.admin(`/admin/v1/rooms/${room}/redpacket/send`);
     const first = await api.post<{ amount: string }>(COMMERCE_CALLS.redPacketDraw.path, { liveId: room, id: packet(room) }, { token: people[0]!.token, idempotencyKey: newKey() });
     expect(await remainingOf(server.ctx.store.db, packet(room))).toEqual({ count: 4, fen: 1000 - toFen(first.data.amount) });

@@ -65,12 +65,12 @@ export function redPacketRoutes(app: FastifyInstance, ctx: ServerContext): void 
   const LIVE_ONLY = { body: objectOf({ liveId: ID }, ['liveId']) };
 
   app.post<{ Body: { liveId: string; id: string } }>(COMMERCE_CALLS.redPacketJudge.path, { schema: LIVE_AND_ID }, async (request) => {
-    const caller = enter(ctx, request, request.body.liveId, 'liveId');
+    const caller = await enter(ctx, request, request.body.liveId, 'liveId');
     return okEnvelope(await packetView(ctx.store.db, await packetIn(ctx.store.db, caller, request.body.id), caller.user.id));
   });
 
   app.post<{ Body: { liveId: string; id: string } }>(COMMERCE_CALLS.redPacketDraw.path, { schema: LIVE_AND_ID }, async (request) => {
-    const caller = enter(ctx, request, request.body.liveId, 'liveId');
+    const caller = await enter(ctx, request, request.body.liveId, 'liveId');
     // Read inside the transaction, so the share index is taken from the current draws.
     const params = { liveId: caller.room.id, id: request.body.id };
     const spent = await spendOnce(ctx, request, 'redpacket.draw', caller.user.id, params, async (tx) => draw(tx, ctx.now(), caller, await packetIn(tx, caller, request.body.id)));
@@ -80,13 +80,13 @@ export function redPacketRoutes(app: FastifyInstance, ctx: ServerContext): void 
   });
 
   app.post<{ Body: { liveId: string } }>(COMMERCE_CALLS.redPacketActivityList.path, { schema: LIVE_ONLY }, async (request) => {
-    const caller = enter(ctx, request, request.body.liveId, 'liveId');
+    const caller = await enter(ctx, request, request.body.liveId, 'liveId');
     const sent = (await packetsOf(ctx.store.db, caller.room.id)).filter((p) => p.state !== RED_PACKET_STATE.notStarted);
     return okEnvelope({ list: await Promise.all(sent.reverse().map((p) => packetView(ctx.store.db, p, caller.user.id))) });
   });
 
   app.post<{ Body: { liveId: string } }>(COMMERCE_CALLS.redPacketUserInfo.path, { schema: LIVE_ONLY }, async (request) => {
-    const caller = enter(ctx, request, request.body.liveId, 'liveId');
+    const caller = await enter(ctx, request, request.body.liveId, 'liveId');
     const withdrawals = (
       await sql`SELECT id, amount, balance_after AS "balanceAfter", created_at AS "createdAt" FROM withdrawals WHERE user_id = ${caller.user.id} ORDER BY created_at DESC, id`.execute(ctx.store.db)
     ).rows;
@@ -104,7 +104,7 @@ export function redPacketRoutes(app: FastifyInstance, ctx: ServerContext): void 
     COMMERCE_CALLS.redPacketWithdraw.path,
     { schema: { body: objectOf({ liveId: ID, amount: AMOUNT }, ['liveId', 'amount']) } },
     async (request) => {
-      const caller = enter(ctx, request, request.body.liveId, 'liveId');
+      const caller = await enter(ctx, request, request.body.liveId, 'liveId');
       const amount = formatYuan(checkedAmount('amount', request.body.amount, validateRedPacketAmount));
       return (await spendOnce(ctx, request, 'redpacket.withdraw', caller.user.id, { liveId: caller.room.id, amount }, async (tx) => {
         if (caller.user.real_name_verified !== 1) throw new BizError(4204);

@@ -3,7 +3,9 @@
  * Each page of a document is a file `<docId>/<page>`, served as an SVG slide, so the demo
  * needs no stored binaries.
  */
+import { sql } from 'kysely';
 import type { ServerContext } from '../../context.js';
+import { lockKey, type StoreQueries } from '../../store/sqlStore.js';
 import { invalid } from '../../http/envelope.js';
 import { settingsOf, updateSettings } from '../shared/settings.js';
 import { recordTimeline } from '../../replay/timeline.js';
@@ -17,18 +19,19 @@ export interface SharedDocument {
 
 export const FILES_PREFIX = '/share/v1/files';
 
-export function documentsOf(ctx: ServerContext, webcastId: string): SharedDocument[] {
-  return ctx.db.prepare('SELECT id, webcast_id AS webcastId, title, pages FROM shared_documents WHERE webcast_id = ? ORDER BY created_at, id').all(webcastId) as SharedDocument[];
+const DOCUMENT_COLUMNS = sql.raw('id, webcast_id AS "webcastId", title, pages');
+
+export async function documentsOf(q: StoreQueries, webcastId: string): Promise<SharedDocument[]> {
+  return (await sql<SharedDocument>`SELECT ${DOCUMENT_COLUMNS} FROM shared_documents WHERE webcast_id = ${webcastId} ORDER BY created_at, id`.execute(q)).rows;
 }
 
-export function findDocument(ctx: ServerContext, id: string): SharedDocument | undefined {
-  return ctx.db.prepare('SELECT id, webcast_id AS webcastId, title, pages FROM shared_documents WHERE id = ?').get(id) as SharedDocument | undefined;
+export async function findDocument(q: StoreQueries, id: string): Promise<SharedDocument | undefined> {
+  return (await sql<SharedDocument>`SELECT ${DOCUMENT_COLUMNS} FROM shared_documents WHERE id = ${id}`.execute(q)).rows[0];
 }
 
-export function insertDocument(ctx: ServerContext, doc: SharedDocument): void {
-  ctx.db
-    .prepare('INSERT OR IGNORE INTO shared_documents (id, webcast_id, title, pages, created_at) VALUES (?, ?, ?, ?, ?)')
-    .run(doc.id, doc.webcastId, doc.title, doc.pages, ctx.now());
+export async function insertDocument(q: StoreQueries, now: number, doc: SharedDocument): Promise<void> {
+  await sql`INSERT INTO shared_documents (id, webcast_id, title, pages, created_at) VALUES (${doc.id}, ${doc.webcastId}, ${doc.title}, ${doc.pages}, ${now})
+    ON CONFLICT (id) DO NOTHING`.execute(q);
 }
 
 export const fileOf = (docId: string, page: number): string => `${docId}/${page}`;
@@ -37,9 +40,9 @@ export const fileOf = (docId: string, page: number): string => `${docId}/${page}
 export const fileUrl = (file: string): string => `${FILES_PREFIX}/${file.split('/').map(encodeURIComponent).join('/')}`;
 
 /** `<docId>/<page>` of a document of the room, or 4501 naming `field`. */
-export function parseFile(ctx: ServerContext, webcastId: string, file: string, field: string): { doc: SharedDocument; page: number } {
+export async function parseFile(q: StoreQueries, webcastId: string, file: string, field: string): Promise<{ doc: SharedDocument; page: number }> {
   const match = /^(.+)\/([1-9][0-9]{0,3})$/.exec(file);
-  const doc = match ? findDocument(ctx, match[1]!) : undefined;
+  const doc = match ? await findDocument(q, match[1]!) : undefined;
   const page = match ? Number(match[2]) : 0;
   if (!doc || doc.webcastId !== webcastId || page > doc.pages) throw invalid(field, 'no such file in this room');
   return { doc, page };
@@ -53,35 +56,42 @@ export interface ShareChange {
   readonly stop?: boolean;
 }
 
-/** The host starts, turns or stops sharing a document, or opens or closes the whiteboard. */
-export function changeShare(ctx: ServerContext, webcastId: string, change: ShareChange) {
-  const current = settingsOf(ctx, webcastId);
-  if (change.stop === true) {
-    updateSettings(ctx, webcastId, { shared_doc_id: null, shared_doc_page: 1, whiteboard_open: 0, share_updated_at: ctx.now() });
-    return shareRecorded(ctx, webcastId);
-  }
-  const docId = change.docId ?? current.sharedDocId ?? documentsOf(ctx, webcastId)[0]?.id;
-  const doc = docId === undefined ? undefined : findDocument(ctx, docId);
-  if (!doc || doc.webcastId !== webcastId) throw invalid('docId', docId === undefined ? 'this room has no document' : 'no such document in this room');
-  const page = change.page ?? (doc.id === current.sharedDocId ? current.sharedDocPage : 1);
-  if (!Number.isSafeInteger(page) || page < 1 || page > doc.pages) throw invalid('page', `must be from 1 to ${doc.pages}`);
-  const whiteboard = change.whiteboard ?? current.whiteboardOpen;
-  updateSettings(ctx, webcastId, { shared_doc_id: doc.id, shared_doc_page: page, whiteboard_open: whiteboard ? 1 : 0, share_updated_at: ctx.now() });
+/**
+ * The host starts, turns or stops sharing a document, or opens or closes the whiteboard.
+ * The room's share is held from the read to the write: a page turned on one node and the
+ * whiteboard opened on another both hold.
+ */
+export async function changeShare(ctx: ServerContext, webcastId: string, change: ShareChange) {
+  await ctx.store.db.transaction().execute(async (tx) => {
+    await lockKey(tx, `share:${webcastId}`);
+    const current = await settingsOf(tx, webcastId);
+    if (change.stop === true) {
+      await updateSettings(tx, webcastId, { shared_doc_id: null, shared_doc_page: 1, whiteboard_open: 0, share_updated_at: ctx.now() });
+      return;
+    }
+    const docId = change.docId ?? current.sharedDocId ?? (await documentsOf(tx, webcastId))[0]?.id;
+    const doc = docId === undefined ? undefined : await findDocument(tx, docId);
+    if (!doc || doc.webcastId !== webcastId) throw invalid('docId', docId === undefined ? 'this room has no document' : 'no such document in this room');
+    const page = change.page ?? (doc.id === current.sharedDocId ? current.sharedDocPage : 1);
+    if (!Number.isSafeInteger(page) || page < 1 || page > doc.pages) throw invalid('page', `must be from 1 to ${doc.pages}`);
+    const whiteboard = change.whiteboard ?? current.whiteboardOpen;
+    await updateSettings(tx, webcastId, { shared_doc_id: doc.id, shared_doc_page: page, whiteboard_open: whiteboard ? 1 : 0, share_updated_at: ctx.now() });
+  });
   return shareRecorded(ctx, webcastId);
 }
 
 /** The share as it now stands, also written to the room's timeline: a replay turns its pages at their times. */
-function shareRecorded(ctx: ServerContext, webcastId: string) {
-  const state = shareState(ctx, webcastId);
+async function shareRecorded(ctx: ServerContext, webcastId: string) {
+  const state = await shareState(ctx, webcastId);
   const { updatedAt: _at, ...shown } = state;
-  recordTimeline(ctx, webcastId, 'slide', shown);
+  await recordTimeline(ctx, webcastId, 'slide', shown);
   return state;
 }
 
 /** What is shared now: no document means "no sharing content" (sharing false, doc null). */
-export function shareState(ctx: ServerContext, webcastId: string) {
-  const s = settingsOf(ctx, webcastId);
-  const doc = s.sharedDocId === null ? undefined : findDocument(ctx, s.sharedDocId);
+export async function shareState(ctx: ServerContext, webcastId: string) {
+  const s = await settingsOf(ctx.store.db, webcastId);
+  const doc = s.sharedDocId === null ? undefined : await findDocument(ctx.store.db, s.sharedDocId);
   return {
     sharing: doc !== undefined,
     doc: doc

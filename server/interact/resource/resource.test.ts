@@ -11,7 +11,7 @@ let alice: Viewer;
 beforeEach(async () => {
   ({ server, api } = await startInteractServer());
   room = await seededRoom(server.ctx, 'r1');
-  alice = viewer(server.ctx, 'alice', room);
+  alice = await viewer(server.ctx, 'alice', room);
 });
 afterEach(async () => server.close());
 

@@ -23,8 +23,8 @@ export interface GiftRow {
   readonly price: string;
 }
 
-export function giftsOf(ctx: ServerContext, webcastId: string): GiftRow[] {
-  return ctx.db.prepare('SELECT gift, title, price FROM gifts WHERE webcast_id = ? ORDER BY sort, gift').all(webcastId) as GiftRow[];
+export async function giftsOf(ctx: ServerContext, webcastId: string): Promise<GiftRow[]> {
+  return (await sql<GiftRow>`SELECT gift, title, price FROM gifts WHERE webcast_id = ${webcastId} ORDER BY sort, gift`.execute(ctx.store.db)).rows;
 }
 
 export function rewardRoutes(app: FastifyInstance, ctx: ServerContext): void {
@@ -32,8 +32,8 @@ export function rewardRoutes(app: FastifyInstance, ctx: ServerContext): void {
     COMMERCE_CALLS.giftList.path,
     { schema: { querystring: objectOf({ liveId: ID }, ['liveId']) } },
     async (request) => {
-      const { room } = enter(ctx, request, request.query.liveId, 'liveId');
-      return okEnvelope({ enabled: settingsOf(ctx, room.id).rewardsEnabled, list: giftsOf(ctx, room.id) });
+      const { room } = await enter(ctx, request, request.query.liveId, 'liveId');
+      return okEnvelope({ enabled: (await settingsOf(ctx.store.db, room.id)).rewardsEnabled, list: await giftsOf(ctx, room.id) });
     },
   );
 
@@ -49,14 +49,14 @@ export function rewardRoutes(app: FastifyInstance, ctx: ServerContext): void {
     },
     async (request) => {
       const { liveId, gift, count } = request.body;
-      const caller = enter(ctx, request, liveId, 'liveId');
-      if (!settingsOf(ctx, caller.room.id).rewardsEnabled) throw new BizError(4405);
+      const caller = await enter(ctx, request, liveId, 'liveId');
+      if (!(await settingsOf(ctx.store.db, caller.room.id)).rewardsEnabled) throw new BizError(4405);
       const amount = formatYuan(checkedAmount('amount', request.body.amount));
       if (gift === REWARD) {
         // A reward is the viewer's own amount, once: checkedAmount held it to 0.01 and up.
         if (count !== 1) throw invalid('count', 'a reward is paid once: count must be 1');
       } else {
-        const offered = giftsOf(ctx, caller.room.id).find((g) => g.gift === gift);
+        const offered = (await giftsOf(ctx, caller.room.id)).find((g) => g.gift === gift);
         if (!offered) throw invalid('gift', 'this room does not offer this gift');
         const due = multiplyYuan(offered.price, count);
         if (!new Yuan(amount).equals(due)) throw invalid('amount', `must be the price times the count: ${due}`);

@@ -13,8 +13,8 @@ describe('roll call', () => {
     server = started.server;
     const { api } = started;
     const room = await seededRoom(server.ctx, 'r1');
-    const alice = viewer(server.ctx, 'alice', room);
-    const bob = viewer(server.ctx, 'bob', room);
+    const alice = await viewer(server.ctx, 'alice', room);
+    const bob = await viewer(server.ctx, 'bob', room);
 
     const call = await api.admin<{ confId: string; id: string; deadline: number }>(`/admin/v1/rooms/${room}/rollcall/start`, { seconds: 30 });
     expect(call.data).toMatchObject({ confId: room, deadline: now + 30_000 });
@@ -42,7 +42,7 @@ describe('roll call', () => {
     server = started.server;
     const { api } = started;
     const room = await seededRoom(server.ctx, 'r1');
-    const alice = viewer(server.ctx, 'alice', room);
+    const alice = await viewer(server.ctx, 'alice', room);
     expect((await api.post(LIVE_CALLS.rollCallAnswer.path, { confId: room }, { token: alice.token })).code).toBe(4501);
     expect((await api.post(LIVE_CALLS.rollCallAnswer.path, { confId: room, id: 'nope' }, { token: alice.token })).msg).toBe('id: no such roll call in this room');
     expect((await api.post(LIVE_CALLS.rollCallAnswer.path, { confId: room, id: 'nope' })).code).toBe(402);
@@ -55,7 +55,7 @@ describe('roll call', () => {
     server = started.server;
     const { api } = started;
     const room = await seededRoom(server.ctx, 'r1');
-    const alice = viewer(server.ctx, 'alice', room);
+    const alice = await viewer(server.ctx, 'alice', room);
     const current = (token: string) => api.get<{ rollCall: unknown }>(LIVE_CALLS.rollCallCurrent.path, { webcastId: room }, { token });
     expect((await current(alice.token)).data).toEqual({ rollCall: null });
     const call = await api.admin<{ id: string; deadline: number }>(`/admin/v1/rooms/${room}/rollcall/start`, { seconds: 30 });

@@ -61,7 +61,7 @@ export function rollCallRoutes(app: FastifyInstance, ctx: ServerContext): void {
     LIVE_CALLS.rollCallCurrent.path,
     { schema: { querystring: objectOf({ webcastId: ID }, ['webcastId']) } },
     async (request) => {
-      const { session, room } = enter(ctx, request, request.query.webcastId, 'webcastId');
+      const { session, room } = await enter(ctx, request, request.query.webcastId, 'webcastId');
       const q = ctx.store.db;
       const call = (
         await sql<RollCallRow>`SELECT * FROM roll_calls WHERE webcast_id = ${room.id} AND deadline > ${ctx.now() - CURRENT_AFTER_DEADLINE_MS} ORDER BY started_at DESC, id DESC LIMIT 1`.execute(q)
@@ -76,7 +76,7 @@ export function rollCallRoutes(app: FastifyInstance, ctx: ServerContext): void {
     LIVE_CALLS.rollCallAnswer.path,
     { schema: { body: objectOf({ confId: ID, id: ID }, ['confId', 'id']) } },
     async (request) => {
-      const { session, room } = enter(ctx, request, request.body.confId, 'confId');
+      const { session, room } = await enter(ctx, request, request.body.confId, 'confId');
       const q = ctx.store.db;
       const call = (await sql<RollCallRow>`SELECT * FROM roll_calls WHERE id = ${request.body.id} AND webcast_id = ${room.id}`.execute(q)).rows[0];
       if (!call) throw invalid('id', 'no such roll call in this room');

@@ -3,7 +3,8 @@
  * A room without a row behaves as the defaults: rewards and goods enabled, Q&A not yet
  * opened, nothing pushed or shared.
  */
-import type { ServerContext } from '../../context.js';
+import { sql } from 'kysely';
+import type { StoreQueries } from '../../store/sqlStore.js';
 
 export type QaState = 'on' | 'off' | 'unopened';
 export const QA_STATES: readonly QaState[] = ['on', 'off', 'unopened'];
@@ -44,8 +45,12 @@ const DEFAULTS: InteractSettings = {
   shareUpdatedAt: null,
 };
 
-export function settingsOf(ctx: ServerContext, webcastId: string): InteractSettings {
-  const row = ctx.db.prepare('SELECT * FROM interact_rooms WHERE webcast_id = ?').get(webcastId) as Row | undefined;
+export async function settingsOf(q: StoreQueries, webcastId: string): Promise<InteractSettings> {
+  const row = (
+    await sql<Row>`SELECT rewards_enabled, goods_enabled, qa_state, pushed_goods_id, pushed_recommend_id, shared_doc_id, shared_doc_page,
+        whiteboard_open, share_updated_at
+      FROM interact_rooms WHERE webcast_id = ${webcastId}`.execute(q)
+  ).rows[0];
   if (!row) return DEFAULTS;
   return {
     rewardsEnabled: row.rewards_enabled === 1,
@@ -73,11 +78,11 @@ export type SettingColumn =
   | 'share_updated_at'
   | 'seeded_at';
 
-/** Creates the room's row when missing, then sets the given columns. */
-export function updateSettings(ctx: ServerContext, webcastId: string, values: Partial<Record<SettingColumn, string | number | null>>): void {
+/** Creates the room's row when missing, then sets the given columns (`q`: the store, or a caller's transaction). */
+export async function updateSettings(q: StoreQueries, webcastId: string, values: Partial<Record<SettingColumn, string | number | null>>): Promise<void> {
   const columns = Object.keys(values) as SettingColumn[];
-  ctx.db.prepare('INSERT OR IGNORE INTO interact_rooms (webcast_id) VALUES (?)').run(webcastId);
+  await sql`INSERT INTO interact_rooms (webcast_id) VALUES (${webcastId}) ON CONFLICT (webcast_id) DO NOTHING`.execute(q);
   if (columns.length === 0) return;
-  const assignments = columns.map((c) => `${c} = @${c}`).join(', ');
-  ctx.db.prepare(`UPDATE interact_rooms SET ${assignments} WHERE webcast_id = @webcastId`).run({ ...values, webcastId });
+  const assignments = sql.join(columns.map((c) => sql`${sql.ref(c)} = ${values[c] ?? null}`));
+  await sql`UPDATE interact_rooms SET ${assignments} WHERE webcast_id = ${webcastId}`.execute(q);
 }
