@@ -34,6 +34,14 @@ export interface ServerConfig {
    * node that names it (server/cluster). null: one process, the rooms in the SQLite store.
    */
   readonly redisUrl: string | null;
+  /**
+   * DATABASE_URL (issue 40): the shared store (accounts, sessions, rooms, every interaction's
+   * state, payments) in this PostgreSQL database, so nodes on separate machines share
+   * nothing but it and Redis (REDIS_URL: the rooms' logs). Without REDIS_URL one node keeps
+   * its rooms' logs in its own file in DATA_DIR. null: the SQLite file in DATA_DIR is the
+   * store, the embedded default.
+   */
+  readonly databaseUrl: string | null;
   /** NODE_ID: this node's name in a cluster (health, logs); made from the port when absent. */
   readonly nodeId: string | null;
   /**
@@ -141,6 +149,14 @@ function redisUrl(raw: string | undefined): string | null {
   return raw.trim();
 }
 
+function databaseUrl(raw: string | undefined): string | null {
+  if (raw === undefined || raw.trim() === '') return null;
+  if (!/^postgres(?:ql)?:\/\/[^\s]+$/.test(raw.trim())) {
+    throw new Error(`DATABASE_URL must be a PostgreSQL URL like postgres://user@127.0.0.1:5432/webcast, got "${raw}"`);
+  }
+  return raw.trim();
+}
+
 export function loadServerConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
   return {
     host: env.HOST || '127.0.0.1',
@@ -154,6 +170,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null,
     corsOrigins: corsOrigins(env.CORS_ORIGINS),
     redisUrl: redisUrl(env.REDIS_URL),
+    databaseUrl: databaseUrl(env.DATABASE_URL),
     nodeId: env.NODE_ID ? env.NODE_ID : null,
     metricsToken: env.METRICS_TOKEN ? env.METRICS_TOKEN : null,
     serveSourceMaps: env.SERVE_SOURCE_MAPS === '1',

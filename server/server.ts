@@ -8,9 +8,11 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.js';
 import type { ServerContext } from './context.js';
-import { openDatabase, STORE_FILE } from './store/db.js';
+import { openDatabase, STORE_FILE, type Db } from './store/db.js';
+import { MIGRATIONS } from './store/migrations/index.js';
+import { runPostgresMigrations } from './store/postgresMigrations.js';
 import { markCleanStop, takeCleanStopMark } from './store/cleanStop.js';
-import { sqliteStore } from './store/sqlStore.js';
+import { postgresStore, sqliteStore, type SqlStore } from './store/sqlStore.js';
 import { RoomLog } from './rooms/roomLog.js';
 import { RoomHub } from './rooms/hub.js';
 import { Sessions } from './auth/sessions.js';
@@ -27,6 +29,7 @@ import { CLOSE } from './socket/closeCodes.js';
 import { listenForRemoteEnds } from './socket/sessionsEnd.js';
 import { RemoteClients } from './cluster/remoteClients.js';
 import type { RoomFanout } from './rooms/hub.js';
+import { recordingInteractions } from './replay/interactionRecorder.js';
 
 export interface ServerOptions {
   readonly now?: () => number;
@@ -63,14 +66,30 @@ export function resolveAdminToken(config: ServerConfig): string {
   return token;
 }
 
+/** The PostgreSQL store, migrated; the node refuses to start (MigrationError names which) when a migration fails. */
+async function openPostgresStore(url: string, localFile: Db): Promise<SqlStore> {
+  const store = postgresStore(url);
+  try {
+    await runPostgresMigrations(store, MIGRATIONS);
+    return store;
+  } catch (error) {
+    await store.close();
+    localFile.close();
+    throw error;
+  }
+}
+
 export async function startServer(config: ServerConfig, options: ServerOptions = {}): Promise<RunningServer> {
   const now = options.now ?? Date.now;
   fs.mkdirSync(config.dataDir, { recursive: true });
   // Several nodes share the store's folder in a cluster, and their room logs are in Redis:
   // the clean-stop mark (what a crash may have lost of the SQLite log) is one process's.
   const stoppedCleanly = config.redisUrl === null ? takeCleanStopMark(config.dataDir, STORE_FILE) : true;
-  const db = openDatabase(config.dataDir, STORE_FILE, { sharedByProcesses: config.redisUrl !== null });
-  const store = sqliteStore(db, { immediate: config.redisUrl !== null });
+  // With DATABASE_URL the node's own file holds nothing shared (its rooms' logs are in
+  // Redis): the store is PostgreSQL. Without it the file is the store, shared by the nodes of
+  // one machine when REDIS_URL is set.
+  const db = openDatabase(config.dataDir, STORE_FILE, { sharedByProcesses: config.redisUrl !== null && config.databaseUrl === null });
+  const store = config.databaseUrl === null ? sqliteStore(db, { immediate: config.redisUrl !== null }) : await openPostgresStore(config.databaseUrl, db);
   const metrics = createMetrics(options.processMetrics ?? true);
   const clients = new ClientRegistry();
   let embedded: { log: RoomLog; hub: RoomHub } | null = null;
@@ -100,7 +119,7 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
     config,
     db,
     store,
-    hub,
+    hub: recordingInteractions(hub, store, (error) => console.error('recording an interaction for the replay failed:', error)),
     sessions: new Sessions(store, config.tokenTtlMs, now),
     metrics,
     now,

@@ -2,6 +2,8 @@
  * The S4 admin endpoints (rooms list, live start and end, caption, burst) over HTTP, with a
  * real socket joined to the room to see the room messages they publish.
  */
+import { sql } from 'kysely';
+import { rowOf, rowsOf, run } from '../testing/storeRows.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/harness.js';
 import { TestSocket } from '../testing/socketClient.js';
@@ -30,9 +32,9 @@ async function admin(method: 'GET' | 'POST', path: string, body?: unknown, token
 beforeAll(async () => {
   server = await startTestServer({ now: () => clock });
   await addRoom(server.ctx, 'live-1', 'Live one');
-  server.ctx.db.prepare("UPDATE rooms SET status = 0, start_time = NULL WHERE id = 'live-1'").run();
+  await run(server.ctx, sql`UPDATE rooms SET status = 0, start_time = NULL WHERE id = 'live-1'`);
   await addRoom(server.ctx, 'gone');
-  server.ctx.db.prepare("UPDATE rooms SET deleted = 1 WHERE id = 'gone'").run();
+  await run(server.ctx, sql`UPDATE rooms SET deleted = 1 WHERE id = 'gone'`);
   const session = await loginAs(server.ctx, 'viewer-1', 'live-1');
   viewer = await TestSocket.connect(server.url, session.sid);
   expect((await viewer.request(7001, { webcastId: 'live-1', offset: 0 })).status).toBe(200);
@@ -88,7 +90,7 @@ describe('rooms and live state', () => {
     expect(live.envelope).toMatchObject({ code: 200, data: { status: 2, startTime: clock } });
     const push = await viewer.nextPush(7107);
     expect(push.body).toMatchObject({ webcastId: 'live-1', status: 2, offset: live.envelope.data?.offset });
-    const row = server.ctx.db.prepare("SELECT status, start_time FROM rooms WHERE id = 'live-1'").get();
+    const row = (await rowOf(server.ctx, sql`SELECT status, start_time FROM rooms WHERE id = 'live-1'`));
     expect(row).toEqual({ status: 2, start_time: clock });
   });
 
@@ -99,11 +101,11 @@ describe('rooms and live state', () => {
     const rooms = (await admin('GET', '/admin/v1/rooms')).envelope.data?.rooms as { id: string; status: number }[];
     expect(rooms.find((r) => r.id === 'live-1')?.status).toBe(3);
     // The session that ended is a recording of the room; ending an ended room records nothing more.
-    const records = () => server.ctx.db.prepare("SELECT title, url FROM room_records WHERE webcast_id = 'live-1'").all();
-    expect(records()).toEqual([{ title: 'Live one (1)', url: '/media/vod/master.m3u8?record=1' }]);
+    const records = () => rowsOf(server.ctx, sql`SELECT title, url FROM room_records WHERE webcast_id = 'live-1'`);
+    expect(await records()).toEqual([{ title: 'Live one (1)', url: '/media/vod/master.m3u8?record=1' }]);
     await admin('POST', '/admin/v1/rooms/live-1/live/end');
     await viewer.nextPush(7107);
-    expect(records()).toHaveLength(1);
+    expect(await records()).toHaveLength(1);
   });
 
   it('refuses a bad status (4501), an unknown room (4002) and a deleted one (4006)', async () => {
@@ -181,7 +183,7 @@ describe('burst', () => {
     const page = ((await history.json()) as Envelope).data as { total: number };
     expect(page.total).toBeGreaterThanOrEqual(200);
     // The simulated viewers are users the host can act on.
-    expect(server.ctx.db.prepare("SELECT COUNT(*) AS n FROM users WHERE id LIKE 'sim-%'").get()).toEqual({ n: 50 });
+    expect((await rowOf(server.ctx, sql`SELECT COUNT(*) AS n FROM users WHERE id LIKE 'sim-%'`))).toEqual({ n: 50 });
   });
 
   it('a second burst replaces the first; burst/stop ends it early', async () => {

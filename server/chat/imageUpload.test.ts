@@ -3,6 +3,8 @@
  * HTTP as the client sends it, the bytes served back with their headers, a 7101 message
  * carrying the answered url, every refusal code, the rate limit and the storage cap.
  */
+import { sql } from 'kysely';
+import { rowOf } from '../testing/storeRows.js';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LIVE_CALLS } from '../../src/protocol/services/live';
@@ -151,7 +153,7 @@ describe('chat image upload', () => {
     for (const fields of [{ fileName: undefined }, { contentType: '' }, { data: { x: 1 } }, { webcastId: '' }]) {
       expect((await upload(s, token, fields)).code, JSON.stringify(fields)).toBe(4501);
     }
-    expect(s.ctx.db.prepare('SELECT COUNT(*) AS n FROM chat_images').get()).toEqual({ n: 0 });
+    expect((await rowOf(s.ctx, sql`SELECT COUNT(*) AS n FROM chat_images`))).toEqual({ n: 0 });
   });
 
   it('follows the chat state: closed 4401, muted 4402, staff-only 4401, pictures off 4404; the host is not held', async () => {

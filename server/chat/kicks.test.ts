@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { rowOf } from '../testing/storeRows.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { guestLogin, LOGIN, ok, staffLogin, startSeeded, type Kit, type LoginData } from '../entry/testKit.js';
 
@@ -102,7 +104,7 @@ describe('a kick keeps the kicked out', () => {
     expect((await kick(kicked.userId, { minutes: 'soon' })).code).toBe(4501);
     const odd = await kit.post<LoginData>(LOGIN, { webcastId: ROOM, type: 'guest', privacyAccepted: true }, { deviceId: 'x y' });
     expect(odd.code).toBe(200);
-    const row = kit.server.ctx.db.prepare('SELECT device_id AS d, address AS a FROM sessions WHERE token = ?').get(odd.data.token) as { d: string | null; a: string };
+    const row = (await rowOf(kit.server.ctx, sql`SELECT device_id AS d, address AS a FROM sessions WHERE token = ${odd.data.token}`)) as { d: string | null; a: string };
     expect(row).toEqual({ d: null, a: '127.0.0.1' });
   });
 });

@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { rowOf } from '../testing/storeRows.js';
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -133,7 +135,7 @@ describe('against a server', () => {
     const ok = await sendAdminCall(call(['start', 'cli-room']), server.url, 'test-admin-token');
     expect(ok.exitCode).toBe(0);
     expect(ok.text).toContain('"status": 2');
-    expect(server.ctx.db.prepare("SELECT status FROM rooms WHERE id = 'cli-room'").get()).toEqual({ status: 2 });
+    expect((await rowOf(server.ctx, sql`SELECT status FROM rooms WHERE id = 'cli-room'`))).toEqual({ status: 2 });
 
     const wrong = await sendAdminCall(call(['start', 'cli-room']), server.url, 'nope');
     expect(wrong).toMatchObject({ exitCode: 1, text: expect.stringContaining('admin token required') });

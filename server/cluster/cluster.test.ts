@@ -5,6 +5,8 @@
  * online count is the whole room's, a login on one node ends the socket on another (9004),
  * and a Redis restart is seen in /healthz and recovered from.
  */
+import { sql } from 'kysely';
+import { rowOf, run } from '../testing/storeRows.js';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Frame } from '../../src/protocol/frame';
@@ -222,14 +224,14 @@ describe('a room on three nodes', () => {
     // A node whose viewer is on the mic, known to the others, then gone: the grace it would
     // have timed for that viewer died with it.
     await loginAs(nodes[0]!.ctx, 'grace-viewer', ROOM);
-    nodes[0]!.ctx.db.prepare("INSERT INTO mic_states (webcast_id, user_id, state, since, invited) VALUES (?, 'grace-viewer', 'connected', ?, 0)").run(ROOM, Date.now());
+    await run(nodes[0]!.ctx, sql`INSERT INTO mic_states (webcast_id, user_id, state, since, invited) VALUES (${ROOM}, 'grace-viewer', 'connected', ${Date.now()}, 0)`);
     const ghostRedis = new Redis(redis.url);
     const ghost = new NodeBus('ghost', ghostRedis);
     ghost.tell({ type: 'clients', clients: [{ id: 'g1', userId: 'grace-viewer', webcastId: ROOM, role: 1 }], full: true });
     await waitFor(() => nodes.every((n) => n.ctx.clients.ofUserInRoom('grace-viewer', ROOM).length === 1), "every node to know the ghost's socket");
     ghost.tell({ type: 'gone' });
     expect((await host.nextPush(4109)).body).toEqual({ webcastId: ROOM, uid: 'grace-viewer', by: 'network' });
-    expect(nodes[1]!.ctx.db.prepare("SELECT COUNT(*) AS n FROM mic_states WHERE user_id = 'grace-viewer'").get()).toEqual({ n: 0 });
+    expect((await rowOf(nodes[1]!.ctx, sql`SELECT COUNT(*) AS n FROM mic_states WHERE user_id = 'grace-viewer'`))).toEqual({ n: 0 });
     // Every node took up the grace; one moved the mic and told the host.
     await new Promise((r) => setTimeout(r, MIC_GRACE_MS * 2));
     expect(host.frames.filter((f) => f.code === 4109 && f.body.uid === 'grace-viewer')).toHaveLength(1);

@@ -1,3 +1,5 @@
+import { run } from '../testing/storeRows.js';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/harness.js';
 import { directoryRoutes } from './routes.js';
@@ -28,10 +30,8 @@ async function post(path: string, body: unknown, headers: Record<string, string>
 
 beforeAll(async () => {
   server = await startTestServer({ routes: [directoryRoutes], config: { directoryNameOnly: true } });
-  server.ctx.db
-    .prepare("INSERT INTO rooms (id, title, gate, created_at) VALUES ('r-open', 'Open room', 'open', 1), ('r-gone', 'Gone', 'open', 2), ('r-gated', 'Gated', 'password', 3)")
-    .run();
-  server.ctx.db.prepare("UPDATE rooms SET deleted = 1 WHERE id = 'r-gone'").run();
+  await run(server.ctx, sql`INSERT INTO rooms (id, title, gate, created_at) VALUES ('r-open', 'Open room', 'open', 1), ('r-gone', 'Gone', 'open', 2), ('r-gated', 'Gated', 'password', 3)`);
+  await run(server.ctx, sql`UPDATE rooms SET deleted = 1 WHERE id = 'r-gone'`);
   await seedDirectory(server.ctx.store, server.ctx.now);
 });
 
@@ -137,7 +137,7 @@ describe('register and auth', () => {
   it('is no way around a room\'s gate or a kick: a gated room needs a session of it first; a kicked account stays out', async () => {
     const body = { ...LOGIN, cmd: 'auth', captcha: 85, name: 'Carol Zhang', webcastId: 'r-gated' };
     expect(await post('/login/ulogin?cmd=auth', body)).toMatchObject({ code: 4009 });
-    server.ctx.db.prepare("INSERT INTO users (id, name, created_at) VALUES ('g-1', 'Guest 1', 1), ('g-2', 'Guest 2', 1)").run();
+    await run(server.ctx, sql`INSERT INTO users (id, name, created_at) VALUES ('g-1', 'Guest 1', 1), ('g-2', 'Guest 2', 1)`);
     // A session of another room proves nothing about this one.
     const elsewhere = await server.ctx.sessions.create('g-1', 'r-open', 5, 'guest', { address: null, deviceId: null });
     expect((await post('/login/ulogin?cmd=auth', body, { token: elsewhere.token })).code).toBe(4009);
@@ -169,7 +169,7 @@ describe('userdata', () => {
       const body = { ...DATA, cmd, obj, updatetime: 0, version: 0 };
       expect((await post(path, body)).code, path).toBe(402);
       expect((await post(path, body, { token: 'not-a-token' })).code, path).toBe(402);
-      server.ctx.db.prepare("INSERT OR IGNORE INTO users (id, name, created_at) VALUES ('guest-1', 'Guest', 1)").run();
+      await run(server.ctx, sql`INSERT INTO users (id, name, created_at) VALUES ('guest-1', 'Guest', 1) ON CONFLICT (id) DO NOTHING`);
       const guest = await server.ctx.sessions.create('guest-1', 'r-open', 5, 'guest', { address: null, deviceId: null });
       const refused = await post(path, body, { token: guest.token });
       expect(refused, path).toMatchObject({ code: 4009, data: null });
@@ -234,7 +234,7 @@ describe('with name-only sign-in off (DIRECTORY_NAME_ONLY unset: no demo)', () =
     const strict = await startTestServer({ routes: [directoryRoutes] });
     try {
       await seedDirectory(strict.ctx.store, strict.ctx.now);
-      strict.ctx.db.prepare("INSERT INTO rooms (id, title, gate, created_at) VALUES ('r-open', 'Open room', 'open', 1)").run();
+      await run(strict.ctx, sql`INSERT INTO rooms (id, title, gate, created_at) VALUES ('r-open', 'Open room', 'open', 1)`);
       const call = async (path: string, body: unknown) =>
         (await (await fetch(strict.url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as Envelope;
       const reg = await call('/regist?cmd=register', { ...LOGIN, cmd: 'register', user: { name: 'No Pass' } });

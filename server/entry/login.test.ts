@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { rowOf, run } from '../testing/storeRows.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_MEMBER_CODES, DEMO_NON_VIP_PHONE, DEMO_SIGNUP_PHONES, DEMO_VIP_PHONES, DEMO_WHITELIST_PHONES, DEMO_WATCH_PASSWORD, DEMO_STAFF } from '../seed/rooms.js';
 import { guestLogin, LOGIN, ok, phoneLogin, emailCode, staffLogin, startSeeded, type Kit, type LoginData } from './testKit.js';
@@ -16,7 +18,7 @@ describe('new guests per address (issue 35: 500 guest logins from one address in
     for (let i = 0; i < 110; i++) answers.push(await kit.post<LoginData>(LOGIN, { webcastId: '10001', type: 'guest' }, from('203.0.113.7')));
     expect(answers.filter((a) => a.code === 200)).toHaveLength(100);
     expect(answers[100]).toMatchObject({ code: 4203, msg: 'too many new guests from this address (5 a second after 100), wait 1 s', data: { waitSeconds: 1 } });
-    const users = kit.server.ctx.db.prepare("SELECT COUNT(*) AS n FROM sessions WHERE address = '203.0.113.7'").get() as { n: number };
+    const users = (await rowOf(kit.server.ctx, sql`SELECT COUNT(*) AS n FROM sessions WHERE address = '203.0.113.7'`)) as { n: number };
     expect(users.n).toBe(100);
     expect((await kit.post(LOGIN, { webcastId: '10001', type: 'guest' }, from('198.51.100.4'))).code).toBe(200);
     expect((await kit.post(LOGIN, { webcastId: '10001', type: 'guest' })).code).toBe(200);
@@ -30,7 +32,7 @@ describe('new guests per address (issue 35: 500 guest logins from one address in
   it('reads the address from X-Forwarded-For only when TRUST_PROXY names the proxy', async () => {
     kit = await startSeeded({ config: { trustProxy: null } });
     const login = await kit.post<LoginData>(LOGIN, { webcastId: '10001', type: 'guest' }, { forwardedFor: '203.0.113.7' });
-    const session = kit.server.ctx.db.prepare('SELECT address FROM sessions WHERE token = ?').get(login.data.token) as { address: string };
+    const session = (await rowOf(kit.server.ctx, sql`SELECT address FROM sessions WHERE token = ${login.data.token}`)) as { address: string };
     expect(session.address).toBe('127.0.0.1');
   });
 });
@@ -94,7 +96,7 @@ describe('blocked rooms', () => {
 
   it('counts the viewers present against the capacity, staff not included', async () => {
     kit = await startSeeded();
-    kit.server.ctx.db.prepare("UPDATE rooms SET capacity = 2 WHERE id = '10001'").run();
+    await run(kit.server.ctx, sql`UPDATE rooms SET capacity = 2 WHERE id = '10001'`);
     await staffLogin(kit, '10001');
     await guestLogin(kit, '10001');
     await guestLogin(kit, '10001');
@@ -106,10 +108,8 @@ describe('blocked rooms', () => {
   it('keeps an account removed from the room out with 4003', async () => {
     kit = await startSeeded();
     const first = ok(await phoneLogin(kit, '10004', 'phone', '13900000012'));
-    kit.server.ctx.db
-      .prepare('INSERT INTO room_kicks (webcast_id, user_id, text, kicked_at) VALUES (?, ?, ?, ?)')
-      .run('10004', first.userId, 'spam', kit.server.ctx.now());
-    kit.server.ctx.db.prepare("UPDATE verification_codes SET sent_at = 0 WHERE target = '13900000012'").run();
+    await run(kit.server.ctx, sql`INSERT INTO room_kicks (webcast_id, user_id, text, kicked_at) VALUES (${'10004'}, ${first.userId}, ${'spam'}, ${kit.server.ctx.now()})`);
+    await run(kit.server.ctx, sql`UPDATE verification_codes SET sent_at = 0 WHERE target = '13900000012'`);
     expect((await phoneLogin(kit, '10004', 'phone', '13900000012')).code).toBe(4003);
   });
 
@@ -166,7 +166,7 @@ describe('entry gates', () => {
   it('phone: a right SMS code -> in (one user per phone); wrong code -> 4101; a used code -> 4101; bad phone -> 4501', async () => {
     kit = await startSeeded();
     const first = ok(await phoneLogin(kit, '10004', 'phone', '13900000001'));
-    kit.server.ctx.db.prepare("UPDATE verification_codes SET sent_at = 0 WHERE target = '13900000001'").run();
+    await run(kit.server.ctx, sql`UPDATE verification_codes SET sent_at = 0 WHERE target = '13900000001'`);
     const again = ok(await phoneLogin(kit, '10004', 'phone', '139 0000 0001'));
     expect(again.userId).toBe(first.userId);
     expect((await login({ webcastId: '10004', type: 'phone', phone: '13900000002', smsCode: '123456' })).code).toBe(4101);
@@ -179,7 +179,7 @@ describe('entry gates', () => {
     kit = await startSeeded();
     const res = await phoneLogin(kit, '10004', 'phone', '13900000003');
     expect(res.code).toBe(200);
-    const code = kit.server.ctx.db.prepare("SELECT code FROM verification_codes WHERE target = '13900000003'").get() as { code: string };
+    const code = (await rowOf(kit.server.ctx, sql`SELECT code FROM verification_codes WHERE target = '13900000003'`)) as { code: string };
     expect((await login({ webcastId: '10004', type: 'phone', phone: '13900000003', smsCode: code.code })).code).toBe(4101);
   });
 

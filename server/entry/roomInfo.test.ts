@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { rowOf } from '../testing/storeRows.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_WATCH_PASSWORD } from '../seed/rooms.js';
 import { guestLogin, ok, startSeeded, type Kit } from './testKit.js';
@@ -119,7 +121,7 @@ describe('nickname (update_name)', () => {
     expect(s.nameChanged).toBe(false);
     const path = (name: string) => `/ccp/monitor/v2/webcast/user/update_name/${encodeURIComponent(name)}`;
     expect(ok(await kit.get(path('新名字_1'), {}, { token: s.token }))).toEqual({ userId: s.userId, name: '新名字_1', nameChanged: true });
-    const row = kit.server.ctx.db.prepare('SELECT name, name_changed FROM users WHERE id = ?').get(s.userId);
+    const row = (await rowOf(kit.server.ctx, sql`SELECT name, name_changed FROM users WHERE id = ${s.userId}`));
     expect(row).toEqual({ name: '新名字_1', name_changed: 1 });
     for (const bad of ['a'.repeat(21), 'no spaces', '<script>', '   ']) {
       const answer = await kit.get(path(bad), {}, { token: s.token });

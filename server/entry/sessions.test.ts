@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { rowOf, run } from '../testing/storeRows.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TestSocket } from '../testing/socketClient.js';
 import { kitFor, guestLogin, LOGIN, ok, phoneLogin, smsCode, startSeeded, staffLogin, type Kit, type LoginData } from './testKit.js';
@@ -12,7 +14,7 @@ describe('one account, one live login', () => {
     kit = await startSeeded();
     const first = ok(await phoneLogin(kit, '10004', 'phone', '13900000020'));
     const socket = await TestSocket.connect(kit.server.url, first.sid);
-    kit.server.ctx.db.prepare("UPDATE verification_codes SET sent_at = 0 WHERE target = '13900000020'").run();
+    await run(kit.server.ctx, sql`UPDATE verification_codes SET sent_at = 0 WHERE target = '13900000020'`);
     const second = ok(await phoneLogin(kit, '10004', 'phone', '13900000020'));
     expect(second.userId).toBe(first.userId);
     const push = await socket.nextPush(9004);
@@ -158,8 +160,8 @@ describe('restart on the same DATA_DIR', () => {
     const restarted = await kit.server.restart();
     kit = kitFor(restarted);
     const { seedRooms } = await import('../seed/rooms.js');
-    seedRooms(restarted.ctx);
-    expect((restarted.ctx.db.prepare("SELECT COUNT(*) AS n FROM room_staff WHERE webcast_id = '10001'").get() as { n: number }).n).toBe(2);
+    await seedRooms(restarted.ctx);
+    expect(((await rowOf(restarted.ctx, sql`SELECT COUNT(*) AS n FROM room_staff WHERE webcast_id = '10001'`)) as { n: number }).n).toBe(2);
 
     expect((await kit.get(REFRESH, { token: guest.token, sid: guest.sid, webcastId: '10001' })).code).toBe(200);
     const socket = await TestSocket.connect(restarted.url, guest.sid);

@@ -1,3 +1,5 @@
+import { run } from '../testing/storeRows.js';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_SIGNUP_PHONES } from '../seed/rooms.js';
 import { ok, phoneLogin, startSeeded, type Kit } from './testKit.js';
@@ -92,7 +94,7 @@ describe('sign-up audit (admin) and login', () => {
 
     const audited = ok(await kit.post(`/admin/v1/rooms/10006/signups/${uid}/audit`, { state: 'passed' }, admin));
     expect(audited).toMatchObject({ uid, state: 'passed' });
-    kit.server.ctx.db.prepare("UPDATE verification_codes SET sent_at = 0 WHERE target = '13900000055'").run();
+    await run(kit.server.ctx, sql`UPDATE verification_codes SET sent_at = 0 WHERE target = '13900000055'`);
     expect((await phoneLogin(kit, '10006', 'signup', '13900000055')).data.userId).toBe(uid);
 
     ok(await kit.post(`/admin/v1/rooms/10006/signups/${uid}/audit`, { state: 'failed' }, admin));

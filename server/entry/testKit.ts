@@ -85,7 +85,7 @@ export function kitFor(server: TestServer): Kit {
 /** A server with the demo rooms. */
 export async function startSeeded(options: ServerOptions & { dataDir?: string; config?: Partial<ServerConfig> } = {}): Promise<Kit> {
   const server = await startTestServer(options);
-  seedRooms(server.ctx);
+  await seedRooms(server.ctx);
   return kitFor(server);
 }
 

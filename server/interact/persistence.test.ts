@@ -1,4 +1,6 @@
 /** Restarting the server on the same DATA_DIR keeps what was acknowledged. */
+import { sql } from 'kysely';
+import { rowOf } from '../testing/storeRows.js';
 import { describe, expect, it } from 'vitest';
 import { COMMERCE_CALLS } from '../../src/protocol/services/commerce';
 import { LIVE_CALLS } from '../../src/protocol/services/live';
@@ -12,7 +14,7 @@ describe('restart on the same DATA_DIR', () => {
     await api.admin(`/admin/v1/rooms/${room}/paper/publish`, { kind: 'paper' });
     await api.post(LIVE_CALLS.paperState.path, { id: `pp_${room}_survey`, webcastId: room, answers: [{ id: 'q3', answer: 'Acme' }] }, { token: alice.token });
     await api.admin(`/admin/v1/rooms/${room}/redpacket/send`, { total: '5.00', count: 1 });
-    const sentId = (server.ctx.db.prepare('SELECT id FROM red_packets WHERE state = 1').get() as { id: string }).id;
+    const sentId = ((await rowOf(server.ctx, sql`SELECT id FROM red_packets WHERE state = 1`)) as { id: string }).id;
     await api.post(COMMERCE_CALLS.redPacketDraw.path, { liveId: room, id: sentId }, { token: alice.token, idempotencyKey: newKey() });
     const withdrawKey = newKey();
     const withdrawn = await api.post(COMMERCE_CALLS.redPacketWithdraw.path, { liveId: room, amount: '2.00' }, { token: alice.token, idempotencyKey: withdrawKey });
@@ -36,7 +38,7 @@ describe('restart on the same DATA_DIR', () => {
       // The key still answers with the first result: no second withdrawal after a restart.
       const repeat = await api2.post(COMMERCE_CALLS.redPacketWithdraw.path, { liveId: room, amount: '2.00' }, { token: alice.token, idempotencyKey: withdrawKey });
       expect(repeat).toEqual(withdrawn);
-      const rewards = again.ctx.db.prepare('SELECT COUNT(*) AS n FROM rewards').get() as { n: number };
+      const rewards = (await rowOf(again.ctx, sql`SELECT COUNT(*) AS n FROM rewards`)) as { n: number };
       expect(rewards.n).toBe(1);
       const messages = again.roomLog.readAfter(room, 0, 100).map((m) => m.code);
       expect(messages).toEqual([7115, 7119, 7119, 7111]);

@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { rowOf, rowsOf, run } from '../testing/storeRows.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { guestLogin, ok, phoneLogin, staffLogin, startSeeded, type Kit } from '../entry/testKit.js';
 import { updateSettings } from '../interact/shared/settings.js';
@@ -11,7 +13,7 @@ describe('streams and playback', () => {
     const host = await staffLogin(kit, '10001');
     const push = ok(await kit.get<{ url: string; streamKey: string }>('/ccp/monitor/v2/stream/push/url', { webcastId: '10001' }, { token: host.token }));
     expect(push.url).toBe('rtmp://127.0.0.1/live');
-    const key = kit.server.ctx.db.prepare("SELECT stream_key FROM room_secrets WHERE webcast_id = '10001'").get() as { stream_key: string };
+    const key = (await rowOf(kit.server.ctx, sql`SELECT stream_key FROM room_secrets WHERE webcast_id = '10001'`)) as { stream_key: string };
     expect(push.streamKey).toBe(`10001?key=${key.stream_key}`);
     const assistant = await staffLogin(kit, '10001', 'assistant');
     expect((await kit.get('/ccp/monitor/v2/stream/push/url', { webcastId: '10001' }, { token: assistant.token })).code).toBe(4009);
@@ -198,7 +200,7 @@ describe('delayed charging', () => {
     expect(ok(await pay('9.90', 'c'.repeat(32)))).toEqual(paid);
     expect(ok(await pay('9.90', 'd'.repeat(32)))).toMatchObject({ paid: true });
     expect(ok(await kit.get('/ccp/handler/v2/webcast/delay/10004/check', {}, { token: viewer.token }))).toMatchObject({ due: false, paid: true });
-    const rows = kit.server.ctx.db.prepare("SELECT amount FROM money_ledger WHERE kind = 'delay.pay'").all();
+    const rows = (await rowsOf(kit.server.ctx, sql`SELECT amount FROM money_ledger WHERE kind = 'delay.pay'`));
     expect(rows).toEqual([{ amount: '9.90' }]);
   });
 
@@ -214,10 +216,9 @@ describe('delayed charging', () => {
 describe('records and interactions', () => {
   it('pages the records with skip and take; refuses bad paging with 4501', async () => {
     kit = await startSeeded();
-    const db = kit.server.ctx.db;
-    db.prepare("DELETE FROM room_records WHERE webcast_id = '10001'").run(); // the seed's earlier recordings: this test counts its own
+    await run(kit.server.ctx, sql`DELETE FROM room_records WHERE webcast_id = '10001'`); // the seed's earlier recordings: this test counts its own
     for (let i = 1; i <= 5; i++) {
-      db.prepare("INSERT INTO room_records (webcast_id, title, duration_ms, url, created_at) VALUES ('10001', ?, 1000, '/media/vod/master.m3u8', ?)").run(`Part ${i}`, i);
+      await run(kit.server.ctx, sql`INSERT INTO room_records (webcast_id, title, duration_ms, url, created_at) VALUES ('10001', ${`Part ${i}`}, 1000, '/media/vod/master.m3u8', ${i})`);
     }
     const viewer = await guestLogin(kit);
     const as = { token: viewer.token };
@@ -239,7 +240,7 @@ describe('records and interactions', () => {
     const first = ok(await kit.post('/ccp/monitor/v1/interactive', { webcastId: '10001', type: 'share', content: '{"to":"friends"}' }, as));
     expect(first).toMatchObject({ type: 'share', count: 1 });
     expect(ok(await kit.post('/ccp/monitor/v1/interactive', { webcastId: '10001', type: 'share' }, as)).count).toBe(2);
-    const row = kit.server.ctx.db.prepare('SELECT content, user_id FROM interactions WHERE id = ?').get(first.id);
+    const row = (await rowOf(kit.server.ctx, sql`SELECT content, user_id FROM interactions WHERE id = ${first.id}`));
     expect(row).toEqual({ content: '{"to":"friends"}', user_id: viewer.userId });
     expect((await kit.post('/ccp/monitor/v1/interactive', { webcastId: '10001', type: 'bad type' }, as)).code).toBe(4501);
     expect((await kit.post('/ccp/monitor/v1/interactive', { webcastId: '10001', type: 'x', content: 'y'.repeat(2001) }, as)).code).toBe(4501);

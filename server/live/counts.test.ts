@@ -1,3 +1,5 @@
+import { run } from '../testing/storeRows.js';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TestSocket } from '../testing/socketClient.js';
 import { guestLogin, ok, staffLogin, startSeeded, type Kit } from '../entry/testKit.js';
@@ -119,7 +121,7 @@ describe('room page: notice, contract, staff list, heartbeat', () => {
   it('heartbeat renews the session and keeps the viewer present; refuses another room and no session', async () => {
     let now = 1_700_000_000_000;
     kit = await startSeeded({ now: () => now });
-    kit.server.ctx.db.prepare("UPDATE rooms SET capacity = 1 WHERE id = '10001'").run();
+    await run(kit.server.ctx, sql`UPDATE rooms SET capacity = 1 WHERE id = '10001'`);
     const viewer = await guestLogin(kit);
     now += 4 * 60_000;
     const beat = ok(await kit.post<{ expiresAt: number; status: number }>('/ccp/user/v1/heartbeat', { webcastId: '10001' }, { token: viewer.token }));

@@ -2,6 +2,8 @@
  * The replay's timeline (docs/protocol.md 5.10): the seeded replay demo's story, and a live
  * session's events read back by time, with the viewer's own moments.
  */
+import { sql } from 'kysely';
+import { rowOf, rowsOf } from '../testing/storeRows.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { drawWinners, entrantsDigest } from '../../src/domain/verifiableDraw';
 import type { TestServer } from '../testing/harness.js';
@@ -30,8 +32,7 @@ describe('the replay demo room (10015)', () => {
   it('has its story on the timeline: chapters, slides, captions, every interaction, the host lines, in time order over the recording', async () => {
     server = await startTestServer();
     await seedIfEmpty(server.ctx);
-    const db = server.ctx.db;
-    const record = db.prepare("SELECT started_at AS startedAt, duration_ms AS durationMs FROM room_records WHERE webcast_id = '10015'").get() as { startedAt: number; durationMs: number };
+    const record = (await rowOf(server.ctx, sql`SELECT started_at AS "startedAt", duration_ms AS "durationMs" FROM room_records WHERE webcast_id = '10015'`)) as { startedAt: number; durationMs: number };
     const session = await loginAs(server.ctx, 'replay-viewer', '10015');
     const answer = await call(server, 'GET', TIMELINE, { webcastId: '10015', from: record.startedAt, to: record.startedAt + record.durationMs }, { token: session.token });
     expect(answer.code).toBe(200);
@@ -62,12 +63,12 @@ describe('the replay demo room (10015)', () => {
     expect(drawWinners(end.seed, entrants, end.winnerCount)).toEqual(end.winners.map((w) => w.uid));
 
     // The room log and the chat history agree: offsets in time order, the chat as many as seeded.
-    const log = db.prepare("SELECT offset, created_at AS at FROM room_messages WHERE webcast_id = '10015' ORDER BY offset").all() as { offset: number; at: number }[];
+    const log = (await rowsOf(server.ctx, sql`SELECT "offset", created_at AS at FROM room_messages WHERE webcast_id = '10015' ORDER BY "offset"`)) as { offset: number; at: number }[];
     expect(log.every((row, i) => i === 0 || row.at >= log[i - 1]!.at)).toBe(true);
-    expect((db.prepare("SELECT COUNT(*) AS n FROM chat_messages WHERE webcast_id = '10015'").get() as { n: number }).n).toBe(REPLAY_DEMO_MESSAGES);
+    expect(((await rowOf(server.ctx, sql`SELECT COUNT(*) AS n FROM chat_messages WHERE webcast_id = '10015'`)) as { n: number }).n).toBe(REPLAY_DEMO_MESSAGES);
     // Seeding again changes nothing.
     await seedIfEmpty(server.ctx);
-    expect((db.prepare("SELECT COUNT(*) AS n FROM room_messages WHERE webcast_id = '10015'").get() as { n: number }).n).toBe(log.length);
+    expect(((await rowOf(server.ctx, sql`SELECT COUNT(*) AS n FROM room_messages WHERE webcast_id = '10015'`)) as { n: number }).n).toBe(log.length);
   });
 });
 

@@ -12,6 +12,7 @@
 import { sql } from 'kysely';
 import type { ServerContext } from '../context.js';
 import { changedRows } from '../store/sqlStore.js';
+import { ROOM_MESSAGE_KIND } from './interactionRecorder.js';
 import type { ChatHistory } from '../chat/history.js';
 import { findRoom, isEnded } from '../entry/rooms.js';
 import { findPaper } from '../interact/papers/store.js';
@@ -110,16 +111,17 @@ export async function readTimeline(ctx: ServerContext, history: ChatHistory, web
   const room = await findRoom(ctx.store.db, webcastId);
   const ended = room !== null && isEnded(room);
   const revealKey = (closed: boolean) => closed || ended;
-  // The room log's table: the embedded node's log, and the seeded replay demos (a cluster's
-  // live room logs are in Redis).
-  const { rows: logged } = await sql<{ code: number; body: string; at: number }>`SELECT code, body, created_at AS at FROM room_messages
-    WHERE webcast_id = ${webcastId} AND code >= 7113 AND created_at >= ${from} AND created_at <= ${to}
-    ORDER BY created_at, "offset" LIMIT ${TIMELINE_MAX_EVENTS + 1}`.execute(ctx.store.db);
+  // One table: what the room's log carried (recorded as it was published:
+  // interactionRecorder.ts) and what it did not (pages, the notice, chapters).
   const { rows: table } = await sql<{ id: number; kind: string; body: string; at: number }>`SELECT id, kind, body, at FROM room_timeline
     WHERE webcast_id = ${webcastId} AND at >= ${from} AND at <= ${to} ORDER BY at, id LIMIT ${TIMELINE_MAX_EVENTS + 1}`.execute(ctx.store.db);
   const staff = await history.staffBetween(webcastId, from, to, TIMELINE_MAX_HOST_MESSAGES + 1);
 
-  const messages = logged.slice(0, TIMELINE_MAX_EVENTS).map((row) => ({ ...row, body: JSON.parse(row.body) as unknown }));
+  const rows = table.slice(0, TIMELINE_MAX_EVENTS).map((row) => ({ ...row, body: JSON.parse(row.body) as unknown }));
+  const messages = rows.flatMap((row) => {
+    if (row.kind !== ROOM_MESSAGE_KIND || !isRecord(row.body) || typeof row.body.code !== 'number') return [];
+    return [{ code: row.body.code, at: row.at, body: row.body.body }];
+  });
   // The papers the range's publications name, read once each.
   const paperIds = new Set(messages.flatMap((m) => (m.code === 7115 && isRecord(m.body) && typeof m.body.id === 'string' ? [m.body.id] : [])));
   const papers = new Map<string, StoredPaper>();
@@ -132,15 +134,16 @@ export async function readTimeline(ctx: ServerContext, history: ChatHistory, web
     const event = isRecord(row.body) ? eventOfRoomMessage(papers, row.code, row.at, row.body, revealKey) : null;
     if (event !== null) events.push(event);
   }
-  for (const row of table.slice(0, TIMELINE_MAX_EVENTS)) {
-    const body = JSON.parse(row.body) as unknown;
+  for (const row of rows) {
+    if (row.kind === ROOM_MESSAGE_KIND) continue;
+    const body = row.body;
     events.push({ ...(isRecord(body) ? body : {}), at: row.at, kind: row.kind, id: row.kind === 'chapter' ? row.id : (isRecord(body) ? body.id : undefined) });
   }
   for (const m of staff.slice(0, TIMELINE_MAX_HOST_MESSAGES)) {
     events.push({ at: Number(m.sendTime), kind: 'hostMessage', msgId: m.msgId, uid: m.uid, name: m.name, role: m.role, text: m.body, top: m.top, highlight: m.highlight });
   }
   events.sort((a, b) => a.at - b.at);
-  const more = logged.length > TIMELINE_MAX_EVENTS || table.length > TIMELINE_MAX_EVENTS || staff.length > TIMELINE_MAX_HOST_MESSAGES || events.length > TIMELINE_MAX_EVENTS;
+  const more = table.length > TIMELINE_MAX_EVENTS || staff.length > TIMELINE_MAX_HOST_MESSAGES || events.length > TIMELINE_MAX_EVENTS;
   return { list: events.slice(0, TIMELINE_MAX_EVENTS), more };
 }
 

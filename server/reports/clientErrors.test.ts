@@ -1,4 +1,6 @@
 /** The pages' error reports (docs/protocol.md 5.11): received, scrubbed, logged, counted, listed; bad ones refused with nothing stored. */
+import { sql } from 'kysely';
+import { rowOf } from '../testing/storeRows.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TestServer } from '../testing/harness.js';
 import { startTestServer } from '../testing/harness.js';
@@ -23,7 +25,7 @@ async function start(): Promise<TestServer> {
 const batch = (reports: unknown[]) => ({ app: 'cloud_webcast', version: 'CLV_PC_WEB', build: 'index-abc.js', userAgent: 'UA mail me@example.com', reports });
 const send = (s: TestServer, body: unknown, type = 'text/plain;charset=UTF-8') =>
   fetch(s.url + REPORT_PATH, { method: 'POST', headers: { 'content-type': type }, body: typeof body === 'string' ? body : JSON.stringify(body) });
-const stored = (s: TestServer) => (s.ctx.db.prepare('SELECT COUNT(*) AS n FROM client_errors').get() as { n: number }).n;
+const stored = async (s: TestServer) => ((await rowOf(s.ctx, sql`SELECT COUNT(*) AS n FROM client_errors`)) as { n: number }).n;
 
 describe('error reports', () => {
   it('takes a beacon batch (text/plain or JSON), scrubs it again, logs one line a report, counts them by kind and lists them', async () => {
@@ -32,7 +34,7 @@ describe('error reports', () => {
     const sneaky = { ...reportOf({ kind: 'call', error: new Error('x'), route: '/', room: null, code: 4501, at: 6 }), message: 'failed for 13812345678 token=abc', count: 3 };
     expect((await send(s, batch([page, sneaky]))).status).toBe(204);
     expect((await send(s, batch([page]), 'application/json')).status).toBe(204);
-    expect(stored(s)).toBe(3);
+    expect(await stored(s)).toBe(3);
     expect(lines).toHaveLength(3);
     const logged = JSON.parse(lines[1]!) as Record<string, unknown>;
     expect(logged).toMatchObject({ type: 'client_error', app: 'cloud_webcast', version: 'CLV_PC_WEB', kind: 'call', code: 4501, count: 3, message: 'failed for [phone] token=[token]', userAgent: 'UA mail [email]' });
@@ -64,7 +66,7 @@ describe('error reports', () => {
       expect(answer.status, JSON.stringify(body).slice(0, 80)).toBe(status);
       expect(((await answer.json()) as { msg: string }).msg).toMatch(/\w/);
     }
-    expect(stored(s)).toBe(0);
+    expect(await stored(s)).toBe(0);
     expect(lines).toHaveLength(0);
   });
 

@@ -14,7 +14,8 @@ import type { StoredItem } from '../interact/papers/model.js';
 import { insertPaper } from '../interact/papers/store.js';
 import { insertRaffle } from '../interact/raffle/store.js';
 import { insertPacket } from '../interact/redPacket/store.js';
-import type { StoreQueries } from '../store/sqlStore.js';
+import { sql } from 'kysely';
+import { lockKey, type StoreQueries } from '../store/sqlStore.js';
 import { demoTileUrl } from '../interact/goods/pictures.js';
 import { insertTemplate } from '../interact/posters/store.js';
 import { insertDocument } from '../interact/resource/documents.js';
@@ -147,22 +148,26 @@ const QUIZ: readonly StoredItem[] = [
 
 async function seedOne(ctx: ServerContext, tx: StoreQueries, roomId: string): Promise<void> {
   const now = ctx.now();
-  const db = ctx.db;
-  const goods = db.prepare(
-    'INSERT OR IGNORE INTO goods (id, webcast_id, name, description, image_url, price, stock, sort, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-  );
-  DEMO_GOODS.forEach((g, i) => goods.run(`gd_${roomId}_${g.key}`, roomId, g.name, g.description, tile(g.name, g.colour), g.price, g.stock, i, now));
-  // Rooms seeded before the pictures were served kept data: addresses, which pages do not load.
-  for (const g of DEMO_GOODS) db.prepare("UPDATE goods SET image_url = ? WHERE id = ? AND image_url LIKE 'data:%'").run(tile(g.name, g.colour), `gd_${roomId}_${g.key}`);
+  for (const [i, g] of DEMO_GOODS.entries()) {
+    const id = `gd_${roomId}_${g.key}`;
+    await sql`INSERT INTO goods (id, webcast_id, name, description, image_url, price, stock, sort, created_at)
+      VALUES (${id}, ${roomId}, ${g.name}, ${g.description}, ${tile(g.name, g.colour)}, ${g.price}, ${g.stock}, ${i}, ${now})
+      ON CONFLICT (id) DO NOTHING`.execute(tx);
+    // Rooms seeded before the pictures were served kept data: addresses, which pages do not load.
+    await sql`UPDATE goods SET image_url = ${tile(g.name, g.colour)} WHERE id = ${id} AND image_url LIKE 'data:%'`.execute(tx);
+  }
 
-  const recommend = db.prepare(
-    'INSERT OR IGNORE INTO recommendations (id, webcast_id, title, description, image_url, link_url, sort, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-  );
-  DEMO_RECOMMENDATIONS.forEach((r, i) => recommend.run(`rc_${roomId}_${r.key}`, roomId, r.title, r.description, tile(r.title, '#34495e'), r.link, i, now));
-  for (const r of DEMO_RECOMMENDATIONS) db.prepare("UPDATE recommendations SET image_url = ? WHERE id = ? AND image_url LIKE 'data:%'").run(tile(r.title, '#34495e'), `rc_${roomId}_${r.key}`);
+  for (const [i, r] of DEMO_RECOMMENDATIONS.entries()) {
+    const id = `rc_${roomId}_${r.key}`;
+    await sql`INSERT INTO recommendations (id, webcast_id, title, description, image_url, link_url, sort, created_at)
+      VALUES (${id}, ${roomId}, ${r.title}, ${r.description}, ${tile(r.title, '#34495e')}, ${r.link}, ${i}, ${now})
+      ON CONFLICT (id) DO NOTHING`.execute(tx);
+    await sql`UPDATE recommendations SET image_url = ${tile(r.title, '#34495e')} WHERE id = ${id} AND image_url LIKE 'data:%'`.execute(tx);
+  }
 
-  const gift = db.prepare('INSERT OR IGNORE INTO gifts (webcast_id, gift, title, price, sort) VALUES (?, ?, ?, ?, ?)');
-  DEMO_GIFTS.forEach((g, i) => gift.run(roomId, g.gift, g.title, g.price, i));
+  for (const [i, g] of DEMO_GIFTS.entries()) {
+    await sql`INSERT INTO gifts (webcast_id, gift, title, price, sort) VALUES (${roomId}, ${g.gift}, ${g.title}, ${g.price}, ${i}) ON CONFLICT DO NOTHING`.execute(tx);
+  }
 
   // The survey's results show once the host closes it (no voting with the crowd); the poll is
   // anonymous and its results move live for those who answered.
@@ -188,10 +193,11 @@ async function seedOne(ctx: ServerContext, tx: StoreQueries, roomId: string): Pr
   await insertRaffle(tx, now + 1, { id: `rf_${roomId}_password`, webcastId: roomId, title: 'Password draw', prize: 'USB headset', winnerCount: 1, password: DEMO_LOTTERY_PASSWORD });
   await insertPacket(tx, now, { id: `rp_${roomId}`, webcastId: roomId, title: 'Thanks for watching', total: '10.00', count: 5 });
 
-  db.prepare('INSERT OR IGNORE INTO users (id, name, name_changed, role, created_at) VALUES (?, ?, 1, 5, ?)').run(DEMO_ASKER.id, DEMO_ASKER.name, now);
-  db.prepare(
-    "INSERT OR IGNORE INTO qa_questions (id, webcast_id, user_id, name, content, status, created_at) VALUES (?, ?, ?, ?, ?, 'approved', ?)",
-  ).run(`qa_${roomId}_welcome`, roomId, DEMO_ASKER.id, DEMO_ASKER.name, 'Will the slides be available after the live?', now);
+  await sql`INSERT INTO users (id, name, name_changed, role, created_at) VALUES (${DEMO_ASKER.id}, ${DEMO_ASKER.name}, 1, 5, ${now})
+    ON CONFLICT (id) DO NOTHING`.execute(tx);
+  await sql`INSERT INTO qa_questions (id, webcast_id, user_id, name, content, status, created_at)
+    VALUES (${`qa_${roomId}_welcome`}, ${roomId}, ${DEMO_ASKER.id}, ${DEMO_ASKER.name}, 'Will the slides be available after the live?', 'approved', ${now})
+    ON CONFLICT (id) DO NOTHING`.execute(tx);
 
   await insertTemplate(
     tx,
@@ -211,16 +217,16 @@ async function seedOne(ctx: ServerContext, tx: StoreQueries, roomId: string): Pr
 
 /**
  * Seeds every listed room that exists and has no content yet; returns the ids seeded now.
- * One transaction: the parts already on the async store write through it, the rest through
- * `ctx.db`, which on SQLite is the same connection and so the same transaction (issue 40).
+ * One transaction, holding the seed's key: nodes starting together seed a room once.
  */
 export async function seedRoomContent(ctx: ServerContext, roomIds: readonly string[]): Promise<string[]> {
-  const exists = ctx.db.prepare('SELECT 1 FROM rooms WHERE id = ?');
-  const done = ctx.db.prepare('SELECT 1 FROM interact_rooms WHERE webcast_id = ? AND seeded_at IS NOT NULL');
   return ctx.store.db.transaction().execute(async (tx) => {
+    await lockKey(tx, 'seed:content');
     const seeded: string[] = [];
     for (const roomId of roomIds) {
-      if (exists.get(roomId) === undefined || done.get(roomId) !== undefined) continue;
+      const exists = await sql`SELECT 1 FROM rooms WHERE id = ${roomId}`.execute(tx);
+      const done = await sql`SELECT 1 FROM interact_rooms WHERE webcast_id = ${roomId} AND seeded_at IS NOT NULL`.execute(tx);
+      if (exists.rows.length === 0 || done.rows.length > 0) continue;
       await seedOne(ctx, tx, roomId);
       seeded.push(roomId);
     }

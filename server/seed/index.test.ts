@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { countOf, rowOf } from '../testing/storeRows.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,25 +16,25 @@ describe('seedIfEmpty', () => {
     await server.close();
   });
 
-  const count = (table: string): number => (server.ctx.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+  const count = (table: string): Promise<number> => countOf(server.ctx, sql`SELECT COUNT(*) AS n FROM ${sql.table(table)}`);
 
   it('seeds the demo rooms, their content and the org directory once', async () => {
     const rooms = await seedIfEmpty(server.ctx);
     expect(rooms.length).toBeGreaterThanOrEqual(13);
     expect(rooms.map((r) => r.gate)).toEqual(expect.arrayContaining(['open', 'password', 'signup', 'vip', 'whitelist']));
-    const counts = { rooms: count('rooms'), users: count('users'), directory: count('directory_users'), departments: count('directory_departments'), groups: count('groups') };
+    const counts = { rooms: await count('rooms'), users: await count('users'), directory: await count('directory_users'), departments: await count('directory_departments'), groups: await count('groups') };
     expect(counts.rooms).toBe(rooms.length);
     expect(counts.directory).toBeGreaterThan(0);
     expect(counts.departments).toBeGreaterThan(0);
     // The group room 10001 offers its viewers exists, open to anyone, hosted by the demo org.
-    const group = server.ctx.db.prepare("SELECT host_id AS host, auth FROM groups WHERE gid = 'room-10001-group'").get();
+    const group = (await rowOf(server.ctx, sql`SELECT host_id AS host, auth FROM groups WHERE gid = 'room-10001-group'`));
     expect(group).toEqual({ host: 'org.alice', auth: 0 });
 
     // A second start writes nothing new, and survives a restart.
     expect((await seedIfEmpty(server.ctx)).map((r) => r.id)).toEqual(rooms.map((r) => r.id));
     server = await server.restart();
     await seedIfEmpty(server.ctx);
-    expect({ rooms: count('rooms'), users: count('users'), directory: count('directory_users'), departments: count('directory_departments'), groups: count('groups') }).toEqual(counts);
+    expect({ rooms: await count('rooms'), users: await count('users'), directory: await count('directory_users'), departments: await count('directory_departments'), groups: await count('groups') }).toEqual(counts);
   });
 
   it('gives each room a login URL under the app prefix', async () => {

@@ -19,7 +19,7 @@ import { seedReplayDemo } from './replayChat.js';
 export type { SeededRoom } from './rooms.js';
 
 export async function seedIfEmpty(ctx: ServerContext): Promise<SeededRoom[]> {
-  const rooms = seedRooms(ctx);
+  const rooms = await seedRooms(ctx);
   await seedRoomContent(
     ctx,
     rooms.map((r) => r.id),

@@ -13,6 +13,7 @@ import type { SqlStore, StoreQueries } from '../store/sqlStore.js';
 import { burstTraffic } from '../admin/burstTraffic.js';
 import { chatMessageBody, type ChatSender } from '../chat/message.js';
 import { replayStory } from './replayStory.js';
+import { recordedMessage, ROOM_MESSAGE_KIND } from '../replay/interactionRecorder.js';
 
 export const REPLAY_DEMO_MESSAGES = 20_000;
 const HOST_EVERY = 97;
@@ -56,7 +57,10 @@ export async function seedReplayDemo(store: SqlStore, demo: ReplayDemo): Promise
         if (event.timeline) timeline.push(sql`(${webcastId}, ${at}, ${event.timeline.kind}, ${JSON.stringify(event.timeline.body)})`);
         if (event.log) {
           offset += 1;
-          roomLog.push(sql`(${webcastId}, ${offset}, ${event.log.code}, ${JSON.stringify({ ...event.log.body, webcastId, offset })}, ${at})`);
+          const bodyJson = JSON.stringify({ ...event.log.body, webcastId, offset });
+          roomLog.push(sql`(${webcastId}, ${offset}, ${event.log.code}, ${bodyJson}, ${at})`);
+          // What the live's interaction recorder would have kept for the replay.
+          timeline.push(sql`(${webcastId}, ${at}, ${ROOM_MESSAGE_KIND}, ${recordedMessage({ code: event.log.code, bodyJson })})`);
         }
       }
     };

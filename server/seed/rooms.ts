@@ -8,7 +8,9 @@
  *
  * SMS and email codes are not sent anywhere: read them on /sim/inbox?to=<phone or email>.
  */
+import { sql } from 'kysely';
 import type { ServerContext } from '../context.js';
+import { lockKey, type StoreQueries } from '../store/sqlStore.js';
 import { randomToken } from '../auth/random.js';
 import { hashPassword } from '../directory/passwords.js';
 import { ROLE } from '../../src/domain/roles';
@@ -237,118 +239,80 @@ export const seededRoomList = (appPrefix: string): SeededRoom[] =>
     path: `${appPrefix === '/' ? '' : appPrefix}/live/login/${r.id}`,
   }));
 
-export function seedRooms(ctx: ServerContext): SeededRoom[] {
-  const { db } = ctx;
+/**
+ * The demo rooms and what their gates need, written once (a store with rooms is left as it
+ * is). One transaction that holds the seed's key: nodes starting together seed once.
+ */
+export async function seedRooms(ctx: ServerContext): Promise<SeededRoom[]> {
   const list = seededRoomList(ctx.config.appPrefix);
-  const roomCount = (db.prepare('SELECT COUNT(*) AS n FROM rooms').get() as { n: number }).n;
-  if (roomCount > 0) return list;
-
   const now = ctx.now();
-  const hash = hasher();
-  const insertUser = db.prepare(
-    'INSERT INTO users (id, name, name_changed, role, phone, email, vip, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-  );
-  const addUser = (id: string, name: string, extra: { role?: number; phone?: string; vip?: boolean } = {}) =>
-    insertUser.run(id, name, 1, extra.role ?? ROLE.guest, extra.phone ?? null, null, extra.vip ? 1 : 0, now);
-
-  db.transaction(() => {
-    const insertRoom = db.prepare(
-      `INSERT INTO rooms (id, title, gate, status, start_time, introduction, capacity, replay_capacity, deleted, config, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    for (const room of DEMO_ROOMS) {
-      insertRoom.run(
-        room.id,
-        room.title,
-        room.gate,
-        room.status ?? LIVE_STATUS.live,
-        now - (room.startedAgoMs ?? 0),
-        // Not the description: it names the room's secrets, and the introduction is public.
-        `${room.title}: a demo room of the reference room server.`,
-        room.capacity ?? null,
-        room.replayCapacity ?? null,
-        room.deleted ? 1 : 0,
-        settingsJson(room.settings ?? {}),
-        now,
-      );
-      db.prepare('INSERT INTO room_secrets (webcast_id, watch_password_hash, stream_key) VALUES (?, ?, ?)').run(
-        room.id,
-        room.gate === 'password' ? hash(DEMO_WATCH_PASSWORD) : null,
-        randomToken(),
-      );
-      for (const staff of [DEMO_STAFF.host, DEMO_STAFF.assistant]) {
-        addUser(staff.userId(room.id), staff.name(room.id), { role: staff.role });
-        db.prepare('INSERT INTO room_staff (webcast_id, user_id, login_name, password_hash) VALUES (?, ?, ?, ?)').run(
-          room.id,
-          staff.userId(room.id),
-          staff.loginName(room.id),
-          hash(staff.password),
-        );
-      }
-      db.prepare('INSERT INTO room_notices (webcast_id, content, updated_at) VALUES (?, ?, ?)').run(
-        room.id,
-        `Welcome to "${room.title}". Be kind in the chat.`,
-        now,
-      );
-      // The open room has recordings of earlier sessions, to choose among once it has ended.
-      if (room.id === '10001') {
-        for (const [i, title] of ['Warm-up session', 'Product preview'].entries()) {
-          db.prepare('INSERT INTO room_records (webcast_id, title, duration_ms, url, created_at) VALUES (?, ?, ?, ?, ?)').run(
-            room.id,
-            title,
-            20_000,
-            `${replayUrl({ publicUrl: null })}?record=earlier-${i + 1}`,
-            now - (2 - i) * 86_400_000,
-          );
-        }
-      }
-      if (room.status === LIVE_STATUS.ended) {
-        const loops = vodLoops(room.settings?.replay?.loops ?? 1);
-        const startedAt = now - (room.startedAgoMs ?? 0);
-        db.prepare('INSERT INTO room_records (webcast_id, title, duration_ms, url, created_at, started_at) VALUES (?, ?, ?, ?, ?, ?)').run(
-          room.id,
-          `${room.title} (replay)`,
-          RECORDING_MS * loops,
-          replayUrl({ publicUrl: null }, loops),
-          now,
-          startedAt,
-        );
-      }
-    }
-
-    for (const [code, userId] of Object.entries(DEMO_MEMBER_CODES)) {
-      addUser(userId, `会员${code.slice(1)}`);
-      db.prepare('INSERT INTO member_codes (webcast_id, code, user_id) VALUES (?, ?, ?)').run('10003', code, userId);
-    }
-
-    for (const [state, phone] of Object.entries(DEMO_SIGNUP_PHONES)) {
-      const userId = `signup-${state}`;
-      addUser(userId, `报名${state}`, { phone });
-      db.prepare(
-        'INSERT INTO signups (webcast_id, user_id, phone, email, answers, state, created_at, audited_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      ).run('10006', userId, phone, null, JSON.stringify({ name: `Demo ${state}`, phone }), state, now, state === 'pending' ? null : now);
-    }
-
-    DEMO_VIP_PHONES.forEach((phone, i) => addUser(`vip-${i + 1}`, `贵宾${i + 1}`, { phone, vip: true }));
-    addUser('not-vip', '普通用户', { phone: DEMO_NON_VIP_PHONE });
-
-    for (const phone of DEMO_WHITELIST_PHONES) {
-      db.prepare('INSERT INTO room_whitelist (webcast_id, phone) VALUES (?, ?)').run('10010', phone);
-    }
-
-    for (const account of DEMO_ACCOUNTS) {
-      db.prepare('INSERT INTO sim_accounts (provider, account_id, name, org, head_img_url) VALUES (?, ?, ?, ?, ?)').run(
-        account.provider,
-        account.accountId,
-        account.name,
-        account.org,
-        '',
-      );
-    }
-
-    ['10001', '10002'].forEach((webcastId, sort) => {
-      db.prepare('INSERT INTO aggregations (agg_id, webcast_id, sort) VALUES (?, ?, ?)').run(DEMO_AGG_ID, webcastId, sort);
-    });
-  })();
+  await ctx.store.db.transaction().execute(async (tx) => {
+    await lockKey(tx, 'seed:rooms');
+    const roomCount = (await sql<{ n: number }>`SELECT COUNT(*) AS n FROM rooms`.execute(tx)).rows[0]?.n ?? 0;
+    if (Number(roomCount) > 0) return;
+    await writeDemoRooms(tx, now);
+  });
   return list;
+}
+
+async function writeDemoRooms(tx: StoreQueries, now: number): Promise<void> {
+  const hash = hasher();
+  const addUser = (id: string, name: string, extra: { role?: number; phone?: string; vip?: boolean } = {}) =>
+    sql`INSERT INTO users (id, name, name_changed, role, phone, email, vip, created_at)
+      VALUES (${id}, ${name}, 1, ${extra.role ?? ROLE.guest}, ${extra.phone ?? null}, NULL, ${extra.vip ? 1 : 0}, ${now})`.execute(tx);
+
+  for (const room of DEMO_ROOMS) {
+    await sql`INSERT INTO rooms (id, title, gate, status, start_time, introduction, capacity, replay_capacity, deleted, config, created_at)
+      VALUES (${room.id}, ${room.title}, ${room.gate}, ${room.status ?? LIVE_STATUS.live}, ${now - (room.startedAgoMs ?? 0)},
+        ${`${room.title}: a demo room of the reference room server.`}, ${room.capacity ?? null}, ${room.replayCapacity ?? null},
+        ${room.deleted ? 1 : 0}, ${settingsJson(room.settings ?? {})}, ${now})`.execute(tx);
+    // (The introduction is not the description: that names the room's secrets, and the introduction is public.)
+    await sql`INSERT INTO room_secrets (webcast_id, watch_password_hash, stream_key)
+      VALUES (${room.id}, ${room.gate === 'password' ? hash(DEMO_WATCH_PASSWORD) : null}, ${randomToken()})`.execute(tx);
+    for (const staff of [DEMO_STAFF.host, DEMO_STAFF.assistant]) {
+      await addUser(staff.userId(room.id), staff.name(room.id), { role: staff.role });
+      await sql`INSERT INTO room_staff (webcast_id, user_id, login_name, password_hash)
+        VALUES (${room.id}, ${staff.userId(room.id)}, ${staff.loginName(room.id)}, ${hash(staff.password)})`.execute(tx);
+    }
+    await sql`INSERT INTO room_notices (webcast_id, content, updated_at) VALUES (${room.id}, ${`Welcome to "${room.title}". Be kind in the chat.`}, ${now})`.execute(tx);
+    // The open room has recordings of earlier sessions, to choose among once it has ended.
+    if (room.id === '10001') {
+      for (const [i, title] of ['Warm-up session', 'Product preview'].entries()) {
+        await sql`INSERT INTO room_records (webcast_id, title, duration_ms, url, created_at)
+          VALUES (${room.id}, ${title}, 20000, ${`${replayUrl({ publicUrl: null })}?record=earlier-${i + 1}`}, ${now - (2 - i) * 86_400_000})`.execute(tx);
+      }
+    }
+    if (room.status === LIVE_STATUS.ended) {
+      const loops = vodLoops(room.settings?.replay?.loops ?? 1);
+      const startedAt = now - (room.startedAgoMs ?? 0);
+      await sql`INSERT INTO room_records (webcast_id, title, duration_ms, url, created_at, started_at)
+        VALUES (${room.id}, ${`${room.title} (replay)`}, ${RECORDING_MS * loops}, ${replayUrl({ publicUrl: null }, loops)}, ${now}, ${startedAt})`.execute(tx);
+    }
+  }
+
+  for (const [code, userId] of Object.entries(DEMO_MEMBER_CODES)) {
+    await addUser(userId, `会员${code.slice(1)}`);
+    await sql`INSERT INTO member_codes (webcast_id, code, user_id) VALUES ('10003', ${code}, ${userId})`.execute(tx);
+  }
+
+  for (const [state, phone] of Object.entries(DEMO_SIGNUP_PHONES)) {
+    const userId = `signup-${state}`;
+    await addUser(userId, `报名${state}`, { phone });
+    await sql`INSERT INTO signups (webcast_id, user_id, phone, email, answers, state, created_at, audited_at)
+      VALUES ('10006', ${userId}, ${phone}, NULL, ${JSON.stringify({ name: `Demo ${state}`, phone })}, ${state}, ${now}, ${state === 'pending' ? null : now})`.execute(tx);
+  }
+
+  for (const [i, phone] of DEMO_VIP_PHONES.entries()) await addUser(`vip-${i + 1}`, `贵宾${i + 1}`, { phone, vip: true });
+  await addUser('not-vip', '普通用户', { phone: DEMO_NON_VIP_PHONE });
+
+  for (const phone of DEMO_WHITELIST_PHONES) await sql`INSERT INTO room_whitelist (webcast_id, phone) VALUES ('10010', ${phone})`.execute(tx);
+
+  for (const account of DEMO_ACCOUNTS) {
+    await sql`INSERT INTO sim_accounts (provider, account_id, name, org, head_img_url)
+      VALUES (${account.provider}, ${account.accountId}, ${account.name}, ${account.org}, '')`.execute(tx);
+  }
+
+  for (const [sort, webcastId] of ['10001', '10002'].entries()) {
+    await sql`INSERT INTO aggregations (agg_id, webcast_id, sort) VALUES (${DEMO_AGG_ID}, ${webcastId}, ${sort})`.execute(tx);
+  }
 }

@@ -3,6 +3,8 @@
  * heartbeat, idle close, request/reply, unknown codes, history sync, acknowledgements and
  * the 9004 of a second login.
  */
+import { run } from '../testing/storeRows.js';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { encodeFrame } from '../../src/protocol/frame';
 import type { TestServer } from '../testing/harness.js';
@@ -114,7 +116,7 @@ describe('rooms (PROTOCOL 2.3 step 2, 2.4)', () => {
     expect((await socket.request(7001, { webcastId: 5, offset: 'x' })).status).toBe(4009);
     expect((await socket.request(7001, { offset: 0 })).msg).toBe('webcastId: required');
     expect((await socket.request(7001, { webcastId: 'r1', offset: -1 })).msg).toMatch(/^offset: /);
-    s.ctx.db.prepare('UPDATE rooms SET deleted = 1 WHERE id = ?').run('r1');
+    await run(s.ctx, sql`UPDATE rooms SET deleted = 1 WHERE id = ${'r1'}`);
     expect((await socket.request(7001, { webcastId: 'r1', offset: 0 })).status).toBe(4006);
   });
 

@@ -4,6 +4,7 @@ import { startServer, type RunningServer, type ServerOptions } from '../server.j
 import type { RoomLog } from '../rooms/roomLog.js';
 import type { RoomHub } from '../rooms/hub.js';
 import { makeTempDir } from './tempDirs.js';
+import { newPostgresDatabase } from './storeEngines.js';
 
 export { makeTempDir, removeTempDirs } from './tempDirs.js';
 
@@ -16,10 +17,17 @@ export interface TestServer extends RunningServer {
   restart(): Promise<TestServer>;
 }
 
+/**
+ * TEST_STORE=postgres runs the servers of the tests on PostgreSQL (a new database each, in a
+ * cluster the test file starts: storeEngines.ts), to prove the server's rules on that engine.
+ */
+const onPostgres = process.env.TEST_STORE === 'postgres';
+
 export async function startTestServer(
   options: ServerOptions & { dataDir?: string; config?: Partial<ServerConfig> } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? makeTempDir();
+  const databaseUrl = options.config?.databaseUrl ?? (onPostgres ? await newPostgresDatabase() : null);
   const config: ServerConfig = {
     ...loadServerConfig({}, process.cwd()),
     host: '127.0.0.1',
@@ -27,6 +35,7 @@ export async function startTestServer(
     dataDir,
     adminToken: 'test-admin-token',
     ...options.config,
+    databaseUrl,
   };
   const server = await startServer(config, { processMetrics: false, ...options });
   if (server.embedded === null) throw new Error('startTestServer: this server keeps its rooms in Redis');
@@ -37,7 +46,7 @@ export async function startTestServer(
     roomHub: server.embedded.hub,
     async restart() {
       await server.close();
-      return startTestServer({ ...options, dataDir });
+      return startTestServer({ ...options, dataDir, config: { ...options.config, databaseUrl } });
     },
   };
 }

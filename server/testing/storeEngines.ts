@@ -53,10 +53,15 @@ async function openSqlite(): Promise<SqlStore> {
   return store;
 }
 
-async function postgresNodes(count: number): Promise<SqlStore[]> {
+/** A new, empty database in the file's cluster (a server started on it migrates it). */
+export async function newPostgresDatabase(): Promise<string> {
   const server = await fileCluster();
   databases += 1;
-  const url = await server.createDatabase(`test_${process.pid}_${databases}`);
+  return server.createDatabase(`test_${process.pid}_${databases}`);
+}
+
+async function postgresNodes(count: number): Promise<SqlStore[]> {
+  const url = await newPostgresDatabase();
   const stores = Array.from({ length: count }, () => postgresStore(url));
   for (const store of stores) atFileEnd(() => store.close());
   await runPostgresMigrations(stores[0]!, MIGRATIONS);

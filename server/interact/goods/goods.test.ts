@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { rowOf } from '../../testing/storeRows.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { COMMERCE_CALLS } from '../../../src/protocol/services/commerce';
 import type { TestServer } from '../../testing/harness.js';
@@ -67,7 +69,7 @@ describe('goods', () => {
     expect((await buy(4, '1036.00')).msg).toBe('count: only 3 left');
     expect((await buy(3, '777.00')).data).toMatchObject({ stock: 0 });
     expect((await buy(0, '0.00')).code).toBe(4501);
-    const orders = server.ctx.db.prepare('SELECT COUNT(*) AS n FROM orders').get() as { n: number };
+    const orders = (await rowOf(server.ctx, sql`SELECT COUNT(*) AS n FROM orders`)) as { n: number };
     expect(orders.n).toBe(2);
   });
 

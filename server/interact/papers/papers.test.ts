@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { rowOf, rowsOf } from '../../testing/storeRows.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LIVE_CALLS } from '../../../src/protocol/services/live';
 import type { TestServer } from '../../testing/harness.js';
@@ -130,9 +132,9 @@ describe('results', () => {
     expect(forCat.data).toMatchObject({ results: null, anonymous: true });
     const forAlice = await api.get<{ results: { respondents: number }; myAnswer: unknown; answered: boolean }>(LIVE_CALLS.paperInfo.path, { id: poll(room) }, { token: alice.token });
     expect(forAlice.data).toMatchObject({ answered: true, myAnswer: null, results: { respondents: 2 } });
-    const stored = server.ctx.db.prepare('SELECT answers FROM paper_answers WHERE paper_id = ?').all(poll(room)) as { answers: string }[];
+    const stored = (await rowsOf(server.ctx, sql`SELECT answers FROM paper_answers WHERE paper_id = ${poll(room)}`)) as { answers: string }[];
     expect(stored.map((r) => r.answers)).toEqual(['[]', '[]']);
-    expect((server.ctx.db.prepare('SELECT COUNT(*) AS n FROM paper_anonymous_answers WHERE paper_id = ?').get(poll(room)) as { n: number }).n).toBe(2);
+    expect(((await rowOf(server.ctx, sql`SELECT COUNT(*) AS n FROM paper_anonymous_answers WHERE paper_id = ${poll(room)}`)) as { n: number }).n).toBe(2);
 
     await new Promise((resolve) => setTimeout(resolve, 1200));
     const snapshots = pushes().filter((p) => p.results !== undefined);

@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { rowOf } from '../../testing/storeRows.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { COMMERCE_CALLS } from '../../../src/protocol/services/commerce';
 import { LIVE_CALLS } from '../../../src/protocol/services/live';
@@ -136,7 +138,7 @@ describe('consultation', () => {
     expect((await add({ phone: '12345', content: 'Call me' })).msg).toBe('phone: invalid phone number format');
     expect((await add({ content: 'Call me' })).msg).toBe('phone: is required');
     expect((await add({ name: 'n'.repeat(21), phone: '13800138000', content: 'Call me' })).code).toBe(4501);
-    const rows = server.ctx.db.prepare('SELECT COUNT(*) AS n FROM consultations').get() as { n: number };
+    const rows = (await rowOf(server.ctx, sql`SELECT COUNT(*) AS n FROM consultations`)) as { n: number };
     expect(rows.n).toBe(1);
   });
 });

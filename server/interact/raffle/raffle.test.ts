@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { rowOf } from '../../testing/storeRows.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LIVE_CALLS } from '../../../src/protocol/services/live';
 import type { TestServer } from '../../testing/harness.js';
@@ -108,7 +110,7 @@ describe('raffles', () => {
     expect((await api.post(LIVE_CALLS.raffleWinner.path, { ...contact, phone: '123' }, { token: ann.token })).msg).toBe('phone: invalid phone number format');
     expect((await api.post(LIVE_CALLS.raffleWinner.path, { ...contact, address: ' ' }, { token: ann.token })).msg).toBe('address: is required');
     expect((await api.post(LIVE_CALLS.raffleWinner.path, contact, { token: ann.token })).data).toEqual({ raffleId: openRaffle(room), saved: true });
-    const row = server.ctx.db.prepare('SELECT contact_phone FROM raffle_winners WHERE user_id = ?').get('ann') as { contact_phone: string };
+    const row = (await rowOf(server.ctx, sql`SELECT contact_phone FROM raffle_winners WHERE user_id = ${'ann'}`)) as { contact_phone: string };
     expect(row.contact_phone).toBe('13800138000');
   });
 

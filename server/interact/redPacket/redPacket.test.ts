@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { rowOf, rowsOf } from '../../testing/storeRows.js';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { COMMERCE_CALLS } from '../../../src/protocol/services/commerce';
@@ -89,7 +91,7 @@ describe('red packets', () => {
       api.post(COMMERCE_CALLS.redPacketDraw.path, body, { token: a.token, idempotencyKey: key }),
     ]);
     expect(two).toEqual(one);
-    const draws = server.ctx.db.prepare('SELECT COUNT(*) AS n FROM red_packet_draws').get() as { n: number };
+    const draws = (await rowOf(server.ctx, sql`SELECT COUNT(*) AS n FROM red_packet_draws`)) as { n: number };
     expect(draws.n).toBe(1);
   });
 
@@ -98,7 +100,7 @@ describe('red packets', () => {
     const verified = await viewer(server.ctx, 'verified', room, { realNameVerified: true });
     await api.admin(`/admin/v1/rooms/${room}/redpacket/send`, { total: '3.00', count: 1, title: 'One big share' });
     // The seeded packet is still waiting; the new one was sent.
-    const sentId = (server.ctx.db.prepare('SELECT id FROM red_packets WHERE state = 1').get() as { id: string }).id;
+    const sentId = ((await rowOf(server.ctx, sql`SELECT id FROM red_packets WHERE state = 1`)) as { id: string }).id;
     await api.post(COMMERCE_CALLS.redPacketDraw.path, { liveId: room, id: sentId }, { token: verified.token, idempotencyKey: newKey() });
 
     const withdraw = (token: string, amount: string, key = newKey()) =>
@@ -141,11 +143,11 @@ describe('red packets', () => {
     expect(got).toHaveLength(5);
     expect(sumYuan(got)).toBe('10.00');
     expect(await remainingOf(server.ctx.store.db, packet(room))).toEqual({ count: 0, fen: 0 });
-    const shares = server.ctx.db.prepare('SELECT idx, fen, amount FROM red_packet_shares WHERE packet_id = ? ORDER BY idx').all(packet(room)) as { idx: number; fen: number; amount: string }[];
+    const shares = (await rowsOf(server.ctx, sql`SELECT idx, fen, amount FROM red_packet_shares WHERE packet_id = ${packet(room)} ORDER BY idx`)) as { idx: number; fen: number; amount: string }[];
     expect(shares.map((s) => s.fen)).toEqual(shares.map((s) => toFen(s.amount)));
-    const drawn = server.ctx.db.prepare('SELECT share_index AS idx FROM red_packet_draws WHERE packet_id = ? ORDER BY share_index').all(packet(room)) as { idx: number }[];
+    const drawn = (await rowsOf(server.ctx, sql`SELECT share_index AS idx FROM red_packet_draws WHERE packet_id = ${packet(room)} ORDER BY share_index`)) as { idx: number }[];
     expect(drawn.map((d) => d.idx)).toEqual([0, 1, 2, 3, 4]);
-    expect(server.ctx.db.prepare('SELECT state FROM red_packets WHERE id = ?').get(packet(room))).toEqual({ state: 2 });
+    expect((await rowOf(server.ctx, sql`SELECT state FROM red_packets WHERE id = ${packet(room)}`))).toEqual({ state: 2 });
   });
 
   it('what is left is the shares not yet taken, share by share', async () => {

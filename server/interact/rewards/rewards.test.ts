@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { rowOf, run } from '../../testing/storeRows.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { COMMERCE_CALLS } from '../../../src/protocol/services/commerce';
 import type { TestServer } from '../../testing/harness.js';
@@ -34,7 +36,7 @@ describe('gifts and rewards', () => {
     expect(first).toMatchObject({ code: 200, data: { gift: 'rocket', count: 2, amount: '100.00', uid: 'alice', name: 'Alice' } });
     const second = await pay({ gift: 'rocket', count: 2, amount: '100.00' }, alice.token, key);
     expect(second).toEqual(first);
-    const rewards = server.ctx.db.prepare('SELECT COUNT(*) AS n FROM rewards').get() as { n: number };
+    const rewards = (await rowOf(server.ctx, sql`SELECT COUNT(*) AS n FROM rewards`)) as { n: number };
     expect(rewards.n).toBe(1);
     const shown = server.roomLog.readAfter(room, 0, 10).filter((m) => m.code === 7111);
     expect(shown).toHaveLength(1);
@@ -57,7 +59,7 @@ describe('gifts and rewards', () => {
     const answer = await pay({ gift: 'rose', count: 1, amount: 0.1 }, alice.token);
     expect(answer).toMatchObject({ code: 4501, msg: 'amount: must be a decimal string such as "0.10", not a number' });
     expect((await pay({ gift: 'rocket', count: 1, amount: 50 }, alice.token)).code).toBe(4501);
-    expect((server.ctx.db.prepare('SELECT COUNT(*) AS n FROM rewards').get() as { n: number }).n).toBe(0);
+    expect(((await rowOf(server.ctx, sql`SELECT COUNT(*) AS n FROM rewards`)) as { n: number }).n).toBe(0);
     expect(await ledgerOf(server.ctx.store.db, room)).toEqual([]);
     expect((await pay({ gift: 'rose', count: 1, amount: '0.10' }, alice.token)).code).toBe(200);
   });
@@ -80,13 +82,11 @@ describe('gifts and rewards', () => {
     expect(rows.map((r) => [r.userId, r.amount])).toEqual([['alice', '1.50']]);
     expect(rows[0]!.businessKey).toMatch(/^reward:/);
     // The database itself refuses to change or remove a booking, or to book the same one twice.
-    expect(() => server.ctx.db.prepare("UPDATE money_ledger SET amount = '0.01'").run()).toThrow(/append-only/);
-    expect(() => server.ctx.db.prepare('DELETE FROM money_ledger').run()).toThrow(/append-only/);
-    expect(() =>
-      server.ctx.db
-        .prepare('INSERT INTO money_ledger (business_key, kind, webcast_id, user_id, amount, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-        .run(rows[0]!.businessKey, 'reward.pay', room, 'alice', '1.50', 0),
-    ).toThrow(/UNIQUE/);
+    await expect(run(server.ctx, sql`UPDATE money_ledger SET amount = '0.01'`)).rejects.toThrow(/append-only/);
+    await expect(run(server.ctx, sql`DELETE FROM money_ledger`)).rejects.toThrow(/append-only/);
+    await expect(
+      run(server.ctx, sql`INSERT INTO money_ledger (business_key, kind, webcast_id, user_id, amount, created_at) VALUES (${rows[0]!.businessKey}, ${'reward.pay'}, ${room}, ${'alice'}, ${'1.50'}, ${0})`),
+    ).rejects.toThrow(/UNIQUE|unique/);
   });
 
   it("takes a reward of the viewer's own amount (gift 'reward', count 1, at least 0.01) and shows it to the room", async () => {

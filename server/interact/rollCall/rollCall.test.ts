@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { rowOf } from '../../testing/storeRows.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LIVE_CALLS } from '../../../src/protocol/services/live';
 import type { TestServer } from '../../testing/harness.js';
@@ -27,7 +29,7 @@ describe('roll call', () => {
     now += 10_000;
     const again = await api.post(LIVE_CALLS.rollCallAnswer.path, { confId: room, id: call.data.id }, { token: alice.token });
     expect(again.data).toMatchObject({ signedAt: now - 10_000 });
-    const count = server.ctx.db.prepare('SELECT COUNT(*) AS n FROM roll_call_answers').get() as { n: number };
+    const count = (await rowOf(server.ctx, sql`SELECT COUNT(*) AS n FROM roll_call_answers`)) as { n: number };
     expect(count.n).toBe(1);
 
     now += 20_001;

@@ -24,6 +24,7 @@ import { m016ReplayTimeline } from './016_replay_timeline.js';
 import { m017ClientErrors } from './017_client_errors.js';
 import { m018RaffleWinnerPosition } from './018_raffle_winner_position.js';
 import { m019ArrivalOrder } from './019_arrival_order.js';
+import { m020ReplayedInteractions } from './020_replayed_interactions.js';
 
 export interface Migration {
   readonly version: number;
@@ -39,4 +40,4 @@ export interface Migration {
   readonly postgres?: string | ((tx: StoreTransaction) => Promise<void>);
 }
 
-export const MIGRATIONS: readonly Migration[] = [m001Core, m002ChatMic, m003Entry, m004Interact, m005DirectoryGroups, m006ChatImages, m007KicksAndLogout, m008VerifiableRaffle, m009QaVotes, m010PaperResults, m011MoneyLedger, m012RedPacketRemaining, m013DelayPayments, m014MicInvited, m015ChatReplay, m016ReplayTimeline, m017ClientErrors, m018RaffleWinnerPosition, m019ArrivalOrder];
+export const MIGRATIONS: readonly Migration[] = [m001Core, m002ChatMic, m003Entry, m004Interact, m005DirectoryGroups, m006ChatImages, m007KicksAndLogout, m008VerifiableRaffle, m009QaVotes, m010PaperResults, m011MoneyLedger, m012RedPacketRemaining, m013DelayPayments, m014MicInvited, m015ChatReplay, m016ReplayTimeline, m017ClientErrors, m018RaffleWinnerPosition, m019ArrivalOrder, m020ReplayedInteractions];
