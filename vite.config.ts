@@ -8,6 +8,7 @@ import { pureRouterChunk } from './scripts/pureRouterChunk';
 // must be reachable before any configuration is known. The router prefix, by contrast,
 // comes from public/config.js at run time (see src/config/runtimeConfig.ts).
 const benchSmoke = process.env.BENCH_SMOKE === '1';
+const onPostgres = process.env.TEST_STORE === 'postgres';
 
 /** react, react-dom, the router, i18next and valtio, with their own dependencies. */
 const FRAMEWORK = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|use-sync-external-store|valtio|proxy-compare)[\\/]/;
@@ -105,6 +106,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     // The JSON report feeds tests/summary.mjs, which prints the closing counts line.
-    reporters: ['default', ['json', { outputFile: benchSmoke ? 'reports/vitest-bench.json' : 'reports/vitest.json' }]],
+    // TEST_STORE=postgres (npm run test:postgres) is a second pass of the server's tests on
+    // PostgreSQL, with a report of its own.
+    reporters: ['default', ['json', { outputFile: benchSmoke ? 'reports/vitest-bench.json' : onPostgres ? 'reports/vitest-postgres.json' : 'reports/vitest.json' }]],
   },
 });

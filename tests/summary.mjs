@@ -33,6 +33,16 @@ if (bench) {
   failedAny = true;
 }
 
+const postgres = read('reports/vitest-postgres.json');
+if (postgres) {
+  const skipped = (postgres.numPendingTests ?? 0) + (postgres.numTodoTests ?? 0);
+  console.log(`vitest (server on PostgreSQL): ${postgres.numPassedTests} passed, ${postgres.numFailedTests} failed, ${skipped} skipped`);
+  failedAny ||= postgres.numFailedTests > 0 || postgres.numPassedTests === 0;
+} else {
+  console.log('vitest (server on PostgreSQL): no report (reports/vitest-postgres.json)');
+  failedAny = true;
+}
+
 const pw = read('reports/playwright.json');
 if (pw?.stats) {
   const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = pw.stats;
