@@ -9,7 +9,8 @@ import formbody from '@fastify/formbody';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import type { ServerContext } from '../context.js';
-import { BizError } from './envelope.js';
+import { BizError, STORE_UNAVAILABLE } from './envelope.js';
+import { isStoreUnavailable, storeReachable } from '../store/sqlStore.js';
 import { embedOriginsReader } from './origins.js';
 import { BODY_LIMIT, registerBodyLimit } from './bodyLimit.js';
 import { registerDecimalTextCheck } from './decimalText.js';
@@ -88,6 +89,9 @@ async function registerSecurityHeaders(app: FastifyInstance, ctx: ServerContext)
   });
 }
 
+/** How long /healthz waits for the store to answer before it says degraded. */
+const HEALTH_STORE_TIMEOUT_MS = 1000;
+
 export async function buildApp(ctx: ServerContext, options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
@@ -144,14 +148,19 @@ export async function buildApp(ctx: ServerContext, options: BuildAppOptions): Pr
       const why = error.validation ? error.message : error.message || 'malformed input';
       return reply.status(200).send({ code: 4501, msg: `${where}: ${why}`, data: null });
     }
+    // The store away (PostgreSQL restarting): a clear status at once, never a hang; nothing
+    // was half-written (every rule is a transaction), and the next call tries again.
+    if (isStoreUnavailable(error)) return reply.status(503).send({ code: 503, msg: STORE_UNAVAILABLE, data: null });
     request.log.error(error);
     return reply.status(500).send({ code: 500, msg: 'internal server error', data: null });
   });
 
   app.get('/healthz', async () => {
     const cluster = ctx.cluster?.health() ?? null;
-    const status = cluster === null || cluster.ready ? 'up' : 'degraded';
-    return { code: 200, msg: 'ok', data: { status, time: ctx.now(), ...(cluster === null ? {} : { cluster }) } };
+    const storeUp = await storeReachable(ctx.store, HEALTH_STORE_TIMEOUT_MS);
+    const status = storeUp && (cluster === null || cluster.ready) ? 'up' : 'degraded';
+    const store = { engine: ctx.store.engine, reachable: storeUp };
+    return { code: 200, msg: 'ok', data: { status, time: ctx.now(), store, ...(cluster === null ? {} : { cluster }) } };
   });
   app.get('/metrics', async (request, reply) => {
     if (!mayReadMetrics(request, ctx.config.metricsToken)) {

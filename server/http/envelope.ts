@@ -19,6 +19,9 @@ export type NotAPromise<T> = T extends PromiseLike<unknown> ? never : T extends 
 export const okEnvelope = <T>(data: NotAPromise<T>): Envelope<T> => ({ code: 200, msg: 'ok', data });
 
 /** The en_us messages of PROTOCOL section 3, used as `msg` when a handler gives none. */
+/** The answer (HTTP 503, status 503 on the socket) of a call that needs the store while it is away. */
+export const STORE_UNAVAILABLE = 'the service is unavailable, try again shortly';
+
 export const BUSINESS_MESSAGES: Readonly<Record<number, string>> = {
   402: 'login information expired, please log in again',
   4001: 'address invalid, try again later',

@@ -5,7 +5,8 @@
  */
 import type { FrameBody } from '../../src/protocol/frame';
 import type { ServerContext } from '../context.js';
-import { BizError } from '../http/envelope.js';
+import { BizError, STORE_UNAVAILABLE } from '../http/envelope.js';
+import { isStoreUnavailable } from '../store/sqlStore.js';
 import { isPlainObject } from './fields.js';
 import type { SocketRequest } from './handlers.js';
 
@@ -19,6 +20,7 @@ export async function answerRequest(ctx: ServerContext, request: SocketRequest):
     if (error instanceof BizError) {
       return { status: error.code, msg: error.message, ...(isPlainObject(error.data) ? error.data : {}) };
     }
+    if (isStoreUnavailable(error)) return { status: 503, msg: STORE_UNAVAILABLE };
     console.error(`socket request ${request.code} failed:`, error);
     return { status: 500, msg: 'internal error' };
   }

@@ -94,6 +94,42 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
+/** PostgreSQL's classes of error that say the server is away or refusing work now, not that the query was wrong. */
+const UNAVAILABLE_SQLSTATE = /^(08|53|57P)/;
+const UNAVAILABLE_MESSAGE = /timeout exceeded when trying to connect|Connection terminated|connection error|not queryable|ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ETIMEDOUT|statement timeout/i;
+const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/**
+ * The store is away (PostgreSQL stopped, restarting, unreachable, out of connections, or a
+ * statement that ran past its timeout): the call fails with 503 "try again shortly", and the
+ * next call tries again (the pool makes new connections once PostgreSQL is back).
+ */
+export function isStoreUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (UNAVAILABLE_ERRNO.has(code) || (code.length === 5 && UNAVAILABLE_SQLSTATE.test(code)))) return true;
+  // 57014: a statement cancelled by statement_timeout (a store too slow to answer in time).
+  if (code === '57014') return true;
+  return typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message);
+}
+
+/** Whether the store answers, within `timeoutMs` (the health check). */
+export async function storeReachable(store: SqlStore, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  try {
+    const ping = sql`SELECT 1 AS one`.execute(store.db).then(
+      () => true,
+      () => false,
+    );
+    return await Promise.race([ping, timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** How long a query waits for a connection, and runs, before it fails: never a hang. */
 export interface PostgresTimeouts {
   readonly connectMs: number;
