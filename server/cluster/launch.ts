@@ -1,7 +1,8 @@
 /**
  * Starts room-server nodes as child processes (server/main.ts with REDIS_URL), for
  * `npm run cluster` and the tests that kill a node mid-burst: each on its own port, all on
- * one Redis and one store folder. A node is ready when its /healthz answers "up".
+ * one Redis, and on one store folder or (DATABASE_URL) on PostgreSQL with a folder each. A
+ * node is ready when its /healthz answers "up".
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -36,6 +37,8 @@ export interface NodeOptions {
   readonly port: number;
   readonly host?: string;
   readonly redisUrl: string;
+  /** The shared store (DATABASE_URL); absent: the SQLite file in `dataDir`, shared by the nodes given the same folder. */
+  readonly databaseUrl?: string;
   readonly dataDir: string;
   readonly clientDir: string;
   readonly adminToken?: string;
@@ -90,6 +93,7 @@ export async function startNodeProcess(options: NodeOptions): Promise<NodeProces
       PORT: String(options.port),
       NODE_ID: options.name,
       REDIS_URL: options.redisUrl,
+      ...(options.databaseUrl === undefined ? {} : { DATABASE_URL: options.databaseUrl }),
       DATA_DIR: options.dataDir,
       CLIENT_DIR: options.clientDir,
       ...(options.adminToken === undefined ? {} : { ADMIN_TOKEN: options.adminToken }),

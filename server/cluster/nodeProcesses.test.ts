@@ -1,6 +1,7 @@
 /**
- * Three node processes (server/main.ts) on a real Redis and one store folder, the demo rooms
- * seeded by the first:
+ * Three node processes (server/main.ts) as on separate machines (issue 40): each with a data
+ * folder of its own, nothing in common but a real Redis and a real PostgreSQL (Debian's, on
+ * free ports in a temporary folder), the demo rooms seeded by the first:
  * - rules that must be decided once are, whichever nodes are asked: a lottery ended on two
  *   nodes at once draws one set of winners, the same everywhere; a payment retried on two
  *   nodes with one Idempotency-Key charges once and is shown to the room once;
@@ -16,23 +17,38 @@ import { makeTempDir } from '../testing/harness.js';
 import { waitFor } from '../testing/waitFor.js';
 import { startNodeProcess, type NodeProcess } from './launch.js';
 import { freePort, startRedis, type RedisProcess } from './redisProcess.js';
+import { startPostgres, type PostgresProcess } from './postgresProcess.js';
 
 const ADMIN_TOKEN = 'test-admin-token';
 const ROOM = '10001';
 let redis: RedisProcess;
+let postgres: PostgresProcess;
 const nodes: NodeProcess[] = [];
 
 beforeAll(async () => {
   const dir = makeTempDir();
   redis = await startRedis(path.join(dir, 'redis'));
+  // A folder of its own: the server runs as the postgres account, which cannot enter ours.
+  postgres = await startPostgres(makeTempDir(), { throwaway: true });
   for (const name of ['n1', 'n2', 'n3']) {
-    nodes.push(await startNodeProcess({ name, port: await freePort(), redisUrl: redis.url, dataDir: path.join(dir, 'data'), clientDir: path.join(dir, 'no-client'), adminToken: ADMIN_TOKEN }));
+    nodes.push(
+      await startNodeProcess({
+        name,
+        port: await freePort(),
+        redisUrl: redis.url,
+        databaseUrl: postgres.url,
+        dataDir: path.join(dir, `data-${name}`),
+        clientDir: path.join(dir, 'no-client'),
+        adminToken: ADMIN_TOKEN,
+      }),
+    );
   }
 }, 90_000);
 
 afterAll(async () => {
   await Promise.all(nodes.map((n) => n.stop('SIGKILL')));
   await redis?.stop();
+  await postgres?.stop();
 });
 
 async function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ code: number; data: Record<string, unknown> }> {
@@ -268,4 +284,29 @@ describe('a node killed mid-burst', () => {
     expect(n3.child.exitCode).toBeNull();
     for (const v of viewers) v.stop();
   }, 90_000);
+});
+
+describe('PostgreSQL restarted under the nodes', () => {
+  const status = async (node: NodeProcess) => ((await (await fetch(`${node.url}/healthz`)).json()) as { data: { status: string } }).data.status;
+
+  it('fails calls at once with 503 and says degraded on every node, then every node serves again with no restart', async () => {
+    // The nodes still running (the test above killed one).
+    const live = nodes.filter((n) => n.child.exitCode === null && n.child.signalCode === null);
+    expect(live.length).toBeGreaterThanOrEqual(2);
+    await postgres.stop();
+    const started = Date.now();
+    const refused = await post(`${live[0]!.url}/ccp/monitor/v2/live_login`, { webcastId: ROOM, type: 'guest', privacyAccepted: true });
+    expect(refused.code).toBe(503);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(await Promise.all(live.map(status))).toEqual(live.map(() => 'degraded'));
+
+    await postgres.restart();
+    for (const node of live) {
+      const login = await post(`${node.url}/ccp/monitor/v2/live_login`, { webcastId: ROOM, type: 'guest', privacyAccepted: true });
+      expect(login.code, node.name).toBe(200);
+    }
+    expect(await Promise.all(live.map(status))).toEqual(live.map(() => 'up'));
+    // None of them ended on the way.
+    expect(live.every((n) => n.child.exitCode === null && n.child.signalCode === null)).toBe(true);
+  }, 60_000);
 });

@@ -168,6 +168,9 @@ export function postgresPool(url: string, options: { readonly max?: number; read
   // An idle connection that PostgreSQL ended (a restart) is dropped by the pool; without a
   // listener its error would end the process.
   pool.on('error', () => undefined);
+  // So is one in use when PostgreSQL goes: its query fails and says so to its caller, and
+  // the connection's own error event, unheard, would end the process too.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 
