@@ -4,14 +4,22 @@
  * folder; prints where each node serves the demo rooms. Stop a node (its pid is printed) and
  * its viewers move to another; Ctrl-C stops everything.
  *
+ * `npm run cluster -- --postgres`: the nodes as on separate machines (issue 40): each with
+ * a data folder of its own, sharing nothing but Redis and PostgreSQL (Debian's postgresql,
+ * started here with its files in the data folder, or DATABASE_URL's).
+ *
  * REDIS_URL: use that Redis instead of starting one. CLUSTER_NODES (1-9, default 3),
  * CLUSTER_PORT (the first node's port, default 8081; the others follow), REDIS_PORT (the
- * started Redis's, default 6390), DATA_DIR (default data-cluster), HOST (default 127.0.0.1).
+ * started Redis's, default 6390), POSTGRES_PORT (the started PostgreSQL's, default 6432),
+ * DATA_DIR (default data-cluster), HOST (default 127.0.0.1).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { clientForCluster, startNodeProcess, type NodeProcess } from './launch.js';
 import { startRedis, type RedisProcess } from './redisProcess.js';
+import { startPostgres, type PostgresProcess } from './postgresProcess.js';
+import { resolveAdminToken } from '../server.js';
+import { loadServerConfig } from '../config.js';
 import { demoRoomUrls } from '../seed/index.js';
 import { seededRoomList } from '../seed/rooms.js';
 
@@ -31,21 +39,31 @@ async function main(): Promise<void> {
   const builtClient = path.resolve(process.env.CLIENT_DIR || 'dist');
   fs.mkdirSync(dataDir, { recursive: true });
 
+  const separateHosts = process.argv.includes('--postgres');
   let redis: RedisProcess | null = null;
   let redisUrl = process.env.REDIS_URL ?? '';
   if (redisUrl === '') {
     redis = await startRedis(path.join(dataDir, 'redis'), { port: int('REDIS_PORT', 6390, 1, 65535) });
     redisUrl = redis.url;
   }
+  let postgres: PostgresProcess | null = null;
+  let databaseUrl = separateHosts ? (process.env.DATABASE_URL ?? '') : '';
+  if (separateHosts && databaseUrl === '') {
+    postgres = await startPostgres(path.join(dataDir, 'postgres'), { port: int('POSTGRES_PORT', 6432, 1, 65535) });
+    databaseUrl = postgres.url;
+  }
+  // One admin token for every node (in the shared-folder mode they read it from the folder).
+  const adminToken = resolveAdminToken({ ...loadServerConfig(process.env), dataDir });
   const ports = Array.from({ length: count }, (_, i) => firstPort + i);
   const clientDir = path.join(dataDir, 'client');
   clientForCluster(builtClient, clientDir, ports.map((port) => `ws://${host}:${port}/ws`));
 
   const nodes: NodeProcess[] = [];
   const stopAll = async (signal: string) => {
-    console.log(`${signal}: stopping the nodes and Redis`);
+    console.log(`${signal}: stopping the nodes, Redis${postgres === null ? '' : ' and PostgreSQL'}`);
     await Promise.all(nodes.map((n) => n.stop('SIGTERM')));
     await redis?.stop();
+    await postgres?.stop();
     process.exit(0);
   };
   process.once('SIGINT', () => void stopAll('SIGINT'));
@@ -53,13 +71,25 @@ async function main(): Promise<void> {
 
   // One after the other: the first seeds the demo data in the shared store, the others find it.
   for (const [i, port] of ports.entries()) {
-    const node = await startNodeProcess({ name: `node-${i + 1}`, port, host, redisUrl, dataDir, clientDir });
+    const name = `node-${i + 1}`;
+    const node = await startNodeProcess({
+      name,
+      port,
+      host,
+      redisUrl,
+      ...(separateHosts ? { databaseUrl, dataDir: path.join(dataDir, name) } : { dataDir }),
+      clientDir,
+      adminToken,
+    });
     nodes.push(node);
     void node.exited.then((how) => console.log(`${node.name} (pid ${node.child.pid}) ended: ${how}. Its viewers move to the other nodes.`));
   }
 
   const rooms = seededRoomList('/');
   console.log(`Room server cluster: ${count} node(s) on Redis ${redisUrl}${redis === null ? '' : ' (started here, its files in ' + path.join(dataDir, 'redis') + ')'}`);
+  if (separateHosts) {
+    console.log(`  as on separate machines: each node's own folder in ${dataDir}/node-N, the store in PostgreSQL ${databaseUrl}${postgres === null ? '' : ' (started here, its files in ' + path.join(dataDir, 'postgres') + ')'}`);
+  }
   console.log('');
   for (const node of nodes) {
     console.log(`  ${node.name}  ${node.url}  pid ${node.child.pid}  health: ${node.url}/healthz`);
