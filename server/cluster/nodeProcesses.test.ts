@@ -15,7 +15,8 @@ import WebSocket from 'ws';
 import { decodeFrame, encodeFrame, framesOfMessage, type Frame } from '../../src/protocol/frame';
 import { makeTempDir } from '../testing/harness.js';
 import { waitFor } from '../testing/waitFor.js';
-import { startNodeProcess, type NodeProcess } from './launch.js';
+import { startNodeProcess, type LocalService, type NodeProcess } from './launch.js';
+import { startNginx } from './nginxProcess.js';
 import { freePort, startRedis, type RedisProcess } from './redisProcess.js';
 import { startPostgres, type PostgresProcess } from './postgresProcess.js';
 
@@ -23,29 +24,33 @@ const ADMIN_TOKEN = 'test-admin-token';
 const ROOM = '10001';
 let redis: RedisProcess;
 let postgres: PostgresProcess;
+let nginx: LocalService | null = null;
 const nodes: NodeProcess[] = [];
 
+let dir = '';
+
+/** A node as on a machine of its own: its folder, the shared Redis and PostgreSQL. */
+const startNode = (name: string, port: number): Promise<NodeProcess> =>
+  startNodeProcess({
+    name,
+    port,
+    redisUrl: redis.url,
+    databaseUrl: postgres.url,
+    dataDir: path.join(dir, `data-${name}`),
+    clientDir: path.join(dir, 'no-client'),
+    adminToken: ADMIN_TOKEN,
+  });
+
 beforeAll(async () => {
-  const dir = makeTempDir();
+  dir = makeTempDir();
   redis = await startRedis(path.join(dir, 'redis'));
   // A folder of its own: the server runs as the postgres account, which cannot enter ours.
   postgres = await startPostgres(makeTempDir(), { throwaway: true });
-  for (const name of ['n1', 'n2', 'n3']) {
-    nodes.push(
-      await startNodeProcess({
-        name,
-        port: await freePort(),
-        redisUrl: redis.url,
-        databaseUrl: postgres.url,
-        dataDir: path.join(dir, `data-${name}`),
-        clientDir: path.join(dir, 'no-client'),
-        adminToken: ADMIN_TOKEN,
-      }),
-    );
-  }
+  for (const name of ['n1', 'n2', 'n3']) nodes.push(await startNode(name, await freePort()));
 }, 90_000);
 
 afterAll(async () => {
+  await nginx?.stop();
   await Promise.all(nodes.map((n) => n.stop('SIGKILL')));
   await redis?.stop();
   await postgres?.stop();
@@ -309,4 +314,86 @@ describe('PostgreSQL restarted under the nodes', () => {
     // None of them ended on the way.
     expect(live.every((n) => n.child.exitCode === null && n.child.signalCode === null)).toBe(true);
   }, 60_000);
+});
+
+describe('behind nginx (deploy/nginx/webcast-locations.conf)', () => {
+  /** The nodes the tests above left running, and the one they killed started again. */
+  async function allUp(): Promise<void> {
+    for (const [i, node] of nodes.entries()) {
+      if (node.child.exitCode === null && node.child.signalCode === null) continue;
+      nodes[i] = await startNode(node.name, node.port);
+    }
+  }
+
+  it("serves a viewer's API calls and socket through one address", async () => {
+    await allUp();
+    nginx = await startNginx(makeTempDir(), nodes.map((n) => `127.0.0.1:${n.port}`));
+    const health = (await (await fetch(`${nginx.url}/healthz`)).json()) as { data: { status: string } };
+    expect(health.data.status).toBe('up');
+    const login = await post(`${nginx.url}/ccp/monitor/v2/live_login`, { webcastId: ROOM, type: 'guest', name: 'Proxied', privacyAccepted: true });
+    expect(login.code).toBe(200);
+    const token = String(login.data.token);
+    expect((await get(`${nginx.url}/ccp/monitor/v2/webcast/${ROOM}`, token)).code).toBe(200);
+    const viewer = new ResumingViewer(String(login.data.sid), [`${nginx.url.replace('http', 'ws')}/ws`]);
+    await viewer.start();
+    const reply = await viewer.request(7101, { webcastId: ROOM, body: 'through the proxy' });
+    expect(reply.status).toBe(200);
+    await waitFor(() => viewer.seen.has(Number(reply.offset)), 'the message back on the socket');
+    viewer.stop();
+  }, 60_000);
+
+  it('loses nothing when every node is restarted in turn during a stream of messages', async () => {
+    const proxy = nginx!;
+    const viewers: ResumingViewer[] = [];
+    for (let i = 0; i < 6; i++) {
+      const login = await post(`${proxy.url}/ccp/monitor/v2/live_login`, { webcastId: ROOM, type: 'guest', privacyAccepted: true }, { 'device-id': `rolling-${i}` });
+      expect(login.code).toBe(200);
+      viewers.push(new ResumingViewer(String(login.data.sid), [`${proxy.url.replace('http', 'ws')}/ws`]));
+    }
+    const start = Math.max(...(await Promise.all(viewers.map((v) => v.start()))));
+
+    // The host's messages, sent through the proxy by 6 senders at once until the restarts end.
+    let restarting = true;
+    const said: number[] = [];
+    let refused = 0;
+    const sender = async (n: number) => {
+      for (let i = 0; restarting; i++) {
+        const answer = await post(`${proxy.url}/admin/v1/rooms/${ROOM}/say`, { text: `rolling ${n}-${i}`, role: 'host' }, { 'x-admin-token': ADMIN_TOKEN }).catch(() => null);
+        if (answer?.code === 200) said.push(Number(answer.data.offset));
+        else refused += 1;
+      }
+    };
+    const senders = Promise.all([0, 1, 2, 3, 4, 5].map(sender));
+    for (const [i, node] of nodes.entries()) {
+      await new Promise((r) => setTimeout(r, 700));
+      // A clean stop: its sockets are told to go (1001) and come back through the proxy.
+      await node.stop('SIGTERM');
+      nodes[i] = await startNode(node.name, node.port);
+    }
+    await new Promise((r) => setTimeout(r, 700));
+    restarting = false;
+    await senders;
+
+    const held = (v: ResumingViewer) => new Map([...v.filled, ...v.seen]);
+    const last = Math.max(...said);
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      for (const v of viewers) await v.fill(start + 1);
+      if (viewers.every((v) => held(v).has(last)) || Date.now() > deadline) break;
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    const report = viewers.map((v, i) => `viewer ${i}: moves ${v.moves}, duplicates ${v.duplicates}, held ${held(v).size}`).join('\n');
+    expect(said.length, `said ${said.length}, refused ${refused}`).toBeGreaterThan(50);
+    for (const v of viewers) {
+      const offsets = [...held(v).keys()].filter((o) => o > start).sort((a, b) => a - b);
+      // Contiguous from the first message after the start to the last said: nothing lost.
+      expect(offsets[0], report).toBe(start + 1);
+      expect(offsets.at(-1)! - offsets[0]! + 1, report).toBe(offsets.length);
+      for (const offset of said) expect(held(v).has(offset), `offset ${offset}\n${report}`).toBe(true);
+      expect(v.duplicates, report).toBe(0);
+      // Every viewer's socket was on a node that restarted: each moved at least once.
+      expect(v.moves, report).toBeGreaterThanOrEqual(1);
+    }
+    for (const v of viewers) v.stop();
+  }, 120_000);
 });
