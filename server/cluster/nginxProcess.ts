@@ -73,7 +73,7 @@ export async function startNginx(dir: string, upstreams: readonly string[]): Pro
     try {
       await waitUntilListening(url, started, 10_000);
     } catch (error) {
-      throw new Error(`${error instanceof Error ? error.message : String(error)}: ${errors}`);
+      throw new Error(`${error instanceof Error ? error.message : String(error)}: ${errors}`, { cause: error });
     }
   };
   // QUIT: the graceful stop (open connections finish).
