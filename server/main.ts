@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { loadServerConfig } from './config.js';
 import { startServer } from './server.js';
-import { builtAppPrefix, demoRoomUrls, seedIfEmpty } from './seed/index.js';
+import { builtAppPrefix, demoRoomUrls, seedIfEmpty, type SeededRoom } from './seed/index.js';
 
 /** A wildcard listen address is not something a browser can open. */
 function openableBase(url: string): string {
@@ -16,8 +16,13 @@ function openableBase(url: string): string {
 async function main(): Promise<void> {
   // The demo seed below has name-only directory accounts in mind (DIRECTORY_NAME_ONLY=0 turns them off).
   const config = loadServerConfig({ DIRECTORY_NAME_ONLY: '1', ...process.env });
-  const server = await startServer(config, { logger: process.env.LOG_LEVEL === 'debug' });
-  const rooms = await seedIfEmpty(server.ctx);
+  let rooms: SeededRoom[] = [];
+  const server = await startServer(config, {
+    logger: process.env.LOG_LEVEL === 'debug',
+    beforeListen: async (ctx) => {
+      rooms = await seedIfEmpty(ctx);
+    },
+  });
   const base = config.publicUrl ?? openableBase(server.url);
   const appPrefix = builtAppPrefix(config.clientDir);
 

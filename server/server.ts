@@ -38,6 +38,12 @@ export interface ServerOptions {
   readonly processMetrics?: boolean;
   /** Tests: addresses the per-address connection cap leaves alone (default: loopback). */
   readonly connectionCapExempt?: (address: string) => boolean;
+  /**
+   * Runs before the server listens (main.ts: the demo seed), so that a node whose /healthz
+   * answers is one whose rooms exist: a launcher waiting for it, or a proxy, sends no call
+   * into the seed's transaction.
+   */
+  readonly beforeListen?: (ctx: ServerContext) => Promise<void>;
 }
 
 export interface RunningServer {
@@ -138,6 +144,7 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
     logger: options.logger ?? false,
     ...(options.connectionCapExempt ? { connectionCapExempt: options.connectionCapExempt } : {}),
   });
+  await options.beforeListen?.(ctx);
   const sockets = attachSocketServer(app.server, ctx);
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
