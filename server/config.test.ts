@@ -17,6 +17,15 @@ describe('server configuration from the environment', () => {
     expect(() => loadServerConfig({ CORS_ORIGINS: 'a.test' }, '/')).toThrow(/CORS_ORIGINS/);
   });
 
+  it('reads DATABASE_URL as a PostgreSQL URL, and refuses anything else with a clear message', () => {
+    expect(loadServerConfig({}).databaseUrl).toBeNull();
+    expect(loadServerConfig({ DATABASE_URL: ' postgres://webcast@db:5432/webcast ' }).databaseUrl).toBe('postgres://webcast@db:5432/webcast');
+    expect(loadServerConfig({ DATABASE_URL: 'postgresql://u:p@db/webcast' }).databaseUrl).toBe('postgresql://u:p@db/webcast');
+    for (const bad of ['mysql://db/webcast', 'webcast.sqlite', 'postgres:// db']) {
+      expect(() => loadServerConfig({ DATABASE_URL: bad }), bad).toThrow(/DATABASE_URL must be a PostgreSQL URL/);
+    }
+  });
+
   it('refuses a bad port with a clear message', () => {
     expect(() => loadServerConfig({ PORT: 'x' }, '/')).toThrow(/PORT must be an integer/);
   });
