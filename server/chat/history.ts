@@ -6,7 +6,7 @@
  * message that was already published.
  */
 import { sql } from 'kysely';
-import type { SqlStore } from '../store/sqlStore.js';
+import { bulkWrite, type SqlStore } from '../store/sqlStore.js';
 import { StoreBatchedWriter } from '../store/storeBatchedWriter.js';
 
 export interface ChatRow {
@@ -43,7 +43,10 @@ const COLUMNS = sql.raw('msg_id AS "msgId", webcast_id AS "webcastId", "offset",
 const toRow = (r: StoredRow): ChatRow => ({ ...r, withdrawn: r.withdrawn === 1, picked: r.picked === null ? [] : r.picked.split(',').filter((uid) => uid !== '') });
 const bodies = (rows: readonly { body: string }[]): Record<string, unknown>[] => rows.map((r) => JSON.parse(r.body) as Record<string, unknown>);
 
-/** Rows per INSERT of a batch: 8 parameters each, far inside both engines' limits. */
+/** SQLite's batches: one prepared statement run per row (bulkWrite). */
+const INSERT_ONE = 'INSERT INTO chat_messages (msg_id, webcast_id, "offset", uid, body, sent_at, role, picked) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (msg_id) DO NOTHING';
+
+/** PostgreSQL's batches: rows per INSERT, 8 parameters each, far inside its limit. */
 const ROWS_PER_INSERT = 200;
 
 export interface ChatPage {
@@ -71,6 +74,11 @@ export class ChatHistory {
   }
 
   private async insert(batch: readonly Omit<ChatRow, 'withdrawn'>[]): Promise<void> {
+    if (this.store.sqlite !== null) {
+      const rows = batch.map((r) => [r.msgId, r.webcastId, r.offset, r.uid, r.bodyJson, r.sentAt, r.role, pickedColumn(r.picked)]);
+      await bulkWrite(this.store, INSERT_ONE, rows);
+      return;
+    }
     await this.store.db.transaction().execute(async (tx) => {
       for (let i = 0; i < batch.length; i += ROWS_PER_INSERT) {
         const values = batch
