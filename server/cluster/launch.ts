@@ -20,6 +20,20 @@ export interface LocalService {
   restart(): Promise<void>;
 }
 
+/** A LocalService around a process we `launch` and `halt`, whose pid `pid` reads. */
+export function localService(url: string, port: number, control: { launch(): Promise<void>; halt(): Promise<void>; pid(): number | null }): LocalService {
+  return {
+    url,
+    port,
+    pid: control.pid,
+    stop: control.halt,
+    async restart() {
+      await control.halt();
+      await control.launch();
+    },
+  };
+}
+
 export interface NodeProcess {
   readonly name: string;
   readonly port: number;

@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { endProcess, type LocalService } from './launch.js';
+import { endProcess, localService, type LocalService } from './launch.js';
 import { freePort } from './redisProcess.js';
 
 export const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
@@ -79,14 +79,5 @@ export async function startNginx(dir: string, upstreams: readonly string[]): Pro
   // QUIT: the graceful stop (open connections finish).
   const stop = () => endProcess(child, 'SIGQUIT');
   await launch();
-  return {
-    url,
-    port,
-    pid: () => (child as ChildProcess | null)?.pid ?? null,
-    stop,
-    async restart() {
-      await stop();
-      await launch();
-    },
-  };
+  return localService(url, port, { launch, halt: stop, pid: () => (child as ChildProcess | null)?.pid ?? null });
 }

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { endProcess, type LocalService } from './launch.js';
+import { endProcess, localService, type LocalService } from './launch.js';
 import { freePort } from './redisProcess.js';
 
 /** The database and role the store uses in a cluster of ours. */
@@ -142,15 +142,5 @@ export async function startPostgres(dir: string, options: PostgresOptions = {}):
   };
   await launch();
   await createDatabase(POSTGRES_DATABASE);
-  return {
-    createDatabase,
-    url,
-    port,
-    pid: () => (child as ChildProcess | null)?.pid ?? null,
-    stop,
-    async restart() {
-      await stop();
-      await launch();
-    },
-  };
+  return { ...localService(url, port, { launch, halt: stop, pid: () => (child as ChildProcess | null)?.pid ?? null }), createDatabase };
 }

@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import { Redis } from 'ioredis';
-import { endProcess, type LocalService } from './launch.js';
+import { endProcess, localService, type LocalService } from './launch.js';
 
 export const REDIS_SERVER = process.env.REDIS_SERVER || '/usr/bin/redis-server';
 
@@ -68,14 +68,5 @@ export async function startRedis(dir: string, options: { port?: number; log?: bo
     await endProcess(running);
   };
   await launch();
-  return {
-    url,
-    port,
-    pid: () => (child as ChildProcess | null)?.pid ?? null,
-    stop,
-    async restart() {
-      await stop();
-      await launch();
-    },
-  };
+  return localService(url, port, { launch, halt: stop, pid: () => (child as ChildProcess | null)?.pid ?? null });
 }
