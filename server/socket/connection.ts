@@ -22,6 +22,8 @@ import { isPlainObject } from './fields.js';
 import { authenticateSocketLogin, isLoginFrame } from './login.js';
 import { Outbox } from './outbox.js';
 import { endOtherSessions } from './sessionsEnd.js';
+import { isStoreUnavailable } from '../store/sqlStore.js';
+import { STORE_UNAVAILABLE } from '../http/envelope.js';
 import type { SocketMetrics } from './socketMetrics.js';
 
 export type ConnectionState = 'awaitingLogin' | 'loggingIn' | 'online' | 'closing' | 'closed';
@@ -183,27 +185,39 @@ export class Connection {
   }
 
   private async heartbeat(frame: Frame): Promise<void> {
-    if (this.session && !(await this.deps.ctx.sessions.use(this.session.token))) {
-      // The login expired or was ended while the socket stayed open.
-      return this.refuseLogin(402, 'login information expired, please log in again');
+    let usable = true;
+    try {
+      usable = this.session === null || (await this.deps.ctx.sessions.use(this.session.token)) !== null;
+    } catch (error) {
+      // The store away: the socket is alive, and its login is checked again at the next
+      // heartbeat. Anything else is a bug of ours, logged; neither may end the process.
+      if (!isStoreUnavailable(error)) console.error('heartbeat: checking the login failed:', error);
     }
+    // The login expired or was ended while the socket stayed open.
+    if (!usable) return this.refuseLogin(402, 'login information expired, please log in again');
     this.reply(frame, { status: 200 });
   }
 
   private login(frame: Frame): void {
     this.move('loginSent');
-    authenticateSocketLogin(this.deps.ctx, frame).then(
-      (outcome) => {
-        if (this.state !== 'loggingIn') return;
-        if (!outcome.ok) return this.refuseLogin(outcome.status, outcome.msg);
-        this.loggedIn(outcome.session, frame);
-        for (const waiting of this.waitingForLogin.splice(0)) {
-          if (this.currentState === 'online') this.route(waiting);
-        }
-      },
-      // The store is away: a status the client retries on, never a socket left waiting.
-      () => this.refuseLogin(503, 'the service is unavailable, try again shortly'),
-    );
+    authenticateSocketLogin(this.deps.ctx, frame)
+      .then(
+        (outcome) => {
+          if (this.state !== 'loggingIn') return;
+          if (!outcome.ok) return this.refuseLogin(outcome.status, outcome.msg);
+          this.loggedIn(outcome.session, frame);
+          for (const waiting of this.waitingForLogin.splice(0)) {
+            if (this.currentState === 'online') this.route(waiting);
+          }
+        },
+        (error: unknown) => {
+          // The store away: a status the client retries on, never a socket left waiting.
+          if (!isStoreUnavailable(error)) console.error('socket login failed:', error);
+          this.refuseLogin(isStoreUnavailable(error) ? 503 : 500, isStoreUnavailable(error) ? STORE_UNAVAILABLE : 'internal error');
+        },
+      )
+      // A bug of ours must not take the process down with it.
+      .catch((error: unknown) => console.error('socket login failed:', error));
   }
 
   private loggedIn(session: Session, frame: Frame): void {

@@ -49,6 +49,9 @@ describe('PostgreSQL away', () => {
       msg: 'the service is unavailable, try again shortly',
     });
     expect(await health(kit)).toMatchObject({ status: 'degraded', store: { engine: 'postgres', reachable: false } });
+    // A heartbeat cannot check the login meanwhile: the socket stays, its login is checked at the next.
+    expect(await socket.request(9001)).toEqual({ status: 200 });
+    expect(socket.isOpen).toBe(true);
 
     await postgres.restart();
     const after = ok(await kit.post(LOGIN, { webcastId: '10001', type: 'guest', name: 'After', privacyAccepted: true }));
