@@ -6,7 +6,9 @@
  *
  * `npm run cluster -- --postgres`: the nodes as on separate machines (issue 40): each with
  * a data folder of its own, sharing nothing but Redis and PostgreSQL (Debian's postgresql,
- * started here with its files in the data folder, or DATABASE_URL's).
+ * started here with its files in the data folder, or DATABASE_URL's), and Debian's nginx in
+ * front of them on CLUSTER_PROXY_PORT (default 8080) with deploy/nginx's configuration,
+ * the one address the pages and their sockets use (when nginx is installed).
  *
  * REDIS_URL: use that Redis instead of starting one. CLUSTER_NODES (1-9, default 3),
  * CLUSTER_PORT (the first node's port, default 8081; the others follow), REDIS_PORT (the
@@ -18,6 +20,8 @@ import path from 'node:path';
 import { clientForCluster, startNodeProcess, type NodeProcess } from './launch.js';
 import { startRedis, type RedisProcess } from './redisProcess.js';
 import { startPostgres, type PostgresProcess } from './postgresProcess.js';
+import { NGINX, startNginx } from './nginxProcess.js';
+import type { LocalService } from './launch.js';
 import { resolveAdminToken } from '../server.js';
 import { loadServerConfig } from '../config.js';
 import { demoRoomUrls } from '../seed/index.js';
@@ -55,12 +59,16 @@ async function main(): Promise<void> {
   // One admin token for every node (in the shared-folder mode they read it from the folder).
   const adminToken = resolveAdminToken({ ...loadServerConfig(process.env), dataDir });
   const ports = Array.from({ length: count }, (_, i) => firstPort + i);
+  const proxyPort = separateHosts && fs.existsSync(NGINX) ? int('CLUSTER_PROXY_PORT', 8080, 1, 65535) : null;
   const clientDir = path.join(dataDir, 'client');
-  clientForCluster(builtClient, clientDir, ports.map((port) => `ws://${host}:${port}/ws`));
+  // Behind nginx the pages' one socket address is nginx's: it chooses a node, and another when one goes.
+  clientForCluster(builtClient, clientDir, proxyPort === null ? ports.map((port) => `ws://${host}:${port}/ws`) : [`ws://${host}:${proxyPort}/ws`]);
 
   const nodes: NodeProcess[] = [];
+  let proxy: LocalService | null = null;
   const stopAll = async (signal: string) => {
     console.log(`${signal}: stopping the nodes, Redis${postgres === null ? '' : ' and PostgreSQL'}`);
+    await proxy?.stop();
     await Promise.all(nodes.map((n) => n.stop('SIGTERM')));
     await redis?.stop();
     await postgres?.stop();
@@ -85,6 +93,8 @@ async function main(): Promise<void> {
     void node.exited.then((how) => console.log(`${node.name} (pid ${node.child.pid}) ended: ${how}. Its viewers move to the other nodes.`));
   }
 
+  if (proxyPort !== null) proxy = await startNginx(path.join(dataDir, 'nginx'), ports.map((port) => `${host}:${port}`), { port: proxyPort });
+
   const rooms = seededRoomList('/');
   console.log(`Room server cluster: ${count} node(s) on Redis ${redisUrl}${redis === null ? '' : ' (started here, its files in ' + path.join(dataDir, 'redis') + ')'}`);
   if (separateHosts) {
@@ -95,6 +105,12 @@ async function main(): Promise<void> {
     console.log(`  ${node.name}  ${node.url}  pid ${node.child.pid}  health: ${node.url}/healthz`);
   }
   console.log('');
+  if (proxy !== null) {
+    console.log(`  nginx   ${proxy.url}  in front of every node (deploy/nginx/webcast-locations.conf), pid ${proxy.pid() ?? '-'}`);
+    console.log('');
+    console.log(`Demo rooms through nginx: ${demoRoomUrls(proxy.url, '/', rooms)[0]?.url ?? ''} (and each room on its own)`);
+    console.log('');
+  }
   console.log('Demo rooms, on each node (open one room on different nodes to see one room):');
   for (const node of nodes) {
     const first = demoRoomUrls(node.url, '/', rooms)[0];

@@ -1,5 +1,5 @@
 /**
- * Debian's nginx in front of nodes, for the proxy test: a configuration of our own in a
+ * Debian's nginx in front of nodes, for the proxy test and `npm run cluster -- --postgres`: a configuration of our own in a
  * folder we name, the repository's locations file (deploy/nginx/webcast-locations.conf)
  * included as it is, the nodes as the upstream, a free loopback port.
  */
@@ -56,11 +56,11 @@ async function waitUntilListening(url: string, child: ChildProcess, timeoutMs: n
   }
 }
 
-/** nginx on a free port passing to `upstreams` (`host:port` each); `url` is http://127.0.0.1:port. */
-export async function startNginx(dir: string, upstreams: readonly string[]): Promise<LocalService> {
+/** nginx on `port` (default: a free one) passing to `upstreams` (`host:port` each); `url` is http://127.0.0.1:port. */
+export async function startNginx(dir: string, upstreams: readonly string[], options: { readonly port?: number } = {}): Promise<LocalService> {
   if (!fs.existsSync(NGINX)) throw new Error(`nginx is missing (${NGINX}): install Debian's nginx (apt-get install nginx), as .ci/run does`);
   fs.mkdirSync(dir, { recursive: true });
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const conf = path.join(dir, 'nginx.conf');
   fs.writeFileSync(conf, configuration(dir, port, upstreams));
   const url = `http://127.0.0.1:${port}`;

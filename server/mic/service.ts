@@ -55,6 +55,8 @@ const membersOf = (all: readonly MicUser[]): Array<{ uid: string; name: string; 
 export class MicService {
   private readonly graceMs: number;
   private readonly graceTimers = new Map<string, NodeJS.Timeout>();
+  /** Set by close(): no grace starts after it (the store is about to close). */
+  private closed = false;
 
   constructor(
     private readonly ctx: ServerContext,
@@ -295,6 +297,8 @@ export class MicService {
   }
 
   private startGrace(webcastId: string, uid: string): void {
+    // A socket's leaving is handled after a store read: at shutdown that can come after close().
+    if (this.closed) return;
     this.cancelGrace(webcastId, uid);
     const timer = setTimeout(() => void this.graceEnded(webcastId, uid), this.graceMs);
     timer.unref();
@@ -428,6 +432,7 @@ export class MicService {
   }
 
   close(): void {
+    this.closed = true;
     for (const timer of this.graceTimers.values()) clearTimeout(timer);
     this.graceTimers.clear();
   }

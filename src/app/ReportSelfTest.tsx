@@ -6,10 +6,13 @@
  * docs/protocol.md 5.11). Loaded only when asked for (src/app/bootstrap.tsx).
  */
 import { createRoot } from 'react-dom/client';
+import { subscribe } from 'valtio';
+import { session } from '../state/session';
 import { workerReportSelfTest } from '../state/realtimeConnection';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 
 export const SELF_TEST_PARAM = 'reportSelfTest';
+const ROOM_WAIT_MS = 3000;
 
 /** Throws at every render (React renders a failed part once more before it gives up on it); the report is one, its repeats counted. */
 function RenderCrash(): null {
@@ -21,11 +24,29 @@ export function runReportSelfTest(): void {
     throw new Error('Report self-test: an uncaught error in the page');
   }, 0);
   void workerReportSelfTest();
-  const host = document.createElement('div');
-  document.body.append(host);
-  createRoot(host).render(
-    <ErrorBoundary region="self-test">
-      <RenderCrash />
-    </ErrorBoundary>,
-  );
+  // A report names the page's room once its login is restored: the render error waits for
+  // it (3 s at most), as a real one in a room's page comes after the page has its room.
+  whenRoomKnown(() => {
+    const host = document.createElement('div');
+    document.body.append(host);
+    createRoot(host).render(
+      <ErrorBoundary region="self-test">
+        <RenderCrash />
+      </ErrorBoundary>,
+    );
+  });
+}
+
+function whenRoomKnown(then: () => void): void {
+  if (session.currentRoomId !== null) return then();
+  const stop = subscribe(session, () => {
+    if (session.currentRoomId === null) return;
+    stop();
+    window.clearTimeout(timer);
+    then();
+  });
+  const timer = window.setTimeout(() => {
+    stop();
+    then();
+  }, ROOM_WAIT_MS);
 }
