@@ -316,6 +316,32 @@ describe('PostgreSQL restarted under the nodes', () => {
   }, 60_000);
 });
 
+describe('Redis restarted under the nodes', () => {
+  const health = async (node: NodeProcess) =>
+    ((await (await fetch(`${node.url}/healthz`)).json()) as { data: { status: string; cluster: { redisLost: number } } }).data;
+
+  it('says degraded while it is away, and the room works again on every node when it is back, with no restart', async () => {
+    const live = nodes.filter((n) => n.child.exitCode === null && n.child.signalCode === null);
+    const sender = await namedGuest(live[0]!, 'redisSender');
+    const watcher = new ResumingViewer((await namedGuest(live.at(-1)!, 'redisWatcher')).sid, [live.at(-1)!.socketUrl]);
+    await watcher.start();
+    await redis.stop();
+    await waitFor(async () => (await Promise.all(live.map(health))).every((h) => h.status === 'degraded'), 'every node degraded');
+    await redis.restart();
+    await waitFor(async () => (await Promise.all(live.map(health))).every((h) => h.status === 'up'), 'every node up again', 20_000);
+    expect((await health(live[0]!)).cluster.redisLost).toBeGreaterThanOrEqual(1);
+    // A message sent through one node after the restart reaches a viewer on another, live:
+    // the nodes' subscriptions came back by themselves.
+    const senderSocket = new ResumingViewer(sender.sid, [live[0]!.socketUrl]);
+    await senderSocket.start();
+    const reply = await senderSocket.request(7101, { webcastId: ROOM, body: 'after the restart' });
+    expect(reply.status).toBe(200);
+    await waitFor(() => watcher.seen.has(Number(reply.offset)), 'the message live on the other node');
+    senderSocket.stop();
+    watcher.stop();
+  }, 60_000);
+});
+
 describe('behind nginx (deploy/nginx/webcast-locations.conf)', () => {
   /** The nodes the tests above left running, and the one they killed started again. */
   async function allUp(): Promise<void> {
