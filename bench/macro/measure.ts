@@ -10,7 +10,7 @@ import { treeCpuByType } from './server';
 import { startWorkerProfiler, type WorkerCpu } from './workerCpu';
 import { markSplashSeen } from '../../harness/splash';
 import { readMetricSum } from '../../harness/serverCalls';
-import { setHiddenScript, SHOW_AND_TIME_CURRENT } from '../../harness/visibility';
+import { setHiddenScript, SHOW_AND_TIME_CURRENT, SHOWN_AGAIN_TRAIL, trailText, type ShownAgainTrail } from '../../harness/visibility';
 import { updateTotal, type UpdateCost } from '../../src/diagnostics/updateCost';
 
 export const ROOM = '10001';
@@ -509,7 +509,10 @@ export async function measureRun(browser: Browser, server: BenchServer, plan: Ru
       for (const page of pages.slice(0, -1)) {
         await hide(left);
         await page.bringToFront();
-        shownToCurrent.push((await page.evaluate(SHOW_AND_TIME_CURRENT)) as number | null);
+        const ms = (await page.evaluate(SHOW_AND_TIME_CURRENT)) as number | null;
+        shownToCurrent.push(ms);
+        // Where a show's time went (the rows late, or the page slow to show them), for a show over the target.
+        log(`  tab ${String(pages.indexOf(page) + 1)} shown again: ${trailText((await page.evaluate(SHOWN_AGAIN_TRAIL)) as ShownAgainTrail | null)}`);
         left = page;
       }
       await sleep(1000);
