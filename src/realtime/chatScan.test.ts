@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { encodeFrame } from '../protocol/frame';
-import { toChatEntry } from './chatEntry';
-import { mayConcernViewer, RawChatBody, readChatPlace, readSocketFrame } from './chatScan';
+import { readId, toChatEntry } from './chatEntry';
+import { mayConcernViewer, mayNameId, RawChatBody, readChatPlace, readSocketFrame } from './chatScan';
 import { isPriorityEntry } from './deltas';
 
 const MY_UID = 'viewer-7';
@@ -123,6 +123,30 @@ describe('mayConcernViewer', () => {
     // An id of digits, sent as a number.
     expect(mayConcernViewer(plain.replace('"u-2"', '123'), '123')).toBe(true);
     expect(mayConcernViewer(plain.replace('"u-2"', '1.23e2'), '123')).toBe(true);
+  });
+});
+
+describe('mayNameId', () => {
+  it("is never false for a body whose sender is the id, however it is written (the entry before a parsed one is parsed only then)", () => {
+    fc.assert(
+      fc.property(chatBody, uid, fc.constantFrom(0, 2, 3, 7), fc.constantFrom(0, 2), (body, id, escapeEvery, indent) => {
+        const value = { ...body, webcastId: '10001', offset: 3 };
+        const textOf = escapeEvery === 0 ? JSON.stringify(value, null, indent) : escapedJson(value, escapeEvery);
+        const sender = readId((JSON.parse(textOf) as Record<string, unknown>).uid);
+        const wanted = readId(id)!;
+        if (sender === wanted) expect(mayNameId(textOf, wanted)).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("is false for another sender's plain message: a busy room's entry before is not parsed for it", () => {
+    const plain = JSON.stringify({ msgId: 'm1', uid: 'u-1', name: 'A', role: 5, sendTime: 1, body: 'hello', picked_uid: [], webcastId: '10001', offset: 9 });
+    expect(mayNameId(plain, 'u-2')).toBe(false);
+    expect(mayNameId(plain, 'u')).toBe(false);
+    expect(mayNameId(plain, 'u-1')).toBe(true);
+    expect(mayNameId(plain.replace('"u-1"', '1.5e2'), '150')).toBe(true);
+    expect(mayNameId(plain.replace('hello', 'a \\u0041'), 'u-2')).toBe(true);
   });
 });
 

@@ -166,8 +166,7 @@ function needsEscape(id: string): boolean {
  * as a string it is written `"<id>"` (an id JSON writes as it is, and no \u in the body); an
  * id of digits is also looked for bare, and any number with an exponent may spell it.
  */
-function namesId(body: string, id: string): boolean {
-  const form = idForms.get(id) ?? formsOf(id);
+function namesId(body: string, id: string, form: IdForms = idForms.get(id) ?? formsOf(id)): boolean {
   if (form.escaped) return true;
   // `"<id>"`, looked for as `<id>"` (faster: see mayConcernViewer) and its quote checked.
   for (let at = body.indexOf(form.closed); at >= 0; at = body.indexOf(form.closed, at + 1)) if (body.charCodeAt(at - 1) === 34) return true;
@@ -181,11 +180,24 @@ interface IdForms {
 }
 /** The viewer's id as it is looked for (one login per worker session: a handful of ids). */
 const idForms = new Map<string, IdForms>();
+const formsOfId = (id: string): IdForms => ({ escaped: needsEscape(id), closed: `${id}"`, digits: /^[0-9]+$/.test(id) });
 function formsOf(id: string): IdForms {
-  const forms = { escaped: needsEscape(id), closed: `${id}"`, digits: /^[0-9]+$/.test(id) };
+  const forms = formsOfId(id);
   if (idForms.size > 64) idForms.clear();
   idForms.set(id, forms);
   return forms;
+}
+
+/** \u can spell any character of a key or an id, \/ a slash: a body holding either is parsed. */
+const hasEscape = (body: string): boolean => body.includes('\\u') || body.includes('\\/');
+
+/**
+ * Whether the body may name `id` anywhere, as its sender (`uid`) or otherwise: false only
+ * when it surely does not. Another sender's id each time (lazyChatEntry.ts: whether the
+ * entry before is the same sender's, without parsing it), so its forms are not kept.
+ */
+export function mayNameId(body: string, id: string): boolean {
+  return hasEscape(body) || namesId(body, id, formsOfId(id));
 }
 
 /**
@@ -194,8 +206,7 @@ function formsOf(id: string): IdForms {
  * are not (the viewer's id inside a text, a quoted staff message), which are then parsed.
  */
 export function mayConcernViewer(body: string, myUid: string | null): boolean {
-  // \u can spell any character of a key or an id, \/ a slash: such a body is parsed.
-  if (body.includes('\\u') || body.includes('\\/')) return true;
+  if (hasEscape(body)) return true;
   if (myUid !== null && myUid !== '' && namesId(body, myUid)) return true;
   // Each key is looked for without its opening quote (V8 finds a pattern that starts with a
   // rarer character than JSON's quote about twice as fast), which is then checked.

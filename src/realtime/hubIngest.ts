@@ -13,7 +13,7 @@ import { CHAT_ENTRIES_KEPT } from '../domain/constants';
 import { readSkipNotice, SKIP_NOTICE_CODE } from '../protocol/thinning';
 import { readId, toChatEntry, type ChatEntry } from './chatEntry';
 import { mayConcernViewer, RawChatBody } from './chatScan';
-import { chatEntryOfText, LazyChatEntry, plainEntry } from './lazyChatEntry';
+import { chatEntryOfText, LazyChatEntry, plainEntry, senderOf } from './lazyChatEntry';
 import { isCallRoomCode, readCallRoomPush } from './callRoomState';
 import { isMicCode, readMicPush } from './micState';
 import { applyPatch, INITIAL_ROOM_STATE, isRoomStateCode, readRoomState, type RoomState } from './roomState';
@@ -130,7 +130,7 @@ function applyChat(h: HubState, body: Record<string, unknown>, batch: Batch): vo
   let entry: ChatEntry | null;
   // Unparsed (socketSession.ts): parsed now only when it may concern the viewer, else when read.
   if (!(body instanceof RawChatBody)) entry = toChatEntry(body, { myUid: h.myUid, previous });
-  else if (mayConcernViewer(body.text, h.myUid)) entry = chatEntryOfText(body.text, body.offset, h.myUid, previous);
+  else if (mayConcernViewer(body.text, h.myUid)) entry = chatEntryOfText(body.text, body.offset, h.myUid, senderOf(previous));
   else entry = lazyEntry(h, body);
   if (entry === null) {
     h.counters.malformed++;

@@ -11,7 +11,8 @@
  * (`concernsViewer` false: not the viewer's, not mentioning them, not staff, not
  * highlighted), so filters.ts and deltas.ts answer without a parse. Any other field parses
  * the body, once: JSON.parse and toChatEntry, as a parsed push would have been, with the
- * sender of the entry before it for `meshType`. A body that does not parse, or is not a chat
+ * sender of the entry before it for `meshType` (whose own text is parsed for it only when it
+ * may name this entry's sender). A body that does not parse, or is not a chat
  * entry, counts as malformed then and reads as no entry (plainEntries leaves it out).
  *
  * No chain of entries is kept: the previous entry is remembered by its sender's id, or, while
@@ -19,6 +20,7 @@
  */
 import { ROLE } from '../domain/roles';
 import { readId, toChatEntry, type ChatEntry } from './chatEntry';
+import { mayNameId } from './chatScan';
 
 /** What an entry's parse failing touches: the hub's count of malformed messages. */
 export interface MalformedCount {
@@ -36,12 +38,39 @@ export function parseObject(text: string): Record<string, unknown> | null {
 }
 
 /**
+ * The sender of the entry before one, as far as the worker knows it: its id, or the text of
+ * its body while that is unparsed (`meshType`, whether the list repeats the sender's header).
+ */
+export type PreviousSender = { readonly uid: string } | { readonly unparsedText: string } | undefined;
+
+/**
+ * The entry before one sent by `uid`, as toChatEntry compares it: the text of an unparsed one
+ * is parsed only when it may name `uid` (chatScan.ts mayNameId). Another sender's text (the
+ * rule in a busy room) is never parsed for it: when every entry is shown, each one's parse
+ * parsed the one before it again.
+ */
+function previousOf(previous: PreviousSender, uid: unknown): { readonly uid: string } | undefined {
+  if (previous === undefined || !('unparsedText' in previous)) return previous;
+  const id = readId(uid);
+  if (id === null || !mayNameId(previous.unparsedText, id)) return undefined;
+  const previousUid = readId(parseObject(previous.unparsedText)?.uid);
+  return previousUid === null ? undefined : { uid: previousUid };
+}
+
+/**
  * A chat push's body text as the chat entry a parsed push gives (toChatEntry), or null when
  * it is no JSON object, names another offset than the one it was routed on, or is no chat entry.
  */
-export function chatEntryOfText(text: string, offset: number, myUid: string | null, previous: { readonly uid: string } | undefined): ChatEntry | null {
+export function chatEntryOfText(text: string, offset: number, myUid: string | null, previous: PreviousSender): ChatEntry | null {
   const body = parseObject(text);
-  return body === null || body.offset !== offset ? null : toChatEntry(body, { myUid, previous });
+  return body === null || body.offset !== offset ? null : toChatEntry(body, { myUid, previous: previousOf(previous, body.uid) });
+}
+
+/** The sender of `entry` as the one before the next: an unparsed entry by its text, so reading it parses nothing. */
+export function senderOf(entry: ChatEntry | undefined): PreviousSender {
+  if (entry === undefined) return undefined;
+  const body = entry instanceof LazyChatEntry ? entry.unparsedBody : null;
+  return body === null ? entry : { unparsedText: body };
 }
 
 /** What an entry that did not parse reads as, until plainEntries leaves it out. */
@@ -98,8 +127,8 @@ export class LazyChatEntry implements ChatEntry {
   /** The plain entry, parsing the body the first time; null when it is no chat entry. */
   plain(): ChatEntry | null {
     if (this.parsed !== undefined) return this.parsed;
-    const previousUid = this.previousUid ?? (this.previousBody === null ? null : readId(parseObject(this.previousBody)?.uid));
-    const entry = chatEntryOfText(this.body, this.offset, this.myUid, previousUid === null ? undefined : { uid: previousUid });
+    const previous = this.previousUid !== null ? { uid: this.previousUid } : this.previousBody !== null ? { unparsedText: this.previousBody } : undefined;
+    const entry = chatEntryOfText(this.body, this.offset, this.myUid, previous);
     if (entry === null) this.counts.malformed++;
     this.parsed = entry;
     // What the parse needed is let go: the buffer holds entries, not their texts.
