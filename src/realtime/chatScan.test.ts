@@ -80,6 +80,9 @@ describe('readChatPlace', () => {
     expect(readChatPlace('{"webcastId":"a\\"b","offset":5}')).toBeNull();
     expect(readChatPlace('{"webcastId":"1","offset":05}')).toBeNull();
     expect(readChatPlace('{"webcastId":"1","offset":0}')).toBeNull();
+    expect(readChatPlace('{"webcastId":"","offset":5}')).toBeNull();
+    expect(readChatPlace('{"webcastId":"1","offset":9007199254740993}')).toBeNull();
+    expect(readChatPlace('{"webcastId":"1","offset":9007199254740991}')).toEqual({ webcastId: '1', offset: 9007199254740991 });
     expect(readChatPlace('{"x":"\\"webcastId\\":\\"1\\",\\"offset\\":5}')).toBeNull();
     expect(readChatPlace('{"webcastId":"1","offset":5}')).toEqual({ webcastId: '1', offset: 5 });
   });
