@@ -45,8 +45,20 @@ export const TARGETS = {
   sockets: 1,
   baselineRate: 5_000,
   baselineRatio: 10,
-  /** The cost of one chat update, applied and painted, p95, at these rates with one tab. */
+  /**
+   * The cost of one chat update, applied and painted, p95, at these rates with one tab:
+   * judged on the traced twin's CPU time against the row floor of the same run (issue 34
+   * item 4: the browser's own cost of one new row), at the first rate (one new row an
+   * update) at most the floor's p95 plus updateOverRowFloorMs, at the others at most
+   * updateRowFloorTimes the floor's p95.
+   */
   updateCostRates: [10, 5_000],
+  updateOverRowFloorMs: 1,
+  updateRowFloorTimes: 2,
+  /**
+   * The first target of the same cost (issue 11), in wall time from the Performance API: a
+   * figure beside the judged one now, since it was below the browser's own cost of a row.
+   */
   updateCostP95Ms: 4,
   /** The newest row a tab in view holds, at most this far behind the room (issue 34 item 1). */
   storeLagMaxMs: 1000,
@@ -174,14 +186,27 @@ function rowFloorText(t: TracedUpdates): string {
  * wall-time figure holds beyond this is the machine (the thread waiting for a core) and the
  * page's other tasks in between.
  */
+/**
+ * What one update may cost at `rate`, by the row floor's p95 of the same run (issue 34 item
+ * 4): the floor plus a millisecond at the quiet rate, twice the floor at a busy one; NaN
+ * when the floor was not measured.
+ */
+export function updateCostBoundMs(rate: number, rowFloorP95Ms: number): number {
+  if (!Number.isFinite(rowFloorP95Ms)) return Number.NaN;
+  return rate <= TARGETS.updateCostRates[0] ? rowFloorP95Ms + TARGETS.updateOverRowFloorMs : TARGETS.updateRowFloorTimes * rowFloorP95Ms;
+}
+
 function tracedCheck(t: TracedUpdates): TargetCheck {
   const u = t.updates;
   const f = t.floor;
+  const floorP95 = t.rowFloor === undefined || t.rowFloor.count === 0 ? Number.NaN : t.rowFloor.cpuP95Ms;
+  const bound = updateCostBoundMs(t.rate, floorP95);
+  const rule = t.rate <= TARGETS.updateCostRates[0] ? `the row floor's p95 + ${TARGETS.updateOverRowFloorMs} ms` : `${TARGETS.updateRowFloorTimes}x the row floor's p95`;
   return {
     what: `the same, read from a trace of a twin run (${fmt(t.rate, 0)}/s, 1 tab, ${t.seconds} s): the update's task and next frame in the main thread's CPU time, p95`,
     figure: `${fmt(u.cpuP95Ms, 2)} ms (p50 ${fmt(u.cpuP50Ms, 2)} ms, ${u.count} updates; its task p95 ${fmt(u.taskCpuP95Ms, 2)} ms, its frame p95 ${fmt(u.frameCpuP95Ms, 2)} ms; in wall time p95 ${fmt(u.wallP95Ms, 2)} ms); the page's floor read the same way: p95 ${fmt(f.cpuP95Ms, 2)} ms (p50 ${fmt(f.cpuP50Ms, 2)} ms; wall p95 ${fmt(f.wallP95Ms, 2)} ms, ${f.count})${rowFloorText(t)}`,
-    target: `<= ${TARGETS.updateCostP95Ms} ms`,
-    met: u.count > 0 && Number.isFinite(u.cpuP95Ms) ? u.cpuP95Ms <= TARGETS.updateCostP95Ms : null,
+    target: `<= ${rule}${Number.isFinite(bound) ? ` (${fmt(bound, 2)} ms)` : ' (not measured)'}`,
+    met: u.count > 0 && Number.isFinite(u.cpuP95Ms) && Number.isFinite(bound) ? u.cpuP95Ms <= bound : null,
   };
 }
 
@@ -251,8 +276,9 @@ export function checkTargets(runs: readonly RunFigures[], traced: readonly Trace
     checks.push({
       what: `cost of one chat update, applied and painted, p95 (${fmt(rate, 0)}/s, 1 tab)`,
       figure: `${fmt(tab.updateCostP95Ms, 2)} ms (p50 ${fmt(tab.updateCostP50Ms, 2)} ms, ${tab.updates} updates${updateMakeup(tab)})${r.updateFloor ? `; the page's floor, one character changed and painted: p95 ${fmt(r.updateFloor.p95Ms, 2)} ms (p50 ${fmt(r.updateFloor.p50Ms, 2)} ms, ${r.updateFloor.count})` : ''}${paused === undefined || paused.updates === 0 ? '' : `; with the player paused: p95 ${fmt(paused.updateCostP95Ms, 2)} ms (p50 ${fmt(paused.updateCostP50Ms, 2)} ms)`}`,
-      target: `<= ${TARGETS.updateCostP95Ms} ms`,
-      met: tab.updates > 0 ? tab.updateCostP95Ms <= TARGETS.updateCostP95Ms : null,
+      // Beside the judged figure (the traced twin's, next row): wall time counts the machine and other tasks.
+      target: `<= ${TARGETS.updateCostP95Ms} ms (reported; judged on the trace below)`,
+      met: null,
     });
     const twin = traced.find((t) => t.rate === rate);
     if (twin !== undefined) checks.push(tracedCheck(twin));
