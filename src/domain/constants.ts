@@ -21,6 +21,13 @@ export const RECONNECT_WAIT_MS = 2000;
 export const RECONNECT_MAX_ATTEMPTS = 25;
 /** PROTOCOL 2.2: a request with no reply within this fails with a timeout. */
 export const REQUEST_TIMEOUT_MS = 10_000;
+/**
+ * A socket whose login (push 1100) has no answer within this is given up as lost, and the
+ * next address tried: a node that accepts sockets and answers nothing (starved, hung, or
+ * behind a proxy that still accepts) would otherwise hold the viewer "reconnecting" until
+ * the connection itself drops. As long as a request's own wait (PROTOCOL 2.2).
+ */
+export const LOGIN_REPLY_TIMEOUT_MS = REQUEST_TIMEOUT_MS;
 /** PROTOCOL 2.4: own chat messages may be withdrawn this long after sending. */
 export const WITHDRAW_WINDOW_MS = 120_000;
 

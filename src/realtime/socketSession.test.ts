@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { decodeFrame, encodeFrame, type Frame, type FrameBody } from '../protocol/frame';
+import { LOGIN_REPLY_TIMEOUT_MS } from '../domain/constants';
 import { createCountingRandom, createFakeClock, createFakeSocketFactory, createRecordingLogger, type FakeSocket } from './fakePorts';
 import { RequestError } from './pendingRequests';
 import type { RoomOffset } from './ports';
@@ -142,19 +143,72 @@ describe('socket session: login', () => {
   });
 });
 
+describe('socket session: a login with no answer', () => {
+  it('gives the socket up after LOGIN_REPLY_TIMEOUT_MS and logs in through the next address', () => {
+    const t = setup('sid-1', ['ws://other/ws']);
+    t.session.start();
+    const silent = t.sockets.last;
+    silent.open();
+    t.clock.advance(LOGIN_REPLY_TIMEOUT_MS - 1);
+    expect(silent.closedWith).toBeNull();
+    expect(t.session.state).toBe('loggingIn');
+    t.clock.advance(1);
+    expect(silent.closedWith).not.toBeNull();
+    expect(t.session.state).toBe('reconnecting');
+    expect(t.logger.warnings.some((w) => w.includes('no answer'))).toBe(true);
+    t.clock.advance(2_000);
+    const next = t.sockets.last;
+    expect(next.url).toBe('ws://other/ws');
+    next.open();
+    next.deliver(LOGIN_OK);
+    expect(t.session.state).toBe('online');
+    // A late answer on the socket given up changes nothing.
+    silent.deliver(LOGIN_OK);
+    expect(stateNames(t)).toEqual(['connecting', 'loggingIn', 'reconnecting', 'online']);
+  });
+
+  it('gives up a reconnect socket that never answers too, and counts it as an attempt', () => {
+    const t = setup();
+    goOnline(t).drop();
+    t.clock.advance(2_000);
+    t.sockets.last.open();
+    t.clock.advance(LOGIN_REPLY_TIMEOUT_MS);
+    expect(t.sockets.last.closedWith).not.toBeNull();
+    expect(t.attempts).toEqual([2]);
+    t.clock.advance(2_000);
+    t.sockets.last.open();
+    t.sockets.last.deliver(LOGIN_OK);
+    expect(t.session.state).toBe('online');
+  });
+
+  it('has no deadline once the login is answered, nor after a close', () => {
+    const t = setup();
+    goOnline(t);
+    t.clock.advance(10 * LOGIN_REPLY_TIMEOUT_MS);
+    expect(t.session.state).toBe('online');
+    expect(t.sockets.sockets).toHaveLength(1);
+    const u = setup();
+    u.session.start();
+    u.sockets.last.open();
+    u.session.close();
+    expect(u.clock.timerCount).toBe(0);
+  });
+});
+
 describe('socket session: heartbeat', () => {
-  it('sends 9001 {} every 30 s from the open, login answered or not', () => {
+  it('sends 9001 {} every 30 s from the open, not from the login', () => {
     const t = setup();
     t.session.start();
     const socket = t.sockets.last;
     socket.open();
-    t.clock.advance(29_999);
+    t.clock.advance(5_000);
+    socket.deliver(LOGIN_OK);
+    t.clock.advance(24_999);
     expect(codesSent(socket)).toEqual([null]);
     t.clock.advance(1);
     expect(codesSent(socket)).toEqual([null, 9001]);
     expect(lastSent(socket).body).toEqual({});
     expect(lastSent(socket).mid).toMatch(/^[0-9a-zA-Z]{32}$/);
-    socket.deliver(LOGIN_OK);
     t.clock.advance(30_000);
     expect(codesSent(socket)).toEqual([null, 9001, 9001]);
   });
@@ -168,6 +222,7 @@ describe('socket session: heartbeat', () => {
     socket.open();
     socket.open();
     expect(codesSent(socket)).toEqual([null]);
+    socket.deliver(LOGIN_OK);
     t.clock.advance(30_000);
     expect(codesSent(socket)).toEqual([null, 9001]);
     t.session.close();

@@ -7,7 +7,7 @@
  * It runs inside a worker, so nothing here may throw into the caller: a bad frame is
  * counted, a failed send rejects its request, a callback that throws is logged.
  */
-import { HEARTBEAT_INTERVAL_MS, RECONNECT_MAX_ATTEMPTS, RECONNECT_WAIT_MS, REQUEST_TIMEOUT_MS, SOCKET_LOGIN_AID } from '../domain/constants';
+import { HEARTBEAT_INTERVAL_MS, LOGIN_REPLY_TIMEOUT_MS, RECONNECT_MAX_ATTEMPTS, RECONNECT_WAIT_MS, REQUEST_TIMEOUT_MS, SOCKET_LOGIN_AID } from '../domain/constants';
 import { randomId32 } from '../domain/randomId';
 import { readSocketFrame } from './chatScan';
 import { BATCH_HEADER, encodeFrame, framesOfMessage, isRequestCode, type DecodeFailure, type Frame, type FrameBody, type OutgoingFrame } from '../protocol/frame';
@@ -119,6 +119,8 @@ export interface SessionCore {
   malformedCount: number;
   heartbeatTimer: TimerId | null;
   reconnectTimer: TimerId | null;
+  /** Runs out when the current socket's login has had no answer for LOGIN_REPLY_TIMEOUT_MS. */
+  loginTimer: TimerId | null;
   readonly progress: ProgressReports;
 }
 
@@ -131,6 +133,7 @@ const newSessionCore = (): SessionCore => ({
   malformedCount: 0,
   heartbeatTimer: null,
   reconnectTimer: null,
+  loginTimer: null,
   progress: newProgressReports(),
 });
 
@@ -231,6 +234,7 @@ export function createSocketSession(options: SocketSessionOptions): SocketSessio
   /** Forgets the current socket (its late events are then ignored) and closes it. */
   const dropSocket = (reason: string): void => {
     s.heartbeatTimer = stopTimer(s.heartbeatTimer);
+    s.loginTimer = stopTimer(s.loginTimer);
     forgetProgress(s.progress, (id) => clock.clearTimeout(id));
     const current = s.socket;
     s.socket = null;
@@ -250,6 +254,7 @@ export function createSocketSession(options: SocketSessionOptions): SocketSessio
 
   const onSocketLost = (): void => {
     s.heartbeatTimer = stopTimer(s.heartbeatTimer);
+    s.loginTimer = stopTimer(s.loginTimer);
     forgetProgress(s.progress, (id) => clock.clearTimeout(id));
     const lost = s.socket;
     s.socket = null;
@@ -279,7 +284,21 @@ export function createSocketSession(options: SocketSessionOptions): SocketSessio
     // rather than a socket dropped when this reader falls behind.
     const sent = sendFrame({ headers: { cmd: 'login', aid: SOCKET_LOGIN_AID, sid, [BATCH_HEADER]: '1', [THIN_LOGIN_HEADER]: '1' }, body: {} });
     // A login frame that cannot be encoded (a line feed in the sid) will never work: retrying is pointless.
-    if (!sent.ok) end('loginRejected', { status: null, msg: sent.msg }, 'the login frame could not be sent');
+    if (!sent.ok) {
+      end('loginRejected', { status: null, msg: sent.msg }, 'the login frame could not be sent');
+      return;
+    }
+    s.loginTimer = clock.setTimeout(onLoginUnanswered, LOGIN_REPLY_TIMEOUT_MS);
+  };
+
+  /** The login had no answer: the socket is lost as if it had closed, and the next address is tried. */
+  const onLoginUnanswered = (): void => {
+    s.loginTimer = null;
+    const unanswered = s.socket;
+    if (unanswered === null) return;
+    logger.warn(`socket session: the login had no answer within ${LOGIN_REPLY_TIMEOUT_MS} ms; the socket is given up`);
+    onSocketLost();
+    safely('socket.close', () => unanswered.close(1000, 'login unanswered'));
   };
 
   const rejoinRooms = (): void => {
@@ -302,6 +321,7 @@ export function createSocketSession(options: SocketSessionOptions): SocketSessio
     const action = decidePush(frame);
     switch (action.kind) {
       case 'loginResult': {
+        s.loginTimer = stopTimer(s.loginTimer);
         if (!action.accepted) {
           end('loginRejected', { status: action.status, msg: action.msg }, 'login refused');
           return;
