@@ -97,8 +97,16 @@ test("a viewer whose node is killed mid-burst moves to the other node and the ch
       .catch(() => undefined);
   }, 1000);
   await node1.stop('SIGKILL');
-  await expect.poll(async () => (await diagnostics(page))?.connection.state, { timeout: 10_000 }).not.toBe('online');
-  await expect.poll(async () => (await diagnostics(page))?.connection.state, { timeout: 30_000 }).toBe('online');
+  // A failure here says what the tab's feed did each second since the kill.
+  const withTrail = async (check: Promise<void>): Promise<void> => {
+    try {
+      await check;
+    } catch (error) {
+      throw new Error(`${error instanceof Error ? error.message : String(error)}\nthe tab's feed since the kill:\n${trail.join('\n')}`, { cause: error });
+    }
+  };
+  await withTrail(expect.poll(async () => (await diagnostics(page))?.connection.state, { timeout: 10_000 }).not.toBe('online'));
+  await withTrail(expect.poll(async () => (await diagnostics(page))?.connection.state, { timeout: 30_000 }).toBe('online'));
 
   const after = `after the node went ${Date.now()}`;
   const said = await adminCall<{ msgId: string }>(node2.url, ADMIN_TOKEN, `/admin/v1/rooms/${ROOM}/say`, { text: after, role: 'host' });
