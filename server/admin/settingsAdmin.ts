@@ -132,13 +132,13 @@ export const settingsAdminRoutes: RouteModule = (app, ctx) => {
     '/admin/v1/rooms/:id/settings',
     { onRequest: adminOnly(ctx), schema: SETTINGS_SCHEMA },
     async (request) => {
-      if (!(await findRoom(ctx.store.db, request.params.id))) throw new BizError(4002);
       const { watermark, splash, charge, introduction, openPlatform, other } = request.body;
       // The room's row is held from the read to the write: two admins changing different
       // parts of the settings at once (on two nodes) both keep their change.
       await ctx.store.db.transaction().execute(async (tx) => {
         await sql`SELECT id FROM rooms WHERE id = ${request.params.id}${forUpdate(tx)}`.execute(tx);
-        const room = (await findRoom(tx, request.params.id))!;
+        const room = await findRoom(tx, request.params.id);
+        if (!room) throw new BizError(4002);
         const patch: RoomSettingsPatch = {};
         if (watermark) Object.assign(patch, { watermark });
         if (other) Object.assign(patch, { other });

@@ -4,7 +4,7 @@
  * session ended by a newer login of the same account (-> push 9004) or a kick stays ended.
  */
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { SqlStore, StoreQueries } from '../store/sqlStore.js';
 import { BizError } from '../http/envelope.js';
 import { randomToken } from './random.js';
@@ -70,14 +70,18 @@ export class Sessions {
   }
 
   /** A usable session for this token, renewed; null when unknown, expired or ended. */
-  async use(token: string): Promise<Session | null> {
-    const row = (await sql<SessionRow>`SELECT ${SESSION_COLUMNS} FROM sessions WHERE token = ${token}`.execute(this.store.db)).rows[0];
-    return row ? this.renewed(row) : null;
+  use(token: string): Promise<Session | null> {
+    return this.usable(sql`token = ${token}`);
   }
 
   /** For the socket login: the session behind a sid, if still usable. */
-  async useSid(sid: string): Promise<Session | null> {
-    const row = (await sql<SessionRow>`SELECT ${SESSION_COLUMNS} FROM sessions WHERE sid = ${sid}`.execute(this.store.db)).rows[0];
+  useSid(sid: string): Promise<Session | null> {
+    return this.usable(sql`sid = ${sid}`);
+  }
+
+  /** The session `where` names, renewed, if still usable. */
+  private async usable(where: RawBuilder<unknown>): Promise<Session | null> {
+    const row = (await sql<SessionRow>`SELECT ${SESSION_COLUMNS} FROM sessions WHERE ${where}`.execute(this.store.db)).rows[0];
     return row ? this.renewed(row) : null;
   }
 

@@ -212,8 +212,9 @@ export class Connection {
         },
         (error: unknown) => {
           // The store away: a status the client retries on, never a socket left waiting.
-          if (!isStoreUnavailable(error)) console.error('socket login failed:', error);
-          this.refuseLogin(isStoreUnavailable(error) ? 503 : 500, isStoreUnavailable(error) ? STORE_UNAVAILABLE : 'internal error');
+          if (isStoreUnavailable(error)) return this.refuseLogin(503, STORE_UNAVAILABLE);
+          console.error('socket login failed:', error);
+          this.refuseLogin(500, 'internal error');
         },
       )
       // A bug of ours must not take the process down with it.
