@@ -9,6 +9,12 @@ export const CLOSE = {
   goingAway: 1001,
   /** The client reads too slowly: its send buffer passed the limit. It may reconnect and replay. */
   slowConsumer: 1013,
+  /**
+   * The store was away when the socket's login needed it (RFC 6455's "try again later"): no
+   * push 1100, which would end the viewer's login for good (SPEC 4), only a lost socket, which
+   * the client reconnects in 2 s, up to 25 times.
+   */
+  storeUnavailable: 1013,
   /** Nothing heard for SOCKET_IDLE_SECONDS (PROTOCOL 2.3: 90 s). */
   idle: 4000,
   /** Push 1100 with a status other than 200 was sent. */

@@ -211,8 +211,9 @@ export class Connection {
           }
         },
         (error: unknown) => {
-          // The store away: a status the client retries on, never a socket left waiting.
-          if (isStoreUnavailable(error)) return this.refuseLogin(503, STORE_UNAVAILABLE);
+          // The store away: the socket is closed unanswered, which the client retries (a
+          // refused login would end the viewer's login for good, SPEC 4), never left waiting.
+          if (isStoreUnavailable(error)) return this.close(CLOSE.storeUnavailable, STORE_UNAVAILABLE);
           console.error('socket login failed:', error);
           this.refuseLogin(500, 'internal error');
         },

@@ -11,6 +11,7 @@ import { seedRooms } from '../seed/rooms.js';
 import { startTestServer } from '../testing/harness.js';
 import { atFileEnd, makeTempDir } from '../testing/tempDirs.js';
 import { TestSocket } from '../testing/socketClient.js';
+import { encodeFrame } from '../../src/protocol/frame';
 
 let kit: Kit | null = null;
 afterEach(async () => {
@@ -52,12 +53,20 @@ describe('PostgreSQL away', () => {
     // A heartbeat cannot check the login meanwhile: the socket stays, its login is checked at the next.
     expect(await socket.request(9001)).toEqual({ status: 200 });
     expect(socket.isOpen).toBe(true);
+    // A socket logging in meanwhile is closed unanswered ("try again later"): a refusal (push
+    // 1100) would end the viewer's login for good, a lost socket is reconnected in 2 s.
+    const reconnecting = await TestSocket.open(server.url);
+    reconnecting.sendRaw(encodeFrame({ headers: { cmd: 'login', aid: 100, sid: before.sid }, body: {} }));
+    expect(await reconnecting.closed()).toEqual({ code: 1013, reason: 'the service is unavailable, try again shortly' });
+    expect(reconnecting.received(1100)).toEqual([]);
 
     await postgres.restart();
     const after = ok(await kit.post(LOGIN, { webcastId: '10001', type: 'guest', name: 'After', privacyAccepted: true }));
     expect(after).toMatchObject({ role: 5 });
     expect(await health(kit)).toMatchObject({ status: 'up', store: { reachable: true } });
     expect((await socket.request(7101, { webcastId: '10001', body: 'back again' })).status).toBe(200);
+    // The same login, tried again as the client does, is accepted.
+    (await TestSocket.connect(server.url, before.sid)).close();
     // The login refused while it was away left no user behind; the two that were served are there.
     const names = await sql<{ name: string }>`SELECT name FROM users WHERE name IN ('Before', 'During', 'After') ORDER BY name`.execute(server.ctx.store.db);
     expect(names.rows.map((r) => r.name)).toEqual(['After', 'Before']);
