@@ -37,6 +37,10 @@ async function wrongGuess(address: string, guess: string): Promise<number> {
 }
 
 test('a guessing farm of 30 addresses cannot close the password room: the right password enters, and the console says someone is guessing', async ({ browser }) => {
+  // Its steps wait up to 15 s each (the tick, the entry, the console's alarm) behind 330
+  // guesses: 30 s for all of them was less than their sum, and a slow CI machine (every step
+  // of the 2026-12-02 run 1.7x its usual time) ran out on the way to the video page.
+  test.setTimeout(75_000);
   const farm = Array.from({ length: 30 }, (_, a) => Array.from({ length: 10 }, (_, i) => wrongGuess(`198.51.100.${a + 1}`, `9${String(a).padStart(2, '0')}${i}00`)));
   const codes = await Promise.all(farm.flat());
   // Every guess is answered: wrong (4103) or "wait" (4203, the farm slowed down), never anything else.
