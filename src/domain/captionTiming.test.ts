@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CAPTION_MAX_MS, CAPTION_MIN_MS, captionDurationMs, captionLanguages, shownCaptionLanguage, visibleCaptions } from './captionTiming';
+import { CAPTION_MAX_MS, CAPTION_MIN_MS, CAPTIONS_HELD, captionDurationMs, captionLanguages, holdCaptions, shownCaptionLanguage, visibleCaptions } from './captionTiming';
 
 describe('caption timing', () => {
   it('lasts end - start, within the reading minimum and the ceiling', () => {
@@ -31,5 +31,25 @@ describe('caption lines', () => {
     // A chosen language the room no longer sends falls back to what it sends.
     expect(shownCaptionLanguage(list, 'ru_ru')).toBe('en_us');
     expect(shownCaptionLanguage([], 'ru_ru')).toBeNull();
+  });
+});
+
+describe('holding captions', () => {
+  const sent = (text: string, lang = 'zh_cn') => ({ text, lang, start: 0, end: 4000 });
+
+  it('holds a caption sent again while it is current once (the room state resent after a reconnect)', () => {
+    const first = holdCaptions([], [sent('Hello everyone', 'en_us'), sent('大家好')], 0);
+    const again = holdCaptions(first, [sent('Hello everyone', 'en_us'), sent('大家好'), sent('Welcome', 'en_us')], 1000);
+    expect(again.map((c) => c.text)).toEqual(['Hello everyone', '大家好', 'Welcome']);
+    expect(again[0]!.arrivedAt).toBe(0);
+    expect(visibleCaptions(again, 1500, 'en_us').map((c) => c.text)).toEqual(['Hello everyone', 'Welcome']);
+  });
+
+  it('holds the same words again once the first has gone, and keeps the newest CAPTIONS_HELD', () => {
+    const once = holdCaptions([], [sent('ok')], 0);
+    expect(holdCaptions(once, [sent('ok')], 5000).map((c) => c.arrivedAt)).toEqual([5000]);
+    const many = holdCaptions([], Array.from({ length: CAPTIONS_HELD + 3 }, (_, i) => sent(`line ${i}`)), 0);
+    expect(many).toHaveLength(CAPTIONS_HELD);
+    expect(many.at(-1)!.text).toBe(`line ${CAPTIONS_HELD + 2}`);
   });
 });

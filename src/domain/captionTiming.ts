@@ -53,3 +53,24 @@ export function visibleCaptions(held: readonly HeldCaption[], now: number, chose
   const lang = shownCaptionLanguage(current, chosen);
   return current.filter((c) => c.lang === lang).slice(-CAPTION_LINES);
 }
+
+/** A caption as the room sends it (push 7125), before the overlay holds it. */
+export type RoomCaption = Omit<HeldCaption, 'arrivedAt'>;
+
+const sameCaption = (a: RoomCaption, b: RoomCaption): boolean => a.text === b.text && a.lang === b.lang && a.start === b.start && a.end === b.end;
+
+/**
+ * What the overlay holds once `arrived` came at `at`: the captions still current, then the
+ * new ones, the newest CAPTIONS_HELD. One it already holds, still current, is not held again:
+ * after a reconnect the worker sends the room's state anew, every caption in it a new
+ * object, and the line showed twice.
+ */
+export function holdCaptions(held: readonly HeldCaption[], arrived: readonly RoomCaption[], at: number): HeldCaption[] {
+  const current = held.filter((c) => at < captionExpiresAt(c));
+  const added: HeldCaption[] = [];
+  for (const c of arrived) {
+    if (current.some((h) => sameCaption(h, c)) || added.some((h) => sameCaption(h, c))) continue;
+    added.push({ text: c.text, lang: c.lang, start: c.start, end: c.end, arrivedAt: at });
+  }
+  return [...current, ...added].slice(-CAPTIONS_HELD);
+}

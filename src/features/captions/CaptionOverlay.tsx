@@ -11,7 +11,7 @@ import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { captionExpiresAt, captionLanguages, CAPTIONS_HELD, shownCaptionLanguage, visibleCaptions, type HeldCaption } from '../../domain/captionTiming';
+import { captionExpiresAt, captionLanguages, holdCaptions, shownCaptionLanguage, visibleCaptions, type HeldCaption } from '../../domain/captionTiming';
 import { realtimeStore } from '../../state/roomFeed';
 import { setViewerSetting, viewerSettings } from '../../state/viewerSettings';
 import { useOverlayHost } from '../../ui/useOverlayHost';
@@ -44,7 +44,7 @@ export function CaptionOverlay({ roomId }: { readonly roomId: string }) {
     for (const c of fresh) seen.current.add(c);
     const at = clock.now();
     setNow(at);
-    setHeld((list) => [...list.filter((c) => at < captionExpiresAt(c)), ...fresh.map((c) => ({ text: c.text, lang: c.lang, start: c.start, end: c.end, arrivedAt: at }))].slice(-CAPTIONS_HELD));
+    setHeld((list) => holdCaptions(list, fresh, at));
   }, [captions, clock]);
   // Wake when the next line's time is up.
   useEffect(() => {
