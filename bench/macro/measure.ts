@@ -511,7 +511,7 @@ export async function measureRun(browser: Browser, server: BenchServer, plan: Ru
         await page.bringToFront();
         const ms = (await page.evaluate(SHOW_AND_TIME_CURRENT)) as number | null;
         shownToCurrent.push(ms);
-        // Where a show's time went (the rows late, or the page slow to show them), for a show over the target.
+        // Where each show's time went (the rows late, or the page slow to show them): what a miss is read from.
         log(`  tab ${String(pages.indexOf(page) + 1)} shown again: ${trailText((await page.evaluate(SHOWN_AGAIN_TRAIL)) as ShownAgainTrail | null)}`);
         left = page;
       }
